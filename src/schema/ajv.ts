@@ -1,0 +1,30 @@
+import { Ajv2020, type Options } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+
+/** Keywords our schema files add to JSON Schema. They annotate; they never change what validates. */
+export const ANNOTATION_KEYWORDS = [
+  'x-label',
+  'x-table',
+  'x-owner',
+  'x-parent',
+  'x-unique',
+  'x-index',
+  'x-private',
+  'x-widget',
+] as const
+
+/** Money on the wire: yuan as a decimal string with two places, e.g. "12.50". */
+export const MONEY_PATTERN = /^-?(0|[1-9]\d{0,12})\.\d{2}$/
+
+/**
+ * The one ajv set-up used by the registry, the server and the console, so a value
+ * valid in a form is valid on the server. Strict mode stays on: a misspelt keyword
+ * in a schema file is an error, not a silently ignored rule.
+ */
+export function createAjv(options: Options = {}): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, ...options })
+  addFormats(ajv)
+  ajv.addFormat('money', MONEY_PATTERN)
+  ajv.addVocabulary([...ANNOTATION_KEYWORDS])
+  return ajv
+}

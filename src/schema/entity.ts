@@ -1,0 +1,125 @@
+import type { Column, ColumnType, EntityDef, JsonSchema } from './types'
+import type { SchemaProblem } from './SchemaError'
+import { getAtPointer, joinPointer } from './pointer'
+
+/** Fields every entity has without declaring them, as Payload adds id and timestamps. */
+const STANDARD_FIELDS: Record<string, JsonSchema> = {
+  id: { type: 'integer', readOnly: true, 'x-label': { 'zh-CN': 'ID', 'en-US': 'ID' } },
+  created_at: { type: 'string', format: 'date-time', readOnly: true, 'x-label': { 'zh-CN': '创建时间', 'en-US': 'Created' } },
+  updated_at: { type: 'string', format: 'date-time', readOnly: true, 'x-label': { 'zh-CN': '更新时间', 'en-US': 'Updated' } },
+}
+
+export const STANDARD_FIELD_NAMES = Object.keys(STANDARD_FIELDS)
+
+/**
+ * Turn an entity file into its definition: the public schema the API speaks and the
+ * columns it is stored in. `lookup` resolves a `$ref` to another file's schema.
+ */
+export function buildEntity(
+  name: string,
+  file: string,
+  source: JsonSchema,
+  lookup: (ref: string) => JsonSchema | undefined,
+  problems: SchemaProblem[],
+): EntityDef {
+  const declared = source.properties as Record<string, JsonSchema>
+  for (const field of STANDARD_FIELD_NAMES) {
+    if (field in declared) {
+      problems.push({ file, pointer: joinPointer('properties', field), message: `"${field}" is added to every entity; remove it from the file.` })
+    }
+  }
+  const all: Record<string, JsonSchema> = { id: STANDARD_FIELDS.id!, ...declared, created_at: STANDARD_FIELDS.created_at!, updated_at: STANDARD_FIELDS.updated_at! }
+
+  const publicProperties: Record<string, JsonSchema> = {}
+  const columns: Column[] = []
+  for (const [field, property] of Object.entries(all)) {
+    const resolved = property.$ref ? { ...lookup(String(property.$ref)), ...withoutRef(property) } : property
+    const isPrivate = resolved['x-private'] === true
+    if (!isPrivate) publicProperties[field] = property
+    columns.push({
+      name: field,
+      ...storageOf(resolved),
+      unique: resolved['x-unique'] === true,
+      indexed: resolved['x-index'] === true,
+      private: isPrivate,
+      readOnly: resolved.readOnly === true,
+      default: resolved.default,
+    })
+  }
+
+  const owner = source['x-owner'] as string | undefined
+  const parent = source['x-parent'] as string | undefined
+  for (const [keyword, field] of [['x-owner', owner], ['x-parent', parent]] as const) {
+    if (field === undefined) continue
+    const column = columns.find((c) => c.name === field)
+    if (!column) {
+      problems.push({ file, pointer: `/${keyword}`, message: `${keyword} names field "${field}", which is not in properties. Declare it as an integer field or name an existing one.` })
+    } else if (column.wire !== 'integer') {
+      problems.push({ file, pointer: `/${keyword}`, message: `${keyword} field "${field}" must be an integer account id, but it is stored as ${column.wire}.` })
+    }
+  }
+
+  const required = (source.required as string[] | undefined) ?? []
+  for (const [i, field] of required.entries()) {
+    if (!(field in declared)) {
+      problems.push({ file, pointer: joinPointer('required', i), message: `"${field}" is required but not declared in properties.` })
+    }
+  }
+
+  const schema: JsonSchema = {
+    $id: name,
+    title: source.title,
+    ...(source.description ? { description: source.description } : {}),
+    type: 'object',
+    properties: publicProperties,
+    required: ['id', ...required.filter((f) => f in publicProperties), 'created_at', 'updated_at'],
+    additionalProperties: false,
+    ...(source.$defs ? { $defs: source.$defs } : {}),
+  }
+
+  return {
+    name,
+    file,
+    table: (source['x-table'] as string | undefined) ?? name,
+    label: source['x-label'] as EntityDef['label'],
+    owner,
+    parent,
+    columns,
+    schema,
+    source,
+  }
+}
+
+function withoutRef(property: JsonSchema): JsonSchema {
+  const { $ref: _ignored, ...rest } = property
+  return rest
+}
+
+function storageOf(property: JsonSchema): { type: ColumnType; wire: Column['wire'] } {
+  const types = ([] as unknown[]).concat(property.type ?? 'string').filter((t) => t !== 'null')
+  const type = types[0]
+  if (property.format === 'money') return { type: 'bigint', wire: 'money' }
+  switch (type) {
+    case 'integer':
+      return { type: 'integer', wire: 'integer' }
+    case 'number':
+      return { type: 'double precision', wire: 'number' }
+    case 'boolean':
+      return { type: 'integer', wire: 'boolean' }
+    case 'array':
+    case 'object':
+      return { type: 'text', wire: 'json' }
+    default:
+      return { type: 'text', wire: 'string' }
+  }
+}
+
+/** Resolve `$ref` strings of the form `entity`, `entity#/pointer` or `#/pointer` (local to `self`). */
+export function resolveRef(ref: string, self: JsonSchema, schemas: Record<string, JsonSchema>): unknown {
+  const hash = ref.indexOf('#')
+  const base = hash === -1 ? ref : ref.slice(0, hash)
+  const pointer = hash === -1 ? '' : ref.slice(hash + 1)
+  const doc = base === '' ? self : schemas[base]
+  if (doc === undefined) return undefined
+  return getAtPointer(doc, pointer)
+}

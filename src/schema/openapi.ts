@@ -1,0 +1,141 @@
+import type { EndpointDef, JsonSchema, Registry } from './types'
+import { operationName } from './names'
+
+const ERROR_ENVELOPE = '#/components/schemas/ErrorEnvelope'
+
+/**
+ * The OpenAPI 3.1 document of the whole API, built from the registry alone, so the
+ * served document, the generated file and the routes cannot drift apart.
+ */
+export function buildOpenApi(registry: Registry, info: { title: string; version: string }): JsonSchema {
+  const schemas: Record<string, JsonSchema> = {}
+  for (const entity of registry.entities.values()) {
+    const { $id: _id, ...schema } = entity.schema
+    schemas[entity.name] = rewriteRefs(schema) as JsonSchema
+  }
+  schemas.FieldError = {
+    type: 'object',
+    properties: { path: { type: 'string', description: 'JSON pointer into the request.' }, message: { type: 'string' } },
+    required: ['path', 'message'],
+  }
+  schemas.ErrorEnvelope = {
+    type: 'object',
+    description: 'A failure: code 0 with a message a person can act on (and field errors for validation), or 50008/50012/50014 for a token that is invalid, revoked or expired.',
+    properties: {
+      code: { type: 'integer', not: { const: 1 } },
+      msg: { type: 'string' },
+      time: { type: 'integer', description: 'Unix time in seconds.' },
+      data: {
+        oneOf: [
+          { type: 'null' },
+          { type: 'object', properties: { errors: { type: 'array', items: { $ref: '#/components/schemas/FieldError' } } }, required: ['errors'] },
+          { type: 'object', properties: { reference: { type: 'string' } }, required: ['reference'] },
+        ],
+      },
+    },
+    required: ['code', 'msg', 'time', 'data'],
+  }
+
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const endpoint of [...registry.endpoints.values()].sort((a, b) => a.path.localeCompare(b.path))) {
+    paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method.toLowerCase()]: operation(endpoint) }
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      ...info,
+      description: 'Every answer is an envelope { code, msg, time, data }; code 1 is success. Send the session token in the `token` header and `platform: pc`.',
+    },
+    servers: [{ url: '/api/v1' }],
+    tags: [...new Set([...registry.endpoints.values()].map(tagOf))].sort().map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token', description: 'The token from POST /platform/login.' } },
+    },
+  }
+}
+
+function tagOf(endpoint: EndpointDef): string {
+  return endpoint.path.split('/')[1] ?? 'api'
+}
+
+function operation(endpoint: EndpointDef): JsonSchema {
+  const roles = endpoint.access === 'open' ? 'Open: no sign-in needed.' : `Roles: ${endpoint.access.join(', ')}.`
+  const op: JsonSchema = {
+    operationId: operationName(endpoint.id),
+    summary: endpoint.summary,
+    description: [endpoint.description, roles].filter(Boolean).join('\n\n'),
+    tags: [tagOf(endpoint)],
+    'x-roles': endpoint.access === 'open' ? [] : endpoint.access,
+    security: endpoint.access === 'open' ? [] : [{ token: [] }],
+  }
+  const query = endpoint.request.query
+  if (query) {
+    const required = new Set((query.required as string[] | undefined) ?? [])
+    op.parameters = Object.entries((query.properties as Record<string, JsonSchema>) ?? {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      schema: rewriteRefs(schema),
+    }))
+  }
+  if (endpoint.method === 'POST') {
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: rewriteRefs(endpoint.request.body ?? { type: 'object', additionalProperties: false }) } },
+    }
+  }
+  const failure = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: ERROR_ENVELOPE } } } })
+  op.responses = endpoint.download
+    ? { '200': { description: 'The file.', content: { 'application/octet-stream': { schema: { type: 'string', contentEncoding: 'binary' } } } } }
+    : {
+        '200': {
+          description: 'Success (code 1) or a failure a person can act on (code 0, 50008, 50012, 50014).',
+          content: {
+            'application/json': {
+              schema: {
+                oneOf: [
+                  {
+                    type: 'object',
+                    properties: { code: { const: 1 }, msg: { type: 'string' }, time: { type: 'integer' }, data: rewriteRefs(endpoint.response) },
+                    required: ['code', 'msg', 'time', 'data'],
+                  },
+                  { $ref: ERROR_ENVELOPE },
+                ],
+              },
+            },
+          },
+        },
+      }
+  const responses = op.responses as Record<string, unknown>
+  if (endpoint.access !== 'open') {
+    responses['401'] = failure('No token was sent.')
+    responses['403'] = failure('The caller’s role may not call this endpoint.')
+  }
+  if (endpoint.method === 'POST') {
+    responses['400'] = failure('The body is not valid JSON.')
+    responses['413'] = failure('The body is too large.')
+    responses['415'] = failure('The body is not application/json.')
+  }
+  responses['429'] = failure('Too many requests.')
+  responses['500'] = failure('Unexpected server error; data.reference is in the server log.')
+  return op
+}
+
+/** `domain` → `#/components/schemas/domain`; `domain#/properties/host` → `#/components/schemas/domain/properties/host`. */
+export function rewriteRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rewriteRefs)
+  if (node === null || typeof node !== 'object') return node
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) {
+      const [base, pointer = ''] = value.split('#')
+      out.$ref = `#/components/schemas/${base}${pointer}`
+    } else {
+      out[key] = rewriteRefs(value)
+    }
+  }
+  return out
+}

@@ -1,0 +1,148 @@
+/** Types of the schema registry: what the files under schemas/ mean once loaded and checked. */
+
+export type JsonSchema = { [keyword: string]: unknown }
+
+export type Role = 'admin' | 'partner' | 'merchant' | 'agent'
+/** Who may call an endpoint: a role or `*` for any signed-in account. */
+export type ApiRole = Role | '*'
+/** Who may open a console route; `developer` groups are hidden from the menu. */
+export type RouteRole = ApiRole | 'developer'
+
+export const ROLES: readonly Role[] = ['admin', 'partner', 'merchant', 'agent']
+/** user_type of an account is the index of its role here. */
+export function roleOfUserType(userType: number): Role | undefined {
+  return ROLES[userType]
+}
+
+export type Locale = 'zh-CN' | 'en-US'
+export type Label = Record<Locale, string>
+
+/** A schema file as read from disk or bundled into the browser; `path` is relative to schemas/. */
+export interface SchemaFile {
+  path: string
+  text: string
+}
+
+export type ColumnType = 'integer' | 'bigint' | 'double precision' | 'text'
+
+export interface Column {
+  name: string
+  type: ColumnType
+  /** How the value is carried on the wire. */
+  wire: 'integer' | 'number' | 'string' | 'boolean' | 'json' | 'money'
+  unique: boolean
+  indexed: boolean
+  private: boolean
+  readOnly: boolean
+  /** The schema default, returned when a row stored before the column existed holds NULL. */
+  default?: unknown
+}
+
+export interface EntityDef {
+  name: string
+  file: string
+  table: string
+  label?: Label
+  /** Field holding the owning account's id; undefined when records are not scoped. */
+  owner?: string
+  /** On the account entity: the field holding the parent account. */
+  parent?: string
+  /** Every stored column, private ones included, in declaration order (id first). */
+  columns: Column[]
+  /** The public JSON Schema of a record, as the API sends it; registered in ajv under the entity name. */
+  schema: JsonSchema
+  /** The file as written, for docs. */
+  source: JsonSchema
+}
+
+export type GenericHandler = 'list' | 'get' | 'create' | 'update' | 'delete'
+export const GENERIC_HANDLERS: readonly GenericHandler[] = ['list', 'get', 'create', 'update', 'delete']
+
+export interface ListFilter {
+  field: string
+  match: 'equals' | 'contains' | 'range'
+}
+
+export interface ListConfig {
+  filters: ListFilter[]
+  sort: string[]
+  defaultSort: { field: string; order: 'asc' | 'desc' }
+  pageSize: number
+}
+
+export interface EndpointDef {
+  /** File path under schemas/endpoints without .json, e.g. `domain/list`. */
+  id: string
+  file: string
+  method: 'GET' | 'POST'
+  /** Path under /api/v1. */
+  path: string
+  summary: string
+  description?: string
+  /** Roles allowed, or 'open' for endpoints callable without a token. */
+  access: ApiRole[] | 'open'
+  handler: string
+  entity?: string
+  request: { query?: JsonSchema; body?: JsonSchema }
+  response: JsonSchema
+  download: boolean
+  /** For generic list endpoints: filters and sort gathered from the resources that use it. */
+  list?: ListConfig
+}
+
+export interface ResourceDef {
+  name: string
+  file: string
+  entity: string
+  label: Label
+  group: string
+  path: string
+  /** Full console route, e.g. /domain/domainList. */
+  route: string
+  order: number
+  hideInMenu: boolean
+  icon?: string
+  roles: RouteRole[]
+  endpoints: Partial<Record<GenericHandler, string>>
+  list: { columns: string[]; filters: ListFilter[]; sort: string[]; defaultSort?: ListConfig['defaultSort']; pageSize?: number }
+  form: { fields?: string[]; ui?: JsonSchema }
+}
+
+export interface NavigationChild {
+  name: string
+  path: string
+  label: Label
+  page: string
+  roles: RouteRole[]
+  order?: number
+  hideInMenu?: boolean
+  activeMenu?: string
+  ignoreCache?: boolean
+}
+
+export interface NavigationGroup {
+  name: string
+  path: string
+  label: Label
+  order: number
+  icon?: string
+  roles?: RouteRole[]
+  hideChildrenInMenu?: boolean
+  redirect?: string
+  children: NavigationChild[]
+}
+
+export interface Navigation {
+  defaultRoute: string
+  openRoutes: string[]
+  groups: NavigationGroup[]
+}
+
+export interface Registry {
+  entities: ReadonlyMap<string, EntityDef>
+  endpoints: ReadonlyMap<string, EndpointDef>
+  resources: ReadonlyMap<string, ResourceDef>
+  navigation: Navigation
+  /** Every entity's public schema keyed by name, for ajv and `$ref` resolution. */
+  schemas: Record<string, JsonSchema>
+}

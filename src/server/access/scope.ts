@@ -1,0 +1,42 @@
+import type { SelectQueryBuilder, UpdateQueryBuilder, DeleteQueryBuilder, ExpressionBuilder, Expression, SqlBool } from 'kysely'
+import type { EntityDef, Registry } from '../../schema/types'
+import type { Caller } from './caller'
+
+/**
+ * Which records of an entity a caller may see, as a SQL condition (Payload's Access:
+ * true for all, or a query constraint). Admin: all. Partner: records owned by itself
+ * or any account below it. Merchant and agent: records they own. Lists, reads, edits
+ * and deletes all filter in SQL, so another's record answers as if it did not exist.
+ */
+export function recordScope(
+  registry: Registry,
+  entity: EntityDef,
+  caller: Caller | null,
+): true | ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) {
+  if (!entity.owner) return true
+  if (caller?.role === 'admin') return true
+  const owner = `${entity.table}.${entity.owner}`
+  if (!caller) return (eb) => eb.lit(false)
+  if (caller.role === 'partner') {
+    const accounts = accountEntity(registry)
+    if (entity === accounts) return (eb) => eb(`${accounts.table}.path`, 'like', `${caller.path}%`)
+    return (eb) =>
+      eb(owner, 'in', eb.selectFrom(`${accounts.table} as scope_account`).select('scope_account.id').where('scope_account.path', 'like', `${caller.path}%`))
+  }
+  return (eb) => eb(owner, '=', caller.id)
+}
+
+type Scopable = SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>
+
+/** Apply a caller's scope to a select, update or delete. */
+export function withScope<Q extends Scopable>(query: Q, registry: Registry, entity: EntityDef, caller: Caller | null): Q {
+  const scope = recordScope(registry, entity, caller)
+  // The three builders share where(expression) but TypeScript cannot call through their union.
+  return scope === true ? query : ((query as SelectQueryBuilder<any, any, any>).where(scope) as unknown as Q)
+}
+
+/** The entity whose records are accounts: the one that declares x-parent. */
+export function accountEntity(registry: Registry): EntityDef {
+  for (const entity of registry.entities.values()) if (entity.parent) return entity
+  throw new Error('No entity declares x-parent, so there is no account entity to scope records by. schemas/entities/user.json declares it.')
+}

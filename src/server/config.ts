@@ -1,0 +1,52 @@
+import { resolve } from 'node:path'
+
+/** Everything the server reads from the environment, read once at start and passed down. */
+export interface Config {
+  port: number
+  host: string
+  /** Holds the SQLite file and uploads. */
+  dataDir: string
+  /** PostgreSQL when set; the embedded SQLite file otherwise. */
+  databaseUrl?: string
+  /** PostgreSQL schema to work in (created when missing); tests give each run its own. */
+  databaseSchema?: string
+  schemasDir: string
+  sessionTtlHours: number
+  /** Largest request body accepted, in bytes. */
+  bodyLimit: number
+  /** Check every answer against its endpoint's response schema (on outside production). */
+  validateResponses: boolean
+  loginRateLimit: { perUsername: number; perAddress: number; windowMs: number }
+  logLevel: string
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production'
+  return {
+    port: integer(env, 'PORT', 3000),
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    schemasDir: resolve(env.SCHEMAS_DIR || './schemas'),
+    sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7),
+    bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024),
+    validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === '1' : !production,
+    loginRateLimit: {
+      perUsername: integer(env, 'LOGIN_LIMIT_PER_USERNAME', 10),
+      perAddress: integer(env, 'LOGIN_LIMIT_PER_ADDRESS', 30),
+      windowMs: 60_000,
+    },
+    logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+  }
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`Environment variable ${name} must be a whole number, but it is "${raw}".`)
+  }
+  return value
+}

@@ -1,0 +1,67 @@
+import { sql } from 'kysely'
+import type { Registry, EntityDef, ListFilter } from '../../schema/types'
+import type { Db, Dialect } from './connect'
+
+/**
+ * Bring the database up to the schema files, additively: create missing tables,
+ * add missing columns and indexes. Nothing is dropped or narrowed, so a deploy
+ * can never lose data; a removed field simply stops being read.
+ */
+export async function migrate(db: Db, dialect: Dialect, registry: Registry): Promise<void> {
+  const existing = new Map((await db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]))
+  for (const entity of registry.entities.values()) {
+    const columns = existing.get(entity.table)
+    if (!columns) {
+      let create = db.schema.createTable(entity.table).ifNotExists()
+      for (const column of entity.columns) {
+        if (column.name === 'id') {
+          create = dialect === 'postgres'
+            ? create.addColumn('id', 'serial', (c) => c.primaryKey())
+            : create.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        } else {
+          create = create.addColumn(column.name, column.type)
+        }
+      }
+      await create.execute()
+    } else {
+      for (const column of entity.columns) {
+        if (!columns.has(column.name)) await db.schema.alterTable(entity.table).addColumn(column.name, column.type).execute()
+      }
+    }
+    for (const index of indexesOf(entity, filtersOn(registry, entity))) {
+      let create = db.schema.createIndex(index.name).ifNotExists().on(entity.table).column(index.column)
+      if (index.unique) create = create.unique()
+      await create.execute()
+    }
+  }
+  if (dialect === 'sqlite') await sql`pragma optimize`.execute(db)
+}
+
+interface IndexDef {
+  name: string
+  column: string
+  unique: boolean
+}
+
+/** Unique fields, x-index fields, the owner field and every field a list filters or sorts on. */
+export function indexesOf(entity: EntityDef, filtered: ReadonlySet<string>): IndexDef[] {
+  const out: IndexDef[] = []
+  for (const column of entity.columns) {
+    if (column.name === 'id') continue
+    const unique = column.unique
+    if (unique || column.indexed || column.name === entity.owner || column.name === entity.parent || filtered.has(column.name)) {
+      out.push({ name: `${entity.table}_${column.name}_${unique ? 'unique' : 'idx'}`, column: column.name, unique })
+    }
+  }
+  return out
+}
+
+function filtersOn(registry: Registry, entity: EntityDef): Set<string> {
+  const fields = new Set<string>()
+  for (const endpoint of registry.endpoints.values()) {
+    if (endpoint.entity !== entity.name || !endpoint.list) continue
+    endpoint.list.filters.forEach((f: ListFilter) => fields.add(f.field))
+    endpoint.list.sort.forEach((f) => fields.add(f))
+  }
+  return fields
+}

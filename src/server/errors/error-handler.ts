@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { AppError } from './AppError'
+import { envelope } from '../envelope'
+import { localeOf } from '../locale'
+
+/** Fastify's own request errors, as the AppError a client can read. */
+function fromFastifyError(error: FastifyError, bodyLimit: number): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('REQUEST_JSON_INVALID')
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('REQUEST_MEDIA_TYPE', { type: String(error.message.match(/: (.*)$/)?.[1] ?? 'this') })
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('REQUEST_TOO_LARGE', { limit: bodyLimit })
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) return new AppError('REQUEST_JSON_INVALID')
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError('REQUEST_INVALID', { reason: error.message })
+  return undefined
+}
+
+/**
+ * One place builds every failure envelope. An AppError maps straight to its status and
+ * code; anything unexpected becomes a 500 whose message holds only a reference to the
+ * log line, never a stack or SQL text.
+ */
+export const errorHandler = fp(
+  async (app: FastifyInstance, opts: { bodyLimit: number; now: () => Date }) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const locale = localeOf(request)
+      const known = error instanceof AppError ? error : fromFastifyError(error, opts.bodyLimit)
+      if (known) {
+        const data = known.fieldErrors ? { errors: known.fieldErrors } : null
+        return reply.status(known.status).send(envelope(known.envelopeCode, known.messageIn(locale), data, opts.now()))
+      }
+      request.log.error({ err: error, reference: request.id }, 'unexpected error')
+      const internal = new AppError('INTERNAL', { reference: request.id })
+      return reply.status(500).send(envelope(0, internal.messageIn(locale), { reference: request.id }, opts.now()))
+    })
+    app.setNotFoundHandler((request, reply) => {
+      const error = new AppError('ROUTE_NOT_FOUND', { route: `${request.method} ${request.url.split('?')[0]}` })
+      return reply.status(404).send(envelope(0, error.messageIn(localeOf(request)), null, opts.now()))
+    })
+  },
+  { name: 'error-handler' },
+)

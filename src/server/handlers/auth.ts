@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify'
+import { AppError } from '../errors/AppError'
+import { hashPassword, verifyPassword } from '../auth/password'
+import { createSession, revokeSessions } from '../auth/sessions'
+import { findAccountById, findAccountByUsername } from '../accounts/accounts'
+import { rowToRecord } from '../db/records'
+import { tableOf } from '../services'
+import { requireCaller, type NamedHandler } from './context'
+
+const login: NamedHandler = {
+  // Two limits: per address stops spraying many usernames, per username stops a distributed guess at one.
+  preHandlers(app, services) {
+    const { perAddress, perUsername, windowMs } = services.config.loginRateLimit
+    const limits = [
+      app.createRateLimit({ max: perAddress, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `login-ip:${req.ip}` }),
+      app.createRateLimit({ max: perUsername, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `login-user:${usernameOf(req.body)}` }),
+    ]
+    return [
+      async (request) => {
+        for (const limit of limits) {
+          const result = await limit(request)
+          if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', { seconds: Math.max(1, result.ttlInSeconds) })
+        }
+      },
+    ]
+  },
+  async run(ctx) {
+    const username = String(ctx.body.username)
+    const account = await findAccountByUsername(ctx.services, username)
+    const passwordOk = await verifyPassword(String(ctx.body.password), account?.password_hash)
+    if (!account || !passwordOk) throw new AppError('AUTH_LOGIN_FAILED')
+    if (account.status !== 1) throw new AppError('AUTH_ACCOUNT_DISABLED')
+    const session = await createSession(ctx.services, account.id, { ip: ctx.request.ip, userAgent: String(ctx.request.headers['user-agent'] ?? '') })
+    return { userinfo: { id: account.id, username: account.username, user_type: account.user_type, token: session.token, expires_at: session.expiresAt } }
+  },
+}
+
+function usernameOf(body: unknown): string {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>).username : undefined
+  return typeof value === 'string' ? value.toLowerCase().slice(0, 64) : ''
+}
+
+const logout: NamedHandler = {
+  async run(ctx) {
+    await revokeSessions(ctx.services, { sessionId: requireCaller(ctx).sessionId }, 'logout')
+    return null
+  },
+}
+
+const userInfo: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const entity = ctx.services.registry.entities.get('user')!
+    const row = await ctx.services.db.selectFrom(tableOf(ctx.services, 'user')).selectAll().where('id', '=', caller.id).executeTakeFirstOrThrow()
+    return rowToRecord(entity, row)
+  },
+}
+
+const changePassword: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const account = await findAccountById(ctx.services, caller.id)
+    if (!account || !(await verifyPassword(String(ctx.body.old_password), account.password_hash))) {
+      const error = new AppError('AUTH_PASSWORD_WRONG')
+      throw new AppError('AUTH_PASSWORD_WRONG', {}, [{ path: '/old_password', message: error.messageIn(ctx.locale) }])
+    }
+    const now = ctx.services.now().toISOString()
+    await ctx.services.db
+      .updateTable(tableOf(ctx.services, 'user'))
+      .set({ password_hash: await hashPassword(String(ctx.body.new_password)), updated_at: now })
+      .where('id', '=', caller.id)
+      .execute()
+    await revokeSessions(ctx.services, { userId: caller.id, keep: caller.sessionId }, 'password_changed')
+    return null
+  },
+}
+
+export const authHandlers = {
+  'auth.login': login,
+  'auth.logout': logout,
+  'auth.userInfo': userInfo,
+  'auth.changePassword': changePassword,
+}

@@ -1,0 +1,139 @@
+import { sql } from 'kysely'
+import type { EntityDef, GenericHandler, Label } from '../../schema/types'
+import { MAX_PAGE_SIZE } from '../../schema/generic-endpoint'
+import { AppError } from '../errors/AppError'
+import { publicColumns, recordToRow, rowToRecord } from '../db/records'
+import { withScope } from '../access/scope'
+import type { Db } from '../db/connect'
+import type { HandlerContext } from './context'
+
+type Run = (ctx: HandlerContext, entity: EntityDef) => Promise<unknown>
+
+/** list, get, create, update and delete over any entity, scoped to the caller. */
+export const genericHandlers: Record<GenericHandler, Run> = { list, get, create, update, delete: remove }
+
+async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
+  const { db, registry } = ctx.services
+  const config = ctx.endpoint.list!
+  const q = ctx.query
+  const page = Number(q.page ?? 1)
+  const limit = Math.min(Number(q.limit ?? config.pageSize), MAX_PAGE_SIZE)
+
+  let filtered = withScope(db.selectFrom(entity.table), registry, entity, ctx.caller)
+  for (const filter of config.filters) {
+    const column = `${entity.table}.${filter.field}`
+    const stored = entity.columns.find((c) => c.name === filter.field)!
+    if (filter.match === 'range') {
+      const from = q[`${filter.field}_from`]
+      const to = q[`${filter.field}_to`]
+      if (from !== undefined) filtered = filtered.where(column, '>=', rangeBound(from, 'from', stored.wire))
+      if (to !== undefined) filtered = filtered.where(column, '<=', rangeBound(to, 'to', stored.wire))
+    } else if (q[filter.field] !== undefined) {
+      const value = q[filter.field]
+      if (filter.match === 'contains') {
+        const pattern = `%${escapeLike(String(value).toLowerCase())}%`
+        filtered = filtered.where(sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)
+      } else {
+        filtered = filtered.where(column, '=', recordToRow(entity, { [filter.field]: value })[filter.field])
+      }
+    }
+  }
+
+  const counted = await filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()
+  const total = Number(counted?.total ?? 0)
+  const sortField = (q.sort as string | undefined) ?? config.defaultSort.field
+  const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort ? 'asc' : config.defaultSort.order)
+  let rows = filtered.select(publicColumns(entity).map((c) => `${entity.table}.${c}`)).orderBy(`${entity.table}.${sortField}`, order)
+  if (sortField !== 'id') rows = rows.orderBy(`${entity.table}.id`, order)
+  const data = await rows.limit(limit).offset((page - 1) * limit).execute()
+  return {
+    total,
+    per_page: limit,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / limit)),
+    data: data.map((row) => rowToRecord(entity, row)),
+  }
+}
+
+async function get(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
+  return findVisible(ctx, ctx.services.db, entity, Number(ctx.query.id))
+}
+
+async function create(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
+  const now = ctx.services.now().toISOString()
+  const values: Record<string, unknown> = { ...ctx.body }
+  if (entity.owner && entity.owner !== 'id' && ctx.caller) values[entity.owner] = ctx.caller.id
+  return ctx.services.db.transaction().execute(async (trx) => {
+    await assertUnique(ctx, trx, entity, values)
+    const inserted = await trx
+      .insertInto(entity.table)
+      .values({ ...recordToRow(entity, values), created_at: now, updated_at: now })
+      .returning(publicColumns(entity))
+      .executeTakeFirstOrThrow()
+    return rowToRecord(entity, inserted)
+  })
+}
+
+async function update(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
+  const { id, ...changes } = ctx.body
+  return ctx.services.db.transaction().execute(async (trx) => {
+    await findVisible(ctx, trx, entity, Number(id))
+    await assertUnique(ctx, trx, entity, changes, Number(id))
+    const updated = await trx
+      .updateTable(entity.table)
+      .set({ ...recordToRow(entity, changes), updated_at: ctx.services.now().toISOString() })
+      .where('id', '=', Number(id))
+      .returning(publicColumns(entity))
+      .executeTakeFirstOrThrow()
+    return rowToRecord(entity, updated)
+  })
+}
+
+async function remove(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
+  const ids = (ctx.body.ids as number[]).map(Number)
+  const { registry } = ctx.services
+  const result = await withScope(ctx.services.db.deleteFrom(entity.table).where('id', 'in', ids), registry, entity, ctx.caller).executeTakeFirst()
+  return { deleted: Number(result.numDeletedRows) }
+}
+
+/** A record the caller may see, or RECORD_NOT_FOUND: another's record looks exactly like a missing one. */
+async function findVisible(ctx: HandlerContext, db: Db, entity: EntityDef, id: number): Promise<Record<string, unknown>> {
+  const row = await withScope(db.selectFrom(entity.table), ctx.services.registry, entity, ctx.caller)
+    .select(publicColumns(entity).map((c) => `${entity.table}.${c}`))
+    .where(`${entity.table}.id`, '=', id)
+    .executeTakeFirst()
+  if (!row) throw new AppError('RECORD_NOT_FOUND', { entity: entityLabel(entity, ctx), id })
+  return rowToRecord(entity, row)
+}
+
+/** x-unique fields are checked before writing so the answer names the field; the unique index still guards races. */
+async function assertUnique(ctx: HandlerContext, db: Db, entity: EntityDef, values: Record<string, unknown>, exceptId?: number): Promise<void> {
+  for (const column of entity.columns) {
+    if (!column.unique || values[column.name] === undefined || values[column.name] === null) continue
+    let query = db.selectFrom(entity.table).select('id').where(column.name, '=', values[column.name])
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
+    if (await query.executeTakeFirst()) {
+      const property = (entity.schema.properties as Record<string, { 'x-label'?: Label }>)[column.name]
+      const field = property?.['x-label']?.[ctx.locale] ?? column.name
+      const error = new AppError('RECORD_CONFLICT', { field, value: String(values[column.name]), entity: entityLabel(entity, ctx) })
+      throw new AppError('RECORD_CONFLICT', error.params, [{ path: `/${column.name}`, message: error.messageIn(ctx.locale) }])
+    }
+  }
+}
+
+function entityLabel(entity: EntityDef, ctx: HandlerContext): string {
+  return entity.label?.[ctx.locale] ?? entity.name
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => '\\' + c)
+}
+
+/** Date-only bounds cover the whole day; other bounds compare as given. */
+function rangeBound(value: unknown, side: 'from' | 'to', wire: string): unknown {
+  if (wire !== 'string') return value
+  const text = String(value)
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return side === 'from' ? `${text}T00:00:00.000Z` : `${text}T23:59:59.999Z`
+  const parsed = new Date(text.replace(' ', 'T'))
+  return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString()
+}

@@ -1,0 +1,9 @@
+import type { NamedHandler } from './context'
+import { authHandlers } from './auth'
+import { domainHandlers } from './domain'
+
+/** Every named handler an endpoint file may name in "handler". */
+export const namedHandlers: Record<string, NamedHandler> = {
+  ...authHandlers,
+  ...domainHandlers,
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { EndpointDef } from '../../schema/types'
+import { isGeneric } from '../../schema/registry'
+import { AppError } from '../errors/AppError'
+import { envelope } from '../envelope'
+import { localeOf } from '../locale'
+import { authenticate } from '../auth/sessions'
+import type { Caller } from '../access/caller'
+import type { Services } from '../services'
+import { genericHandlers } from '../handlers/generic'
+import type { HandlerContext, NamedHandler } from '../handlers/context'
+import { compileValidators, describeEndpoint, validateOrThrow } from './validators'
+
+export const API_PREFIX = '/api/v1'
+
+/**
+ * One route per endpoint file. Every request goes the same way: authenticate (unless
+ * open), check the role list, validate query and body against the schema, run the
+ * handler, check the answer against the response schema (outside production), and
+ * wrap it in the envelope.
+ */
+export async function endpointRoutes(app: FastifyInstance, opts: { services: Services; handlers: Record<string, NamedHandler> }): Promise<void> {
+  const { services, handlers } = opts
+  const { registry } = services
+  const validators = compileValidators(registry, services.config.validateResponses)
+  for (const endpoint of registry.endpoints.values()) {
+    const named = isGeneric(endpoint.handler) ? undefined : handlers[endpoint.handler]
+    if (!isGeneric(endpoint.handler) && !named) {
+      throw new Error(`${endpoint.file} names handler "${endpoint.handler}", which the server does not implement. Add it to src/server/handlers/index.ts or use a generic handler (list, get, create, update, delete).`)
+    }
+    const entity = endpoint.entity ? registry.entities.get(endpoint.entity) : undefined
+    const check = validators.get(endpoint.id)!
+    app.route({
+      method: endpoint.method,
+      url: API_PREFIX + endpoint.path,
+      preHandler: named?.preHandlers?.(app, services) ?? [],
+      handler: async (request, reply) => {
+        const locale = localeOf(request)
+        const caller = await identify(services, endpoint, request)
+        const query = check.query ? withoutEmpty(request.query) : {}
+        if (check.query) validateOrThrow(check.query, query, locale)
+        const body = (request.body ?? {}) as Record<string, unknown>
+        if (check.body) validateOrThrow(check.body, body, locale)
+        const ctx: HandlerContext = { endpoint, caller, query, body, locale, request, reply, services }
+        const data = named ? await named.run(ctx) : await genericHandlers[endpoint.handler as keyof typeof genericHandlers](ctx, entity!)
+        if (endpoint.download) return data
+        if (check.response && !check.response(data)) {
+          throw new Error(`${describeEndpoint(endpoint)} answered data that breaks its response schema (${endpoint.file}): ${JSON.stringify(check.response.errors)}`)
+        }
+        return envelope(1, 'ok', data ?? null, services.now())
+      },
+    })
+  }
+}
+
+/** The caller behind the request; open endpoints tolerate a missing or stale token. */
+async function identify(services: Services, endpoint: EndpointDef, request: FastifyRequest): Promise<Caller | null> {
+  const token = tokenOf(request, endpoint)
+  if (endpoint.access === 'open') return token ? authenticate(services, token).catch(() => null) : null
+  const caller = await authenticate(services, token)
+  if (!endpoint.access.includes('*') && !endpoint.access.includes(caller.role)) {
+    throw new AppError('ROLE_FORBIDDEN', { role: caller.role, route: describeEndpoint(endpoint) })
+  }
+  return caller
+}
+
+/** The token header; downloads are plain links, so they may carry it as ?token= instead. */
+function tokenOf(request: FastifyRequest, endpoint: EndpointDef): string | undefined {
+  const header = request.headers.token
+  if (typeof header === 'string' && header !== '') return header
+  if (endpoint.download) {
+    const fromQuery = (request.query as Record<string, unknown> | undefined)?.token
+    if (typeof fromQuery === 'string' && fromQuery !== '') return fromQuery
+  }
+  return undefined
+}
+
+/** Forms send empty filters as "": they mean "no filter", not "match the empty string". */
+function withoutEmpty(query: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value !== '' && key !== 'token') out[key] = value
+  }
+  return out
+}

@@ -1,0 +1,20 @@
+import type { Registry } from '../schema/types'
+import type { Config } from './config'
+import type { Db, Dialect } from './db/connect'
+
+/** What handlers and repositories are given instead of reaching for globals. */
+export interface Services {
+  db: Db
+  dialect: Dialect
+  registry: Registry
+  config: Config
+  /** The clock; tests pass their own. */
+  now: () => Date
+}
+
+/** Table name of an entity the server's own code relies on (user, session). */
+export function tableOf(services: Pick<Services, 'registry'>, entity: string): string {
+  const def = services.registry.entities.get(entity)
+  if (!def) throw new Error(`The server needs schemas/entities/${entity}.json, which is missing.`)
+  return def.table
+}

@@ -1,0 +1,14 @@
+import { readSchemaFiles } from '../schema/load-files'
+import { createRegistry } from '../schema/registry'
+import type { Config } from './config'
+import { openDatabase, type Database } from './db/connect'
+import { migrate } from './db/migrate'
+import type { Services } from './services'
+
+/** Registry, database and migrations: what every command (server, user:create, bench) needs first. */
+export async function openServices(config: Config, now: () => Date = () => new Date()): Promise<Services & { database: Database }> {
+  const registry = createRegistry(readSchemaFiles(config.schemasDir))
+  const database = await openDatabase(config)
+  await migrate(database.db, database.dialect, registry)
+  return { db: database.db, dialect: database.dialect, registry, config, now, database }
+}

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startTestServer, PASSWORD, type TestServer } from './harness'
+import { hashToken } from '../../src/server/auth/token'
+import { upsertAccount } from '../../src/server/accounts/accounts'
+
+let server: TestServer
+let clock: Date
+beforeEach(async () => {
+  clock = new Date('2026-01-01T00:00:00.000Z')
+  server = await startTestServer({ now: () => clock })
+  await server.account('admin', 'admin')
+})
+afterEach(() => server.close())
+
+describe('POST /platform/login', () => {
+  it('answers a token in userinfo.token for the right password, and stores only its hash', async () => {
+    const res = await server.call<{ userinfo: { token: string; user_type: number } }>('POST', '/platform/login', { body: { username: 'admin', password: PASSWORD } })
+    expect(res.status).toBe(200)
+    expect(res.body.code).toBe(1)
+    const token = res.body.data.userinfo.token
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(res.body.data.userinfo.user_type).toBe(0)
+    const rows = await server.services.db.selectFrom('session').selectAll().execute()
+    const stored = rows.map((r) => r.token_hash)
+    expect(stored).toContain(hashToken(token))
+    expect(JSON.stringify(rows)).not.toContain(token)
+  })
+
+  it('refuses a wrong password with code 0 and no token', async () => {
+    const res = await server.call('POST', '/platform/login', { body: { username: 'admin', password: 'wrong password' } })
+    expect(res.body).toMatchObject({ code: 0, msg: 'Wrong username or password.', data: null })
+  })
+
+  it('answers an unknown username exactly as a wrong password', async () => {
+    const res = await server.call('POST', '/platform/login', { body: { username: 'nobody', password: 'x' } })
+    expect(res.body).toMatchObject({ code: 0, msg: 'Wrong username or password.' })
+  })
+
+  it('marks empty username and password with the spec §5 messages, in both locales', async () => {
+    const en = await server.call('POST', '/platform/login', { body: { username: '', password: '' } })
+    expect(en.body.code).toBe(0)
+    expect(en.body.data).toEqual({
+      errors: [
+        { path: '/username', message: 'Username cannot be empty' },
+        { path: '/password', message: 'Password cannot be empty' },
+      ],
+    })
+    const zh = await server.call('POST', '/platform/login', { body: { username: 'admin' }, headers: { lang: 'zh-CN' } })
+    expect(zh.body).toMatchObject({ code: 0, msg: '密码不能为空', data: { errors: [{ path: '/password', message: '密码不能为空' }] } })
+  })
+
+  it('refuses a disabled account', async () => {
+    await server.services.db.updateTable('account').set({ status: 0 }).where('username', '=', 'admin').execute()
+    const res = await server.call('POST', '/platform/login', { body: { username: 'admin', password: PASSWORD } })
+    expect(res.body).toMatchObject({ code: 0, msg: expect.stringContaining('disabled') })
+  })
+
+  it('rate-limits guesses at one username with HTTP 429, even with the right password', async () => {
+    await upsertAccount(server.services, { username: 'victim', password: PASSWORD, role: 'merchant' })
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await server.call('POST', '/platform/login', { body: { username: 'victim', password: `guess ${i}` } })).status)
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true)
+    expect(statuses.slice(10)).toEqual([429, 429])
+    const limited = await server.call('POST', '/platform/login', { body: { username: 'victim', password: PASSWORD } })
+    expect(limited.status).toBe(429)
+    expect(limited.body).toMatchObject({ code: 0, msg: expect.stringMatching(/Too many attempts/) })
+    expect((await server.call('POST', '/platform/login', { body: { username: 'admin', password: PASSWORD } })).body.code).toBe(1)
+  })
+})
+
+describe('session errors (DESIGN §3)', () => {
+  it('answers HTTP 401 when no token is sent', async () => {
+    const res = await server.call('POST', '/platform/get_user_info')
+    expect(res.status).toBe(401)
+    expect(res.body.code).toBe(0)
+  })
+
+  it('answers 50008 for a malformed or unknown token', async () => {
+    expect((await server.call('POST', '/platform/get_user_info', { token: 'not-a-token' })).body.code).toBe(50008)
+    expect((await server.call('POST', '/platform/get_user_info', { token: 'A'.repeat(43) })).body.code).toBe(50008)
+  })
+
+  it('answers 50012 after logout, after a password change elsewhere, and for a disabled account', async () => {
+    const first = await server.login('admin')
+    expect((await server.call('POST', '/platform/logout', { token: first })).body.code).toBe(1)
+    expect((await server.call('POST', '/platform/get_user_info', { token: first })).body.code).toBe(50012)
+
+    const kept = await server.login('admin')
+    const other = await server.login('admin')
+    const changed = await server.call('POST', '/platform/change_pwd', { token: kept, body: { old_password: PASSWORD, new_password: 'a brand new secret' } })
+    expect(changed.body.code).toBe(1)
+    expect((await server.call('POST', '/platform/get_user_info', { token: other })).body.code).toBe(50012)
+    expect((await server.call('POST', '/platform/get_user_info', { token: kept })).body.code).toBe(1)
+    expect((await server.call('POST', '/platform/login', { body: { username: 'admin', password: PASSWORD } })).body.code).toBe(0)
+    expect((await server.call('POST', '/platform/login', { body: { username: 'admin', password: 'a brand new secret' } })).body.code).toBe(1)
+
+    await server.services.db.updateTable('account').set({ status: 0 }).where('username', '=', 'admin').execute()
+    expect((await server.call('POST', '/platform/get_user_info', { token: kept })).body.code).toBe(50012)
+  })
+
+  it('answers 50014 once the session has expired', async () => {
+    const token = await server.login('admin')
+    clock = new Date(clock.getTime() + 8 * 24 * 3600_000)
+    expect((await server.call('POST', '/platform/get_user_info', { token })).body.code).toBe(50014)
+  })
+
+  it('keeps the password when the current one given to change_pwd is wrong, and marks the field', async () => {
+    const token = await server.login('admin')
+    const res = await server.call('POST', '/platform/change_pwd', { token, body: { old_password: 'nope', new_password: 'another long one' } })
+    expect(res.body).toMatchObject({ code: 0, data: { errors: [{ path: '/old_password' }] } })
+    expect(await server.login('admin')).toBeTruthy()
+  })
+})
+
+describe('POST /platform/get_user_info', () => {
+  it('answers the profile fields of spec §3 with their defaults and never the password hash', async () => {
+    const { token } = await server.account('m1', 'merchant', 'admin')
+    const res = await server.call<Record<string, unknown>>('POST', '/platform/get_user_info', { token })
+    expect(res.body.code).toBe(1)
+    expect(res.body.data).toMatchObject({
+      username: 'm1', user_type: 2, money: '0.00', can_transfer_money: 1, can_transfer_digital_man: 1,
+      can_transfer_digital_voice: 1, can_transfer_digital_man_advanced: 1, open_oem: 0,
+    })
+    expect(res.body.data).not.toHaveProperty('password_hash')
+    expect(res.body.data).not.toHaveProperty('path')
+  })
+})

@@ -1,0 +1,95 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import type { FastifyInstance } from 'fastify'
+import type { Role } from '../../src/schema/types'
+import { readConfig, type Config } from '../../src/server/config'
+import { openServices } from '../../src/server/start'
+import { buildApp } from '../../src/server/app'
+import { upsertAccount } from '../../src/server/accounts/accounts'
+import type { Envelope } from '../../src/server/envelope'
+
+export const SCHEMAS_DIR = resolve(__dirname, '../../schemas')
+export const PASSWORD = 'correct horse battery'
+
+export interface TestServer {
+  app: FastifyInstance
+  services: Awaited<ReturnType<typeof openServices>>
+  /** Call the API and parse the envelope; `token` becomes the token header. */
+  call<T = unknown>(method: 'GET' | 'POST', path: string, opts?: { token?: string; body?: unknown; query?: Record<string, unknown>; headers?: Record<string, string> }): Promise<{ status: number; body: Envelope<T> }>
+  inject: FastifyInstance['inject']
+  /** Create an account (password PASSWORD) under `parent` and sign it in. */
+  account(username: string, role: Role, parent?: string): Promise<{ id: number; token: string }>
+  login(username: string, password?: string): Promise<string>
+  close(): Promise<void>
+}
+
+/**
+ * A real server on a fresh database: a temp SQLite file, or, when TEST_DATABASE is
+ * postgres, a schema of its own in DATABASE_URL that is dropped on close.
+ */
+export async function startTestServer(options: { schemasDir?: string; now?: () => Date; config?: Partial<Config> } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'))
+  const postgres = process.env.TEST_DATABASE === 'postgres'
+  const schema = postgres ? `t_${randomBytes(6).toString('hex')}` : undefined
+  const config: Config = {
+    ...readConfig({ NODE_ENV: 'test' }),
+    dataDir,
+    schemasDir: options.schemasDir ?? SCHEMAS_DIR,
+    databaseUrl: postgres ? requiredDatabaseUrl() : undefined,
+    databaseSchema: schema,
+    validateResponses: true,
+    ...options.config,
+  }
+  const services = await openServices(config, options.now)
+  const app = await buildApp(services)
+  await app.ready()
+
+  const call: TestServer['call'] = async (method, path, opts = {}) => {
+    const res = await app.inject({
+      method,
+      url: `/api/v1${path}`,
+      query: opts.query as Record<string, string> | undefined,
+      headers: { platform: 'pc', ...(opts.token ? { token: opts.token } : {}), ...opts.headers },
+      ...(method === 'POST' ? { payload: (opts.body ?? {}) as object } : {}),
+    })
+    return { status: res.statusCode, body: res.json() }
+  }
+  const login = async (username: string, password = PASSWORD) => {
+    const res = await call<{ userinfo: { token: string } }>('POST', '/platform/login', { body: { username, password } })
+    if (res.body.code !== 1) throw new Error(`login of ${username} failed: ${res.body.msg}`)
+    return res.body.data.userinfo.token
+  }
+  return {
+    app,
+    services,
+    call,
+    inject: app.inject.bind(app),
+    login,
+    async account(username, role, parent) {
+      const { id } = await upsertAccount(services, { username, password: PASSWORD, role, parentUsername: parent })
+      return { id, token: await login(username) }
+    },
+    async close() {
+      await app.close()
+      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(services.db)
+      await services.database.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+function requiredDatabaseUrl(): string {
+  const url = process.env.DATABASE_URL
+  if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test')
+  return url
+}
+
+/** A copy of schemas/ in a temp folder, for tests that add or break schema files. */
+export function copySchemas(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'console-schemas-'))
+  cpSync(SCHEMAS_DIR, dir, { recursive: true })
+  return dir
+}
