@@ -69,6 +69,8 @@ export function buildRegistry(files: readonly SchemaFile[]): { registry: Registr
 
   // Check each file against its meta-schema first; a file that fails is left out of the cross-checks.
   const valid: Parsed[] = []
+  // Files already reported as broken: other files naming them are not reported again.
+  const broken = new Set<string>()
   for (const p of parsed) {
     const validate = metaAjv.getSchema(`meta:${p.kind}`)
     if (!validate) {
@@ -79,10 +81,11 @@ export function buildRegistry(files: readonly SchemaFile[]): { registry: Registr
     if (p.kind === 'endpoint') checkAccessDeclared(p, problems)
     if (!validate(p.json)) problems.push(...metaProblems(p.file, validate.errors ?? []))
     if (problems.length === before) valid.push(p)
+    else broken.add(`${p.kind}:${p.name}`)
   }
 
   const dataAjv = createAjv()
-  const entities = loadEntities(valid.filter((p) => p.kind === 'entity'), dataAjv, problems)
+  const entities = loadEntities(valid.filter((p) => p.kind === 'entity'), dataAjv, problems, broken)
   const schemas = Object.fromEntries([...entities.values()].map((e) => [e.name, e.schema]))
   const navigationFile = valid.find((p) => p.kind === 'navigation')
   const navigation = normalizeNavigation(navigationFile?.json)
@@ -93,7 +96,7 @@ export function buildRegistry(files: readonly SchemaFile[]): { registry: Registr
   const endpoints = loadEndpoints(valid.filter((p) => p.kind === 'endpoint'), entities, schemas, problems)
   const resources = new Map<string, ResourceDef>()
   for (const p of valid.filter((p) => p.kind === 'resource')) resources.set(p.name, normalizeResource(p, navigation))
-  checkResources(resources, entities, endpoints, navigation, problems)
+  checkResources(resources, entities, endpoints, navigation, broken, problems)
   checkNavigation(navigation, resources, navigationFile?.file ?? 'schemas/navigation.json', problems)
 
   attachListConfigs(resources, endpoints)
@@ -102,7 +105,7 @@ export function buildRegistry(files: readonly SchemaFile[]): { registry: Registr
     const entity = entities.get(endpoint.entity)
     if (entity) Object.assign(endpoint, deriveGenericSchemas(endpoint.handler, entity, endpoint.list))
   }
-  compileEndpointSchemas(endpoints, dataAjv, problems)
+  compileEndpointSchemas(endpoints, dataAjv, problems, broken)
 
   return { registry: { entities, endpoints, resources, navigation, schemas }, problems }
 }
@@ -176,7 +179,7 @@ function metaProblems(file: string, errors: readonly ErrorObject[]): SchemaProbl
   return out
 }
 
-function loadEntities(files: Parsed[], ajv: Ajv2020, problems: SchemaProblem[]): Map<string, EntityDef> {
+function loadEntities(files: Parsed[], ajv: Ajv2020, problems: SchemaProblem[], broken: Set<string>): Map<string, EntityDef> {
   const entities = new Map<string, EntityDef>()
   const sources = Object.fromEntries(files.map((p) => [p.name, p.json]))
   for (const p of files) {
@@ -194,7 +197,9 @@ function loadEntities(files: Parsed[], ajv: Ajv2020, problems: SchemaProblem[]):
     try {
       ajv.compile(entity.schema)
     } catch (e) {
-      problems.push({ file: entity.file, pointer: '', message: `is not a usable JSON Schema: ${(e as Error).message}.` })
+      const message = (e as Error).message
+      problems.push({ file: entity.file, pointer: pointerOfUnknownKeyword(entity.source, message), message: `is not a usable JSON Schema: ${message}. Check the spelling against json-schema.org or the x- keywords in schemas/meta/entity.schema.json.` })
+      broken.add(`entity:${entity.name}`)
     }
   }
   return entities
@@ -332,15 +337,18 @@ function attachListConfigs(resources: Map<string, ResourceDef>, endpoints: Map<s
   }
 }
 
-function compileEndpointSchemas(endpoints: Map<string, EndpointDef>, ajv: Ajv2020, problems: SchemaProblem[]): void {
+function compileEndpointSchemas(endpoints: Map<string, EndpointDef>, ajv: Ajv2020, problems: SchemaProblem[], broken: ReadonlySet<string>): void {
+  const reported = new Set(problems.map((p) => p.file))
   for (const endpoint of endpoints.values()) {
+    // A broken entity or a dangling $ref is already reported; compiling would only say it again.
+    if (reported.has(endpoint.file) || (endpoint.entity && broken.has(`entity:${endpoint.entity}`))) continue
     const parts: [string, JsonSchema | undefined][] = [
       ['/request/query', endpoint.request.query],
       ['/request/body', endpoint.request.body],
       ['/response', endpoint.response],
     ]
     for (const [pointer, schema] of parts) {
-      if (!schema) continue
+      if (!schema || refersToBroken(schema, broken)) continue
       try {
         ajv.compile(schema)
       } catch (e) {
@@ -348,6 +356,27 @@ function compileEndpointSchemas(endpoints: Map<string, EndpointDef>, ajv: Ajv202
       }
     }
   }
+}
+
+/** ajv's strict-mode message names the keyword but not where it is; find its first use. */
+function pointerOfUnknownKeyword(source: JsonSchema, message: string): string {
+  const keyword = message.match(/unknown keyword: "([^"]+)"/)?.[1]
+  if (!keyword) return ''
+  const find = (node: unknown, pointer: string): string | undefined => {
+    if (node === null || typeof node !== 'object') return undefined
+    if (!Array.isArray(node) && keyword in node) return joinPointer(...pointer.split('/').slice(1), keyword)
+    for (const [key, value] of Object.entries(node)) {
+      const found = find(value, `${pointer}/${key}`)
+      if (found) return found
+    }
+    return undefined
+  }
+  return find(source, '') ?? ''
+}
+
+function refersToBroken(schema: JsonSchema, broken: ReadonlySet<string>): boolean {
+  const refs = JSON.stringify(schema).match(/"\$ref":"([^"#]+)/g) ?? []
+  return refs.some((r) => broken.has(`entity:${r.slice(8)}`))
 }
 
 export type { SchemaProblem }

@@ -9,6 +9,8 @@ export function checkResources(
   entities: ReadonlyMap<string, EntityDef>,
   endpoints: ReadonlyMap<string, EndpointDef>,
   navigation: Navigation,
+  /** `kind:name` of files already reported as broken; naming one is not a second problem. */
+  broken: ReadonlySet<string>,
   problems: SchemaProblem[],
 ): void {
   for (const r of resources.values()) {
@@ -17,6 +19,7 @@ export function checkResources(
       report('/group', `names group "${r.group}", which schemas/navigation.json does not declare.${didYouMean(r.group, navigation.groups.map((g) => g.name))}`)
     }
     const entity = entities.get(r.entity)
+    if (broken.has(`entity:${r.entity}`)) continue
     if (!entity) {
       report('/entity', `names entity "${r.entity}", which has no file schemas/entities/${r.entity}.json.${didYouMean(r.entity, [...entities.keys()])}`)
       continue
@@ -25,6 +28,7 @@ export function checkResources(
       const endpoint = endpoints.get(id)
       const pointer = joinPointer('endpoints', slot)
       if (!endpoint) {
+        if (broken.has(`endpoint:${id}`)) continue
         report(pointer, `names endpoint "${id}", which has no file schemas/endpoints/${id}.json.${didYouMean(id, [...endpoints.keys()])}`)
       } else if (endpoint.handler !== slot) {
         report(pointer, `uses "${id}" as its ${slot} endpoint, but that endpoint's handler is "${endpoint.handler}". Name an endpoint whose handler is "${slot}".`)

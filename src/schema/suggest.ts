@@ -18,16 +18,17 @@ export function didYouMean(found: string, known: readonly string[]): string {
   return s ? ` Did you mean "${s}"?` : ''
 }
 
+/** Optimal string alignment distance: a swap of two neighbours ("parnter") counts as one typo. */
 function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)])
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j
   for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!
-    row[0] = i
     for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!
-      row[j] = Math.min(above + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1))
-      diagonal = above
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1)
+      d[i]![j] = best
     }
   }
-  return row[b.length]!
+  return d[a.length]![b.length]!
 }

@@ -3,15 +3,13 @@ import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import qs from 'qs'
+import { API_TITLE, API_VERSION } from '../schema/api-info'
 import { buildOpenApi } from '../schema/openapi'
 import { AppError } from './errors/AppError'
 import { errorHandler } from './errors/error-handler'
 import { API_PREFIX, endpointRoutes } from './routes/endpoint-routes'
 import { namedHandlers } from './handlers'
 import type { Services } from './services'
-
-export const API_TITLE = 'Short-video console API'
-export const API_VERSION = '1.0.0'
 
 /**
  * The API server for a registry and a database. Builds a fresh instance each call,

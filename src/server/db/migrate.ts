@@ -8,7 +8,10 @@ import type { Db, Dialect } from './connect'
  * can never lose data; a removed field simply stops being read.
  */
 export async function migrate(db: Db, dialect: Dialect, registry: Registry): Promise<void> {
-  const existing = new Map((await db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]))
+  // PostgreSQL introspection lists every schema's tables; only the one we work in counts.
+  const current = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
+  const tables = (await db.introspection.getTables()).filter((t) => current === undefined || t.schema === current)
+  const existing = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]))
   for (const entity of registry.entities.values()) {
     const columns = existing.get(entity.table)
     if (!columns) {

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import { resolve } from 'node:path'
+import { buildRegistry, createRegistry } from './registry'
+import { readSchemaFiles } from './load-files'
+import { formatProblem, SchemaError } from './SchemaError'
+import type { SchemaFile } from './types'
+
+const real = readSchemaFiles(resolve(__dirname, '../../schemas'))
+
+/** The real schema files with some replaced, added (by path) or removed (text null). */
+function withFiles(changes: Record<string, unknown>): SchemaFile[] {
+  const out = real.filter((f) => !(f.path in changes))
+  for (const [path, json] of Object.entries(changes)) {
+    if (json !== null) out.push({ path, text: typeof json === 'string' ? json : JSON.stringify(json) })
+  }
+  return out
+}
+
+function file(path: string): Record<string, unknown> {
+  return JSON.parse(real.find((f) => f.path === path)!.text)
+}
+
+function problemsOf(changes: Record<string, unknown>): string[] {
+  return buildRegistry(withFiles(changes)).problems.map(formatProblem)
+}
+
+describe('the schema files of the repository', () => {
+  it('load with no problems', () => {
+    expect(buildRegistry(real).problems).toEqual([])
+  })
+
+  it('give every entity id, created_at and updated_at, and keep private fields out of the public schema', () => {
+    const registry = createRegistry(real)
+    const user = registry.entities.get('user')!
+    const properties = Object.keys(user.schema.properties as object)
+    expect(properties).toEqual(expect.arrayContaining(['id', 'username', 'created_at', 'updated_at']))
+    expect(properties).not.toContain('password_hash')
+    expect(user.columns.map((c) => c.name)).toContain('password_hash')
+  })
+
+  it('derive a list endpoint query from the filters its resource declares', () => {
+    const list = createRegistry(real).endpoints.get('domain/list')!
+    const query = list.request.query!.properties as Record<string, unknown>
+    expect(Object.keys(query)).toEqual(expect.arrayContaining(['page', 'limit', 'sort', 'order', 'host', 'name', 'is_default', 'created_at_from', 'created_at_to']))
+  })
+})
+
+describe('registry problems name the file, the pointer and what to do', () => {
+  it('an unknown role name, with a suggestion', () => {
+    const resource = { ...file('resources/domain.json'), roles: ['admin', 'parnter'] }
+    expect(problemsOf({ 'resources/domain.json': resource })).toEqual([
+      expect.stringMatching(/^schemas\/resources\/domain\.json#\/roles\/1: "parnter" is not allowed here; use one of .*"partner".* Did you mean "partner"\?$/),
+    ])
+  })
+
+  it('an unknown role on an endpoint', () => {
+    const endpoint = { ...file('endpoints/domain/add.json'), roles: ['amdin'] }
+    expect(problemsOf({ 'endpoints/domain/add.json': endpoint })).toEqual([expect.stringContaining('schemas/endpoints/domain/add.json#/roles/0: "amdin" is not allowed here')])
+  })
+
+  it('an endpoint with no role list, and one with both roles and open', () => {
+    const { roles: _roles, ...noRoles } = file('endpoints/domain/add.json')
+    const both = { ...file('endpoints/domain/edit.json'), open: true }
+    const problems = problemsOf({ 'endpoints/domain/add.json': noRoles, 'endpoints/domain/edit.json': both })
+    expect(problems).toContain('schemas/endpoints/domain/add.json: has no role list. Add "roles": ["admin", ...] naming who may call it, or "open": true if anyone may call it without signing in.')
+    expect(problems).toContainEqual(expect.stringMatching(/^schemas\/endpoints\/domain\/edit\.json#\/open: says both "open" and "roles"/))
+  })
+
+  it('a dangling $ref, to a missing entity or a missing field', () => {
+    const info = file('endpoints/platform/get_system_info.json') as { response: { properties: Record<string, unknown> } }
+    info.response.properties.name = { $ref: 'domian#/properties/name' }
+    info.response.properties.logo = { $ref: 'domain#/properties/logo_url' }
+    const problems = problemsOf({ 'endpoints/platform/get_system_info.json': info })
+    expect(problems).toContainEqual(expect.stringMatching(/get_system_info\.json#\/response\/properties\/name\/\$ref: \$ref "domian#\/properties\/name" points at nothing: there is no entity "domian"\. Did you mean "domain"\?/))
+    expect(problems).toContainEqual(expect.stringMatching(/get_system_info\.json#\/response\/properties\/logo\/\$ref: \$ref "domain#\/properties\/logo_url" points at nothing: the pointer does not exist in schemas\/entities\/domain\.json/))
+  })
+
+  it('a resource naming an endpoint or a field that does not exist', () => {
+    const resource = file('resources/domain.json') as { endpoints: Record<string, string>; list: { columns: string[] }; form: { fields: string[] } }
+    resource.endpoints.update = 'domain/update'
+    resource.list.columns.push('hots')
+    resource.form.fields.push('created_at')
+    const problems = problemsOf({ 'resources/domain.json': resource })
+    expect(problems).toContain('schemas/resources/domain.json#/endpoints/update: names endpoint "domain/update", which has no file schemas/endpoints/domain/update.json.')
+    expect(problems).toContainEqual(expect.stringMatching(/#\/list\/columns\/7: names field "hots", which entity "domain" does not have .* Did you mean "host"\?/))
+    expect(problems).toContainEqual(expect.stringMatching(/#\/form\/fields\/9: puts "created_at" in the form, but it is readOnly/))
+  })
+
+  it('a resource using an endpoint of the wrong kind, or letting a role in that its list endpoint refuses', () => {
+    const resource = file('resources/domain.json') as { endpoints: Record<string, string>; roles: string[] }
+    resource.endpoints.get = 'domain/list'
+    resource.roles = ['admin', 'merchant']
+    const problems = problemsOf({ 'resources/domain.json': resource })
+    expect(problems).toContainEqual(expect.stringContaining('#/endpoints/get: uses "domain/list" as its get endpoint, but that endpoint\'s handler is "list"'))
+    expect(problems).toContainEqual(expect.stringContaining('#/roles/1: lets "merchant" open the screen, but its list endpoint domain/list does not allow "merchant"'))
+  })
+
+  it('two routes on one path, and two endpoints on one method and path', () => {
+    const second = { ...file('resources/domain.json') }
+    const clash = { ...file('endpoints/domain/list.json') }
+    const problems = problemsOf({ 'resources/domain_copy.json': second, 'endpoints/domain/list_copy.json': clash })
+    expect(problems).toContain('schemas/resources/domain_copy.json#/path: route /domain/domainList is already taken by schemas/resources/domain.json. Two screens cannot share a path; change one.')
+    expect(problems).toContain('schemas/endpoints/domain/list_copy.json#/path: GET /domain/list is already declared by schemas/endpoints/domain/list.json. Two endpoints cannot share a method and path; change one.')
+  })
+
+  it('a generic endpoint without an entity, or naming a missing one', () => {
+    const { entity: _e, ...noEntity } = file('endpoints/domain/add.json')
+    const missing = { ...file('endpoints/domain/edit.json'), entity: 'domains' }
+    const problems = problemsOf({ 'endpoints/domain/add.json': noEntity, 'endpoints/domain/edit.json': missing })
+    expect(problems).toContainEqual(expect.stringContaining('add.json#/entity: the generic handler "create" needs "entity"'))
+    expect(problems).toContainEqual(expect.stringContaining('edit.json#/entity: names entity "domains", which has no file schemas/entities/domains.json. Did you mean "domain"?'))
+  })
+
+  it('an unknown key in a file, a misspelt JSON Schema keyword, and broken JSON', () => {
+    const endpoint = { ...file('endpoints/domain/add.json'), rolse: ['admin'] }
+    const entity = file('entities/domain.json') as { properties: Record<string, Record<string, unknown>> }
+    entity.properties.name = { type: 'string', maxLenght: 64 }
+    const problems = problemsOf({ 'endpoints/domain/add.json': endpoint, 'entities/domain.json': entity, 'resources/broken.json': '{ "entity": ' })
+    expect(problems).toContain('schemas/endpoints/domain/add.json#/rolse: unknown key "rolse". Did you mean "roles"?')
+    expect(problems).toContainEqual(expect.stringMatching(/^schemas\/entities\/domain\.json#\/properties\/name\/maxLenght: is not a usable JSON Schema: strict mode: unknown keyword: "maxLenght"/))
+    expect(problems).toContainEqual(expect.stringMatching(/^schemas\/resources\/broken\.json: is not valid JSON/))
+  })
+
+  it('an entity whose $id differs from its file name, or whose owner field is missing', () => {
+    const entity = { ...file('entities/domain.json'), 'x-owner': 'owner' }
+    const renamed = { ...file('entities/session.json'), $id: 'sessions' }
+    const problems = problemsOf({ 'entities/domain.json': entity, 'entities/session.json': renamed })
+    expect(problems).toContainEqual(expect.stringContaining('domain.json#/x-owner: x-owner names field "owner", which is not in properties'))
+    expect(problems).toContainEqual(expect.stringContaining('session.json#/$id: $id is "sessions" but the file is named session.json'))
+  })
+
+  it('collects every problem at once, and createRegistry throws them as one SchemaError', () => {
+    const changes = {
+      'resources/domain.json': { ...file('resources/domain.json'), roles: ['parnter'] },
+      'endpoints/domain/add.json': { ...file('endpoints/domain/add.json'), roles: ['amdin'] },
+    }
+    expect(problemsOf(changes)).toHaveLength(2)
+    expect(() => createRegistry(withFiles(changes))).toThrow(SchemaError)
+    try {
+      createRegistry(withFiles(changes))
+    } catch (e) {
+      expect((e as SchemaError).message).toMatch(/^2 problems in schemas\/:\n {2}- schemas\//)
+      expect((e as SchemaError).code).toBe('SCHEMA_INVALID')
+    }
+  })
+})

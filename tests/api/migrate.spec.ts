@@ -1,0 +1,57 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import { readConfig, type Config } from '../../src/server/config'
+import { openServices } from '../../src/server/start'
+import { copySchemas } from './harness'
+
+const postgres = process.env.TEST_DATABASE === 'postgres'
+const dataDir = mkdtempSync(join(tmpdir(), 'console-migrate-'))
+const schemasDir = copySchemas()
+const config: Config = {
+  ...readConfig({ NODE_ENV: 'test' }),
+  dataDir,
+  schemasDir,
+  databaseUrl: postgres ? process.env.DATABASE_URL : undefined,
+  databaseSchema: postgres ? `t_${randomBytes(6).toString('hex')}` : undefined,
+}
+
+afterAll(async () => {
+  if (config.databaseSchema) {
+    const services = await openServices(config)
+    await sql`drop schema if exists ${sql.id(config.databaseSchema)} cascade`.execute(services.db)
+    await services.database.close()
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('migrations at start are additive', () => {
+  it('adds a new field\'s column and index to an existing table, keeping its rows', async () => {
+    const first = await openServices(config)
+    const now = new Date().toISOString()
+    await first.db.insertInto('domain').values({ host: 'old.example.com', name: 'Old', created_at: now, updated_at: now }).execute()
+    await first.database.close()
+
+    const file = join(schemasDir, 'entities/domain.json')
+    const entity = JSON.parse(readFileSync(file, 'utf8'))
+    entity.properties.theme_color = { type: 'string', maxLength: 16, default: '#165DFF', 'x-index': true }
+    writeFileSync(file, JSON.stringify(entity))
+
+    const second = await openServices(config)
+    try {
+      const tables = await second.db.introspection.getTables()
+      const domain = tables.find((t) => t.name === 'domain' && (!postgres || t.schema === config.databaseSchema))!
+      expect(domain.columns.map((c) => c.name)).toContain('theme_color')
+      const rows = await second.db.selectFrom('domain').select(['host', 'theme_color']).execute()
+      expect(rows).toEqual([{ host: 'old.example.com', theme_color: null }])
+      // Running again is a no-op, not an error.
+      const { migrate } = await import('../../src/server/db/migrate')
+      await migrate(second.db, second.dialect, second.registry)
+    } finally {
+      await second.database.close()
+    }
+  })
+})
