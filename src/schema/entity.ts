@@ -43,6 +43,7 @@ export function buildEntity(
       indexed: resolved['x-index'] === true,
       private: isPrivate,
       readOnly: resolved.readOnly === true,
+      nullable: ([] as unknown[]).concat(resolved.type ?? []).includes('null'),
       default: resolved.default,
     })
   }
@@ -66,16 +67,21 @@ export function buildEntity(
     }
   }
 
-  const schema: JsonSchema = {
-    $id: name,
-    title: source.title,
-    ...(source.description ? { description: source.description } : {}),
-    type: 'object',
-    properties: publicProperties,
-    required: ['id', ...required.filter((f) => f in publicProperties), 'created_at', 'updated_at'],
-    additionalProperties: false,
-    ...(source.$defs ? { $defs: source.$defs } : {}),
-  }
+  // The API always sends every public field (a stored NULL becomes the default), so those with a default are required too.
+  const alwaysSent = Object.keys(publicProperties).filter((f) => required.includes(f) || STANDARD_FIELD_NAMES.includes(f) || 'default' in (publicProperties[f] ?? {}))
+  const schema = qualifyLocalRefs(
+    {
+      $id: name,
+      title: source.title,
+      ...(source.description ? { description: source.description } : {}),
+      type: 'object',
+      properties: publicProperties,
+      required: alwaysSent,
+      additionalProperties: false,
+      ...(source.$defs ? { $defs: source.$defs } : {}),
+    },
+    name,
+  ) as JsonSchema
 
   return {
     name,
@@ -88,6 +94,15 @@ export function buildEntity(
     schema,
     source,
   }
+}
+
+/** `#/$defs/x` → `name#/$defs/x`, so a property copied into an endpoint's schema still points home. */
+function qualifyLocalRefs(node: unknown, name: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => qualifyLocalRefs(n, name))
+  if (node === null || typeof node !== 'object') return node
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? name + value : qualifyLocalRefs(value, name)]),
+  )
 }
 
 function withoutRef(property: JsonSchema): JsonSchema {

@@ -51,7 +51,8 @@ export function paginator(item: JsonSchema): JsonSchema {
 function listQuery(entity: EntityDef, list: ListConfig): JsonSchema {
   const props = entityProperties(entity)
   const properties: Record<string, JsonSchema> = {
-    page: { type: 'integer', minimum: 1, default: 1, description: '1-based page number.' },
+    // Bounded like ids, so the row offset stays an integer both databases take.
+    page: { type: 'integer', minimum: 1, maximum: 2147483647, default: 1, description: '1-based page number.' },
     limit: { type: 'integer', minimum: 1, default: list.pageSize, description: `Rows per page; more than ${MAX_PAGE_SIZE} is answered with ${MAX_PAGE_SIZE}.` },
   }
   if (list.sort.length > 0) {
@@ -62,15 +63,19 @@ function listQuery(entity: EntityDef, list: ListConfig): JsonSchema {
     const property = props[filter.field] ?? {}
     if (filter.match === 'range') {
       const bound = isDateTime(property) ? DATE_BOUND : scalarOf(property)
-      properties[`${filter.field}_from`] = { ...bound, 'x-label': property['x-label'] }
-      properties[`${filter.field}_to`] = { ...bound, 'x-label': property['x-label'] }
+      properties[`${filter.field}_from`] = labelled(bound, property)
+      properties[`${filter.field}_to`] = labelled(bound, property)
     } else if (filter.match === 'contains') {
-      properties[filter.field] = { type: 'string', maxLength: 256, 'x-label': property['x-label'] }
+      properties[filter.field] = labelled({ type: 'string', maxLength: 256 }, property)
     } else {
-      properties[filter.field] = { ...scalarOf(property), 'x-label': property['x-label'] }
+      properties[filter.field] = labelled(scalarOf(property), property)
     }
   }
   return { type: 'object', properties, additionalProperties: false }
+}
+
+function labelled(schema: JsonSchema, property: JsonSchema): JsonSchema {
+  return property['x-label'] ? { ...schema, 'x-label': property['x-label'] } : schema
 }
 
 function writableBody(entity: EntityDef, { withDefaults }: { withDefaults: boolean }): JsonSchema {

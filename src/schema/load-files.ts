@@ -6,7 +6,7 @@ import type { SchemaFile } from './types'
 export function readSchemaFiles(dir: string): SchemaFile[] {
   const files: SchemaFile[] = []
   const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = join(folder, entry.name)
       if (entry.isDirectory()) walk(full)
       else if (entry.name.endsWith('.json')) files.push({ path: relative(dir, full).split(sep).join('/'), text: readFileSync(full, 'utf8') })

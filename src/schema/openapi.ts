@@ -37,7 +37,7 @@ export function buildOpenApi(registry: Registry, info: { title: string; version:
   }
 
   const paths: Record<string, Record<string, unknown>> = {}
-  for (const endpoint of [...registry.endpoints.values()].sort((a, b) => a.path.localeCompare(b.path))) {
+  for (const endpoint of [...registry.endpoints.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method.toLowerCase()]: operation(endpoint) }
   }
 

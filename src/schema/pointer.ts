@@ -10,7 +10,7 @@ export function joinPointer(...tokens: (string | number)[]): string {
 
 /** The value at `pointer` in `doc`, or undefined when any step is missing. */
 export function getAtPointer(doc: unknown, pointer: string): unknown {
-  if (pointer === '' || pointer === '/') return doc
+  if (pointer === '') return doc
   let node: unknown = doc
   for (const raw of pointer.replace(/^\//, '').split('/')) {
     const token = raw.replace(/~1/g, '/').replace(/~0/g, '~')

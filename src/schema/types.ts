@@ -34,6 +34,8 @@ export interface Column {
   indexed: boolean
   private: boolean
   readOnly: boolean
+  /** The schema allows null (e.g. "type": ["integer", "null"]); otherwise a NULL is left out of the record. */
+  nullable: boolean
   /** The schema default, returned when a row stored before the column existed holds NULL. */
   default?: unknown
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { copySchemas, startTestServer, type TestServer } from './harness'
+import { generate } from '../../src/schema/codegen/generate'
 
 /** A resource nobody wrote TypeScript for: an owned note, open to admins, partners and merchants. */
 export function addNoteSchemas(dir: string): void {
@@ -45,13 +46,14 @@ export function addNoteSchemas(dir: string): void {
 
 type Account = { id: number; token: string }
 let server: TestServer
+let schemasDir: string
 const who: Record<string, Account> = {}
 const notes: Record<string, number> = {}
 
 beforeAll(async () => {
-  const dir = copySchemas()
-  addNoteSchemas(dir)
-  server = await startTestServer({ schemasDir: dir })
+  schemasDir = copySchemas()
+  addNoteSchemas(schemasDir)
+  server = await startTestServer({ schemasDir })
   who.admin = await server.account('admin', 'admin')
   who.partnerA = await server.account('partnerA', 'partner', 'admin')
   who.merchantA = await server.account('merchantA', 'merchant', 'partnerA')
@@ -91,6 +93,15 @@ describe('a resource added as schema files only', () => {
         { path: '/colour', message: 'Unknown field "colour".' },
       ]),
     })
+  })
+
+  it('has its typed client functions and types generated, with no code written by hand', async () => {
+    const files = await generate({ schemasDir })
+    const client = files.get('client.ts')!
+    for (const name of ['noteList', 'noteDetail', 'noteAdd', 'noteEdit', 'noteDel']) expect(client).toContain(`  ${name}: (`)
+    expect(client).toContain("noteAdd: { id: 'note/add', method: 'POST', path: '/note/add', access: ['admin', 'partner', 'merchant'] }")
+    expect(files.get('types.ts')).toMatch(/export interface Note \{\n {2}id: number\n {2}title: string\n/)
+    expect(JSON.parse(files.get('openapi.json')!).paths['/note/list'].get['x-roles']).toEqual(['admin', 'partner', 'merchant'])
   })
 
   it('is role-checked: an agent is refused with 403', async () => {

@@ -20,7 +20,8 @@ export function rowToRecord(entity: EntityDef, row: Record<string, unknown>): Re
   const record: Record<string, unknown> = {}
   for (const column of entity.columns) {
     if (column.private) continue
-    record[column.name] = toWire(column, row[column.name])
+    const value = toWire(column, row[column.name])
+    if (value !== null || column.nullable) record[column.name] = value
   }
   return record
 }

@@ -1,0 +1,155 @@
+/**
+ * Generated from schemas/ by `npm run codegen`. Do not edit by hand: change the schema files and run it again;
+ * `npm run codegen -- --check` fails while this file is stale.
+ *
+ * The typed API client: one function per file in schemas/endpoints/, named like the OpenAPI operationId.
+ */
+
+import type * as types from './types'
+
+/** One call, as the client hands it to the transport. */
+export interface ApiRequest {
+  method: 'GET' | 'POST'
+  /** Path under /api/v1, e.g. /domain/list. */
+  path: string
+  query?: object
+  body?: object
+  /** The endpoint answers a file, not an envelope; the transport decides how to fetch it. */
+  download?: true
+}
+
+/**
+ * Sends one call and resolves to the envelope's `data` when `code` is 1, rejecting otherwise.
+ * Injected rather than imported, so the client carries no fetch, token or base URL of its own:
+ * the console passes one that speaks the envelope, tests pass a fake.
+ */
+export type ApiTransport = (request: ApiRequest) => Promise<unknown>
+
+/** Who may call an endpoint: role names (`*` is any signed-in account), or 'open' for anyone. */
+export type ApiAccess = readonly ('admin' | 'partner' | 'merchant' | 'agent' | '*')[] | 'open'
+
+export interface ApiEndpoint {
+  /** The endpoint file under schemas/endpoints, without .json. */
+  id: string
+  method: 'GET' | 'POST'
+  path: string
+  access: ApiAccess
+  download?: true
+}
+
+/**
+ * Every endpoint by client function name, for access checks that must agree with the server.
+ */
+export const apiEndpoints = {
+  domainAdd: { id: 'domain/add', method: 'POST', path: '/domain/add', access: ['admin'] },
+  domainBatchDel: { id: 'domain/batch_del', method: 'POST', path: '/domain/batch_del', access: ['admin'] },
+  domainDetail: { id: 'domain/detail', method: 'GET', path: '/domain/detail', access: ['admin'] },
+  domainEdit: { id: 'domain/edit', method: 'POST', path: '/domain/edit', access: ['admin'] },
+  domainList: { id: 'domain/list', method: 'GET', path: '/domain/list', access: ['admin'] },
+  platformChangePwd: { id: 'platform/change_pwd', method: 'POST', path: '/platform/change_pwd', access: ['*'] },
+  platformGetSystemInfo: { id: 'platform/get_system_info', method: 'GET', path: '/platform/get_system_info', access: 'open' },
+  platformGetUserInfo: { id: 'platform/get_user_info', method: 'POST', path: '/platform/get_user_info', access: ['*'] },
+  platformLogin: { id: 'platform/login', method: 'POST', path: '/platform/login', access: 'open' },
+  platformLogout: { id: 'platform/logout', method: 'POST', path: '/platform/logout', access: ['*'] },
+} as const satisfies Record<keyof ApiClient, ApiEndpoint>
+
+export interface ApiClient {
+  /**
+   * Add a domain
+   *
+   * `POST /domain/add` · roles: admin
+   */
+  domainAdd: (body: types.DomainAddBody) => Promise<types.DomainAddResponse>
+
+  /**
+   * Delete domains by id
+   *
+   * `POST /domain/batch_del` · roles: admin
+   */
+  domainBatchDel: (body: types.DomainBatchDelBody) => Promise<types.DomainBatchDelResponse>
+
+  /**
+   * One domain by id
+   *
+   * `GET /domain/detail` · roles: admin
+   */
+  domainDetail: (query: types.DomainDetailQuery) => Promise<types.DomainDetailResponse>
+
+  /**
+   * Change a domain
+   *
+   * `POST /domain/edit` · roles: admin
+   */
+  domainEdit: (body: types.DomainEditBody) => Promise<types.DomainEditResponse>
+
+  /**
+   * List domains
+   *
+   * `GET /domain/list` · roles: admin
+   */
+  domainList: (query?: types.DomainListQuery) => Promise<types.DomainListResponse>
+
+  /**
+   * Change the signed-in account's password
+   *
+   * Every other session of the account is revoked; the one that asked stays signed in.
+   *
+   * `POST /platform/change_pwd` · roles: any signed-in account
+   */
+  platformChangePwd: (body: types.PlatformChangePwdBody) => Promise<types.PlatformChangePwdResponse>
+
+  /**
+   * Branding of the site a host name belongs to
+   *
+   * Open, so the login page can be branded. An unknown host gets the default site's branding.
+   *
+   * `GET /platform/get_system_info` · open: no sign-in needed
+   */
+  platformGetSystemInfo: (query: types.PlatformGetSystemInfoQuery) => Promise<types.PlatformGetSystemInfoResponse>
+
+  /**
+   * The signed-in account's profile
+   *
+   * `POST /platform/get_user_info` · roles: any signed-in account
+   */
+  platformGetUserInfo: (body?: types.PlatformGetUserInfoBody) => Promise<types.PlatformGetUserInfoResponse>
+
+  /**
+   * Sign in with username and password
+   *
+   * Answers a fresh session token in userinfo.token. Rate-limited per username and per address.
+   *
+   * `POST /platform/login` · open: no sign-in needed
+   */
+  platformLogin: (body: types.PlatformLoginBody) => Promise<types.PlatformLoginResponse>
+
+  /**
+   * Sign out: revoke the session of the token sent
+   *
+   * `POST /platform/logout` · roles: any signed-in account
+   */
+  platformLogout: (body?: types.PlatformLogoutBody) => Promise<types.PlatformLogoutResponse>
+}
+
+/**
+ * The typed API client over a transport.
+ *
+ * ```ts
+ * const api = createApiClient(transport)
+ * const page = await api.domainList({ page: 1 })
+ * ```
+ */
+export function createApiClient(transport: ApiTransport): ApiClient {
+  return {
+    domainAdd: (body) => transport({ method: 'POST', path: '/domain/add', body }) as Promise<types.DomainAddResponse>,
+    domainBatchDel: (body) => transport({ method: 'POST', path: '/domain/batch_del', body }) as Promise<types.DomainBatchDelResponse>,
+    domainDetail: (query) => transport({ method: 'GET', path: '/domain/detail', query }) as Promise<types.DomainDetailResponse>,
+    domainEdit: (body) => transport({ method: 'POST', path: '/domain/edit', body }) as Promise<types.DomainEditResponse>,
+    domainList: (query = {}) => transport({ method: 'GET', path: '/domain/list', query }) as Promise<types.DomainListResponse>,
+    platformChangePwd: (body) => transport({ method: 'POST', path: '/platform/change_pwd', body }) as Promise<types.PlatformChangePwdResponse>,
+    platformGetSystemInfo: (query) => transport({ method: 'GET', path: '/platform/get_system_info', query }) as Promise<types.PlatformGetSystemInfoResponse>,
+    platformGetUserInfo: (body = {}) => transport({ method: 'POST', path: '/platform/get_user_info', body }) as Promise<types.PlatformGetUserInfoResponse>,
+    platformLogin: (body) => transport({ method: 'POST', path: '/platform/login', body }) as Promise<types.PlatformLoginResponse>,
+    platformLogout: (body = {}) => transport({ method: 'POST', path: '/platform/logout', body }) as Promise<types.PlatformLogoutResponse>,
+  }
+}

@@ -1,0 +1,349 @@
+/**
+ * Generated from schemas/ by `npm run codegen`. Do not edit by hand: change the schema files and run it again;
+ * `npm run codegen -- --check` fails while this file is stale.
+ *
+ * TypeScript types of every entity and every endpoint in schemas/.
+ *
+ * Naming: an entity is its name in PascalCase (recharge_card → RechargeCard), the record as the API sends it.
+ * An endpoint is its id in PascalCase (domain/batch_del → DomainBatchDel) followed by
+ * `Query` (its query string), `Body` (its JSON body) and `Response` (the envelope’s data on success).
+ */
+
+/**
+ * Every JSON answer: `code` 1 is success, anything else a failure whose `msg` a person can act on.
+ */
+export interface Envelope<T> {
+  code: number
+  msg: string
+  /** Unix time in seconds. */
+  time: number
+  data: T
+}
+
+/**
+ * One page of a list, in the shape the platform’s backend answers lists with.
+ */
+export interface Paginator<T> {
+  total: number
+  per_page: number
+  current_page: number
+  last_page: number
+  data: T[]
+}
+
+/**
+ * Money on the wire: yuan as a decimal string with two places, e.g. "12.50".
+ */
+export type Money = string
+
+/**
+ * A site the console answers on, with the branding it shows there: name, logo, footer records and the name of its currency.
+ */
+export interface Domain {
+  id: number
+  /**
+   * Host name without scheme or port, e.g. console.example.com.
+   */
+  host: string
+  name: string
+  logo: string
+  copyright: string
+  icp_record_number: string
+  police_record: string
+  police_record_number: string
+  /**
+   * What this site calls its balance; empty means the platform default.
+   */
+  money_name: string
+  /**
+   * 1 for the site whose branding unknown hosts get.
+   */
+  is_default: 0 | 1
+  owner_id?: number
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * A signed-in session. Only a SHA-256 hash of the token is stored, so a copy of the database signs nobody in.
+ */
+export interface Session {
+  id: number
+  user_id: number
+  expires_at: string
+  revoked_at?: string | null
+  revoked_reason?: 'logout' | 'password_changed' | 'account_disabled' | null
+  /**
+   * The admin or partner who opened this session for a merchant (overstep login).
+   */
+  overstep_by?: number | null
+  ip?: string
+  user_agent?: string
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * A console account: admin, partner (service provider), merchant or agent (salesperson). Accounts form the promotion hierarchy through parent_id.
+ */
+export interface User {
+  id: number
+  username: string
+  parent_id?: number | null
+  /**
+   * 0 admin, 1 partner, 2 merchant, 3 agent.
+   */
+  user_type: 0 | 1 | 2 | 3
+  /**
+   * 1 enabled, 0 disabled (signing in is refused and sessions are revoked).
+   */
+  status: 0 | 1
+  name: string
+  nickname: string
+  mobile: string
+  phone: string
+  email: string
+  avatar: string
+  job: string
+  jobName: string
+  organization: string
+  organizationName: string
+  location: string
+  locationName: string
+  introduction: string
+  personalWebsite: string
+  certification: 0 | 1
+  service_prefix_no: string
+  service_type: number
+  /**
+   * The partner a merchant or agent serves under (0 for none).
+   */
+  service_id: number
+  /**
+   * Balance in yuan; changes only through the ledger.
+   */
+  money: Money
+  show_clip_menu: 0 | 1
+  can_transfer_digital_man: 0 | 1
+  can_transfer_digital_voice: 0 | 1
+  can_transfer_digital_man_advanced: 0 | 1
+  can_transfer_money: 0 | 1
+  digital_man_money_exchange_num: number
+  digital_man_advanced_money_exchange_num: number
+  digital_voice_money_exchange_num: number
+  open_oem: 0 | 1
+  mini_appid: string
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * JSON body of `POST /domain/add` (Add a domain).
+ */
+export interface DomainAddBody {
+  /**
+   * Host name without scheme or port, e.g. console.example.com.
+   */
+  host: string
+  name: string
+  logo?: string
+  copyright?: string
+  icp_record_number?: string
+  police_record?: string
+  police_record_number?: string
+  /**
+   * What this site calls its balance; empty means the platform default.
+   */
+  money_name?: string
+  /**
+   * 1 for the site whose branding unknown hosts get.
+   */
+  is_default?: 0 | 1
+}
+
+/**
+ * Data of a successful answer of `POST /domain/add` (Add a domain).
+ */
+export type DomainAddResponse = Domain
+
+/**
+ * JSON body of `POST /domain/batch_del` (Delete domains by id).
+ */
+export interface DomainBatchDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /domain/batch_del` (Delete domains by id).
+ */
+export interface DomainBatchDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /domain/detail` (One domain by id).
+ */
+export interface DomainDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /domain/detail` (One domain by id).
+ */
+export type DomainDetailResponse = Domain
+
+/**
+ * JSON body of `POST /domain/edit` (Change a domain).
+ */
+export interface DomainEditBody {
+  id: number
+  /**
+   * Host name without scheme or port, e.g. console.example.com.
+   */
+  host?: string
+  name?: string
+  logo?: string
+  copyright?: string
+  icp_record_number?: string
+  police_record?: string
+  police_record_number?: string
+  /**
+   * What this site calls its balance; empty means the platform default.
+   */
+  money_name?: string
+  /**
+   * 1 for the site whose branding unknown hosts get.
+   */
+  is_default?: 0 | 1
+}
+
+/**
+ * Data of a successful answer of `POST /domain/edit` (Change a domain).
+ */
+export type DomainEditResponse = Domain
+
+/**
+ * Query string of `GET /domain/list` (List domains).
+ */
+export interface DomainListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'host' | 'name' | 'created_at'
+  order?: 'asc' | 'desc'
+  host?: string
+  name?: string
+  is_default?: 0 | 1
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+}
+
+/**
+ * Data of a successful answer of `GET /domain/list` (List domains).
+ */
+export type DomainListResponse = Paginator<Domain>
+
+/**
+ * JSON body of `POST /platform/change_pwd` (Change the signed-in account's password).
+ */
+export interface PlatformChangePwdBody {
+  old_password: string
+  new_password: string
+}
+
+/**
+ * Data of a successful answer of `POST /platform/change_pwd` (Change the signed-in account's password).
+ */
+export type PlatformChangePwdResponse = null
+
+/**
+ * Query string of `GET /platform/get_system_info` (Branding of the site a host name belongs to).
+ */
+export interface PlatformGetSystemInfoQuery {
+  domain: string
+}
+
+/**
+ * Data of a successful answer of `GET /platform/get_system_info` (Branding of the site a host name belongs to).
+ */
+export interface PlatformGetSystemInfoResponse {
+  /**
+   * The matched site's host; null when no site is configured.
+   */
+  host: string | null
+  name: string
+  logo: string
+  copyright: string
+  icp_record_number: string
+  police_record: string
+  police_record_number: string
+  /**
+   * What this site calls its balance; empty means the platform default.
+   */
+  money_name: string
+}
+
+/**
+ * JSON body of `POST /platform/get_user_info` (The signed-in account's profile).
+ */
+export type PlatformGetUserInfoBody = Record<string, never>
+
+/**
+ * Data of a successful answer of `POST /platform/get_user_info` (The signed-in account's profile).
+ */
+export type PlatformGetUserInfoResponse = User
+
+/**
+ * JSON body of `POST /platform/login` (Sign in with username and password).
+ */
+export interface PlatformLoginBody {
+  username: string
+  password: string
+}
+
+/**
+ * Data of a successful answer of `POST /platform/login` (Sign in with username and password).
+ */
+export interface PlatformLoginResponse {
+  userinfo: {
+    id: number
+    username: string
+    /**
+     * 0 admin, 1 partner, 2 merchant, 3 agent.
+     */
+    user_type: 0 | 1 | 2 | 3
+    /**
+     * Send it back in the token header.
+     */
+    token: string
+    expires_at: string
+  }
+}
+
+/**
+ * JSON body of `POST /platform/logout` (Sign out: revoke the session of the token sent).
+ */
+export type PlatformLogoutBody = Record<string, never>
+
+/**
+ * Data of a successful answer of `POST /platform/logout` (Sign out: revoke the session of the token sent).
+ */
+export type PlatformLogoutResponse = null

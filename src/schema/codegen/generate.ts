@@ -1,0 +1,39 @@
+import { readSchemaFiles } from '../load-files'
+import { buildRegistry } from '../registry'
+import { SchemaError } from '../SchemaError'
+import type { Registry, SchemaFile } from '../types'
+import { generateApiClient } from './api-client'
+import { generateOpenApiJson } from './openapi-json'
+import { generateTypes } from './typescript-types'
+import { nameClashes } from './type-names'
+
+/** File name (relative to the output folder) → contents. */
+export type GeneratedFiles = Map<string, string>
+
+export type GenerateSource = { schemasDir: string } | { files: readonly SchemaFile[] }
+
+/**
+ * Everything codegen writes, computed in memory. Throws a SchemaError listing every problem
+ * when the schema files do not load, or when two of them would generate the same name.
+ *
+ * ```ts
+ * const files = await generate({ schemasDir: 'schemas' })
+ * files.get('client.ts') // the typed API client's source
+ * ```
+ */
+export async function generate(source: GenerateSource): Promise<GeneratedFiles> {
+  const files = 'files' in source ? source.files : readSchemaFiles(source.schemasDir)
+  const { registry, problems } = buildRegistry(files)
+  if (problems.length === 0) problems.push(...nameClashes(registry))
+  if (problems.length > 0) throw new SchemaError(problems)
+  return generateFromRegistry(registry)
+}
+
+/** Like generate, for a registry that is already loaded and free of problems. */
+export async function generateFromRegistry(registry: Registry): Promise<GeneratedFiles> {
+  return new Map([
+    ['client.ts', generateApiClient(registry)],
+    ['openapi.json', generateOpenApiJson(registry)],
+    ['types.ts', await generateTypes(registry)],
+  ])
+}
