@@ -27,8 +27,9 @@ afterEach(() => {
 })
 
 describe('generate', () => {
-  it('writes types.ts, client.ts and openapi.json, each carrying the banner', () => {
-    expect([...files.keys()].sort()).toEqual(['client.ts', 'openapi.json', 'types.ts'])
+  it('writes types.ts, client.ts, openapi.json and catalogue.md, each carrying the banner', () => {
+    expect([...files.keys()].sort()).toEqual(['catalogue.md', 'client.ts', 'openapi.json', 'types.ts'])
+    expect(files.get('catalogue.md')).toMatch(/^<!-- Generated from schemas\/ by `npm run codegen`/)
     expect(files.get('types.ts')).toMatch(/^\/\*\*\n \* Generated from schemas\/ by `npm run codegen`/)
     expect(files.get('client.ts')).toMatch(/^\/\*\*\n \* Generated from schemas\/ by `npm run codegen`/)
     expect(files.get('openapi.json')).toContain('Generated from schemas/ by `npm run codegen`')
@@ -44,7 +45,7 @@ describe('generate', () => {
 describe('checkGenerated', () => {
   it('passes right after writing, and names a stale, a missing and an extra file', () => {
     const out = tempDir()
-    expect(writeGenerated(out, files).written).toHaveLength(3)
+    expect(writeGenerated(out, files).written).toHaveLength(4)
     expect(isFresh(checkGenerated(out, files))).toBe(true)
 
     writeFileSync(join(out, 'types.ts'), readFileSync(join(out, 'types.ts'), 'utf8').replace('host: string', 'host: number'))
@@ -57,12 +58,12 @@ describe('checkGenerated', () => {
     rmSync(join(out, 'notes.md'))
     const written = writeGenerated(out, files)
     expect(written.written.sort()).toEqual(['client.ts', 'types.ts'])
-    expect(written.unchanged).toEqual(['openapi.json'])
+    expect(written.unchanged.sort()).toEqual(['catalogue.md', 'openapi.json'])
     expect(isFresh(checkGenerated(out, files))).toBe(true)
   })
 
   it('reports every file as missing when the folder does not exist', () => {
-    expect(checkGenerated(join(tempDir(), 'absent'), files)).toEqual({ stale: [], missing: ['client.ts', 'openapi.json', 'types.ts'], extra: [] })
+    expect(checkGenerated(join(tempDir(), 'absent'), files)).toEqual({ stale: [], missing: ['catalogue.md', 'client.ts', 'openapi.json', 'types.ts'], extra: [] })
   })
 })
 

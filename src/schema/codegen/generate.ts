@@ -3,6 +3,7 @@ import { buildRegistry } from '../registry'
 import { SchemaError } from '../SchemaError'
 import type { Registry, SchemaFile } from '../types'
 import { generateApiClient } from './api-client'
+import { generateCatalogue } from './catalogue-markdown'
 import { generateOpenApiJson } from './openapi-json'
 import { generateTypes } from './typescript-types'
 import { nameClashes } from './type-names'
@@ -32,6 +33,7 @@ export async function generate(source: GenerateSource): Promise<GeneratedFiles> 
 /** Like generate, for a registry that is already loaded and free of problems. */
 export async function generateFromRegistry(registry: Registry): Promise<GeneratedFiles> {
   return new Map([
+    ['catalogue.md', generateCatalogue(registry)],
     ['client.ts', generateApiClient(registry)],
     ['openapi.json', generateOpenApiJson(registry)],
     ['types.ts', await generateTypes(registry)],

@@ -1,23 +1,29 @@
 import fp from 'fastify-plugin'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from './AppError'
 import { envelope } from '../envelope'
 import { localeOf } from '../locale'
 
 /** Fastify's own request errors, as the AppError a client can read. */
-function fromFastifyError(error: FastifyError, bodyLimit: number): AppError | undefined {
+function fromFastifyError(error: FastifyError, request: FastifyRequest, bodyLimit: number): AppError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('REQUEST_JSON_INVALID')
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('REQUEST_MEDIA_TYPE', { type: String(error.message.match(/: (.*)$/)?.[1] ?? 'this') })
+      return new AppError('REQUEST_MEDIA_TYPE', { type: mediaTypeOf(request) })
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('REQUEST_TOO_LARGE', { limit: bodyLimit })
   }
   if (error instanceof SyntaxError && error.statusCode === 400) return new AppError('REQUEST_JSON_INVALID')
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError('REQUEST_INVALID', { reason: error.message })
   return undefined
+}
+
+/** Fastify's message does not name the type, so take it from the request (trimmed: it is echoed back). */
+function mediaTypeOf(request: FastifyRequest): string {
+  const header = request.headers['content-type']
+  return header ? header.split(';')[0]!.trim().slice(0, 100) : '(none)'
 }
 
 /**
@@ -29,7 +35,7 @@ export const errorHandler = fp(
   async (app: FastifyInstance, opts: { bodyLimit: number; now: () => Date }) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const locale = localeOf(request)
-      const known = error instanceof AppError ? error : fromFastifyError(error, opts.bodyLimit)
+      const known = error instanceof AppError ? error : fromFastifyError(error, request, opts.bodyLimit)
       if (known) {
         const data = known.fieldErrors ? { errors: known.fieldErrors } : null
         return reply.status(known.status).send(envelope(known.envelopeCode, known.messageIn(locale), data, opts.now()))

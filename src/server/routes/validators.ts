@@ -1,7 +1,8 @@
 import type { ValidateFunction } from 'ajv'
 import { createAjv } from '../../schema/ajv'
-import type { EndpointDef, JsonSchema, Locale, Registry } from '../../schema/types'
+import type { EndpointDef, JsonSchema, Label, Locale, Registry } from '../../schema/types'
 import { toFieldErrors } from '../../schema/validation-messages'
+import { escapePointerToken } from '../../schema/pointer'
 import { validationError } from '../errors/AppError'
 
 export interface EndpointValidators {
@@ -35,9 +36,42 @@ export function compileValidators(registry: Registry, withResponses: boolean): M
   return out
 }
 
-/** Validate (and default, and coerce) `value` in place, or throw the field errors. */
+/** Validate (and default, and coerce) `value` in place, or throw the field errors; text that cannot be stored as sent is one too. */
 export function validateOrThrow(validate: ValidateFunction, value: unknown, locale: Locale): void {
   if (!validate(value)) throw validationError(toFieldErrors(validate.errors ?? [], locale))
+  const path = findUnstorableText(value)
+  if (path !== undefined) throw validationError([{ path, message: UNSTORABLE_TEXT_MESSAGE[locale](labelAt(validate.schema, path, locale)) }])
+}
+
+/**
+ * NUL, which PostgreSQL refuses in text, and unpaired surrogates, which both databases
+ * replace with U+FFFD: a schema-valid string the server could not store as sent.
+ */
+const UNSTORABLE_TEXT = /\u0000|\p{Cs}/u
+
+const UNSTORABLE_TEXT_MESSAGE: Record<Locale, (label: string) => string> = {
+  'en-US': (label) => `${label} contains a NUL character or broken Unicode, which cannot be stored`,
+  'zh-CN': (label) => `${label}包含无法保存的字符（NUL 或无效的 Unicode）`,
+}
+
+/** JSON pointer of the first string in `value` that cannot be stored as sent; a loop, since bodies may nest deeper than the stack. */
+function findUnstorableText(value: unknown): string | undefined {
+  const pending: [unknown, string][] = [[value, '']]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, pointer] = next
+    if (typeof item === 'string' && UNSTORABLE_TEXT.test(item)) return pointer
+    if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item).reverse()) pending.push([child, `${pointer}/${escapePointerToken(key)}`])
+    }
+  }
+  return undefined
+}
+
+/** The x-label of the field at a top-level pointer, else its name, as the schema messages word it. */
+function labelAt(schema: unknown, pointer: string, locale: Locale): string {
+  const field = pointer.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~') ?? ''
+  const properties = ((schema as JsonSchema | undefined)?.properties ?? {}) as Record<string, JsonSchema>
+  return (properties[field]?.['x-label'] as Label | undefined)?.[locale] ?? field
 }
 
 export function describeEndpoint(endpoint: EndpointDef): string {
