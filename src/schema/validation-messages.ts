@@ -100,7 +100,9 @@ function labelOf(schema: JsonSchema, fallback: string, locale: Locale): string {
   return label?.[locale] ?? (fallback || (locale === 'zh-CN' ? '请求' : 'The request'))
 }
 
+/** The field a pointer ends at; an array item is named by its array: /ids/0 → ids[0]. */
 function lastToken(pointer: string): string {
-  const tokens = pointer.split('/')
-  return (tokens[tokens.length - 1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')
+  const tokens = pointer.split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const last = tokens[tokens.length - 1] ?? ''
+  return /^\d+$/.test(last) && tokens.length > 2 ? `${tokens[tokens.length - 2]}[${last}]` : last
 }

@@ -39,7 +39,8 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
         const caller = await identify(services, endpoint, request)
         const query = check.query ? withoutEmpty(request.query) : {}
         if (check.query) validateOrThrow(check.query, query, locale)
-        const body = (request.body ?? {}) as Record<string, unknown>
+        // No body at all is an empty one; a JSON null is a body, and not an object.
+        const body = (request.body === undefined ? {} : request.body) as Record<string, unknown>
         if (check.body) validateOrThrow(check.body, body, locale)
         const ctx: HandlerContext = { endpoint, caller, query, body, locale, request, reply, services }
         const data = named ? await named.run(ctx) : await genericHandlers[endpoint.handler as keyof typeof genericHandlers](ctx, entity!)
