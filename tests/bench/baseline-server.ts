@@ -1,0 +1,27 @@
+/** The baseline route in a process of its own, on the SQLite file the real server uses. */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { buildBaselineApp } from './baseline-app'
+
+const startedAt = performance.now()
+const dataDir = process.env.DATA_DIR
+const port = Number(process.env.PORT)
+if (!dataDir || !port) throw new Error('baseline-server needs DATA_DIR and PORT.')
+// The file name src/server/db/connect.ts gives the embedded database.
+const file = join(dataDir, 'console.sqlite')
+if (!existsSync(file)) throw new Error(`No database at ${file}; fill it first (tests/bench/fill-domains.ts).`)
+
+// Opened as src/server/db/connect.ts opens it, so both servers read the file alike.
+const db = new SQLite(file)
+db.pragma('journal_mode = WAL')
+db.pragma('synchronous = NORMAL')
+db.pragma('busy_timeout = 5000')
+
+const app = buildBaselineApp(db)
+await app.listen({ port, host: process.env.HOST || '127.0.0.1' })
+console.log(`baseline ready in ${Math.round(performance.now() - startedAt)} ms`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void app.close().then(() => db.close()).then(() => process.exit(0)))
+}

@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { closeSync, openSync, readFileSync } from 'node:fs'
+import { connect, createServer } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Cleanup } from './cleanup'
+import { REPO_ROOT, TSX_CLI } from './paths'
+import { treeCpuMs } from './process-cpu'
+
+export interface RunningServer {
+  port: number
+  /** Wall time from spawn() to the port accepting a connection: includes node and tsx start-up. */
+  spawnToListeningMs: number
+  /** The "ready in N ms" the server printed itself, when it prints one. */
+  readyMs: number | undefined
+  /** CPU ms the server's processes have used so far; undefined where /proc is not there. */
+  cpuMs(): number | undefined
+  stop(): Promise<void>
+}
+
+const START_TIMEOUT_MS = 30_000
+
+/**
+ * Run a TypeScript entry under tsx in its own process on 127.0.0.1 and a free port.
+ * Its output goes to `logFile`, not a pipe: a per-request log must not make the bench
+ * process (which also drives the load) spend CPU reading it.
+ */
+export async function spawnServer(entry: string, opts: { env: Record<string, string>; logFile: string; cleanup: Cleanup }): Promise<RunningServer> {
+  const port = await freePort()
+  const out = openSync(opts.logFile, 'w')
+  const startedAt = performance.now()
+  const child = spawn(process.execPath, [TSX_CLI, entry], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', out, out],
+  })
+  closeSync(out)
+  const stop = () => stopChild(child)
+  opts.cleanup.add(stop)
+
+  const exited = new Promise<never>((_, reject) => {
+    child.once('error', reject)
+    child.once('exit', (code) => reject(new Error(`${entry} exited (code ${code}) before listening. Its output:\n${tail(opts.logFile)}`)))
+  })
+  // Marked handled now: the same exit is expected later, when stop() ends the server.
+  exited.catch(() => undefined)
+  await Promise.race([waitForPort(port, START_TIMEOUT_MS, entry), exited])
+  const spawnToListeningMs = performance.now() - startedAt
+  const pid = child.pid!
+  return { port, spawnToListeningMs, readyMs: await readyLine(opts.logFile), cpuMs: () => treeCpuMs(pid), stop }
+}
+
+/** SIGTERM lets the server close its database cleanly; tsx passes the signal on to it. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+  await gone
+  clearTimeout(timer)
+}
+
+/** Ask the OS for a port nobody holds; the tiny race before the child binds it is acceptable here. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+/** A TCP connect, not an HTTP request: it is the first moment a client could be served, and costs the poller nothing to set up. */
+async function waitForPort(port: number, timeoutMs: number, entry: string): Promise<void> {
+  const deadline = performance.now() + timeoutMs
+  while (performance.now() < deadline) {
+    if (await accepts(port)) return
+    await sleep(5)
+  }
+  throw new Error(`${entry} did not listen on 127.0.0.1:${port} within ${timeoutMs / 1000} s.`)
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/** main.ts prints its line right after listen(), so give it a moment to land in the file. */
+async function readyLine(logFile: string): Promise<number | undefined> {
+  for (let i = 0; i < 100; i++) {
+    const match = /ready in (\d+) ms/.exec(readFileSync(logFile, 'utf8'))
+    if (match) return Number(match[1])
+    await sleep(10)
+  }
+  return undefined
+}
+
+function tail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-20).join('\n')
+  } catch {
+    return '(its output is gone: the temp folder was already removed)'
+  }
+}
