@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely'
 import type { Services } from '../services'
 import { tableOf } from '../services'
 import { AppError } from '../errors/AppError'
@@ -39,14 +40,9 @@ export async function createSession(
 export async function authenticate(services: Services, token: string | undefined): Promise<Caller> {
   if (!token) throw new AppError('AUTH_REQUIRED')
   if (!isWellFormedToken(token)) throw new AppError('AUTH_TOKEN_INVALID')
-  const session = tableOf(services, 'session')
-  const account = tableOf(services, 'user')
-  const row = await services.db
-    .selectFrom(`${session} as s`)
-    .innerJoin(`${account} as a`, 'a.id', 's.user_id')
-    .select(['s.id as session_id', 's.expires_at', 's.revoked_at', 'a.id', 'a.username', 'a.user_type', 'a.path', 'a.status'])
-    .where('s.token_hash', '=', hashToken(token))
-    .executeTakeFirst()
+  const query = sessionLookup(services)
+  const { rows } = await services.db.executeQuery<SessionRow>({ ...query, parameters: [hashToken(token)] })
+  const row = rows[0]
   if (!row) throw new AppError('AUTH_TOKEN_INVALID')
   if (row.revoked_at) throw new AppError('AUTH_SESSION_REVOKED')
   if (Number(row.status) !== 1) {
@@ -58,6 +54,35 @@ export async function authenticate(services: Services, token: string | undefined
   const role = roleOfUserType(userType)
   if (!role) throw new AppError('AUTH_TOKEN_INVALID')
   return { id: Number(row.id), username: String(row.username), role, userType, path: String(row.path), sessionId: Number(row.session_id) }
+}
+
+interface SessionRow {
+  session_id: number
+  expires_at: string
+  revoked_at: string | null
+  id: number
+  username: string
+  user_type: number
+  path: string
+  status: number
+}
+
+// Every authenticated request runs this one query; building it once per database saves the
+// query builder's work on each call. Keyed weakly, so it goes when the services do.
+const lookups = new WeakMap<Services['db'], CompiledQuery<SessionRow>>()
+
+function sessionLookup(services: Services): CompiledQuery<SessionRow> {
+  let query = lookups.get(services.db)
+  if (!query) {
+    query = services.db
+      .selectFrom(`${tableOf(services, 'session')} as s`)
+      .innerJoin(`${tableOf(services, 'user')} as a`, 'a.id', 's.user_id')
+      .select(['s.id as session_id', 's.expires_at', 's.revoked_at', 'a.id', 'a.username', 'a.user_type', 'a.path', 'a.status'])
+      .where('s.token_hash', '=', '')
+      .compile() as CompiledQuery<SessionRow>
+    lookups.set(services.db, query)
+  }
+  return query
 }
 
 /** Revoke one session, or every live session of an account except `keep`. */

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import SQLite from 'better-sqlite3'
-import pg from 'pg'
 import type { Config } from '../config'
+import { withStatementCache } from './statement-cache'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -27,6 +27,8 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
       throw new Error(`DATABASE_SCHEMA must be a plain lower-case identifier, but it is "${schema}".`)
     }
+    // Loaded only here: an embedded-database start should not pay for the PostgreSQL driver.
+    const { default: pg } = await import('pg')
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
@@ -41,6 +43,6 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   file.pragma('journal_mode = WAL')
   file.pragma('synchronous = NORMAL')
   file.pragma('busy_timeout = 5000')
-  const db: Db = new Kysely({ dialect: new SqliteDialect({ database: file }) })
+  const db: Db = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
