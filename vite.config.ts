@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+/** Where `npm run dev` finds the API (scripts/dev.ts starts it there). */
+const apiPort = Number(process.env.API_PORT ?? 3001)
 
 // The API suite runs once per database: always SQLite, and PostgreSQL too when DATABASE_URL is set (CI sets it).
 const apiSuite = (database: 'sqlite' | 'postgres') => ({
@@ -13,9 +17,13 @@ const apiSuite = (database: 'sqlite' | 'postgres') => ({
 })
 
 export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist/console', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'], exclude: ['src/console/**'] } },
+      { extends: true, test: { name: 'console', include: ['src/console/**/*.spec.{ts,tsx}'], environment: 'happy-dom' } },
       apiSuite('sqlite'),
       ...(process.env.DATABASE_URL ? [apiSuite('postgres')] : []),
     ],

@@ -47,6 +47,7 @@ export const apiEndpoints = {
   domainEdit: { id: 'domain/edit', method: 'POST', path: '/domain/edit', access: ['admin'] },
   domainList: { id: 'domain/list', method: 'GET', path: '/domain/list', access: ['admin'] },
   platformChangePwd: { id: 'platform/change_pwd', method: 'POST', path: '/platform/change_pwd', access: ['*'] },
+  platformConsoleSchemas: { id: 'platform/console_schemas', method: 'GET', path: '/platform/console_schemas', access: 'open' },
   platformGetSystemInfo: { id: 'platform/get_system_info', method: 'GET', path: '/platform/get_system_info', access: 'open' },
   platformGetUserInfo: { id: 'platform/get_user_info', method: 'POST', path: '/platform/get_user_info', access: ['*'] },
   platformLogin: { id: 'platform/login', method: 'POST', path: '/platform/login', access: 'open' },
@@ -99,6 +100,15 @@ export interface ApiClient {
   platformChangePwd: (body: types.PlatformChangePwdBody) => Promise<types.PlatformChangePwdResponse>
 
   /**
+   * The schema files the console builds its screens from
+   *
+   * Open, like the OpenAPI document: the console loads them before sign-in to know its routes, menu and forms. The files describe the API; they hold no data.
+   *
+   * `GET /platform/console_schemas` · open: no sign-in needed
+   */
+  platformConsoleSchemas: () => Promise<types.PlatformConsoleSchemasResponse>
+
+  /**
    * Branding of the site a host name belongs to
    *
    * Open, so the login page can be branded. An unknown host gets the default site's branding.
@@ -147,6 +157,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     domainEdit: (body) => transport({ method: 'POST', path: '/domain/edit', body }) as Promise<types.DomainEditResponse>,
     domainList: (query = {}) => transport({ method: 'GET', path: '/domain/list', query }) as Promise<types.DomainListResponse>,
     platformChangePwd: (body) => transport({ method: 'POST', path: '/platform/change_pwd', body }) as Promise<types.PlatformChangePwdResponse>,
+    platformConsoleSchemas: () => transport({ method: 'GET', path: '/platform/console_schemas' }) as Promise<types.PlatformConsoleSchemasResponse>,
     platformGetSystemInfo: (query) => transport({ method: 'GET', path: '/platform/get_system_info', query }) as Promise<types.PlatformGetSystemInfoResponse>,
     platformGetUserInfo: (body = {}) => transport({ method: 'POST', path: '/platform/get_user_info', body }) as Promise<types.PlatformGetUserInfoResponse>,
     platformLogin: (body) => transport({ method: 'POST', path: '/platform/login', body }) as Promise<types.PlatformLoginResponse>,

@@ -275,6 +275,19 @@ export interface PlatformChangePwdBody {
 export type PlatformChangePwdResponse = null
 
 /**
+ * Data of a successful answer of `GET /platform/console_schemas` (The schema files the console builds its screens from).
+ */
+export interface PlatformConsoleSchemasResponse {
+  files: {
+    /**
+     * Relative to schemas/, e.g. entities/domain.json.
+     */
+    path: string
+    text: string
+  }[]
+}
+
+/**
  * Query string of `GET /platform/get_system_info` (Branding of the site a host name belongs to).
  */
 export interface PlatformGetSystemInfoQuery {

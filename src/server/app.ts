@@ -10,6 +10,8 @@ import { AppError } from './errors/AppError'
 import { errorHandler } from './errors/error-handler'
 import { API_PREFIX, endpointRoutes } from './routes/endpoint-routes'
 import { namedHandlers } from './handlers'
+import { schemaHandlers } from './handlers/schema'
+import { consoleStatic } from './console-static'
 import type { Services } from './services'
 
 /**
@@ -50,6 +52,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean } = 
   await app.register(swagger, { mode: 'static', specification: { document: document as never } })
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true })
   app.get(`${API_PREFIX}/openapi.json`, async () => document)
-  await app.register(endpointRoutes, { services, handlers: namedHandlers })
+  await app.register(endpointRoutes, { services, handlers: { ...namedHandlers, ...schemaHandlers(services.schemaFiles) } })
+  if (services.config.consoleDir) await app.register(consoleStatic, { dir: services.config.consoleDir })
   return app
 }

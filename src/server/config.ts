@@ -11,6 +11,8 @@ export interface Config {
   /** PostgreSQL schema to work in (created when missing); tests give each run its own. */
   databaseSchema?: string
   schemasDir: string
+  /** The built console to serve beside the API; nothing is served when the folder has no build. */
+  consoleDir?: string
   sessionTtlHours: number
   /** Largest request body accepted, in bytes. */
   bodyLimit: number
@@ -29,6 +31,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     schemasDir: resolve(env.SCHEMAS_DIR || './schemas'),
+    consoleDir: resolve(env.CONSOLE_DIR || './dist/console'),
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7),
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024),
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === '1' : !production,

@@ -1,4 +1,4 @@
-import type { Registry } from '../schema/types'
+import type { Registry, SchemaFile } from '../schema/types'
 import type { Config } from './config'
 import type { Db, Dialect } from './db/connect'
 
@@ -7,6 +7,8 @@ export interface Services {
   db: Db
   dialect: Dialect
   registry: Registry
+  /** The files the registry was built from, served to the console as they are. */
+  schemaFiles: readonly SchemaFile[]
   config: Config
   /** The clock; tests pass their own. */
   now: () => Date

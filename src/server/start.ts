@@ -7,8 +7,9 @@ import type { Services } from './services'
 
 /** Registry, database and migrations: what every command (server, user:create, bench) needs first. */
 export async function openServices(config: Config, now: () => Date = () => new Date()): Promise<Services & { database: Database }> {
-  const registry = createRegistry(readSchemaFiles(config.schemasDir))
+  const schemaFiles = readSchemaFiles(config.schemasDir)
+  const registry = createRegistry(schemaFiles)
   const database = await openDatabase(config)
   await migrate(database.db, database.dialect, registry)
-  return { db: database.db, dialect: database.dialect, registry, config, now, database }
+  return { db: database.db, dialect: database.dialect, registry, schemaFiles, config, now, database }
 }

@@ -1,0 +1,125 @@
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router'
+import { Authenticated, Refine } from '@refinedev/core'
+import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
+import { ThemedLayout, useNotificationProvider } from '@refinedev/antd'
+import { App as AntdApp, ConfigProvider, theme } from 'antd'
+import antdZhCN from 'antd/locale/zh_CN'
+import antdEnUS from 'antd/locale/en_US'
+import '@refinedev/antd/dist/reset.css'
+import type { Locale, Registry } from '../schema/types'
+import type { TokenStore } from './providers/token-store'
+import type { HttpClient } from './providers/http-client'
+import { createI18nProvider } from './providers/i18nProvider'
+import { createAuthProvider } from './providers/authProvider'
+import { createDataProvider } from './providers/dataProvider'
+import { createAccessControlProvider } from './providers/accessControlProvider'
+import { ConsoleContext } from './ConsoleContext'
+import { ThemeModeProvider, useThemeMode, PRIMARY_COLOR } from './theme/ThemeMode'
+import { useBranding } from './branding/useBranding'
+import { ProgressFallback, RouteProgress } from './layout/RouteProgress'
+import { ConsoleSider } from './layout/ConsoleSider'
+import { ConsoleHeader } from './layout/ConsoleHeader'
+import { DefaultRoute } from './pages/DefaultRoute'
+import { RoleGate } from './pages/RoleGate'
+import { refineResources } from './resources/refine-resources'
+
+const LoginPage = lazy(() => import('./pages/LoginPage'))
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'))
+const ResourceList = lazy(() => import('./resources/ResourceList'))
+const ResourceCreate = lazy(() => import('./resources/ResourceCreate'))
+const ResourceEdit = lazy(() => import('./resources/ResourceEdit'))
+const ResourceShow = lazy(() => import('./resources/ResourceShow'))
+
+/** The console: Refine with the schema-driven providers, the layout, and a route per resource page. */
+export interface ConsoleAppProps {
+  registry: Registry
+  http: HttpClient
+  tokens: TokenStore
+}
+
+export function ConsoleApp(props: ConsoleAppProps) {
+  return (
+    <ThemeModeProvider>
+      <BrowserRouter>
+        <Shell {...props} />
+      </BrowserRouter>
+    </ThemeModeProvider>
+  )
+}
+
+function Shell({ registry, http, tokens }: ConsoleAppProps) {
+  const { mode } = useThemeMode()
+  const [locale, setLocale] = useState<Locale>()
+  const i18nProvider = useMemo(() => createI18nProvider(localStorage, setLocale), [])
+  const current = locale ?? i18nProvider.getLocale()
+  const authProvider = useMemo(() => createAuthProvider({ http, tokens }), [http, tokens])
+  const dataProvider = useMemo(() => createDataProvider(registry, http), [registry, http])
+  const accessControlProvider = useMemo(
+    () => createAccessControlProvider(registry, async () => ((await authProvider.getPermissions!()) as never) ?? null),
+    [registry, authProvider],
+  )
+  const branding = useBranding(http)
+  const resources = useMemo(() => refineResources(registry, current), [registry, current])
+  const context = useMemo(() => ({ registry, http, branding, locale: current, changeLocale: i18nProvider.changeLocale }), [registry, http, branding, current, i18nProvider])
+
+  return (
+    <ConfigProvider
+      locale={current === 'zh-CN' ? antdZhCN : antdEnUS}
+      theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: PRIMARY_COLOR } }}
+    >
+      <AntdApp>
+        <ConsoleContext.Provider value={context}>
+          <Refine
+            routerProvider={routerProvider}
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
+            i18nProvider={i18nProvider}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name } }}
+          >
+            <RouteProgress />
+            <Suspense fallback={<ProgressFallback />}>
+              <Routes>
+                <Route
+                  element={
+                    <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+                      <ThemedLayout Sider={ConsoleSider} Header={ConsoleHeader}>
+                        <Suspense fallback={<ProgressFallback />}>
+                          <Outlet />
+                        </Suspense>
+                      </ThemedLayout>
+                    </Authenticated>
+                  }
+                >
+                  <Route index element={<DefaultRoute />} />
+                  {[...registry.resources.values()].map((r) => (
+                    <Route key={r.name} path={r.route} element={<RoleGate resource={r.name} />}>
+                      <Route index element={<ResourceList resource={r.name} />} />
+                      <Route path="create" element={<ResourceCreate resource={r.name} />} />
+                      <Route path="edit/:id" element={<ResourceEdit resource={r.name} />} />
+                      <Route path="show/:id" element={<ResourceShow resource={r.name} />} />
+                    </Route>
+                  ))}
+                  <Route path="*" element={<NotFoundPage />} />
+                </Route>
+                <Route
+                  element={
+                    <Authenticated key="login" fallback={<Outlet />}>
+                      <DefaultRoute />
+                    </Authenticated>
+                  }
+                >
+                  <Route path="/login" element={<LoginPage />} />
+                </Route>
+              </Routes>
+            </Suspense>
+            <UnsavedChangesNotifier />
+          </Refine>
+        </ConsoleContext.Provider>
+      </AntdApp>
+    </ConfigProvider>
+  )
+}

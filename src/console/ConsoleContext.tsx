@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react'
+import type { Locale, Registry } from '../schema/types'
+import type { HttpClient } from './providers/http-client'
+import type { Branding } from './branding/useBranding'
+
+export interface ConsoleContextValue {
+  registry: Registry
+  http: HttpClient
+  branding?: Branding
+  locale: Locale
+  changeLocale: (locale: Locale) => void
+}
+
+export const ConsoleContext = createContext<ConsoleContextValue | null>(null)
+
+/** The registry, HTTP client, branding and locale, for pages that need more than Refine's hooks give. */
+export function useConsole(): ConsoleContextValue {
+  const value = useContext(ConsoleContext)
+  if (!value) throw new Error('useConsole() must be used inside <ConsoleApp>.')
+  return value
+}
+
+/** Text of a schema label in the current locale. */
+export function useLabel(): (label: Partial<Record<Locale, string>> | undefined, fallback: string) => string {
+  const { locale } = useConsole()
+  return (label, fallback) => label?.[locale] ?? label?.['en-US'] ?? fallback
+}

@@ -1,0 +1,72 @@
+import { useMemo, useState } from 'react'
+import { Button, Flex } from 'antd'
+import Form from '@rjsf/antd'
+import type { ErrorSchema } from '@rjsf/utils'
+import { useTranslate } from '@refinedev/core'
+import type { JsonSchema } from '../../schema/types'
+import type { ApiError } from '../providers/ApiError'
+import { useConsole } from '../ConsoleContext'
+import { formValidator, localizeErrors } from './form-validator'
+import { formWidgets } from './widgets'
+
+export interface SchemaFormProps {
+  schema: JsonSchema
+  uiSchema: JsonSchema
+  initial?: Record<string, unknown>
+  saving: boolean
+  /** Rejects with an ApiError whose field errors are shown on their fields. */
+  onSubmit: (values: Record<string, unknown>) => Promise<unknown>
+}
+
+/** A react-jsonschema-form over a schema of the schema files, with the server's field errors mapped back onto it. */
+export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit }: SchemaFormProps) {
+  const t = useTranslate()
+  const { locale } = useConsole()
+  const [data, setData] = useState<Record<string, unknown>>(() => pick(initial ?? {}, schema))
+  const [serverErrors, setServerErrors] = useState<ErrorSchema>()
+  const transformErrors = useMemo(() => localizeErrors(schema, locale), [schema, locale])
+
+  return (
+    <Form
+      schema={schema as never}
+      uiSchema={uiSchema as never}
+      formData={data}
+      validator={formValidator}
+      widgets={formWidgets}
+      transformErrors={transformErrors}
+      extraErrors={serverErrors}
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      onChange={(e) => {
+        setData(e.formData as Record<string, unknown>)
+        setServerErrors(undefined)
+      }}
+      onSubmit={(e) => {
+        onSubmit(e.formData as Record<string, unknown>).catch((error: ApiError) => setServerErrors(toErrorSchema(error)))
+      }}
+    >
+      <Flex justify="flex-end">
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('buttons.save')}
+        </Button>
+      </Flex>
+    </Form>
+  )
+}
+
+/** Only the fields the form shows: a record read back has id, timestamps and more. */
+function pick(values: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> {
+  const fields = Object.keys((schema.properties as object) ?? {})
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => fields.includes(k) && v !== null))
+}
+
+function toErrorSchema(error: ApiError): ErrorSchema | undefined {
+  if (!error?.fieldErrors?.length) return undefined
+  const out: Record<string, { __errors: string[] }> = {}
+  for (const { path, message } of error.fieldErrors) {
+    const field = path.replace(/^\//, '').split('/')[0] || '__form'
+    ;(out[field] ??= { __errors: [] }).__errors.push(message)
+  }
+  return out as ErrorSchema
+}

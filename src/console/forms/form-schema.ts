@@ -1,0 +1,51 @@
+import type { JsonSchema, Label, Locale, Registry, ResourceDef } from '../../schema/types'
+import { resolveRef } from '../../schema/entity'
+
+export interface FormDefinition {
+  schema: JsonSchema
+  uiSchema: JsonSchema
+}
+
+/**
+ * The create or edit form of a resource: the very body schema its endpoint validates
+ * with on the server, limited to and ordered by the resource's form fields, with
+ * titles in the console's locale and widgets chosen by format and x-widget.
+ */
+export function formDefinition(registry: Registry, resource: ResourceDef, mode: 'create' | 'update', locale: Locale): FormDefinition {
+  const endpoint = registry.endpoints.get(resource.endpoints[mode]!)!
+  const body = inline(endpoint.request.body!, registry) as JsonSchema
+  const all = body.properties as Record<string, JsonSchema>
+  const names = (resource.form.fields ?? Object.keys(all)).filter((name) => name in all)
+  const properties: Record<string, JsonSchema> = {}
+  const uiSchema: JsonSchema = { 'ui:order': names, 'ui:submitButtonOptions': { norender: true } }
+  for (const name of names) {
+    const property = all[name]!
+    const label = property['x-label'] as Label | undefined
+    properties[name] = { ...property, title: label?.[locale] ?? label?.['en-US'] ?? name }
+    const ui = uiOf(property)
+    if (ui) uiSchema[name] = ui
+  }
+  for (const [name, ui] of Object.entries(resource.form.ui ?? {})) uiSchema[name] = { ...(uiSchema[name] as object), ...(ui as object) }
+  const required = ((body.required as string[] | undefined) ?? []).filter((name) => names.includes(name))
+  return { schema: { type: 'object', properties, required, additionalProperties: false }, uiSchema }
+}
+
+function uiOf(property: JsonSchema): JsonSchema | undefined {
+  if (property['x-widget'] === 'image') return { 'ui:widget': 'image' }
+  if (property.format === 'money') return { 'ui:widget': 'money' }
+  if (Array.isArray(property.enum) && property.enum.length === 2 && property.enum.includes(0) && property.enum.includes(1)) return { 'ui:widget': 'flag' }
+  if (typeof property.maxLength === 'number' && property.maxLength > 256) return { 'ui:widget': 'textarea' }
+  return undefined
+}
+
+/** Inline every `$ref` to another schema file: the form has no registry to resolve them in. */
+function inline(node: unknown, registry: Registry): unknown {
+  if (Array.isArray(node)) return node.map((n) => inline(n, registry))
+  if (node === null || typeof node !== 'object') return node
+  const object = node as JsonSchema
+  if (typeof object.$ref === 'string') {
+    const { $ref, ...rest } = object
+    return { ...(inline(resolveRef($ref, {}, registry.schemas), registry) as JsonSchema), ...rest }
+  }
+  return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, inline(v, registry)]))
+}

@@ -1,0 +1,51 @@
+import { Avatar, Button, Dropdown, Layout, Space, Switch, Tooltip, Typography, theme } from 'antd'
+import { MoonOutlined, SunOutlined, UserOutlined } from '@ant-design/icons'
+import { useGetIdentity, useLogout, useTranslate } from '@refinedev/core'
+import type { Identity } from '../providers/authProvider'
+import { useThemeMode } from '../theme/ThemeMode'
+import { LocaleSwitch } from './LocaleSwitch'
+
+/** The header: language, light/dark, and the signed-in account with sign-out. */
+export function ConsoleHeader() {
+  const t = useTranslate()
+  const { token } = theme.useToken()
+  const { mode, toggle } = useThemeMode()
+  const { data: identity } = useGetIdentity<Identity>()
+  const { mutate: logout } = useLogout()
+  return (
+    <Layout.Header
+      style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`, display: 'flex', justifyContent: 'flex-end', alignItems: 'center', padding: '0 24px', height: 64, position: 'sticky', top: 0, zIndex: 10 }}
+    >
+      <Space size="middle">
+        <LocaleSwitch />
+        <Tooltip title={t('theme.toggle')}>
+          <Switch
+            aria-label={t('theme.toggle')}
+            checked={mode === 'dark'}
+            onChange={toggle}
+            checkedChildren={<MoonOutlined />}
+            unCheckedChildren={<SunOutlined />}
+          />
+        </Tooltip>
+        {identity && (
+          <Dropdown
+            menu={{ items: [{ key: 'logout', label: t('user.logout'), onClick: () => logout() }] }}
+            trigger={['click']}
+          >
+            <Button type="text" aria-label={identity.username} style={{ height: 40 }}>
+              <Space>
+                <Avatar size="small" src={identity.avatar || undefined} icon={<UserOutlined />} />
+                <span>
+                  <Typography.Text strong>{identity.name || identity.username}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+                    {t(`user.role.${identity.role}`)}
+                  </Typography.Text>
+                </span>
+              </Space>
+            </Button>
+          </Dropdown>
+        )}
+      </Space>
+    </Layout.Header>
+  )
+}

@@ -1,0 +1,14 @@
+import { AppstoreOutlined, GlobalOutlined, HomeOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons'
+import type { ReactNode } from 'react'
+
+/** Icons a navigation group may name in its "icon". */
+const ICONS: Record<string, ReactNode> = {
+  global: <GlobalOutlined />,
+  home: <HomeOutlined />,
+  setting: <SettingOutlined />,
+  user: <UserOutlined />,
+}
+
+export function iconOf(name: string | undefined): ReactNode {
+  return (name && ICONS[name]) || <AppstoreOutlined />
+}

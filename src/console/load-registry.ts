@@ -1,0 +1,26 @@
+import { createRegistry } from '../schema/registry'
+import type { Registry, SchemaFile } from '../schema/types'
+import type { HttpClient } from './providers/http-client'
+
+/**
+ * The registry from the schema files the server runs on, so screens always match the
+ * API behind them. Retries briefly: in `npm run dev` the API restarts when a schema
+ * file changes, at the moment the page reloads.
+ */
+export async function loadRegistry(http: HttpClient, attempts = 20): Promise<Registry> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { files } = await http.request<{ files: SchemaFile[] }>({ method: 'GET', path: '/platform/console_schemas' })
+      return createRegistry(files)
+    } catch (error) {
+      if (attempt >= attempts || !isServerRestarting(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * attempt, 1000)))
+    }
+  }
+}
+
+/** No answer at all, or the dev proxy's 502 while the API process comes back. */
+function isServerRestarting(error: unknown): boolean {
+  const status = (error as { statusCode?: number }).statusCode
+  return status === 0 || status === 502
+}

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createTokenStore } from './providers/token-store'
+import { createHttpClient } from './providers/http-client'
+import { LOCALE_KEY, normalizeLocale } from './providers/i18nProvider'
+import { loadRegistry } from './load-registry'
+import { ConsoleApp } from './ConsoleApp'
+
+const root = createRoot(document.getElementById('root')!)
+const tokens = createTokenStore()
+const http = createHttpClient({ tokens, locale: () => normalizeLocale(localStorage.getItem(LOCALE_KEY)) })
+
+loadRegistry(http).then(
+  (registry) =>
+    root.render(
+      <StrictMode>
+        <ConsoleApp registry={registry} http={http} tokens={tokens} />
+      </StrictMode>,
+    ),
+  (error: Error) => {
+    // Before the app (and its translations) exists: say it plainly in both languages.
+    const box = document.createElement('pre')
+    box.style.cssText = 'margin:48px auto;max-width:720px;white-space:pre-wrap;font:14px/1.6 system-ui,sans-serif;color:#c00'
+    box.textContent = `控制台无法加载 / The console could not load:\n${error.message}\n\n请刷新重试 / Reload to try again.`
+    document.getElementById('root')!.replaceWith(box)
+  },
+)

@@ -1,0 +1,85 @@
+import { useEffect } from 'react'
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, Typography, theme } from 'antd'
+import { LockOutlined, UserOutlined } from '@ant-design/icons'
+import { useLogin, useTranslate } from '@refinedev/core'
+import type { ApiError } from '../providers/ApiError'
+import { useConsole } from '../ConsoleContext'
+import { LocaleSwitch } from '../layout/LocaleSwitch'
+
+const REMEMBER_KEY = 'login-remember'
+
+interface LoginValues {
+  username: string
+  password: string
+  remember: boolean
+}
+
+/**
+ * Spec §2 and §5: welcome text, username and password (neither may be empty), remember
+ * password, forgot password, register account. Branded from the site's system info.
+ */
+export default function LoginPage() {
+  const t = useTranslate()
+  const { branding } = useConsole()
+  const { token } = theme.useToken()
+  const [form] = Form.useForm<LoginValues>()
+  const { mutate: login, isPending, error, data } = useLogin<LoginValues>()
+  const failure = (data && !data.success ? (data.error as ApiError | undefined) : undefined) ?? (error as ApiError | null) ?? undefined
+
+  useEffect(() => {
+    // "Remember password" keeps the username and the choice; the password itself is left to the browser's password manager.
+    const remembered = localStorage.getItem(REMEMBER_KEY)
+    if (remembered) form.setFieldsValue({ username: remembered, remember: true })
+  }, [form])
+
+  const onFinish = (values: LoginValues) => {
+    if (values.remember) localStorage.setItem(REMEMBER_KEY, values.username)
+    else localStorage.removeItem(REMEMBER_KEY)
+    login(values)
+  }
+
+  return (
+    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 24, background: token.colorBgLayout }}>
+      <div style={{ position: 'absolute', top: 16, right: 24 }}>
+        <LocaleSwitch />
+      </div>
+      <Card style={{ width: 400, maxWidth: '100%' }} styles={{ body: { padding: 32 } }}>
+        <Flex vertical gap={4} style={{ marginBottom: 24 }}>
+          {branding?.logo && <img src={branding.logo} alt="" style={{ height: 40, alignSelf: 'flex-start' }} />}
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('login.welcome')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{branding?.name ? `${t('login.subtitle')} · ${branding.name}` : t('login.subtitle')}</Typography.Text>
+        </Flex>
+        {failure && (
+          <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('login.failed')} description={failure.message} />
+        )}
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} initialValues={{ remember: false }}>
+          <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.username.required') }]}>
+            <Input prefix={<UserOutlined />} autoComplete="username" size="large" />
+          </Form.Item>
+          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.password.required') }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+          </Form.Item>
+          <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+            <Form.Item name="remember" valuePropName="checked" noStyle>
+              <Checkbox>{t('login.remember')}</Checkbox>
+            </Form.Item>
+            <Typography.Link href="#forgot-password">{t('login.forgot')}</Typography.Link>
+          </Flex>
+          <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
+            {t('login.submit')}
+          </Button>
+          <Flex justify="center" style={{ marginTop: 16 }}>
+            <Typography.Link href="#register">{t('login.register')}</Typography.Link>
+          </Flex>
+        </Form>
+      </Card>
+      {branding?.copyright && (
+        <Typography.Text type="secondary" style={{ marginTop: 24, fontSize: 12 }}>
+          {branding.copyright} {branding.icp_record_number}
+        </Typography.Text>
+      )}
+    </Flex>
+  )
+}

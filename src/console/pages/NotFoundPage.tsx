@@ -1,0 +1,24 @@
+import { Button, Result } from 'antd'
+import { useTranslate } from '@refinedev/core'
+import { useNavigate } from 'react-router'
+
+/** Spec §2's 404: the page is gone, with retry and back. */
+export default function NotFoundPage() {
+  const t = useTranslate()
+  const navigate = useNavigate()
+  return (
+    <Result
+      status="404"
+      title={t('pages.notFound.title')}
+      subTitle={t('pages.notFound.text')}
+      extra={[
+        <Button key="retry" onClick={() => window.location.reload()}>
+          {t('pages.notFound.retry')}
+        </Button>,
+        <Button key="back" type="primary" onClick={() => navigate(-1)}>
+          {t('pages.notFound.back')}
+        </Button>,
+      ]}
+    />
+  )
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PASSWORD, startTestServer, type TestServer } from '../../../tests/api/harness'
+import { upsertAccount } from '../../server/accounts/accounts'
+import type { Role } from '../../schema/types'
+import { ApiError } from './ApiError'
+import { createAuthProvider, type Identity } from './authProvider'
+import { createHttpClient, type HttpClient } from './http-client'
+import { injectFetch } from './inject-fetch'
+import { createTokenStore, TOKEN_KEY } from './token-store'
+
+const START = new Date('2026-03-15T08:00:00.000Z')
+let clock = START
+let server: TestServer
+
+beforeAll(async () => {
+  // Many sign-ins from one address in one file; the limiter has specs of its own.
+  server = await startTestServer({ now: () => clock, config: { loginRateLimit: { perUsername: 1000, perAddress: 1000, windowMs: 60_000 } } })
+  await upsertAccount(server.services, { username: 'admin', password: PASSWORD, role: 'admin' })
+  await upsertAccount(server.services, { username: 'partner', password: PASSWORD, role: 'partner', parentUsername: 'admin' })
+  await upsertAccount(server.services, { username: 'merchant', password: PASSWORD, role: 'merchant', parentUsername: 'partner' })
+  await upsertAccount(server.services, { username: 'agent', password: PASSWORD, role: 'agent', parentUsername: 'merchant' })
+})
+afterAll(() => server.close())
+
+/** An auth provider over the real API, with storages of its own. */
+function setup(fetch: typeof globalThis.fetch = injectFetch(server.app)) {
+  const session = new Storage()
+  const local = new Storage()
+  const tokens = createTokenStore({ session, local })
+  const urls: string[] = []
+  const http = createHttpClient({ tokens, locale: () => 'en-US', fetch: (input, init) => (urls.push(String(input)), fetch(input, init)) })
+  let forgotten = 0
+  const auth = createAuthProvider({ http, tokens, forgetAccount: () => forgotten++ })
+  return { auth, http, tokens, session, local, urls, forgotten: () => forgotten }
+}
+
+const userInfo = (token: string) => server.call<Record<string, unknown>>('POST', '/platform/get_user_info', { token })
+const failureOf = (http: HttpClient, path = '/platform/get_user_info', body?: object) =>
+  http.request({ method: 'POST', path, body }).then(
+    () => expect.unreachable(`${path} should have failed`),
+    (error: unknown) => error as ApiError,
+  )
+
+describe('login', () => {
+  it('keeps the token in local storage, and the server accepts it', async () => {
+    const { auth, local, session } = setup()
+    await expect(auth.login({ username: 'admin', password: PASSWORD })).resolves.toEqual({ success: true, redirectTo: '/' })
+    const token = local.getItem(TOKEN_KEY)!
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(session.length).toBe(0)
+    expect((await userInfo(token)).body).toMatchObject({ code: 1, data: { username: 'admin' } })
+  })
+
+  it('on a refused login clears the stored token and resolves with the server\'s error', async () => {
+    const { auth, local, session } = setup()
+    local.setItem(TOKEN_KEY, 'stale-login')
+    session.setItem(TOKEN_KEY, 'stale-overstep')
+    const result = await auth.login({ username: 'admin', password: 'wrong password' })
+    expect(result).toEqual({ success: false, error: expect.any(ApiError) })
+    expect(result.error).toMatchObject({ message: 'Wrong username or password.', code: 0 })
+    expect(local.getItem(TOKEN_KEY)).toBeNull()
+    expect(session.getItem(TOKEN_KEY)).toBeNull()
+  })
+
+  it('resolves missing credentials with field errors for the form', async () => {
+    const { auth } = setup()
+    const result = await auth.login({ username: '', password: '' })
+    expect(result.success).toBe(false)
+    expect((result.error as ApiError).errors).toEqual({ username: ['Username cannot be empty'], password: ['Password cannot be empty'] })
+  })
+
+  it('resolves a network failure as a failed login', async () => {
+    const { auth, local } = setup(() => Promise.reject(new TypeError('fetch failed')))
+    const result = await auth.login({ username: 'admin', password: PASSWORD })
+    expect(result).toMatchObject({ success: false, error: { message: 'Network Error' } })
+    expect(local.length).toBe(0)
+  })
+})
+
+describe('logout', () => {
+  it('revokes the session on the server, clears the token and forgets the account', async () => {
+    const { auth, local, forgotten } = setup()
+    await auth.login({ username: 'admin', password: PASSWORD })
+    const token = local.getItem(TOKEN_KEY)!
+    await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: '/login' })
+    expect(local.getItem(TOKEN_KEY)).toBeNull()
+    expect(forgotten()).toBe(1)
+    expect((await userInfo(token)).body.code).toBe(50012)
+  })
+
+  it('clears the token even when the server refuses the logout', async () => {
+    const { auth, tokens, session, local, forgotten } = setup()
+    tokens.saveLogin('A'.repeat(43))
+    tokens.saveSession('not-a-token')
+    await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: '/login' })
+    expect(session.length + local.length).toBe(0)
+    expect(forgotten()).toBe(1)
+  })
+
+  it('clears the token even when the server cannot be reached', async () => {
+    const { auth, tokens, local, forgotten } = setup(() => Promise.reject(new TypeError('fetch failed')))
+    tokens.saveLogin('A'.repeat(43))
+    await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: '/login' })
+    expect(local.length).toBe(0)
+    expect(forgotten()).toBe(1)
+  })
+
+  it('sends nothing when there is no token, and still forgets the account', async () => {
+    const { auth, urls, forgotten } = setup()
+    await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: '/login' })
+    expect(urls).toEqual([])
+    expect(forgotten()).toBe(1)
+  })
+})
+
+describe('check', () => {
+  it('is signed in with a login token or an overstep token, and sends the rest to login', async () => {
+    const { auth, tokens } = setup()
+    await expect(auth.check({})).resolves.toEqual({ authenticated: false, redirectTo: '/login', logout: true })
+    tokens.saveSession('overstep')
+    await expect(auth.check({})).resolves.toEqual({ authenticated: true })
+    tokens.clear()
+    tokens.saveLogin('login')
+    await expect(auth.check({})).resolves.toEqual({ authenticated: true })
+  })
+})
+
+describe('onError', () => {
+  it('logs out on HTTP 401 and on the session codes the server really sends (50008, 50012, 50014)', async () => {
+    const noToken = setup()
+    const unknown = setup()
+    unknown.tokens.saveLogin('A'.repeat(43))
+    const revoked = setup()
+    await revoked.auth.login({ username: 'partner', password: PASSWORD })
+    const revokedToken = revoked.local.getItem(TOKEN_KEY)!
+    await server.call('POST', '/platform/logout', { token: revokedToken })
+    const expired = setup()
+    await expired.auth.login({ username: 'merchant', password: PASSWORD })
+    clock = new Date(START.getTime() + 8 * 24 * 3600_000)
+    const expiredError = await failureOf(expired.http).finally(() => (clock = START))
+
+    const cases: [ReturnType<typeof setup>, ApiError, { statusCode: number; code: number }][] = [
+      [noToken, await failureOf(noToken.http), { statusCode: 401, code: 0 }],
+      [unknown, await failureOf(unknown.http), { statusCode: 200, code: 50008 }],
+      [revoked, await failureOf(revoked.http), { statusCode: 200, code: 50012 }],
+      [expired, expiredError, { statusCode: 200, code: 50014 }],
+    ]
+    for (const [{ auth, local, forgotten }, error, expected] of cases) {
+      expect(error).toMatchObject(expected)
+      await expect(auth.onError(error)).resolves.toEqual({ logout: true, redirectTo: '/login', error })
+      expect(local.getItem(TOKEN_KEY)).toBeNull()
+      expect(forgotten()).toBe(1)
+    }
+  })
+
+  it('leaves other failures to the page: refusals, validation, network', async () => {
+    const merchant = setup()
+    await merchant.auth.login({ username: 'merchant', password: PASSWORD })
+    const refused = await failureOf(merchant.http, '/domain/add')
+    expect(refused.statusCode).toBe(403)
+    const invalid = await failureOf(merchant.http, '/platform/change_pwd', { old_password: 'nope', new_password: 'another long one' })
+    expect(invalid.errors).toHaveProperty('old_password')
+    const offline = await failureOf(setup(() => Promise.reject(new TypeError('fetch failed'))).http)
+
+    for (const error of [refused, invalid, offline, new Error('boom'), undefined]) {
+      await expect(merchant.auth.onError(error)).resolves.toEqual({})
+    }
+    expect(merchant.local.getItem(TOKEN_KEY)).not.toBeNull()
+    expect(merchant.forgotten()).toBe(0)
+  })
+})
+
+describe('getIdentity and getPermissions', () => {
+  it.each([
+    ['admin', 0],
+    ['partner', 1],
+    ['merchant', 2],
+    ['agent', 3],
+  ] as [Role, number][])('gives %s (user_type %i) its role', async (role, userType) => {
+    const { auth } = setup()
+    await auth.login({ username: role, password: PASSWORD })
+    const identity = (await auth.getIdentity!()) as Identity
+    expect(identity).toMatchObject({ username: role, user_type: userType, role })
+    await expect(auth.getPermissions!()).resolves.toBe(role)
+  })
+
+  it('answers null without a token, and asks nothing', async () => {
+    const { auth, urls } = setup()
+    await expect(auth.getIdentity!()).resolves.toBeNull()
+    await expect(auth.getPermissions!()).resolves.toBeNull()
+    expect(urls).toEqual([])
+  })
+
+  it('follows the token: an overstep token in session storage wins, and removing it returns to the login\'s account', async () => {
+    const { auth, tokens, session } = setup()
+    await auth.login({ username: 'admin', password: PASSWORD })
+    expect(await auth.getPermissions!()).toBe('admin')
+    tokens.saveSession(await server.login('merchant'))
+    expect(await auth.getIdentity!()).toMatchObject({ username: 'merchant', role: 'merchant' })
+    session.removeItem(TOKEN_KEY)
+    expect(await auth.getPermissions!()).toBe('admin')
+  })
+
+  it('rejects when the profile cannot be read, and reads it again next time', async () => {
+    const { auth, tokens } = setup()
+    tokens.saveLogin('A'.repeat(43))
+    await expect(auth.getIdentity!()).rejects.toMatchObject({ code: 50008 })
+    tokens.saveLogin(await server.login('agent'))
+    await expect(auth.getIdentity!()).resolves.toMatchObject({ role: 'agent' })
+  })
+
+  it('works as Refine calls it: a method taken off the provider, with no `this`', async () => {
+    const { auth } = setup()
+    await auth.login({ username: 'partner', password: PASSWORD })
+    const { getIdentity, getPermissions } = auth
+    await expect(getIdentity!()).resolves.toMatchObject({ role: 'partner' })
+    await expect(getPermissions!()).resolves.toBe('partner')
+  })
+
+  it('treats a user_type it does not know as the narrowest role, agent', async () => {
+    const tokens = createTokenStore({ session: new Storage(), local: new Storage() })
+    tokens.saveLogin('token')
+    const http: HttpClient = {
+      request: async <T>() => ({ id: 1, username: 'someone', user_type: 9 }) as T,
+      downloadUrl: () => expect.unreachable('no downloads here'),
+    }
+    const auth = createAuthProvider({ http, tokens })
+    await expect(auth.getIdentity!()).resolves.toMatchObject({ user_type: 9, role: 'agent' })
+  })
+})

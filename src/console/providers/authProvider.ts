@@ -1,0 +1,95 @@
+import type { AuthProvider } from '@refinedev/core'
+import { roleOfUserType, type Role } from '../../schema/types'
+import type { ApiError } from './ApiError'
+import type { HttpClient } from './http-client'
+import type { TokenStore } from './token-store'
+
+export interface Identity {
+  id: number
+  username: string
+  name: string
+  avatar: string
+  user_type: number
+  role: Role
+  [field: string]: unknown
+}
+
+export interface AuthProviderOptions {
+  http: HttpClient
+  tokens: TokenStore
+  /** Drops what the console keeps about the signed-in account (profile, server menu). */
+  forgetAccount?: () => void
+}
+
+/**
+ * Spec §4's sign-in rules as Refine's auth provider. Like Refine's own, every method
+ * resolves with a result object instead of throwing, so the UI decides what to show.
+ */
+export function createAuthProvider({ http, tokens, forgetAccount }: AuthProviderOptions): AuthProvider {
+  let identity: Promise<Identity> | undefined
+  let identityToken: string | null = null
+
+  const clearAll = () => {
+    tokens.clear()
+    identity = undefined
+    forgetAccount?.()
+  }
+
+  // Refine takes these methods off the provider before calling them, so they must not rely on `this`.
+  const getIdentity = async (): Promise<Identity | null> => {
+    const token = tokens.read()
+    if (!token) return null
+    if (!identity || identityToken !== token) {
+      identityToken = token
+      const loading: Promise<Identity> = http
+        .request<Omit<Identity, 'role'>>({ method: 'POST', path: '/platform/get_user_info' })
+        .then((profile) => ({ ...profile, role: roleOfUserType(Number(profile.user_type)) ?? 'agent' }) as Identity)
+      loading.catch(() => {
+        if (identity === loading) identity = undefined
+      })
+      identity = loading
+    }
+    return identity
+  }
+
+  return {
+    async login({ username, password }: { username: string; password: string }) {
+      try {
+        const data = await http.request<{ userinfo: { token: string } }>({ method: 'POST', path: '/platform/login', body: { username, password } })
+        // A normal sign-in replaces an overstep session in this tab too: session storage is read first.
+        tokens.clear()
+        tokens.saveLogin(data.userinfo.token)
+        identity = undefined
+        return { success: true, redirectTo: '/' }
+      } catch (error) {
+        tokens.clear()
+        return { success: false, error: error as ApiError }
+      }
+    },
+
+    async logout() {
+      // The server revokes the session; whatever it answers, this browser forgets it.
+      if (tokens.read()) await http.request({ method: 'POST', path: '/platform/logout' }).catch(() => undefined)
+      clearAll()
+      return { success: true, redirectTo: '/login' }
+    },
+
+    async check() {
+      return tokens.read() ? { authenticated: true } : { authenticated: false, redirectTo: '/login', logout: true }
+    },
+
+    async onError(error: ApiError) {
+      if (error?.isSessionError) {
+        clearAll()
+        return { logout: true, redirectTo: '/login', error }
+      }
+      return {}
+    },
+
+    getIdentity,
+
+    async getPermissions() {
+      return (await getIdentity())?.role ?? null
+    },
+  }
+}

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from './ApiError'
+import { createHttpClient, type ApiRequest } from './http-client'
+import { createTokenStore } from './token-store'
+
+interface Sent {
+  url: string
+  method: string
+  headers: Record<string, string>
+  body: string | undefined
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
+const envelope = (code: number, msg: string, data: unknown) => ({ code, msg, time: 1_767_225_600, data })
+
+/** A client over a fetch that records what it was sent and answers with `reply`. */
+function setup(reply: (sent: Sent) => Response | Promise<Response> = () => json(envelope(1, 'ok', null))) {
+  const sent: Sent[] = []
+  const failures: { error: ApiError; request: ApiRequest }[] = []
+  const tokens = createTokenStore({ session: new Storage(), local: new Storage() })
+  let locale = 'en-US'
+  const http = createHttpClient({
+    tokens,
+    locale: () => locale,
+    onError: (error, request) => failures.push({ error, request }),
+    fetch: async (input, init = {}) => {
+      const request: Sent = { url: String(input), method: init.method ?? 'GET', headers: Object.fromEntries(new Headers(init.headers).entries()), body: init.body as string | undefined }
+      sent.push(request)
+      return reply(request)
+    },
+  })
+  return { http, tokens, sent, failures, setLocale: (next: string) => (locale = next) }
+}
+
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('the call should have been rejected'),
+    (error: unknown) => error as ApiError,
+  )
+
+describe('what every request sends', () => {
+  it('sends the token, platform pc and the current locale as lang, the session token winning', async () => {
+    const { http, tokens, sent, setLocale } = setup()
+    tokens.saveLogin('login-token')
+    tokens.saveSession('overstep-token')
+    await http.request({ method: 'GET', path: '/platform/dashboard_data' })
+    expect(sent[0]).toEqual({ url: '/api/v1/platform/dashboard_data', method: 'GET', headers: { token: 'overstep-token', platform: 'pc', lang: 'en-US' }, body: undefined })
+
+    setLocale('zh-CN')
+    tokens.clear()
+    await http.request({ method: 'GET', path: '/platform/get_system_info' })
+    expect(sent[1]!.headers).toEqual({ platform: 'pc', lang: 'zh-CN' })
+  })
+
+  it('posts the body as JSON, and an empty object when there is none', async () => {
+    const { http, tokens, sent } = setup()
+    tokens.saveLogin('login-token')
+    await http.request({ method: 'POST', path: '/domain/add', body: { host: 'a.example.com', is_default: 0 } })
+    await http.request({ method: 'POST', path: '/platform/logout' })
+    expect(sent[0]).toEqual({
+      url: '/api/v1/domain/add',
+      method: 'POST',
+      headers: { token: 'login-token', platform: 'pc', lang: 'en-US', 'content-type': 'application/json' },
+      body: '{"host":"a.example.com","is_default":0}',
+    })
+    expect(sent[1]!.body).toBe('{}')
+  })
+
+  it('writes the query with qs: nested and array parameters, nulls and undefined left out', async () => {
+    const { http, sent } = setup()
+    await http.request({ method: 'GET', path: '/domain/list', query: { host: 'a b', page: 2, name: null, sort: undefined, ids: [1, 2], range: { from: '2026-01-01' } } })
+    await http.request({ method: 'GET', path: '/domain/list', query: {} })
+    expect(sent.map((s) => s.url)).toEqual(['/api/v1/domain/list?host=a%20b&page=2&ids%5B0%5D=1&ids%5B1%5D=2&range%5Bfrom%5D=2026-01-01', '/api/v1/domain/list'])
+  })
+})
+
+describe('the { code, msg, time, data } envelope', () => {
+  it('resolves to data when code is 1', async () => {
+    const { http, failures } = setup(() => json(envelope(1, 'ok', { id: 7, host: 'a.example.com' })))
+    await expect(http.request({ method: 'GET', path: '/domain/detail', query: { id: 7 } })).resolves.toEqual({ id: 7, host: 'a.example.com' })
+    expect(failures).toEqual([])
+  })
+
+  it('resolves to null data as null', async () => {
+    const { http } = setup(() => json(envelope(1, 'ok', null)))
+    await expect(http.request({ method: 'POST', path: '/platform/logout' })).resolves.toBeNull()
+  })
+
+  it('rejects a code other than 1 with the server msg, even on HTTP 200, and reports it to onError', async () => {
+    const { http, failures } = setup(() => json(envelope(0, 'Domain 9 does not exist.', null)))
+    const error = await rejection(http.request({ method: 'GET', path: '/domain/detail', query: { id: 9 } }))
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ name: 'ApiError', message: 'Domain 9 does not exist.', statusCode: 200, code: 0, fieldErrors: [] })
+    expect(error.errors).toBeUndefined()
+    expect(failures).toEqual([{ error, request: { method: 'GET', path: '/domain/detail', query: { id: 9 } } }])
+  })
+
+  it('says "Error" when the failing envelope has no msg (spec §8)', async () => {
+    const { http } = setup(() => json(envelope(40001, '', null)))
+    expect(await rejection(http.request({ method: 'GET', path: '/x' }))).toMatchObject({ message: 'Error', code: 40001 })
+  })
+
+  it('rejects a non-2xx answer even if its envelope says 1', async () => {
+    const { http } = setup(() => json(envelope(1, 'ok', { id: 1 }), 500))
+    expect(await rejection(http.request({ method: 'GET', path: '/x' }))).toMatchObject({ statusCode: 500, code: 1 })
+  })
+
+  it('turns data.errors into Refine field errors', async () => {
+    const fieldErrors = [
+      { path: '/host', message: 'Host name must be a valid host name' },
+      { path: '/name', message: 'Site name cannot be empty' },
+    ]
+    const { http } = setup(() => json(envelope(0, 'Host name must be a valid host name', { errors: fieldErrors }), 400))
+    const error = await rejection(http.request({ method: 'POST', path: '/domain/add', body: { host: 'bad host', name: '' } }))
+    expect(error).toMatchObject({ message: 'Host name must be a valid host name', statusCode: 400, code: 0, fieldErrors })
+    expect(error.errors).toEqual({ host: ['Host name must be a valid host name'], name: ['Site name cannot be empty'] })
+  })
+
+  it('keeps the HTTP status and the envelope code, so session failures can be told apart', async () => {
+    const { http } = setup((sent) => (sent.url.endsWith('/expired') ? json(envelope(50014, 'Session expired', null)) : json(envelope(0, 'Sign in first', null), 401)))
+    expect(await rejection(http.request({ method: 'POST', path: '/expired' }))).toMatchObject({ statusCode: 200, code: 50014, isSessionError: true })
+    expect(await rejection(http.request({ method: 'POST', path: '/anonymous' }))).toMatchObject({ statusCode: 401, code: 0, isSessionError: true })
+  })
+
+  it('rejects a JSON answer that is not an envelope, through onError', async () => {
+    const { http, failures } = setup((sent) => new Response(sent.url.endsWith('/truncated') ? '{"code":1,' : 'null', { status: 200, headers: { 'content-type': 'application/json' } }))
+    const truncated = await rejection(http.request({ method: 'GET', path: '/truncated' }))
+    const empty = await rejection(http.request({ method: 'GET', path: '/null' }))
+    for (const error of [truncated, empty]) {
+      expect(error).toBeInstanceOf(ApiError)
+      expect(error).toMatchObject({ message: 'Request Error', statusCode: 200 })
+    }
+    expect(failures.map((f) => f.error)).toEqual([truncated, empty])
+  })
+})
+
+describe('answers that are not JSON', () => {
+  it('returns a successful blob unchanged (spec §8)', async () => {
+    const bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0xff])
+    const { http, failures } = setup(() => new Response(bytes, { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }))
+    const blob = await http.request<Blob>({ method: 'GET', path: '/recharge_card/export_data' })
+    expect(blob).toBeInstanceOf(Blob)
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes)
+    expect(failures).toEqual([])
+  })
+
+  it('rejects a failed non-JSON answer with its status text, or "Request Error"', async () => {
+    const { http, failures } = setup((sent) =>
+      sent.url.endsWith('/gateway')
+        ? new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } })
+        : new Response('', { status: 503 }),
+    )
+    expect(await rejection(http.request({ method: 'GET', path: '/gateway' }))).toMatchObject({ message: 'Bad Gateway', statusCode: 502, code: undefined })
+    expect(await rejection(http.request({ method: 'GET', path: '/down' }))).toMatchObject({ message: 'Request Error', statusCode: 503 })
+    expect(failures).toHaveLength(2)
+  })
+})
+
+describe('calls that get no answer', () => {
+  it('rejects a network failure as "Network Error", through onError', async () => {
+    const { http, failures } = setup(() => Promise.reject(new TypeError('fetch failed')))
+    const error = await rejection(http.request({ method: 'POST', path: '/platform/login', body: {} }))
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ message: 'Network Error', statusCode: 0, code: undefined })
+    expect(failures.map((f) => f.error)).toEqual([error])
+  })
+
+  it('rejects an aborted fetch as "Request aborted"', async () => {
+    const { http, failures } = setup((sent) => fetch(`http://127.0.0.1:9${sent.url}`, { signal: AbortSignal.abort() }))
+    const error = await rejection(http.request({ method: 'GET', path: '/domain/list' }))
+    expect(error).toMatchObject({ message: 'Request aborted', statusCode: 0 })
+    expect(failures.map((f) => f.error)).toEqual([error])
+  })
+})
+
+describe('downloadUrl', () => {
+  it('puts the query and the token in a plain link', () => {
+    const { http, tokens } = setup()
+    tokens.saveLogin('tok+en/=')
+    expect(http.downloadUrl('/recharge_card/export_data', { status: 1, remark: null })).toBe('/api/v1/recharge_card/export_data?status=1&token=tok%2Ben%2F%3D')
+    expect(http.downloadUrl('/recharge_card/export_data')).toBe('/api/v1/recharge_card/export_data?token=tok%2Ben%2F%3D')
+    tokens.saveSession('overstep')
+    expect(http.downloadUrl('/recharge_card/export_data')).toBe('/api/v1/recharge_card/export_data?token=overstep')
+  })
+
+  it('leaves the token out when there is none', () => {
+    const { http } = setup()
+    expect(http.downloadUrl('/recharge_card/export_data', { status: 1 })).toBe('/api/v1/recharge_card/export_data?status=1')
+  })
+})

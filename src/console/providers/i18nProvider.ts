@@ -1,0 +1,53 @@
+import type { I18nProvider } from '@refinedev/core'
+import type { Locale } from '../../schema/types'
+import { enUS } from '../i18n/en-US'
+import { zhCN } from '../i18n/zh-CN'
+
+/** The locale is stored in the browser under the original console's key (spec §3). */
+export const LOCALE_KEY = 'arco-locale'
+export const DEFAULT_LOCALE: Locale = 'zh-CN'
+export const LOCALES: readonly Locale[] = ['zh-CN', 'en-US']
+
+const MESSAGES: Record<Locale, Record<string, string>> = { 'zh-CN': zhCN, 'en-US': enUS }
+
+/** A stored or asked-for locale; anything but zh-CN falls back to English (spec §4). */
+export function normalizeLocale(value: string | null | undefined): Locale {
+  if (value === null || value === undefined || value === '') return DEFAULT_LOCALE
+  return value === 'zh-CN' ? 'zh-CN' : 'en-US'
+}
+
+/** One message in a given locale, whatever the current one is. */
+export function messageIn(locale: Locale, key: string): string {
+  return lookup(locale, key) ?? lookup('en-US', key) ?? key
+}
+
+/** Own keys only, so a key such as "constructor" does not find a member of Object. */
+function lookup(locale: Locale, key: string): string | undefined {
+  return Object.hasOwn(MESSAGES[locale], key) ? MESSAGES[locale][key] : undefined
+}
+
+export interface ConsoleI18n extends I18nProvider {
+  getLocale: () => Locale
+}
+
+/**
+ * Text lookup with {{name}} interpolation: the current locale, then English, then the
+ * default the caller gave, then the key itself.
+ */
+export function createI18nProvider(storage: Storage = localStorage, onChange?: (locale: Locale) => void): ConsoleI18n {
+  let locale = normalizeLocale(storage.getItem(LOCALE_KEY))
+  return {
+    translate(key: string, options?: unknown, defaultMessage?: string) {
+      const params = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {}
+      const fallback = typeof options === 'string' ? options : defaultMessage
+      const text = lookup(locale, key) ?? lookup('en-US', key) ?? fallback ?? key
+      return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''))
+    },
+    changeLocale(next: string) {
+      locale = normalizeLocale(next)
+      storage.setItem(LOCALE_KEY, locale)
+      onChange?.(locale)
+    },
+    getLocale: () => locale,
+  }
+}

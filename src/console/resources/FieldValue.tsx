@@ -1,0 +1,31 @@
+import { Image, Tag, Typography } from 'antd'
+import { useTranslate } from '@refinedev/core'
+import dayjs from 'dayjs'
+import type { FieldInfo } from './fields'
+
+/** A field's value as lists and detail pages show it. */
+export function FieldValue({ field, value }: { field: FieldInfo; value: unknown }) {
+  const t = useTranslate()
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>
+  switch (field.kind) {
+    case 'money':
+      return (
+        <span style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {String(value)} <Typography.Text type="secondary">{t('money.currency')}</Typography.Text>
+        </span>
+      )
+    case 'datetime':
+      return <span style={{ whiteSpace: 'nowrap' }}>{dayjs(String(value)).format(field.schema.format === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss')}</span>
+    case 'flag':
+    case 'boolean':
+      return value === 1 || value === true ? <Tag color="blue">{t('value.yes')}</Tag> : <Tag>{t('value.no')}</Tag>
+    case 'image':
+      return <Image src={String(value)} width={32} height={32} style={{ objectFit: 'contain' }} alt="" />
+    default:
+      return (
+        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 280 }}>
+          {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+        </Typography.Text>
+      )
+  }
+}

@@ -1,0 +1,85 @@
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space, type FormProps } from 'antd'
+import { useTranslate, type CrudFilter } from '@refinedev/core'
+import type { Dayjs } from 'dayjs'
+import type { ListFilter } from '../../schema/types'
+import type { FieldInfo } from './fields'
+
+type FilterValues = Record<string, unknown>
+
+/** The filter bar of a list: one control per filter the resource file declares, chosen by the field's schema. */
+export function ListFilters({ formProps, filters, fieldOf, labelOf }: {
+  formProps: FormProps
+  filters: ListFilter[]
+  fieldOf: (name: string) => FieldInfo
+  labelOf: (field: FieldInfo) => string
+}) {
+  const t = useTranslate()
+  if (filters.length === 0) return null
+  return (
+    <Form {...formProps} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} aria-label={t('list.filters')}>
+      {filters.map((filter) => {
+        const field = fieldOf(filter.field)
+        if (filter.match === 'range' && field.kind !== 'datetime') {
+          // Two bounds under one field name: the form value is [from, to], as for a date range.
+          return (
+            <Form.Item key={filter.field} label={labelOf(field)}>
+              <Space.Compact>
+                <Form.Item name={[filter.field, 0]} noStyle>
+                  <InputNumber placeholder={t('list.rangeStart')} />
+                </Form.Item>
+                <Form.Item name={[filter.field, 1]} noStyle>
+                  <InputNumber placeholder={t('list.rangeEnd')} />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+          )
+        }
+        return (
+          <Form.Item key={filter.field} name={filter.field} label={labelOf(field)}>
+            {control(filter, field, t)}
+          </Form.Item>
+        )
+      })}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('list.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              formProps.form?.resetFields()
+              formProps.form?.submit()
+            }}
+          >
+            {t('list.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  )
+}
+
+function control(filter: ListFilter, field: FieldInfo, t: (key: string) => string) {
+  if (filter.match === 'range') return <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('list.rangeStart'), t('list.rangeEnd')]} />
+  if (filter.match === 'equals' && (field.kind === 'flag' || field.kind === 'boolean')) {
+    const [yes, no] = field.kind === 'flag' ? [1, 0] : [true, false]
+    return <Select allowClear style={{ minWidth: 120 }} placeholder={t('value.any')} options={[{ value: yes, label: t('value.yes') }, { value: no, label: t('value.no') }]} />
+  }
+  if (filter.match === 'equals' && field.kind === 'enum') {
+    return <Select allowClear style={{ minWidth: 120 }} placeholder={t('value.any')} options={(field.schema.enum as (string | number)[]).map((v) => ({ value: v, label: String(v) }))} />
+  }
+  return <Input allowClear style={{ minWidth: 180 }} />
+}
+
+/** The filter bar's values as Refine filters, which the data provider turns into the list endpoint's query. */
+export function toCrudFilters(filters: ListFilter[], values: FilterValues): CrudFilter[] {
+  return filters.map((filter): CrudFilter => {
+    const value = values[filter.field]
+    if (filter.match === 'range') {
+      const [from, to] = (Array.isArray(value) ? value : []) as (Dayjs | number | null)[]
+      const bound = (v: Dayjs | number | null | undefined) => (v === null || v === undefined ? undefined : typeof v === 'number' ? v : v.format('YYYY-MM-DD'))
+      return { field: filter.field, operator: 'between', value: from || to ? [bound(from), bound(to)] : undefined }
+    }
+    return { field: filter.field, operator: filter.match === 'contains' ? 'contains' : 'eq', value: value === '' ? undefined : value }
+  })
+}

@@ -1,0 +1,110 @@
+import { useState, type Key } from 'react'
+import { App, Button, Empty, Space, Table } from 'antd'
+import { DeleteOutlined } from '@ant-design/icons'
+import { CreateButton, DeleteButton, EditButton, List, RefreshButton, ShowButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
+import { useDeleteMany, useTranslate, type BaseRecord } from '@refinedev/core'
+import { useConsole, useLabel } from '../ConsoleContext'
+import { fieldOf, type FieldInfo } from './fields'
+import { FieldValue } from './FieldValue'
+import { ListFilters, toCrudFilters } from './ListFilters'
+
+/**
+ * The list page of any resource, from its resource file alone: declared columns,
+ * filters and sort, pagination, row actions, bulk delete with confirmation, refresh,
+ * and an empty state.
+ */
+export default function ResourceList({ resource }: { resource: string }) {
+  const { registry } = useConsole()
+  const t = useTranslate()
+  const label = useLabel()
+  const { modal } = App.useApp()
+  const def = registry.resources.get(resource)!
+  const entity = registry.entities.get(def.entity)!
+  const config = registry.endpoints.get(def.endpoints.list!)!.list!
+  const field = (name: string) => fieldOf(registry, entity, name)
+  const labelOf = (f: FieldInfo) => label(f.label, f.name)
+
+  const { tableProps, searchFormProps, sorters, filters, tableQuery } = useTable<BaseRecord>({
+    resource,
+    syncWithLocation: true,
+    pagination: { pageSize: config.pageSize },
+    sorters: { initial: [config.defaultSort] },
+    onSearch: (values) => toCrudFilters(def.list.filters, values as Record<string, unknown>),
+  })
+  const [selected, setSelected] = useState<Key[]>([])
+  const { mutate: deleteMany, mutation: { isPending: deleting } } = useDeleteMany()
+  const filtered = filters.some((f) => 'value' in f && f.value !== undefined && f.value !== '')
+
+  const confirmBulkDelete = () =>
+    modal.confirm({
+      title: t('list.bulkDelete'),
+      content: t('list.bulkDeleteConfirm', { count: selected.length }),
+      okButtonProps: { danger: true },
+      okText: t('buttons.delete'),
+      cancelText: t('buttons.cancel'),
+      onOk: () =>
+        new Promise<void>((resolve) =>
+          deleteMany({ resource, ids: selected as (string | number)[] }, { onSettled: () => resolve(), onSuccess: () => setSelected([]) }),
+        ),
+    })
+
+  return (
+    <List
+      title={label(def.label, def.name)}
+      headerButtons={() => (
+        <Space wrap>
+          {def.endpoints.delete && selected.length > 0 && (
+            <Button danger icon={<DeleteOutlined />} onClick={confirmBulkDelete} loading={deleting}>
+              {t('list.bulkDelete')} ({selected.length})
+            </Button>
+          )}
+          <RefreshButton onClick={() => void tableQuery.refetch()} />
+          {def.endpoints.create && <CreateButton resource={resource} />}
+        </Space>
+      )}
+    >
+      <ListFilters formProps={searchFormProps} filters={def.list.filters} fieldOf={field} labelOf={labelOf} />
+      <Table
+        {...tableProps}
+        rowKey="id"
+        scroll={{ x: 'max-content' }}
+        rowSelection={def.endpoints.delete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        pagination={{
+          ...tableProps.pagination,
+          showSizeChanger: true,
+          showTotal: (total) => t('list.total', { total }),
+          locale: { items_per_page: t('pagination.itemsPerPage') },
+        }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(filtered ? 'list.emptyFiltered' : 'list.empty')} /> }}
+      >
+        {def.list.columns.map((name) => {
+          const f = field(name)
+          return (
+            <Table.Column
+              key={name}
+              dataIndex={name}
+              title={labelOf(f)}
+              sorter={def.list.sort.includes(name) ? { multiple: undefined } : false}
+              defaultSortOrder={getDefaultSortOrder(name, sorters)}
+              render={(value: unknown) => <FieldValue field={f} value={value} />}
+            />
+          )
+        })}
+        <Table.Column<BaseRecord>
+          key="actions"
+          title={t('table.actions')}
+          fixed="right"
+          render={(_, record) => (
+            <Space size={4}>
+              <ShowButton hideText size="small" resource={resource} recordItemId={record.id} />
+              {def.endpoints.update && <EditButton hideText size="small" resource={resource} recordItemId={record.id} />}
+              {def.endpoints.delete && (
+                <DeleteButton hideText size="small" resource={resource} recordItemId={record.id} confirmTitle={t('list.deleteConfirm')} confirmOkText={t('buttons.delete')} confirmCancelText={t('buttons.cancel')} />
+              )}
+            </Space>
+          )}
+        />
+      </Table>
+    </List>
+  )
+}

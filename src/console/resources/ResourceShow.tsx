@@ -1,0 +1,25 @@
+import { Descriptions } from 'antd'
+import { Show } from '@refinedev/antd'
+import { useShow, useTranslate } from '@refinedev/core'
+import { useParams } from 'react-router'
+import { useConsole, useLabel } from '../ConsoleContext'
+import { fieldOf } from './fields'
+import { FieldValue } from './FieldValue'
+
+/** The detail page of any resource: every public field of the record, labelled and formatted by its schema. */
+export default function ResourceShow({ resource }: { resource: string }) {
+  const { registry } = useConsole()
+  const label = useLabel()
+  const t = useTranslate()
+  const { id } = useParams()
+  const def = registry.resources.get(resource)!
+  const entity = registry.entities.get(def.entity)!
+  const { query } = useShow({ resource, id })
+  const record = query.data?.data
+  const fields = Object.keys(entity.schema.properties as object).map((name) => fieldOf(registry, entity, name))
+  return (
+    <Show title={`${t('actions.show')} · ${label(def.label, def.name)}`} isLoading={query.isLoading} canDelete={Boolean(def.endpoints.delete)} canEdit={Boolean(def.endpoints.update)}>
+      <Descriptions bordered column={1} size="middle" items={fields.map((f) => ({ key: f.name, label: label(f.label, f.name), children: <FieldValue field={f} value={record?.[f.name]} /> }))} />
+    </Show>
+  )
+}

@@ -1,0 +1,36 @@
+import type { EntityDef, JsonSchema, Label, Registry } from '../../schema/types'
+import { resolveRef } from '../../schema/entity'
+
+/** How a field is shown and edited, chosen by its schema (type, format, enum, x-widget), never per page. */
+export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'integer' | 'number' | 'text'
+
+export interface FieldInfo {
+  name: string
+  schema: JsonSchema
+  label?: Label
+  kind: FieldKind
+}
+
+/** A field of an entity's public schema, with `$ref`s resolved. */
+export function fieldOf(registry: Pick<Registry, 'schemas'>, entity: EntityDef, name: string): FieldInfo {
+  let schema = ((entity.schema.properties as Record<string, JsonSchema>)[name] ?? {}) as JsonSchema
+  if (typeof schema.$ref === 'string') schema = { ...(resolveRef(schema.$ref, entity.schema, registry.schemas) as JsonSchema), ...schema, $ref: undefined }
+  return { name, schema, label: schema['x-label'] as Label | undefined, kind: kindOf(schema) }
+}
+
+function kindOf(schema: JsonSchema): FieldKind {
+  const types = ([] as unknown[]).concat(schema.type ?? []).filter((t) => t !== 'null')
+  if (schema.format === 'money') return 'money'
+  if (schema.format === 'date-time' || schema.format === 'date') return 'datetime'
+  if (schema['x-widget'] === 'image') return 'image'
+  if (Array.isArray(schema.enum)) return isFlag(schema.enum) ? 'flag' : 'enum'
+  if (types[0] === 'boolean') return 'boolean'
+  if (types[0] === 'integer') return 'integer'
+  if (types[0] === 'number') return 'number'
+  return 'text'
+}
+
+/** The platform's 0/1 switches (is_default, can_transfer_money, ...) read as yes/no. */
+function isFlag(values: unknown[]): boolean {
+  return values.length === 2 && values.includes(0) && values.includes(1)
+}

@@ -1,0 +1,125 @@
+import type { ErrorObject } from 'ajv'
+import { createAjv } from './ajv'
+import type { SchemaProblem } from './SchemaError'
+import { joinPointer } from './pointer'
+import { didYouMean } from './suggest'
+import type { EndpointDef, EntityDef, JsonSchema } from './types'
+
+/** The checks of the schema files that need a JSON Schema validator: meta-schemas and compiling. */
+export interface SchemaChecker {
+  addMetaSchema(json: JsonSchema): void
+  /** A file against the meta-schema of its kind. */
+  checkFile(kind: string, file: string, json: JsonSchema): SchemaProblem[]
+  /** Every entity's public schema compiles (strict mode: a misspelt keyword is a problem). */
+  checkEntities(entities: ReadonlyMap<string, EntityDef>, broken: Set<string>): SchemaProblem[]
+  /** Every endpoint's request and response schemas compile; files already reported are skipped. */
+  checkEndpoints(endpoints: ReadonlyMap<string, EndpointDef>, broken: ReadonlySet<string>, reported: ReadonlySet<string>): SchemaProblem[]
+}
+
+export function createSchemaChecker(): SchemaChecker {
+  const metaAjv = createAjv({ verbose: true })
+  const dataAjv = createAjv()
+  return {
+    addMetaSchema(json) {
+      const { $schema: _draft, ...meta } = json
+      metaAjv.addSchema(meta)
+    },
+    checkFile(kind, file, json) {
+      const validate = metaAjv.getSchema(`meta:${kind}`)
+      if (!validate) return [{ file: `schemas/meta/${kind}.schema.json`, pointer: '', message: `is missing; every ${kind} file is checked against it.` }]
+      return validate(json) ? [] : metaProblems(file, validate.errors ?? [])
+    },
+    checkEntities(entities, broken) {
+      const problems: SchemaProblem[] = []
+      for (const entity of entities.values()) dataAjv.addSchema(entity.schema)
+      for (const entity of entities.values()) {
+        try {
+          dataAjv.compile(entity.schema)
+        } catch (e) {
+          const message = (e as Error).message
+          problems.push({ file: entity.file, pointer: pointerOfUnknownKeyword(entity.source, message), message: `is not a usable JSON Schema: ${message}. Check the spelling against json-schema.org or the x- keywords in schemas/meta/entity.schema.json.` })
+          broken.add(`entity:${entity.name}`)
+        }
+      }
+      return problems
+    },
+    checkEndpoints(endpoints, broken, reported) {
+      const problems: SchemaProblem[] = []
+      for (const endpoint of endpoints.values()) {
+        // A broken entity or a dangling $ref is already reported; compiling would only say it again.
+        if (reported.has(endpoint.file) || (endpoint.entity && broken.has(`entity:${endpoint.entity}`))) continue
+        const parts: [string, JsonSchema | undefined][] = [
+          ['/request/query', endpoint.request.query],
+          ['/request/body', endpoint.request.body],
+          ['/response', endpoint.response],
+        ]
+        for (const [pointer, schema] of parts) {
+          if (!schema || refersToBroken(schema, broken)) continue
+          try {
+            dataAjv.compile(schema)
+          } catch (e) {
+            problems.push({ file: endpoint.file, pointer, message: `is not a usable JSON Schema: ${(e as Error).message}.` })
+          }
+        }
+      }
+      return problems
+    },
+  }
+}
+
+/** Meta-schema errors as problems, worded for the person editing the file. */
+function metaProblems(file: string, errors: readonly ErrorObject[]): SchemaProblem[] {
+  const out: SchemaProblem[] = []
+  for (const e of errors) {
+    const params = e.params as Record<string, unknown>
+    const parent = (e.parentSchema ?? {}) as JsonSchema
+    switch (e.keyword) {
+      case 'oneOf':
+      case 'anyOf':
+      case 'not':
+      case 'if':
+        continue // the branch errors, or checkAccessDeclared, say it better
+      case 'enum': {
+        const allowed = (params.allowedValues as unknown[]).map(String)
+        const found = JSON.stringify(e.data)
+        const hint = typeof e.data === 'string' ? didYouMean(e.data, allowed) : ''
+        out.push({ file, pointer: e.instancePath, message: `${found} is not allowed here; use one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}.${hint}` })
+        break
+      }
+      case 'additionalProperties': {
+        const key = String(params.additionalProperty)
+        const known = Object.keys((parent.properties as object | undefined) ?? {})
+        out.push({ file, pointer: joinPointer(...e.instancePath.split('/').slice(1), key), message: `unknown key "${key}".${didYouMean(key, known) || ` Known keys: ${known.join(', ')}.`}` })
+        break
+      }
+      case 'required':
+        if (e.schemaPath.includes('/oneOf/')) continue // a branch of roles-or-open: checkAccessDeclared says it
+        out.push({ file, pointer: e.instancePath, message: `"${params.missingProperty}" is required here.` })
+        break
+      default:
+        out.push({ file, pointer: e.instancePath, message: `${e.message ?? 'is not valid'} (found ${JSON.stringify(e.data)}).` })
+    }
+  }
+  return out
+}
+
+/** ajv's strict-mode message names the keyword but not where it is; find its first use. */
+function pointerOfUnknownKeyword(source: JsonSchema, message: string): string {
+  const keyword = message.match(/unknown keyword: "([^"]+)"/)?.[1]
+  if (!keyword) return ''
+  const find = (node: unknown, pointer: string): string | undefined => {
+    if (node === null || typeof node !== 'object') return undefined
+    if (!Array.isArray(node) && keyword in node) return joinPointer(...pointer.split('/').slice(1), keyword)
+    for (const [key, value] of Object.entries(node)) {
+      const found = find(value, `${pointer}/${key}`)
+      if (found) return found
+    }
+    return undefined
+  }
+  return find(source, '') ?? ''
+}
+
+function refersToBroken(schema: JsonSchema, broken: ReadonlySet<string>): boolean {
+  const refs = JSON.stringify(schema).match(/"\$ref":"([^"#]+)/g) ?? []
+  return refs.some((r) => broken.has(`entity:${r.slice(8)}`))
+}

@@ -1,0 +1,276 @@
+import { buildEntity, resolveRef } from './entity'
+import { DEFAULT_PAGE_SIZE, deriveGenericSchemas } from './generic-endpoint'
+import { checkResources } from './resource-checks'
+import { checkNavigation } from './navigation-checks'
+import type { SchemaProblem } from './SchemaError'
+import type { SchemaChecker } from './SchemaChecker'
+import { didYouMean } from './suggest'
+import {
+  GENERIC_HANDLERS,
+  type EndpointDef,
+  type EntityDef,
+  type GenericHandler,
+  type JsonSchema,
+  type ListConfig,
+  type Navigation,
+  type Registry,
+  type ResourceDef,
+  type SchemaFile,
+} from './types'
+
+const KINDS = ['entity', 'endpoint', 'resource', 'navigation'] as const
+type Kind = (typeof KINDS)[number]
+
+interface Parsed {
+  file: string
+  /** Name derived from the path: entity and resource file name, endpoint id. */
+  name: string
+  kind: Kind
+  json: JsonSchema
+}
+
+/**
+ * Assemble the registry from the schema files and cross-check them (names, roles,
+ * refs, routes). With a checker, each file is also validated against its meta-schema
+ * and every schema compiled; without one (the browser, which gets files the server
+ * already checked) no JSON Schema validator is needed at all.
+ */
+export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaChecker): { registry: Registry; problems: SchemaProblem[] } {
+  const problems: SchemaProblem[] = []
+  const parsed: Parsed[] = []
+
+  for (const f of files) {
+    const file = `schemas/${f.path}`
+    let json: JsonSchema
+    try {
+      json = JSON.parse(f.text) as JsonSchema
+    } catch (e) {
+      problems.push({ file, pointer: '', message: `is not valid JSON (${(e as Error).message}). Fix the syntax; an editor with JSON support shows where.` })
+      continue
+    }
+    if (f.path.startsWith('meta/')) {
+      checker?.addMetaSchema(json)
+      continue
+    }
+    const kind = kindOf(f.path)
+    if (!kind) {
+      problems.push({ file, pointer: '', message: 'is not where a schema file can be. Entities go in schemas/entities/, endpoints in schemas/endpoints/GROUP/, screens in schemas/resources/, and routes in schemas/navigation.json.' })
+      continue
+    }
+    parsed.push({ file, kind, json, name: nameOf(kind, f.path) })
+  }
+
+  // Check each file against its meta-schema first; a file that fails is left out of the cross-checks.
+  const valid: Parsed[] = []
+  // Files already reported as broken: other files naming them are not reported again.
+  const broken = new Set<string>()
+  for (const p of parsed) {
+    const before = problems.length
+    if (p.kind === 'endpoint') checkAccessDeclared(p, problems)
+    if (checker) problems.push(...checker.checkFile(p.kind, p.file, p.json))
+    if (problems.length === before) valid.push(p)
+    else broken.add(`${p.kind}:${p.name}`)
+  }
+
+  const entities = loadEntities(valid.filter((p) => p.kind === 'entity'), problems)
+  if (checker) problems.push(...checker.checkEntities(entities, broken))
+  const schemas = Object.fromEntries([...entities.values()].map((e) => [e.name, e.schema]))
+  const navigationFile = valid.find((p) => p.kind === 'navigation')
+  const navigation = normalizeNavigation(navigationFile?.json)
+  if (!parsed.some((p) => p.kind === 'navigation')) {
+    problems.push({ file: 'schemas/navigation.json', pointer: '', message: 'is missing. It declares the console route groups; start from the one in the repository.' })
+  }
+
+  const endpoints = loadEndpoints(valid.filter((p) => p.kind === 'endpoint'), entities, schemas, problems)
+  const resources = new Map<string, ResourceDef>()
+  for (const p of valid.filter((p) => p.kind === 'resource')) resources.set(p.name, normalizeResource(p, navigation))
+  checkResources(resources, entities, endpoints, navigation, broken, problems)
+  checkNavigation(navigation, resources, navigationFile?.file ?? 'schemas/navigation.json', problems)
+
+  attachListConfigs(resources, endpoints)
+  for (const endpoint of endpoints.values()) {
+    if (!isGeneric(endpoint.handler) || !endpoint.entity) continue
+    const entity = entities.get(endpoint.entity)
+    if (entity) Object.assign(endpoint, deriveGenericSchemas(endpoint.handler, entity, endpoint.list))
+  }
+  if (checker) problems.push(...checker.checkEndpoints(endpoints, broken, new Set(problems.map((p) => p.file))))
+
+  return { registry: { entities, endpoints, resources, navigation, schemas }, problems }
+}
+
+export function isGeneric(handler: string): handler is GenericHandler {
+  return (GENERIC_HANDLERS as readonly string[]).includes(handler)
+}
+
+function kindOf(path: string): Kind | undefined {
+  if (path === 'navigation.json') return 'navigation'
+  if (/^entities\/[^/]+\.json$/.test(path)) return 'entity'
+  if (/^endpoints\/.+\.json$/.test(path)) return 'endpoint'
+  if (/^resources\/[^/]+\.json$/.test(path)) return 'resource'
+  return undefined
+}
+
+function nameOf(kind: Kind, path: string): string {
+  if (kind === 'endpoint') return path.replace(/^endpoints\//, '').replace(/\.json$/, '')
+  return path.replace(/^.*\//, '').replace(/\.json$/, '')
+}
+
+function checkAccessDeclared(p: Parsed, problems: SchemaProblem[]): void {
+  const hasRoles = 'roles' in p.json
+  const isOpen = 'open' in p.json
+  if (!hasRoles && !isOpen) {
+    problems.push({ file: p.file, pointer: '', message: 'has no role list. Add "roles": ["admin", ...] naming who may call it, or "open": true if anyone may call it without signing in.' })
+  } else if (hasRoles && isOpen) {
+    problems.push({ file: p.file, pointer: '/open', message: 'says both "open" and "roles". Keep "roles" to require signing in, or "open": true alone.' })
+  }
+}
+
+function loadEntities(files: Parsed[], problems: SchemaProblem[]): Map<string, EntityDef> {
+  const entities = new Map<string, EntityDef>()
+  const sources = Object.fromEntries(files.map((p) => [p.name, p.json]))
+  for (const p of files) {
+    if (p.json.$id !== p.name) {
+      problems.push({ file: p.file, pointer: '/$id', message: `$id is "${String(p.json.$id)}" but the file is named ${p.name}.json; they must match, since other schemas $ref the entity by that name.` })
+      continue
+    }
+    const lookup = (ref: string) => resolveRef(ref, p.json, sources) as JsonSchema | undefined
+    entities.set(p.name, buildEntity(p.name, p.file, p.json, lookup, problems))
+  }
+  const schemas = Object.fromEntries([...entities.values()].map((e) => [e.name, e.schema]))
+  for (const entity of entities.values()) checkRefs(entity.file, entity.source, entity.schema, schemas, problems)
+  return entities
+}
+
+function loadEndpoints(
+  files: Parsed[],
+  entities: Map<string, EntityDef>,
+  schemas: Record<string, JsonSchema>,
+  problems: SchemaProblem[],
+): Map<string, EndpointDef> {
+  const endpoints = new Map<string, EndpointDef>()
+  const byRoute = new Map<string, string>()
+  for (const p of files) {
+    const j = p.json
+    const handler = String(j.handler)
+    const endpoint: EndpointDef = {
+      id: p.name,
+      file: p.file,
+      method: j.method as EndpointDef['method'],
+      path: String(j.path),
+      summary: String(j.summary),
+      description: j.description as string | undefined,
+      access: j.open === true ? 'open' : (j.roles as EndpointDef['access']),
+      handler,
+      entity: j.entity as string | undefined,
+      request: (j.request as EndpointDef['request'] | undefined) ?? {},
+      response: (j.response as JsonSchema | undefined) ?? { type: 'null' },
+      download: j.download === true,
+    }
+    const route = `${endpoint.method} ${endpoint.path}`
+    const taken = byRoute.get(route)
+    if (taken) {
+      problems.push({ file: p.file, pointer: '/path', message: `${route} is already declared by ${taken}. Two endpoints cannot share a method and path; change one.` })
+    } else {
+      byRoute.set(route, p.file)
+    }
+    if (isGeneric(handler)) {
+      if (!endpoint.entity) {
+        problems.push({ file: p.file, pointer: '/entity', message: `the generic handler "${handler}" needs "entity": the entity it lists or changes.` })
+      } else if (!entities.has(endpoint.entity)) {
+        problems.push({ file: p.file, pointer: '/entity', message: `names entity "${endpoint.entity}", which has no file schemas/entities/${endpoint.entity}.json.${didYouMean(endpoint.entity, [...entities.keys()])}` })
+      }
+      if (j.request || j.response) {
+        problems.push({ file: p.file, pointer: j.request ? '/request' : '/response', message: `the generic handler "${handler}" derives its request and response from the entity; remove them, or use a named handler.` })
+      }
+    } else {
+      if (endpoint.entity && !entities.has(endpoint.entity)) {
+        problems.push({ file: p.file, pointer: '/entity', message: `names entity "${endpoint.entity}", which has no file schemas/entities/${endpoint.entity}.json.${didYouMean(endpoint.entity, [...entities.keys()])}` })
+      }
+      if (!j.response && !endpoint.download) {
+        problems.push({ file: p.file, pointer: '', message: 'a named handler must declare "response" (the JSON Schema of data), or { "type": "null" } when it answers nothing.' })
+      }
+      checkRefs(p.file, j, j, schemas, problems)
+    }
+    if (endpoint.method === 'GET' && endpoint.request.body) {
+      problems.push({ file: p.file, pointer: '/request/body', message: 'a GET endpoint cannot take a body; use request.query, or method POST.' })
+    }
+    endpoints.set(p.name, endpoint)
+  }
+  return endpoints
+}
+
+/** Report every `$ref` in `node` that points at nothing. */
+function checkRefs(file: string, node: unknown, self: JsonSchema, schemas: Record<string, JsonSchema>, problems: SchemaProblem[], pointer = ''): void {
+  if (node === null || typeof node !== 'object') return
+  if (Array.isArray(node)) {
+    node.forEach((item, i) => checkRefs(file, item, self, schemas, problems, `${pointer}/${i}`))
+    return
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string') {
+      if (resolveRef(value, self, schemas) === undefined) {
+        const base = value.split('#')[0]!
+        const why = base && !schemas[base] ? `there is no entity "${base}".${didYouMean(base, Object.keys(schemas))}` : `the pointer does not exist in ${base ? `schemas/entities/${base}.json` : 'this file'}.`
+        problems.push({ file, pointer: `${pointer}/$ref`, message: `$ref "${value}" points at nothing: ${why} Refer to an entity by name ("domain") or to one of its fields ("domain#/properties/host").` })
+      }
+    } else {
+      checkRefs(file, value, self, schemas, problems, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`)
+    }
+  }
+}
+
+function normalizeResource(p: Parsed, navigation: Navigation): ResourceDef {
+  const j = p.json as unknown as Omit<ResourceDef, 'name' | 'file' | 'route' | 'order' | 'hideInMenu' | 'list' | 'form'> & {
+    order?: number
+    hideInMenu?: boolean
+    list: Partial<ResourceDef['list']> & { columns: string[] }
+    form?: ResourceDef['form']
+  }
+  const group = navigation.groups.find((g) => g.name === j.group)
+  return {
+    name: p.name,
+    file: p.file,
+    entity: j.entity,
+    label: j.label,
+    group: j.group,
+    path: j.path,
+    route: `${group?.path ?? '/' + j.group}/${j.path}`,
+    order: j.order ?? 0,
+    hideInMenu: j.hideInMenu ?? false,
+    icon: j.icon,
+    roles: j.roles,
+    endpoints: j.endpoints,
+    list: { columns: j.list.columns, filters: j.list.filters ?? [], sort: j.list.sort ?? [], defaultSort: j.list.defaultSort, pageSize: j.list.pageSize },
+    form: j.form ?? {},
+  }
+}
+
+function normalizeNavigation(json: JsonSchema | undefined): Navigation {
+  const n = (json ?? {}) as Partial<Navigation>
+  return {
+    defaultRoute: n.defaultRoute ?? '/',
+    openRoutes: n.openRoutes ?? [],
+    groups: (n.groups ?? []).map((g) => ({ ...g, children: g.children ?? [] })),
+  }
+}
+
+/** A list endpoint's filters and sort are the union of what the resources using it declare. */
+function attachListConfigs(resources: Map<string, ResourceDef>, endpoints: Map<string, EndpointDef>): void {
+  for (const endpoint of endpoints.values()) {
+    if (endpoint.handler !== 'list') continue
+    const users = [...resources.values()].filter((r) => r.endpoints.list === endpoint.id)
+    const config: ListConfig = { filters: [], sort: [], defaultSort: { field: 'id', order: 'desc' }, pageSize: DEFAULT_PAGE_SIZE }
+    for (const r of users) {
+      for (const f of r.list.filters) {
+        if (!config.filters.some((x) => x.field === f.field && x.match === f.match)) config.filters.push(f)
+      }
+      for (const s of r.list.sort) if (!config.sort.includes(s)) config.sort.push(s)
+    }
+    const first = users[0]
+    if (first?.list.defaultSort) config.defaultSort = first.list.defaultSort
+    if (first?.list.pageSize) config.pageSize = first.list.pageSize
+    endpoint.list = config
+  }
+}
+
+export type { SchemaProblem }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { resolve } from 'node:path'
+import { createRegistry } from './registry'
+import { readSchemaFiles } from './load-files'
+import { consoleRoutes, firstPermittedRoute, routeAllows } from './route-access'
+import type { Navigation, Registry } from './types'
+
+describe('routeAllows (spec §6)', () => {
+  it.each([
+    [undefined, 'merchant', true],
+    [[], 'merchant', true],
+    [['*'], 'agent', true],
+    [['admin', 'partner'], 'partner', true],
+    [['admin'], 'merchant', false],
+    [['developer'], 'admin', false],
+  ] as const)('roles %j, role %s → %s', (roles, role, allowed) => {
+    expect(routeAllows(roles as never, role)).toBe(allowed)
+  })
+})
+
+describe('firstPermittedRoute (spec §4 permission guard)', () => {
+  const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../schemas')))
+  const withNavigation = (navigation: Navigation): Pick<Registry, 'navigation' | 'resources'> => ({ navigation, resources: registry.resources })
+
+  it('sends a role to the first route it may open, in menu order, skipping hidden ones', () => {
+    const navigation: Navigation = {
+      ...registry.navigation,
+      groups: [
+        ...registry.navigation.groups,
+        { name: 'dashboard', path: '/dashboard', label: { 'zh-CN': '仪表盘', 'en-US': 'Dashboard' }, order: 0, children: [
+          { name: 'toCreate', path: 'to-create-video', label: { 'zh-CN': '创作', 'en-US': 'Create' }, page: 'x', roles: ['merchant'], hideInMenu: true },
+          { name: 'workBench', path: 'workBench', label: { 'zh-CN': '工作台', 'en-US': 'Workbench' }, page: 'x', roles: ['partner', 'merchant'], order: 1 },
+        ] },
+      ],
+    }
+    expect(consoleRoutes(withNavigation(navigation)).map((r) => r.path)).toEqual(['/dashboard/to-create-video', '/dashboard/workBench', '/domain/domainList'])
+    expect(firstPermittedRoute(withNavigation(navigation), 'merchant')).toBe('/dashboard/workBench')
+    expect(firstPermittedRoute(withNavigation(navigation), 'admin')).toBe('/domain/domainList')
+    expect(firstPermittedRoute(withNavigation(navigation))).toBe('/domain/domainList')
+  })
+
+  it('answers undefined (not found) when the role may open nothing', () => {
+    expect(firstPermittedRoute(registry, 'agent')).toBeUndefined()
+  })
+})

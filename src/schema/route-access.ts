@@ -1,0 +1,57 @@
+import type { Navigation, Registry, Role, RouteRole } from './types'
+
+/**
+ * Spec §6: a route is open to a role when it lists no roles, lists `*`, or lists the
+ * role. The console's menu and guards and the server's menu endpoint all ask this.
+ */
+export function routeAllows(roles: readonly RouteRole[] | undefined, role: Role): boolean {
+  return !roles || roles.length === 0 || roles.includes('*') || roles.includes(role)
+}
+
+export interface ConsoleRoute {
+  /** Full path, e.g. /domain/domainList. */
+  path: string
+  name: string
+  group: string
+  roles: readonly RouteRole[]
+  order: number
+  hideInMenu: boolean
+  /** The resource behind a generated screen, or the hand-written page. */
+  resource?: string
+  page?: string
+}
+
+/** Every console route the schema files declare, in menu order (group order, then child order). */
+export function consoleRoutes(registry: Pick<Registry, 'navigation' | 'resources'>): ConsoleRoute[] {
+  const out: (ConsoleRoute & { groupOrder: number })[] = []
+  for (const group of registry.navigation.groups) {
+    for (const child of group.children) {
+      out.push({
+        path: `${group.path}/${child.path}`, name: child.name, group: group.name, roles: child.roles,
+        order: child.order ?? 0, hideInMenu: child.hideInMenu ?? false, page: child.page, groupOrder: group.order,
+      })
+    }
+  }
+  for (const r of registry.resources.values()) {
+    const group = registry.navigation.groups.find((g) => g.name === r.group)
+    out.push({ path: r.route, name: r.name, group: r.group, roles: r.roles, order: r.order, hideInMenu: r.hideInMenu, resource: r.name, groupOrder: group?.order ?? 0 })
+  }
+  return out
+    .sort((a, b) => a.groupOrder - b.groupOrder || a.order - b.order)
+    .map(({ groupOrder: _o, ...route }) => route)
+}
+
+/**
+ * Where spec §4's permission guard sends a role that may not open a route: the first
+ * route it may open (menu order), or undefined for not-found.
+ */
+export function firstPermittedRoute(registry: Pick<Registry, 'navigation' | 'resources'>, role: Role = 'admin'): string | undefined {
+  return consoleRoutes(registry).find((r) => !r.hideInMenu && routeAllows(r.roles, role) && groupAllows(registry.navigation, r.group, role))?.path
+}
+
+/** A group's own role list gates its children, except `developer`-only groups, which only hide from the menu (DESIGN §4). */
+export function groupAllows(navigation: Navigation, groupName: string, role: Role): boolean {
+  const group = navigation.groups.find((g) => g.name === groupName)
+  if (!group?.roles || group.roles.includes('developer')) return true
+  return routeAllows(group.roles, role)
+}
