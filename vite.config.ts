@@ -24,6 +24,10 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'], exclude: ['src/console/**'] } },
       { extends: true, test: { name: 'console', include: ['src/console/**/*.spec.{ts,tsx}'], environment: 'happy-dom' } },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['tests/e2e/**/*.spec.ts'], testTimeout: 60_000, hookTimeout: 90_000, fileParallelism: false },
+      },
       apiSuite('sqlite'),
       ...(process.env.DATABASE_URL ? [apiSuite('postgres')] : []),
     ],

@@ -7,6 +7,8 @@ const checks = [
   ['types', 'npx', ['tsc', '-p', '.']],
   ['schemas', 'npx', ['tsx', 'scripts/schemas-check.ts']],
   ['generated files fresh', 'npx', ['tsx', 'scripts/codegen.ts', '--check']],
+  // The browser tests run against what `npm start` serves.
+  ['build', 'npm', ['run', 'build']],
 ]
 
 let passed = 0

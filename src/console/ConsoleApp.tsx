@@ -2,11 +2,10 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router'
 import { Authenticated, Refine } from '@refinedev/core'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
-import { ThemedLayout, useNotificationProvider } from '@refinedev/antd'
 import { App as AntdApp, ConfigProvider, theme } from 'antd'
 import antdZhCN from 'antd/locale/zh_CN'
 import antdEnUS from 'antd/locale/en_US'
-import '@refinedev/antd/dist/reset.css'
+import 'antd/dist/reset.css'
 import type { Locale, Registry } from '../schema/types'
 import type { TokenStore } from './providers/token-store'
 import type { HttpClient } from './providers/http-client'
@@ -18,12 +17,12 @@ import { ConsoleContext } from './ConsoleContext'
 import { ThemeModeProvider, useThemeMode, PRIMARY_COLOR } from './theme/ThemeMode'
 import { useBranding } from './branding/useBranding'
 import { ProgressFallback, RouteProgress } from './layout/RouteProgress'
-import { ConsoleSider } from './layout/ConsoleSider'
-import { ConsoleHeader } from './layout/ConsoleHeader'
+import { useNotificationProvider } from './providers/useNotificationProvider'
 import { DefaultRoute } from './pages/DefaultRoute'
 import { RoleGate } from './pages/RoleGate'
 import { refineResources } from './resources/refine-resources'
 
+const SignedInLayout = lazy(() => import('./layout/SignedInLayout'))
 const LoginPage = lazy(() => import('./pages/LoginPage'))
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'))
 const ResourceList = lazy(() => import('./resources/ResourceList'))
@@ -86,11 +85,7 @@ function Shell({ registry, http, tokens }: ConsoleAppProps) {
                 <Route
                   element={
                     <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
-                      <ThemedLayout Sider={ConsoleSider} Header={ConsoleHeader}>
-                        <Suspense fallback={<ProgressFallback />}>
-                          <Outlet />
-                        </Suspense>
-                      </ThemedLayout>
+                      <SignedInLayout />
                     </Authenticated>
                   }
                 >

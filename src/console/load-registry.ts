@@ -1,4 +1,5 @@
-import { createRegistry } from '../schema/registry'
+import { assembleRegistry } from '../schema/registry-core'
+import { SchemaError } from '../schema/SchemaError'
 import type { Registry, SchemaFile } from '../schema/types'
 import type { HttpClient } from './providers/http-client'
 
@@ -11,7 +12,10 @@ export async function loadRegistry(http: HttpClient, attempts = 20): Promise<Reg
   for (let attempt = 1; ; attempt++) {
     try {
       const { files } = await http.request<{ files: SchemaFile[] }>({ method: 'GET', path: '/platform/console_schemas' })
-      return createRegistry(files)
+      // The server checked these very files against the meta-schemas at its start; assembling them needs no validator.
+      const { registry, problems } = assembleRegistry(files)
+      if (problems.length > 0) throw new SchemaError(problems)
+      return registry
     } catch (error) {
       if (attempt >= attempts || !isServerRestarting(error)) throw error
       await new Promise((resolve) => setTimeout(resolve, Math.min(250 * attempt, 1000)))

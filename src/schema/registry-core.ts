@@ -269,6 +269,8 @@ function attachListConfigs(resources: Map<string, ResourceDef>, endpoints: Map<s
     const first = users[0]
     if (first?.list.defaultSort) config.defaultSort = first.list.defaultSort
     if (first?.list.pageSize) config.pageSize = first.list.pageSize
+    // A list is always sorted by its default, so a client may ask for that order by name.
+    if (!config.sort.includes(config.defaultSort.field)) config.sort.push(config.defaultSort.field)
     endpoint.list = config
   }
 }

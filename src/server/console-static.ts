@@ -15,6 +15,10 @@ export async function consoleStatic(app: FastifyInstance, opts: { dir: string })
     root: opts.dir,
     wildcard: false,
     index: false,
+    // scripts/compress-assets.mjs writes .br and .gz files beside each asset at build time.
+    preCompressed: true,
+    cacheControl: false, // set below: forever for hashed assets, revalidate for the rest
+
     setHeaders: (res, path) => {
       res.setHeader('cache-control', path.includes(`${join(opts.dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
     },

@@ -1,0 +1,24 @@
+import { App } from 'antd'
+import type { NotificationProvider } from '@refinedev/core'
+
+/**
+ * Refine's notifications shown with antd's notification API. Written here rather than
+ * taken from @refinedev/antd so the login page does not load that package (its layout,
+ * markdown and page-header dependencies) before anyone has signed in.
+ */
+const LOGIN_ERROR_KEY = 'login-error'
+
+export function useNotificationProvider(): NotificationProvider {
+  const { notification } = App.useApp()
+  return {
+    open({ key, message, description, type }) {
+      // Refine raises this on every failed sign-in, titled with the error's class name; the login page says it inline instead.
+      if (key === LOGIN_ERROR_KEY) return
+      const show = type === 'error' ? notification.error : type === 'success' ? notification.success : notification.info
+      show({ key, message, description, placement: 'topRight' })
+    },
+    close(key) {
+      notification.destroy(key)
+    },
+  }
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { openBrowser, signIn, startProduct, type Product } from './harness'
+
+let product: Product
+beforeAll(async () => {
+  product = await startProduct()
+})
+afterAll(() => product?.stop())
+
+async function withBrowser(test: (page: Page) => Promise<void>, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
+  const browser = await openBrowser(locale)
+  try {
+    await test(browser.page)
+  } finally {
+    await browser.close()
+  }
+}
+
+describe('the console in a real browser', () => {
+  it('brands the login page from get_system_info before anyone signs in', () =>
+    withBrowser(async (page) => {
+      await page.goto(`${product.url}/domain/domainList`)
+      await page.waitForURL(/\/login(\?|$)/)
+      await expect.poll(() => page.title()).toBe('Short-video console (local)')
+      await page.getByText('欢迎回来').waitFor()
+      await page.locator('form button[type="submit"]').click()
+      await page.getByText('用户名不能为空').waitFor()
+      await page.getByText('密码不能为空').waitFor()
+    }))
+
+  it('shows the login failure text of spec §5 for a wrong password', () =>
+    withBrowser(async (page) => {
+      await page.goto(`${product.url}/login`)
+      await page.locator('#username').fill('admin')
+      await page.locator('#password').fill('not the password')
+      await page.locator('form button[type="submit"]').click()
+      await page.getByText('Login error, refresh and try again').waitFor()
+      await page.getByText('Wrong username or password.').waitFor()
+    }, 'en-US'))
+
+  it('lets an admin create a domain through the generated form, in either language, in light or dark, then sign out', () =>
+    withBrowser(async (page) => {
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.waitForURL(/\/domain\/domainList/)
+      await page.getByRole('menuitem', { name: '品牌/域名列表' }).waitFor()
+      await page.getByRole('columnheader', { name: '站点名称' }).waitFor()
+
+      await page.getByText('EN', { exact: true }).click()
+      await page.getByText('Language switched to English').waitFor()
+      await page.getByRole('menuitem', { name: 'Brand / domain list' }).waitFor()
+      await page.getByRole('columnheader', { name: 'Site name' }).waitFor()
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('arco-locale'))).toBe('en-US')
+
+      await page.getByRole('button', { name: 'Create' }).click()
+      await page.waitForURL(/\/domainList\/create$/)
+      await page.locator('#root_host').fill('http://bad host')
+      await page.locator('#root_name').fill('Playwright site')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByText('Host name must be a valid host name, such as console.example.com').waitFor()
+      expect(page.url()).toMatch(/\/create$/)
+
+      await page.locator('#root_host').fill('e2e.example.com')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.waitForURL(/\/domain\/domainList(\?|$)/)
+      const row = page.getByRole('row', { name: /e2e\.example\.com/ })
+      await row.waitFor()
+      expect(await row.textContent()).toContain('Playwright site')
+
+      // The server's own check is marked on the field as well: a host name already taken.
+      await page.getByRole('button', { name: 'Create' }).click()
+      await page.locator('#root_host').fill('e2e.example.com')
+      await page.locator('#root_name').fill('Twin')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByText('Host name "e2e.example.com" is already used by another Domain.').first().waitFor()
+      await page.goBack()
+
+      const background = () => page.evaluate(() => getComputedStyle(document.querySelector('.ant-layout')!).backgroundColor)
+      const light = await background()
+      await page.getByRole('switch', { name: 'Toggle dark mode' }).click()
+      await expect.poll(background).not.toBe(light)
+      expect(await background()).toMatch(/rgb\((\d{1,2}), \1, \1\)|rgb\(0, 0, 0\)/)
+      await page.reload()
+      await page.getByRole('menuitem', { name: 'Brand / domain list' }).waitFor()
+      expect(await background()).not.toBe(light)
+
+      await page.getByRole('button', { name: 'admin' }).click()
+      await page.getByRole('menuitem', { name: 'Sign out' }).click()
+      await page.waitForURL(/\/login$/)
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+      await page.goto(`${product.url}/domain/domainList`)
+      await page.waitForURL(/\/login(\?|$)/)
+    }))
+
+  it('keeps the domain screen from a merchant: no menu item, and a direct visit goes where spec §4 says', () =>
+    withBrowser(async (page) => {
+      await signIn(page, product.url, 'merchant1', product.logins.merchant1!)
+      // A merchant may open none of the routes declared so far, so the guard's answer is not-found.
+      await page.getByText('Sorry, the page you visited does not exist.').waitFor()
+      expect(await page.getByRole('menuitem', { name: 'Brand / domain list' }).count()).toBe(0)
+      await page.goto(`${product.url}/domain/domainList`)
+      await page.waitForURL(/\/notFound$/)
+      await page.getByText('Sorry, the page you visited does not exist.').waitFor()
+    }, 'en-US'))
+})

@@ -1,0 +1,116 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+
+export const ROOT = resolve(__dirname, '../..')
+export const CHROMIUM = '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+]
+
+export interface Product {
+  url: string
+  dataDir: string
+  /** The demo logins `npm start` printed for the empty database. */
+  logins: Record<string, string>
+  stop(): Promise<void>
+}
+
+/** The built product (what `npm start` runs) on a free 127.0.0.1 port and a fresh data folder. */
+export async function startProduct(options: { schemasDir?: string } = {}): Promise<Product> {
+  ensureBuilt()
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'))
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
+      SCHEMAS_DIR: options.schemasDir ?? join(ROOT, 'schemas'), DATABASE_URL: '', LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  await waitFor(() => /Sign in with|ready \d+ ms/.test(output) && /agent\s+\S+\s+\S+/.test(output), child, () => output)
+  const logins: Record<string, string> = {}
+  for (const [, , username, password] of output.matchAll(/^\s+(admin|partner|merchant|agent)\s+(\S+)\s+(\S+)$/gm)) logins[username!] = password!
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    logins,
+    async stop() {
+      await stopChild(child)
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Debian's Chromium, headless, with a fresh profile that is removed on close. */
+export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'console-chromium-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1360, height: 860 },
+  })
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('arco-locale')) localStorage.setItem('arco-locale', l)
+  }, locale)
+  const page = context.pages()[0] ?? (await context.newPage())
+  return {
+    context,
+    page,
+    async close() {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Sign in through the login page, in whichever locale it shows. */
+export async function signIn(page: Page, url: string, username: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`)
+  await page.locator('#username').fill(username)
+  await page.locator('#password').fill(password)
+  await page.locator('form button[type="submit"]').click()
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+}
+
+/** The build `npm start` makes; built here when a test runs before `npm run build` did. */
+function ensureBuilt(): void {
+  if (existsSync(join(ROOT, 'dist/console/index.html')) && existsSync(join(ROOT, 'dist/server/main.js'))) return
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error('npm run build failed; the browser tests run against the build.')
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolvePort(port))
+    })
+    server.on('error', reject)
+  })
+}
+
+async function waitFor(ready: () => boolean, child: ChildProcess, output: () => string, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now()
+  while (!ready()) {
+    if (child.exitCode !== null) throw new Error(`The server exited before it was ready:\n${output()}`)
+    if (Date.now() - started > timeoutMs) throw new Error(`The server was not ready within ${timeoutMs} ms:\n${output()}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const gone = new Promise<void>((r) => child.once('exit', () => r()))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+  await gone
+  clearTimeout(timer)
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawnSync } from 'node:child_process'
+import { openBrowser, ROOT, signIn, startProduct, type Product } from './harness'
+import { copySchemas } from '../api/harness'
+import { addNoteSchemas } from '../support/note-schemas'
+
+let product: Product
+beforeAll(async () => {
+  const schemasDir = copySchemas()
+  addNoteSchemas(schemasDir)
+  product = await startProduct({ schemasDir })
+  // Accounts for the roles the note screen is and is not for.
+  const env = { ...process.env, DATA_DIR: product.dataDir, SCHEMAS_DIR: schemasDir, DATABASE_URL: '' }
+  for (const args of [['--username', 'viewer', '--password', 'viewer password', '--role', 'agent', '--parent', 'partner']]) {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/user-create.ts', ...args], { cwd: ROOT, env, encoding: 'utf8' })
+    if (result.status !== 0) throw new Error(result.stdout + result.stderr)
+  }
+})
+afterAll(() => product?.stop())
+
+describe('a screen added as schema files only (entity, endpoints, resource)', () => {
+  it('is in the menu for its roles, creates a record through its generated form, and lists it', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.getByRole('menuitem', { name: 'Notes' }).click()
+      await page.waitForURL(/\/domain\/notes/)
+      await page.getByText('Nothing here yet').waitFor()
+      await page.getByRole('button', { name: 'Create' }).click()
+      await page.locator('#root_title').fill('x'.repeat(41))
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByText('Title must be at most 40 characters').waitFor()
+      await page.locator('#root_title').fill('Written by the generated form')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.waitForURL(/\/domain\/notes(\?|$)/)
+      await page.getByRole('row', { name: /Written by the generated form/ }).waitFor({ timeout: 8000 }).catch(async (e) => {
+        await page.screenshot({ path: '/tmp/shots/debug-notes.png' })
+        throw e
+      })
+    } finally {
+      await close()
+    }
+  })
+
+  it('is not in the menu of a role it does not list', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'viewer', 'viewer password')
+      await page.getByText('Sorry, the page you visited does not exist.').waitFor()
+      expect(await page.getByRole('menuitem', { name: 'Notes' }).count()).toBe(0)
+    } finally {
+      await close()
+    }
+  })
+})

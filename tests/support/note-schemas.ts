@@ -1,0 +1,42 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** A resource nobody wrote TypeScript for: an owned note, open to admins, partners and merchants. */
+export function addNoteSchemas(dir: string): void {
+  const json = (path: string, value: unknown) => {
+    mkdirSync(join(dir, path, '..'), { recursive: true })
+    writeFileSync(join(dir, path), JSON.stringify(value, null, 2))
+  }
+  json('entities/note.json', {
+    $id: 'note',
+    title: 'Note',
+    type: 'object',
+    'x-label': { 'zh-CN': '笔记', 'en-US': 'Note' },
+    'x-owner': 'owner_id',
+    properties: {
+      title: { type: 'string', minLength: 1, maxLength: 40, 'x-label': { 'zh-CN': '标题', 'en-US': 'Title' } },
+      body: { type: 'string', maxLength: 2000, default: '' },
+      pinned: { type: 'boolean', default: false },
+      owner_id: { type: 'integer', readOnly: true },
+    },
+    required: ['title'],
+    additionalProperties: false,
+  })
+  const roles = ['admin', 'partner', 'merchant']
+  const endpoint = (name: string, method: string, handler: string) =>
+    json(`endpoints/note/${name}.json`, { method, path: `/note/${name}`, summary: `${handler} notes`, roles, handler, entity: 'note' })
+  endpoint('list', 'GET', 'list')
+  endpoint('detail', 'GET', 'get')
+  endpoint('add', 'POST', 'create')
+  endpoint('edit', 'POST', 'update')
+  endpoint('del', 'POST', 'delete')
+  json('resources/note.json', {
+    entity: 'note',
+    label: { 'zh-CN': '笔记', 'en-US': 'Notes' },
+    group: 'domain',
+    path: 'notes',
+    roles,
+    endpoints: { list: 'note/list', get: 'note/detail', create: 'note/add', update: 'note/edit', delete: 'note/del' },
+    list: { columns: ['id', 'title', 'pinned', 'created_at'], filters: [{ field: 'title', match: 'contains' }, { field: 'pinned', match: 'equals' }] },
+  })
+}
