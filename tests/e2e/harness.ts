@@ -86,7 +86,7 @@ function ensureBuilt(): void {
   if (result.status !== 0) throw new Error('npm run build failed; the browser tests run against the build.')
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer()
     server.listen(0, '127.0.0.1', () => {
