@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -11,7 +12,7 @@ import { buildApp } from '../../src/server/app'
 import { upsertAccount } from '../../src/server/accounts/accounts'
 import type { Envelope } from '../../src/server/envelope'
 
-export const SCHEMAS_DIR = resolve(__dirname, '../../schemas')
+export const SCHEMAS_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../schemas')
 export const PASSWORD = 'correct horse battery'
 
 export interface TestServer {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -5,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
-export const ROOT = resolve(__dirname, '../..')
+export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
 export const CHROMIUM = '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

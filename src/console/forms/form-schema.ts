@@ -19,7 +19,8 @@ export function formDefinition(registry: Registry, resource: ResourceDef, mode: 
   const properties: Record<string, JsonSchema> = {}
   const uiSchema: JsonSchema = { 'ui:order': names, 'ui:submitButtonOptions': { norender: true } }
   for (const name of names) {
-    const property = all[name]!
+    // description is API documentation, in English only; the form shows the label in the console's language.
+    const { description: _doc, ...property } = all[name]!
     const label = property['x-label'] as Label | undefined
     properties[name] = { ...property, title: label?.[locale] ?? label?.['en-US'] ?? name }
     const ui = uiOf(property)
