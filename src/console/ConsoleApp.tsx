@@ -1,16 +1,14 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router'
-import { Authenticated, Refine } from '@refinedev/core'
+import { Authenticated, Refine, type AuthProvider } from '@refinedev/core'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { App as AntdApp, ConfigProvider, theme } from 'antd'
 import antdZhCN from 'antd/locale/zh_CN'
 import antdEnUS from 'antd/locale/en_US'
 import 'antd/dist/reset.css'
 import type { Locale, Registry } from '../schema/types'
-import type { TokenStore } from './providers/token-store'
 import type { HttpClient } from './providers/http-client'
 import { createI18nProvider } from './providers/i18nProvider'
-import { createAuthProvider } from './providers/authProvider'
 import { createDataProvider } from './providers/dataProvider'
 import { createAccessControlProvider } from './providers/accessControlProvider'
 import { ConsoleContext } from './ConsoleContext'
@@ -34,7 +32,7 @@ const ResourceShow = lazy(() => import('./resources/ResourceShow'))
 export interface ConsoleAppProps {
   registry: Registry
   http: HttpClient
-  tokens: TokenStore
+  authProvider: AuthProvider
 }
 
 export function ConsoleApp(props: ConsoleAppProps) {
@@ -47,12 +45,11 @@ export function ConsoleApp(props: ConsoleAppProps) {
   )
 }
 
-function Shell({ registry, http, tokens }: ConsoleAppProps) {
+function Shell({ registry, http, authProvider }: ConsoleAppProps) {
   const { mode } = useThemeMode()
   const [locale, setLocale] = useState<Locale>()
   const i18nProvider = useMemo(() => createI18nProvider(localStorage, setLocale), [])
   const current = locale ?? i18nProvider.getLocale()
-  const authProvider = useMemo(() => createAuthProvider({ http, tokens }), [http, tokens])
   const dataProvider = useMemo(() => createDataProvider(registry, http), [registry, http])
   const accessControlProvider = useMemo(
     () => createAccessControlProvider(registry, async () => ((await authProvider.getPermissions!()) as never) ?? null),

@@ -3,18 +3,28 @@ import { createRoot } from 'react-dom/client'
 import { createTokenStore } from './providers/token-store'
 import { createHttpClient } from './providers/http-client'
 import { LOCALE_KEY, normalizeLocale } from './providers/i18nProvider'
+import { createAuthProvider } from './providers/authProvider'
 import { loadRegistry } from './load-registry'
 import { ConsoleApp } from './ConsoleApp'
 
 const root = createRoot(document.getElementById('root')!)
 const tokens = createTokenStore()
 const http = createHttpClient({ tokens, locale: () => normalizeLocale(localStorage.getItem(LOCALE_KEY)) })
+const authProvider = createAuthProvider({ http, tokens })
+
+// Signed in already: fetch the profile and the signed-in page code while the schema files load,
+// instead of one after the other once the app has rendered.
+if (tokens.read()) {
+  void authProvider.getIdentity!().catch(() => undefined)
+  void import('./layout/SignedInLayout')
+  void import('./resources/ResourceList')
+}
 
 loadRegistry(http).then(
   (registry) =>
     root.render(
       <StrictMode>
-        <ConsoleApp registry={registry} http={http} tokens={tokens} />
+        <ConsoleApp registry={registry} http={http} authProvider={authProvider} />
       </StrictMode>,
     ),
   (error: Error) => {
