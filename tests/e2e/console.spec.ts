@@ -94,6 +94,32 @@ describe('the console in a real browser', () => {
       await page.waitForURL(/\/login(\?|$)/)
     }))
 
+  it('bulk-deletes selected rows only after a confirmation, filters, and shows an empty state', () =>
+    withBrowser(async (page) => {
+      const token = await page.request
+        .post(`${product.url}/api/v1/platform/login`, { data: { username: 'admin', password: product.logins.admin } })
+        .then(async (r) => ((await r.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token)
+      for (const host of ['gone-a.example.com', 'gone-b.example.com']) {
+        await page.request.post(`${product.url}/api/v1/domain/add`, { headers: { token }, data: { host, name: host } })
+      }
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.locator('#host').fill('gone-')
+      await page.getByRole('button', { name: 'Search' }).click()
+      await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2)
+
+      for (const row of await page.locator('.ant-table-row').all()) await row.locator('input[type="checkbox"]').check()
+      await page.getByRole('button', { name: /Delete selected \(2\)/ }).click()
+      await page.getByText('Delete 2 record(s)? This cannot be undone.').waitFor()
+      await page.getByRole('button', { name: 'Cancel' }).click()
+      expect(await page.locator('.ant-table-row').count()).toBe(2)
+
+      await page.getByRole('button', { name: /Delete selected \(2\)/ }).click()
+      await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Delete' }).click()
+      await page.getByText('Nothing matches these filters').waitFor()
+      const left = await page.request.get(`${product.url}/api/v1/domain/list?host=gone-`, { headers: { token } })
+      expect(((await left.json()) as { data: { total: number } }).data.total).toBe(0)
+    }, 'en-US'))
+
   it('keeps the domain screen from a merchant: no menu item, and a direct visit goes where spec §4 says', () =>
     withBrowser(async (page) => {
       await signIn(page, product.url, 'merchant1', product.logins.merchant1!)
