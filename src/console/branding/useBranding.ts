@@ -1,15 +1,9 @@
 import { useEffect, useState } from 'react'
 import type { HttpClient } from '../providers/http-client'
+import type { PlatformGetSystemInfoResponse } from '../../generated/types'
 
-export interface Branding {
-  name: string
-  logo: string
-  copyright: string
-  icp_record_number: string
-  police_record: string
-  police_record_number: string
-  money_name: string
-}
+/** What get_system_info answers: the type codegen derives from its endpoint file. */
+export type Branding = PlatformGetSystemInfoResponse
 
 /**
  * The site's branding from get_system_info for this origin's host, fetched before

@@ -1,18 +1,12 @@
 import type { AuthProvider } from '@refinedev/core'
 import { roleOfUserType, type Role } from '../../schema/types'
 import type { ApiError } from './ApiError'
+import type { User } from '../../generated/types'
 import type { HttpClient } from './http-client'
 import type { TokenStore } from './token-store'
 
-export interface Identity {
-  id: number
-  username: string
-  name: string
-  avatar: string
-  user_type: number
-  role: Role
-  [field: string]: unknown
-}
+/** The signed-in account: its profile as get_user_info answers it, and the role its user_type names. */
+export type Identity = User & { role: Role }
 
 export interface AuthProviderOptions {
   http: HttpClient
