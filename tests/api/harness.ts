@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { dirname } from 'node:path'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -12,7 +13,10 @@ import { buildApp } from '../../src/server/app'
 import { upsertAccount } from '../../src/server/accounts/accounts'
 import type { Envelope } from '../../src/server/envelope'
 
-export const SCHEMAS_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../schemas')
+// vitest provides __dirname (also under happy-dom, where import.meta.url is not a file URL); plain ESM scripts do not.
+const HERE = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url))
+
+export const SCHEMAS_DIR = resolve(HERE, '../../schemas')
 export const PASSWORD = 'correct horse battery'
 
 export interface TestServer {

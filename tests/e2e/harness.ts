@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { dirname } from 'node:path'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -6,7 +7,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
-export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
+// vitest provides __dirname (also under happy-dom, where import.meta.url is not a file URL); plain ESM scripts do not.
+const HERE = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url))
+
+export const ROOT = resolve(HERE, '../..')
 export const CHROMIUM = '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
