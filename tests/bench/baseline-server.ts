@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { buildBaselineApp } from './baseline-app'
 
-const startedAt = performance.now()
 const dataDir = process.env.DATA_DIR
 const port = Number(process.env.PORT)
 if (!dataDir || !port) throw new Error('baseline-server needs DATA_DIR and PORT.')
@@ -20,7 +19,8 @@ db.pragma('busy_timeout = 5000')
 
 const app = buildBaselineApp(db)
 await app.listen({ port, host: process.env.HOST || '127.0.0.1' })
-console.log(`baseline ready in ${Math.round(performance.now() - startedAt)} ms`)
+// Worded as main.ts words it, so the bench reads both alike.
+console.log(`baseline ready ${Math.round(performance.now())} ms after the process started`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void app.close().then(() => db.close()).then(() => process.exit(0)))

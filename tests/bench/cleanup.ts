@@ -1,6 +1,6 @@
 /**
- * What must be undone however the bench ends: servers stopped, the temp folder removed.
- * Steps run last-added first, each once, also on Ctrl-C.
+ * What must be undone however the bench ends: servers stopped, the temp folder and the
+ * server build removed. Steps run last-added first, each once, also on Ctrl-C.
  */
 export interface Cleanup {
   add(step: () => Promise<void> | void): void
@@ -34,7 +34,7 @@ export function createCleanup(): Cleanup {
     process.once(signal, () => {
       interrupted = true
       void cleanup.run().then(() => {
-        console.error('\nbench interrupted: servers stopped, temp folder removed.')
+        console.error('\nbench interrupted: servers stopped, temp folder and server build removed.')
         process.exit(130)
       })
     })

@@ -39,6 +39,8 @@ export async function fillDomains(dataDir: string, rows: number): Promise<Filled
         const batch = []
         for (let i = first; i < Math.min(first + BATCH, rows); i++) batch.push(domainRow(i, ownerId))
         await trx.insertInto(table).values(batch).execute()
+        // SQLite answers at once, so without this the loop never lets a Ctrl-C handler run, and tsx kills the bench before it cleans up.
+        await new Promise((resolve) => setImmediate(resolve))
       }
     })
     return { username, password, rows, fillMs: performance.now() - startedAt }

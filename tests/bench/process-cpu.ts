@@ -5,9 +5,10 @@ const MS_PER_TICK = 10
 
 /**
  * CPU time (user + system, ms) used so far by a process and all its descendants, or
- * undefined off Linux. tsx runs the server in a child of the process we spawn, so the
- * whole tree counts. CPU per request stays meaningful when other work on the machine
- * makes req/s noisy, as it is counted only while the server itself runs.
+ * undefined off Linux. Under tsx (the baseline) the server runs in a child of the
+ * process we spawn, so the whole tree counts; the built server is that process itself.
+ * CPU per request stays meaningful when other work on the machine makes req/s noisy,
+ * as it is counted only while the server itself runs.
  */
 export function treeCpuMs(pid: number): number | undefined {
   try {

@@ -6,11 +6,17 @@ import type { Cleanup } from './cleanup'
 import { REPO_ROOT, TSX_CLI } from './paths'
 import { treeCpuMs } from './process-cpu'
 
+/** How to run a server: a built .js under plain node, as npm start does, or a .ts under tsx. */
+export interface ServerCommand {
+  file: string
+  runner: 'node' | 'tsx'
+}
+
 export interface RunningServer {
   port: number
-  /** Wall time from spawn() to the port accepting a connection: includes node and tsx start-up. */
+  /** Wall time from spawn() to the port accepting a connection: node start-up, imports and the server's own start. */
   spawnToListeningMs: number
-  /** The "ready in N ms" the server printed itself, when it prints one. */
+  /** The "ready N ms after the process started" the server printed itself (performance.now() at listen), when it prints one. */
   readyMs: number | undefined
   /** CPU ms the server's processes have used so far; undefined where /proc is not there. */
   cpuMs(): number | undefined
@@ -20,15 +26,17 @@ export interface RunningServer {
 const START_TIMEOUT_MS = 30_000
 
 /**
- * Run a TypeScript entry under tsx in its own process on 127.0.0.1 and a free port.
- * Its output goes to `logFile`, not a pipe: a per-request log must not make the bench
- * process (which also drives the load) spend CPU reading it.
+ * Run a server in its own process on 127.0.0.1 and a free port, from the repo root (the
+ * server finds schemas/ from there). Its output goes to `logFile`, not a pipe: a
+ * per-request log must not make the bench process (which also drives the load) spend
+ * CPU reading it.
  */
-export async function spawnServer(entry: string, opts: { env: Record<string, string>; logFile: string; cleanup: Cleanup }): Promise<RunningServer> {
+export async function spawnServer(command: ServerCommand, opts: { env: Record<string, string>; logFile: string; cleanup: Cleanup }): Promise<RunningServer> {
+  const entry = command.file
   const port = await freePort()
   const out = openSync(opts.logFile, 'w')
   const startedAt = performance.now()
-  const child = spawn(process.execPath, [TSX_CLI, entry], {
+  const child = spawn(process.execPath, command.runner === 'tsx' ? [TSX_CLI, entry] : [entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', out, out],
@@ -49,7 +57,7 @@ export async function spawnServer(entry: string, opts: { env: Record<string, str
   return { port, spawnToListeningMs, readyMs: await readyLine(opts.logFile), cpuMs: () => treeCpuMs(pid), stop }
 }
 
-/** SIGTERM lets the server close its database cleanly; tsx passes the signal on to it. */
+/** SIGTERM lets the server close its database cleanly; under tsx, tsx passes the signal on to it. */
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
   const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -95,7 +103,7 @@ function accepts(port: number): Promise<boolean> {
 /** main.ts prints its line right after listen(), so give it a moment to land in the file. */
 async function readyLine(logFile: string): Promise<number | undefined> {
   for (let i = 0; i < 100; i++) {
-    const match = /ready in (\d+) ms/.exec(readFileSync(logFile, 'utf8'))
+    const match = /ready (\d+) ms after the process started/.exec(readFileSync(logFile, 'utf8'))
     if (match) return Number(match[1])
     await sleep(10)
   }

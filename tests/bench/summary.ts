@@ -1,20 +1,25 @@
 import type { ColdStarts } from './cold-start'
+import type { ConsoleLoadFigures } from './console-load'
 import type { SideBySide } from './side-by-side'
 import { median, type ReportRow } from './report'
 
 /** The issue's targets. */
-export const TARGET = { ratio: 0.8, startMs: 1500, codegenMs: 3000 }
+export const TARGET = { ratio: 0.8, startMs: 1500, codegenMs: 3000, loginJsGzipKb: 350, listMs: 1000 }
 
 export interface Timings {
   results: readonly SideBySide[]
+  /** The one build of the server, spawn → exit. */
+  buildMs: number
   starts: ColdStarts
   /** Spawn → exit of each codegen run, and what it printed about itself; or why there is none. */
   codegen: { ms: number[]; printedMs: number[] } | string
+  /** tsx's own start-up, which codegen (still under tsx) pays. */
   tsxNoopMs: number[]
+  consoleLoad: ConsoleLoadFigures
 }
 
 /** The closing table: each figure once, with its target where the issue sets one. */
-export function summaryRows({ results, starts, codegen, tsxNoopMs }: Timings): ReportRow[] {
+export function summaryRows({ results, buildMs, starts, codegen, tsxNoopMs, consoleLoad }: Timings): ReportRow[] {
   const rows: ReportRow[] = results.flatMap(({ scenario, generic, baseline }, i) => {
     const ratio = generic.reqPerSec / baseline.reqPerSec
     const cpuRatio = generic.cpuUsPerRequest && baseline.cpuUsPerRequest ? baseline.cpuUsPerRequest / generic.cpuUsPerRequest : undefined
@@ -26,12 +31,11 @@ export function summaryRows({ results, starts, codegen, tsxNoopMs }: Timings): R
       ...(cpuRatio === undefined ? [] : [{ label: `[${scenario.name}] same, by server CPU µs/request`, value: cpuRatio.toFixed(2) }]),
     ]
   })
+  // npm start pays the build before every start, but the target is set for the start itself.
+  rows.push({ label: 'server build ms (vite build, run by npm start first)', value: buildMs.toFixed(0) })
   const spawnMs = median(starts.spawnToListeningMs)
-  rows.push({ label: 'cold start, spawn → listening ms (node + tsx + imports + start)', value: spawnMs.toFixed(0), target: `< ${TARGET.startMs}`, met: spawnMs < TARGET.startMs })
-  if (starts.readyMs.length) {
-    const readyMs = median(starts.readyMs)
-    rows.push({ label: 'cold start, printed "ready in" ms (after imports)', value: readyMs.toFixed(0), target: `< ${TARGET.startMs}`, met: readyMs < TARGET.startMs })
-  }
+  rows.push({ label: 'cold start, spawn → listening ms (built, plain node)', value: spawnMs.toFixed(0), target: `< ${TARGET.startMs}`, met: spawnMs < TARGET.startMs })
+  if (starts.readyMs.length) rows.push({ label: 'cold start, printed "ready" ms (since process start)', value: median(starts.readyMs).toFixed(0) })
   if (typeof codegen === 'string') {
     rows.push({ label: 'codegen ms', value: 'n/a', target: `< ${TARGET.codegenMs}` })
   } else {
@@ -39,6 +43,15 @@ export function summaryRows({ results, starts, codegen, tsxNoopMs }: Timings): R
     rows.push({ label: 'codegen, spawn → exit ms (node + tsx + codegen)', value: ms.toFixed(0), target: `< ${TARGET.codegenMs}`, met: ms < TARGET.codegenMs })
     if (codegen.printedMs.length) rows.push({ label: 'codegen, its own printed time ms', value: median(codegen.printedMs).toFixed(0) })
   }
-  rows.push({ label: 'tsx alone, spawn → exit ms (part of the spawn figures)', value: median(tsxNoopMs).toFixed(0) })
+  rows.push({ label: 'tsx alone, spawn → exit ms (part of the codegen figure)', value: median(tsxNoopMs).toFixed(0) })
+  const { login, list, listColdMs, listWarmMs } = consoleLoad
+  rows.push({ label: 'console login page JS, raw KB', value: String(login.rawKb) })
+  rows.push({ label: 'console login page JS, gzip KB', value: String(login.gzipKb), target: `≤ ${TARGET.loginJsGzipKb}`, met: login.gzipKb <= TARGET.loginJsGzipKb })
+  rows.push({ label: 'console first list page JS, raw / gzip KB', value: `${list.rawKb} / ${list.gzipKb}` })
+  // The target does not say cached or not; both are shown, each against it.
+  const cold = median(listColdMs)
+  const warm = median(listWarmMs)
+  rows.push({ label: 'navigation → 20 rows ms, fresh browser', value: cold.toFixed(0), target: `≤ ${TARGET.listMs}`, met: cold <= TARGET.listMs })
+  rows.push({ label: 'navigation → 20 rows ms, warmed-up browser', value: warm.toFixed(0), target: `≤ ${TARGET.listMs}`, met: warm <= TARGET.listMs })
   return rows
 }

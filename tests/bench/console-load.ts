@@ -1,0 +1,120 @@
+import { gzipSync } from 'node:zlib'
+import type { Page } from 'playwright-core'
+import { spawnSync } from 'node:child_process'
+import { openBrowser, ROOT, signIn, startProduct } from '../e2e/harness'
+
+export interface ConsoleLoadFigures {
+  login: { files: number; rawKb: number; gzipKb: number }
+  list: { files: number; rawKb: number; gzipKb: number }
+  /** Navigation to 20 rendered rows, each run in a fresh browser profile (nothing cached). */
+  listColdMs: number[]
+  /** The same in one warmed-up browser (code cached, as for a person using the console all day). */
+  listWarmMs: number[]
+}
+
+/**
+ * What a browser loads and how long the first list takes, against the built product
+ * (`npm start`'s build) in Debian's headless Chromium. Sizes are of the JavaScript
+ * files as built; gzip is measured here so it does not depend on the server's encoding.
+ */
+export async function measureConsoleLoad(runs = 5): Promise<ConsoleLoadFigures> {
+  // Always today's build: the figures are of what npm start would serve now.
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error('npm run build failed')
+  const product = await startProduct()
+  try {
+    const admin = product.logins.admin!
+    await addDomains(product.url, admin, 30)
+
+    const login = await withJs(async (page) => {
+      await page.goto(`${product.url}/login`)
+      await page.locator('form').waitFor()
+    })
+
+    let token = ''
+    const list = await withJs(async (page) => {
+      await signIn(page, product.url, 'admin', admin)
+      token = (await page.evaluate(() => localStorage.getItem('token')))!
+    }, async (page) => {
+      await page.goto(`${product.url}/domain/domainList`)
+      await rows(page)
+    })
+
+    const listColdMs: number[] = []
+    for (let i = 0; i < runs; i++) {
+      const { page, close } = await openBrowser('en-US')
+      await page.addInitScript((t) => localStorage.setItem('token', t), token)
+      listColdMs.push(await timeToRows(page, `${product.url}/domain/domainList`))
+      await close()
+    }
+
+    const listWarmMs: number[] = []
+    const warm = await openBrowser('en-US')
+    await warm.page.addInitScript((t) => localStorage.setItem('token', t), token)
+    await timeToRows(warm.page, `${product.url}/domain/domainList`)
+    for (let i = 0; i < runs; i++) listWarmMs.push(await timeToRows(warm.page, `${product.url}/domain/domainList`))
+    await warm.close()
+
+    return { login, list, listColdMs, listWarmMs }
+  } finally {
+    await product.stop()
+  }
+}
+
+async function timeToRows(page: Page, url: string): Promise<number> {
+  const started = performance.now()
+  await page.goto(url)
+  await rows(page)
+  return performance.now() - started
+}
+
+function rows(page: Page): Promise<void> {
+  return page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length >= 20, undefined, { timeout: 30_000 }).then(() => undefined)
+}
+
+/** The JavaScript the browser fetched while `measured` ran (after `before`, which is not counted). */
+async function withJs(before: (page: Page) => Promise<void>, measured?: (page: Page) => Promise<void>) {
+  const { page, close } = await openBrowser('en-US')
+  try {
+    const files = new Map<string, Buffer>()
+    let counting = !measured
+    page.on('response', async (response) => {
+      if (!counting || !response.url().endsWith('.js')) return
+      files.set(response.url(), await response.body())
+    })
+    await before(page)
+    if (measured) {
+      // A fresh page load of the list, with the session from the sign-in above.
+      const context = page.context()
+      const fresh = await context.newPage()
+      counting = true
+      fresh.on('response', async (response) => {
+        if (response.url().endsWith('.js')) files.set(response.url(), await response.body())
+      })
+      await context.clearCookies()
+      await fresh.route('**/*', (route) => route.continue({ headers: { ...route.request().headers(), 'cache-control': 'no-cache' } }))
+      await measured(fresh)
+    }
+    await page.waitForTimeout(300)
+    const bodies = [...files.values()]
+    return {
+      files: bodies.length,
+      rawKb: Math.round(bodies.reduce((n, b) => n + b.length, 0) / 1024),
+      gzipKb: Math.round(bodies.reduce((n, b) => n + gzipSync(b).length, 0) / 1024),
+    }
+  } finally {
+    await close()
+  }
+}
+
+async function addDomains(url: string, password: string, count: number): Promise<void> {
+  const login = await fetch(`${url}/api/v1/platform/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) })
+  const token = ((await login.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token
+  for (let i = 1; i <= count; i++) {
+    await fetch(`${url}/api/v1/domain/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ host: `bench${i}.example.com`, name: `Bench site ${i}` }),
+    })
+  }
+}
