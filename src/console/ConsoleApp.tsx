@@ -59,11 +59,11 @@ function Shell({ registry, http, authProvider }: ConsoleAppProps) {
   const resources = useMemo(() => refineResources(registry, current), [registry, current])
   const context = useMemo(() => ({ registry, http, branding, locale: current, changeLocale: i18nProvider.changeLocale }), [registry, http, branding, current, i18nProvider])
 
+  // One theme object per mode: a new object each render makes antd derive every token again.
+  const themeConfig = useMemo(() => ({ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: PRIMARY_COLOR } }), [mode])
+
   return (
-    <ConfigProvider
-      locale={current === 'zh-CN' ? antdZhCN : antdEnUS}
-      theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: PRIMARY_COLOR } }}
-    >
+    <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={themeConfig}>
       <AntdApp>
         <ConsoleContext.Provider value={context}>
           <Refine

@@ -21,11 +21,14 @@ export function FieldValue({ field, value }: { field: FieldInfo; value: unknown 
       return value === 1 || value === true ? <Tag color="blue">{t('value.yes')}</Tag> : <Tag>{t('value.no')}</Tag>
     case 'image':
       return <Image src={String(value)} width={32} height={32} style={{ objectFit: 'contain' }} alt="" />
-    default:
+    default: {
+      // Plain CSS ellipsis with a native title: antd's measured ellipsis costs a layout pass per cell.
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
       return (
-        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 280 }}>
-          {typeof value === 'object' ? JSON.stringify(value) : String(value)}
-        </Typography.Text>
+        <span title={text} style={{ display: 'inline-block', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+          {text}
+        </span>
       )
+    }
   }
 }

@@ -67,7 +67,7 @@ export default function ResourceList({ resource }: { resource: string }) {
       <Table
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: true }}
         rowSelection={def.endpoints.delete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         pagination={{
           ...tableProps.pagination,
