@@ -44,6 +44,7 @@ export function buildEntity(
       private: isPrivate,
       readOnly: resolved.readOnly === true,
       nullable: ([] as unknown[]).concat(resolved.type ?? []).includes('null'),
+      lowercase: resolved.format === 'hostname',
       default: resolved.default,
     })
   }

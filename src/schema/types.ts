@@ -36,6 +36,8 @@ export interface Column {
   readOnly: boolean
   /** The schema allows null (e.g. "type": ["integer", "null"]); otherwise a NULL is left out of the record. */
   nullable: boolean
+  /** Stored lower-case: host names are case-insensitive, so Example.com and example.com are one value. */
+  lowercase: boolean
   /** The schema default, returned when a row stored before the column existed holds NULL. */
   default?: unknown
 }

@@ -13,6 +13,7 @@ import { namedHandlers } from './handlers'
 import { schemaHandlers } from './handlers/schema'
 import { consoleStatic } from './console-static'
 import type { Services } from './services'
+import type { Config } from './config'
 
 /**
  * The API server for a registry and a database. Builds a fresh instance each call,
@@ -27,7 +28,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean } = 
   const app = Fastify({
     logger: opts.logger ? { level: services.config.logLevel } : false,
     bodyLimit: services.config.bodyLimit,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOption(services.config.trustProxy),
     // Requests are logged once, when answered (below), not twice as Fastify does by default.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: {
@@ -41,7 +42,9 @@ export async function buildApp(services: Services, opts: { logger?: boolean } = 
   // JSON only (multipart is added where uploads are taken): anything else is a clear 415.
   app.removeContentTypeParser('text/plain')
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'answered')
+    // Download links carry the session token in the query; it must never reach the log.
+    const url = request.url.replace(/([?&]token=)[^&]*/g, '$1[hidden]')
+    request.log.info({ method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'answered')
   })
   await app.register(errorHandler, { bodyLimit: services.config.bodyLimit, now: services.now })
   await app.register(rateLimit, {
@@ -55,4 +58,9 @@ export async function buildApp(services: Services, opts: { logger?: boolean } = 
   await app.register(endpointRoutes, { services, handlers: { ...namedHandlers, ...schemaHandlers(services.schemaFiles) } })
   if (services.config.consoleDir) await app.register(consoleStatic, { dir: services.config.consoleDir })
   return app
+}
+
+/** A hop count becomes the function Fastify's types ask for; addresses and CIDR lists pass as they are. */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust
 }

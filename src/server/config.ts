@@ -20,6 +20,11 @@ export interface Config {
   validateResponses: boolean
   loginRateLimit: { perUsername: number; perAddress: number; windowMs: number }
   logLevel: string
+  /**
+   * Proxies whose X-Forwarded-For is believed (the client address feeds the login rate limit):
+   * a hop count, or addresses and CIDR ranges; false when the server faces clients directly.
+   */
+  trustProxy: false | number | string[]
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,7 +46,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: 60_000,
     },
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   }
+}
+
+function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
+  if (!raw) return false
+  if (/^\d+$/.test(raw)) return Number(raw)
+  return raw.split(',').map((s) => s.trim()).filter(Boolean)
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -34,12 +34,24 @@ const add = (body: Record<string, unknown>, token = admin.token) => server.call<
 const rows = () => server.services.db.selectFrom('domain').selectAll().orderBy('id').execute()
 
 describe('domain CRUD through the generic handlers', () => {
-  it('creates a domain, fills defaults and the owner, and stores exactly that row', async () => {
+  it('creates a domain, fills defaults and the owner, and stores exactly that row (host names lower-case)', async () => {
     const res = await add({ host: 'Console.Example.com', name: 'Example console', money_name: 'Coins' })
     expect(res.body.code).toBe(1)
-    expect(res.body.data).toMatchObject({ host: 'Console.Example.com', name: 'Example console', money_name: 'Coins', is_default: 0, logo: '', owner_id: admin.id })
+    expect(res.body.data).toMatchObject({ host: 'console.example.com', name: 'Example console', money_name: 'Coins', is_default: 0, logo: '', owner_id: admin.id })
     const stored = (await rows()).find((r) => r.id === res.body.data.id)
-    expect(stored).toMatchObject({ host: 'Console.Example.com', name: 'Example console', owner_id: admin.id })
+    expect(stored).toMatchObject({ host: 'console.example.com', name: 'Example console', owner_id: admin.id })
+    const twin = await add({ host: 'CONSOLE.example.COM', name: 'Twin' })
+    expect(twin.body).toMatchObject({ code: 0, data: { errors: [{ path: '/host' }] } })
+  })
+
+  it('answers a field error, never a 500, when two requests race to take one host name', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => add({ host: 'race.example.com', name: `Racer ${i}` })))
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200])
+    expect(results.filter((r) => r.body.code === 1)).toHaveLength(1)
+    for (const lost of results.filter((r) => r.body.code !== 1)) {
+      expect(lost.body).toMatchObject({ code: 0, data: { errors: [{ path: '/host', message: 'Host name "race.example.com" is already used by another Domain.' }] } })
+    }
+    expect((await rows()).filter((r) => r.host === 'race.example.com')).toHaveLength(1)
   })
 
   it('marks a bad host name on the field and writes nothing', async () => {

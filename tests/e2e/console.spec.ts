@@ -120,6 +120,23 @@ describe('the console in a real browser', () => {
       expect(((await left.json()) as { data: { total: number } }).data.total).toBe(0)
     }, 'en-US'))
 
+  it('clears an optional field on edit (an emptied input is sent as empty, not left out)', () =>
+    withBrowser(async (page) => {
+      const token = await page.request
+        .post(`${product.url}/api/v1/platform/login`, { data: { username: 'admin', password: product.logins.admin } })
+        .then(async (r) => ((await r.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token)
+      const created = await page.request.post(`${product.url}/api/v1/domain/add`, { headers: { token }, data: { host: 'clear.example.com', name: 'Clear me', copyright: '© Old' } })
+      const id = ((await created.json()) as { data: { id: number } }).data.id
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.goto(`${product.url}/domain/domainList/edit/${id}`)
+      await expect.poll(() => page.locator('#root_copyright').inputValue()).toBe('© Old')
+      await page.locator('#root_copyright').fill('')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.waitForURL(/\/domain\/domainList(\?|$)/)
+      const read = await page.request.get(`${product.url}/api/v1/domain/detail?id=${id}`, { headers: { token } })
+      expect(((await read.json()) as { data: { copyright: string } }).data.copyright).toBe('')
+    }, 'en-US'))
+
   it('keeps the domain screen from a merchant: no menu item, and a direct visit goes where spec §4 says', () =>
     withBrowser(async (page) => {
       await signIn(page, product.url, 'merchant1', product.logins.merchant1!)

@@ -23,8 +23,11 @@ export function formDefinition(registry: Registry, resource: ResourceDef, mode: 
     const { description: _doc, ...property } = all[name]!
     const label = property['x-label'] as Label | undefined
     properties[name] = { ...property, title: label?.[locale] ?? label?.['en-US'] ?? name }
-    const ui = uiOf(property)
-    if (ui) uiSchema[name] = ui
+    // An emptied input means "no value", not "leave unchanged": send '' (or null where allowed) so an edit can clear it.
+    const types = ([] as unknown[]).concat(property.type ?? [])
+    const emptyValue = types.includes('null') ? null : types.includes('string') ? '' : undefined
+    const ui = { ...uiOf(property), ...(emptyValue !== undefined ? { 'ui:emptyValue': emptyValue } : {}) }
+    if (Object.keys(ui).length > 0) uiSchema[name] = ui
   }
   for (const [name, ui] of Object.entries(resource.form.ui ?? {})) uiSchema[name] = { ...(uiSchema[name] as object), ...(ui as object) }
   const required = ((body.required as string[] | undefined) ?? []).filter((name) => names.includes(name))

@@ -77,8 +77,11 @@ export function toCrudFilters(filters: ListFilter[], values: FilterValues): Crud
     const value = values[filter.field]
     if (filter.match === 'range') {
       const [from, to] = (Array.isArray(value) ? value : []) as (Dayjs | number | null)[]
-      const bound = (v: Dayjs | number | null | undefined) => (v === null || v === undefined ? undefined : typeof v === 'number' ? v : v.format('YYYY-MM-DD'))
-      return { field: filter.field, operator: 'between', value: from || to ? [bound(from), bound(to)] : undefined }
+      // Days as the person sees them (local time), sent as instants, so the server needs no time zone.
+      const bound = (v: Dayjs | number | null | undefined, side: 'from' | 'to') =>
+        v === null || v === undefined ? undefined : typeof v === 'number' ? v : (side === 'from' ? v.startOf('day') : v.endOf('day')).toISOString()
+      const given = [from, to].some((v) => v !== null && v !== undefined)
+      return { field: filter.field, operator: 'between', value: given ? [bound(from, 'from'), bound(to, 'to')] : undefined }
     }
     return { field: filter.field, operator: filter.match === 'contains' ? 'contains' : 'eq', value: value === '' ? undefined : value }
   })

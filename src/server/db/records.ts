@@ -61,6 +61,7 @@ function toWire(column: Column, value: unknown): unknown {
 
 export function toStored(column: Column, value: unknown): unknown {
   if (value === null || value === undefined) return null
+  if (column.lowercase && typeof value === 'string') return value.toLowerCase()
   switch (column.wire) {
     case 'money':
       return yuanToFen(String(value))

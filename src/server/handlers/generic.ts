@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import type { EntityDef, GenericHandler, Label } from '../../schema/types'
+import type { Column, EntityDef, GenericHandler, Label } from '../../schema/types'
 import { MAX_PAGE_SIZE } from '../../schema/generic-endpoint'
 import { AppError } from '../errors/AppError'
-import { publicColumns, recordToRow, rowToRecord } from '../db/records'
+import { publicColumns, recordToRow, rowToRecord, toStored } from '../db/records'
 import { withScope } from '../access/scope'
 import type { Db } from '../db/connect'
 import type { HandlerContext } from './context'
@@ -26,8 +26,8 @@ async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
     if (filter.match === 'range') {
       const from = q[`${filter.field}_from`]
       const to = q[`${filter.field}_to`]
-      if (from !== undefined) filtered = filtered.where(column, '>=', rangeBound(from, 'from', stored.wire))
-      if (to !== undefined) filtered = filtered.where(column, '<=', rangeBound(to, 'to', stored.wire))
+      if (from !== undefined) filtered = filtered.where(column, '>=', rangeBound(from, 'from', stored))
+      if (to !== undefined) filtered = filtered.where(column, '<=', rangeBound(to, 'to', stored))
     } else if (q[filter.field] !== undefined) {
       const value = q[filter.field]
       if (filter.match === 'contains') {
@@ -70,6 +70,7 @@ async function create(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
       .values({ ...recordToRow(entity, values), created_at: now, updated_at: now })
       .returning(publicColumns(entity))
       .executeTakeFirstOrThrow()
+      .catch((error: unknown) => rethrowUniqueViolation(ctx, entity, values, error))
     return rowToRecord(entity, inserted)
   })
 }
@@ -85,6 +86,7 @@ async function update(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
       .where('id', '=', Number(id))
       .returning(publicColumns(entity))
       .executeTakeFirstOrThrow()
+      .catch((error: unknown) => rethrowUniqueViolation(ctx, entity, changes, error))
     return rowToRecord(entity, updated)
   })
 }
@@ -110,15 +112,33 @@ async function findVisible(ctx: HandlerContext, db: Db, entity: EntityDef, id: n
 async function assertUnique(ctx: HandlerContext, db: Db, entity: EntityDef, values: Record<string, unknown>, exceptId?: number): Promise<void> {
   for (const column of entity.columns) {
     if (!column.unique || values[column.name] === undefined || values[column.name] === null) continue
-    let query = db.selectFrom(entity.table).select('id').where(column.name, '=', values[column.name])
+    let query = db.selectFrom(entity.table).select('id').where(column.name, '=', toStored(column, values[column.name]))
     if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
-    if (await query.executeTakeFirst()) {
-      const property = (entity.schema.properties as Record<string, { 'x-label'?: Label }>)[column.name]
-      const field = property?.['x-label']?.[ctx.locale] ?? column.name
-      const error = new AppError('RECORD_CONFLICT', { field, value: String(values[column.name]), entity: entityLabel(entity, ctx) })
-      throw new AppError('RECORD_CONFLICT', error.params, [{ path: `/${column.name}`, message: error.messageIn(ctx.locale) }])
-    }
+    if (await query.executeTakeFirst()) throw conflict(ctx, entity, column.name, values[column.name])
   }
+}
+
+function conflict(ctx: HandlerContext, entity: EntityDef, field: string, value: unknown): AppError {
+  const property = (entity.schema.properties as Record<string, { 'x-label'?: Label }>)[field]
+  const label = property?.['x-label']?.[ctx.locale] ?? field
+  const error = new AppError('RECORD_CONFLICT', { field: label, value: String(value), entity: entityLabel(entity, ctx) })
+  return new AppError('RECORD_CONFLICT', error.params, [{ path: `/${field}`, message: error.messageIn(ctx.locale) }])
+}
+
+/**
+ * Two writes racing past assertUnique: the unique index refuses the second, and the caller
+ * gets the same field error as if the check had caught it (PostgreSQL 23505, SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE), not a 500.
+ */
+function rethrowUniqueViolation(ctx: HandlerContext, entity: EntityDef, values: Record<string, unknown>, error: unknown): never {
+  const e = error as { code?: string; constraint?: string; message?: string }
+  if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    const field = entity.columns.find(
+      (c) => c.unique && (e.constraint === `${entity.table}_${c.name}_unique` || e.message?.includes(`${entity.table}.${c.name}`)),
+    )
+    if (field) throw conflict(ctx, entity, field.name, values[field.name])
+  }
+  throw error
 }
 
 function entityLabel(entity: EntityDef, ctx: HandlerContext): string {
@@ -129,9 +149,9 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => '\\' + c)
 }
 
-/** Date-only bounds cover the whole day; other bounds compare as given. */
-function rangeBound(value: unknown, side: 'from' | 'to', wire: string): unknown {
-  if (wire !== 'string') return value
+/** Date-only bounds cover the whole (UTC) day; money bounds compare in fen, as stored; others as given. */
+function rangeBound(value: unknown, side: 'from' | 'to', column: Column): unknown {
+  if (column.wire !== 'string') return toStored(column, value)
   const text = String(value)
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return side === 'from' ? `${text}T00:00:00.000Z` : `${text}T23:59:59.999Z`
   const parsed = new Date(text.replace(' ', 'T'))
