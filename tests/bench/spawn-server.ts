@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { closeSync, openSync, readFileSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Cleanup } from './cleanup'
 import { REPO_ROOT, TSX_CLI } from './paths'
+import { freePort } from '../e2e/harness'
 import { treeCpuMs } from './process-cpu'
 
 /** How to run a server: a built .js under plain node, as npm start does, or a .ts under tsx. */
@@ -68,16 +69,6 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Ask the OS for a port nobody holds; the tiny race before the child binds it is acceptable here. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 /** A TCP connect, not an HTTP request: it is the first moment a client could be served, and costs the poller nothing to set up. */
 async function waitForPort(port: number, timeoutMs: number, entry: string): Promise<void> {

@@ -17,6 +17,8 @@ export const MENU_WIDTH = 220
  * `developer` never show (DESIGN §4).
  */
 export function ConsoleSider() {
+  // ThemedLayout calls its Sider as a plain function to see whether it renders anything,
+  // so the hooks live in a child component rather than here.
   return <SiderMenu />
 }
 
