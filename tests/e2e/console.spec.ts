@@ -111,6 +111,8 @@ describe('the console in a real browser', () => {
       await page.getByRole('button', { name: /Delete selected \(2\)/ }).click()
       await page.getByText('Delete 2 record(s)? This cannot be undone.').waitFor()
       await page.getByRole('button', { name: 'Cancel' }).click()
+      // The confirmation animates out; act on the page only once it is gone.
+      await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
       expect(await page.locator('.ant-table-row').count()).toBe(2)
 
       await page.getByRole('button', { name: /Delete selected \(2\)/ }).click()
