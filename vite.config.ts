@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { antdStaticCss } from './scripts/vite-antd-static-css.ts'
 
 /** Where `npm run dev` finds the API (scripts/dev.ts starts it there). */
 const apiPort = Number(process.env.API_PORT ?? 3001)
@@ -17,7 +18,7 @@ const apiSuite = (database: 'sqlite' | 'postgres') => ({
 })
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdStaticCss()],
   build: { outDir: 'dist/console', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   // The server build bundles Kysely: its ~200 small ES modules cost a fresh process more to load than one file.
   ssr: { noExternal: ['kysely'] },

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router'
 import { Authenticated, Refine, type AuthProvider } from '@refinedev/core'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
-import { App as AntdApp, ConfigProvider, theme } from 'antd'
+import { App as AntdApp, ConfigProvider } from 'antd'
 import antdZhCN from 'antd/locale/zh_CN'
 import antdEnUS from 'antd/locale/en_US'
 import 'antd/dist/reset.css'
@@ -12,7 +12,8 @@ import { createI18nProvider } from './providers/i18nProvider'
 import { createDataProvider } from './providers/dataProvider'
 import { createAccessControlProvider } from './providers/accessControlProvider'
 import { ConsoleContext } from './ConsoleContext'
-import { ThemeModeProvider, useThemeMode, PRIMARY_COLOR } from './theme/ThemeMode'
+import { ThemeModeProvider, useThemeMode } from './theme/ThemeMode'
+import { ANTD_THEMES } from './theme/antd-theme'
 import { useBranding } from './branding/useBranding'
 import { ProgressFallback, RouteProgress } from './layout/RouteProgress'
 import { useNotificationProvider } from './providers/useNotificationProvider'
@@ -59,11 +60,8 @@ function Shell({ registry, http, authProvider }: ConsoleAppProps) {
   const resources = useMemo(() => refineResources(registry, current), [registry, current])
   const context = useMemo(() => ({ registry, http, branding, locale: current, changeLocale: i18nProvider.changeLocale }), [registry, http, branding, current, i18nProvider])
 
-  // One theme object per mode: a new object each render makes antd derive every token again.
-  const themeConfig = useMemo(() => ({ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: PRIMARY_COLOR } }), [mode])
-
   return (
-    <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={themeConfig}>
+    <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={ANTD_THEMES[mode]}>
       <AntdApp>
         <ConsoleContext.Provider value={context}>
           <Refine

@@ -6,6 +6,10 @@ import { LOCALE_KEY, normalizeLocale } from './providers/i18nProvider'
 import { createAuthProvider } from './providers/authProvider'
 import { loadRegistry } from './load-registry'
 import { ConsoleApp } from './ConsoleApp'
+import { readThemeMode } from './theme/ThemeMode'
+import { loadAntdStaticCss } from './theme/antd-static-css'
+import { createDataProvider } from './providers/dataProvider'
+import { prefetchFirstPage } from './resources/first-page'
 
 const root = createRoot(document.getElementById('root')!)
 const tokens = createTokenStore()
@@ -20,8 +24,15 @@ if (tokens.read()) {
   void import('./resources/ResourceList')
 }
 
-loadRegistry(http).then(
-  (registry) =>
+const antdStyles = loadAntdStaticCss(readThemeMode())
+
+const registryLoaded = loadRegistry(http).then((registry) => {
+  if (tokens.read()) prefetchFirstPage(registry, createDataProvider(registry, http), window.location)
+  return registry
+})
+
+Promise.all([registryLoaded, antdStyles]).then(
+  ([registry]) =>
     root.render(
       <StrictMode>
         <ConsoleApp registry={registry} http={http} authProvider={authProvider} />

@@ -1,12 +1,16 @@
 import { useState, type Key } from 'react'
 import { App, Button, Empty, Space, Table } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
-import { CreateButton, DeleteButton, EditButton, List, RefreshButton, ShowButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
-import { useDeleteMany, useTranslate, type BaseRecord } from '@refinedev/core'
+import { CreateButton, List, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
+import { useDeleteMany, useGetIdentity, useTranslate, type BaseRecord } from '@refinedev/core'
+import type { Identity } from '../providers/authProvider'
+import { resourceAllows } from '../providers/accessControlProvider'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { fieldOf, type FieldInfo } from './fields'
 import { FieldValue } from './FieldValue'
 import { ListFilters, toCrudFilters } from './ListFilters'
+import { useRowActions } from './RowActions'
+import { firstPageQueryOptions } from './first-page'
 
 /**
  * The list page of any resource, from its resource file alone: declared columns,
@@ -30,7 +34,13 @@ export default function ResourceList({ resource }: { resource: string }) {
     pagination: { pageSize: config.pageSize },
     sorters: { initial: [config.defaultSort] },
     onSearch: (values) => toCrudFilters(def.list.filters, values as Record<string, unknown>),
+    queryOptions: firstPageQueryOptions(resource),
   })
+  // The row buttons depend on the role alone (the page's guard has loaded it), so they are decided here once.
+  const role = useGetIdentity<Identity>().data?.role
+  const can = (action: string) => (role ? resourceAllows(registry, resource, action, role) : false)
+  const canDelete = can('delete')
+  const rowActions = useRowActions(resource, { show: can('show'), edit: can('edit'), delete: canDelete })
   const [selected, setSelected] = useState<Key[]>([])
   const { mutate: deleteMany, mutation: { isPending: deleting } } = useDeleteMany()
   const filtered = filters.some((f) => 'value' in f && f.value !== undefined && f.value !== '')
@@ -53,7 +63,7 @@ export default function ResourceList({ resource }: { resource: string }) {
       title={label(def.label, def.name)}
       headerButtons={() => (
         <Space wrap>
-          {def.endpoints.delete && selected.length > 0 && (
+          {canDelete && selected.length > 0 && (
             <Button danger icon={<DeleteOutlined />} onClick={confirmBulkDelete} loading={deleting}>
               {t('list.bulkDelete')} ({selected.length})
             </Button>
@@ -68,7 +78,7 @@ export default function ResourceList({ resource }: { resource: string }) {
         {...tableProps}
         rowKey="id"
         scroll={{ x: true }}
-        rowSelection={def.endpoints.delete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         pagination={{
           ...tableProps.pagination,
           showSizeChanger: true,
@@ -94,15 +104,7 @@ export default function ResourceList({ resource }: { resource: string }) {
           key="actions"
           title={t('table.actions')}
           fixed="right"
-          render={(_, record) => (
-            <Space size={4}>
-              <ShowButton hideText size="small" resource={resource} recordItemId={record.id} />
-              {def.endpoints.update && <EditButton hideText size="small" resource={resource} recordItemId={record.id} />}
-              {def.endpoints.delete && (
-                <DeleteButton hideText size="small" resource={resource} recordItemId={record.id} confirmTitle={t('list.deleteConfirm')} confirmOkText={t('buttons.delete')} confirmCancelText={t('buttons.cancel')} />
-              )}
-            </Space>
-          )}
+          render={(_, record) => rowActions(record.id!)}
         />
       </Table>
     </List>

@@ -1,15 +1,19 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+import type { ThemeMode } from './antd-theme'
 
-export type ThemeMode = 'light' | 'dark'
+export type { ThemeMode }
 export const THEME_KEY = 'console-theme'
-/** Spec §9: the platform's primary colour. */
-export const PRIMARY_COLOR = '#165DFF'
+
+/** The remembered mode; light by default (spec §9). */
+export function readThemeMode(): ThemeMode {
+  return localStorage.getItem(THEME_KEY) === 'dark' ? 'dark' : 'light'
+}
 
 const ThemeModeContext = createContext<{ mode: ThemeMode; toggle: () => void }>({ mode: 'light', toggle: () => undefined })
 
-/** Light or dark, remembered in the browser; light by default (spec §9). */
+/** Light or dark, remembered in the browser. */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<ThemeMode>(() => (localStorage.getItem(THEME_KEY) === 'dark' ? 'dark' : 'light'))
+  const [mode, setMode] = useState<ThemeMode>(readThemeMode)
   const value = useMemo(
     () => ({
       mode,

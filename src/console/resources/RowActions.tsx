@@ -1,0 +1,64 @@
+import type { MouseEvent, ReactNode } from 'react'
+import { App, theme } from 'antd'
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
+import { useDelete, useGo, useNavigation, useTranslate, type BaseKey } from '@refinedev/core'
+import './row-actions.css'
+
+export interface RowPermissions {
+  show: boolean
+  edit: boolean
+  delete: boolean
+}
+
+/**
+ * Show, edit and delete for the rows of a list, as plain icon links with one set of hooks
+ * for the whole table. Refine's and antd's buttons each run their own hooks, effects and
+ * styles; sixty of them took a third of the time a page of 20 rows needs to appear.
+ */
+export function useRowActions(resource: string, allowed: RowPermissions) {
+  const t = useTranslate()
+  const go = useGo()
+  const { showUrl, editUrl } = useNavigation()
+  const { mutate: remove } = useDelete()
+  const { modal } = App.useApp()
+  const { token } = theme.useToken()
+
+  // A real link, so a middle click or "open in new tab" works; a plain click navigates in the app.
+  const link = (label: string, icon: ReactNode, url: string) => (
+    <a
+      className="row-action"
+      href={url}
+      title={label}
+      aria-label={label}
+      style={{ color: token.colorPrimary }}
+      onClick={(event: MouseEvent) => {
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return
+        event.preventDefault()
+        go({ to: url })
+      }}
+    >
+      {icon}
+    </a>
+  )
+
+  const confirmDelete = (id: BaseKey) =>
+    modal.confirm({
+      title: t('list.deleteConfirm'),
+      okButtonProps: { danger: true },
+      okText: t('buttons.delete'),
+      cancelText: t('buttons.cancel'),
+      onOk: () => new Promise<void>((resolve) => remove({ resource, id }, { onSettled: () => resolve() })),
+    })
+
+  return (id: BaseKey) => (
+    <span className="row-actions">
+      {allowed.show && link(t('buttons.show'), <EyeOutlined />, showUrl(resource, id))}
+      {allowed.edit && link(t('buttons.edit'), <EditOutlined />, editUrl(resource, id))}
+      {allowed.delete && (
+        <button type="button" className="row-action" title={t('buttons.delete')} aria-label={t('buttons.delete')} style={{ color: token.colorError }} onClick={() => confirmDelete(id)}>
+          <DeleteOutlined />
+        </button>
+      )}
+    </span>
+  )
+}

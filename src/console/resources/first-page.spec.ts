@@ -1,0 +1,122 @@
+import { resolve } from 'node:path'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { DataProvider, GetListParams, GetListResponse } from '@refinedev/core'
+import { readSchemaFiles } from '../../schema/load-files'
+import { createRegistry } from '../../schema/registry'
+import type { Registry } from '../../schema/types'
+import { firstPageQueryOptions, prefetchFirstPage, takeFirstPage } from './first-page'
+
+const SCHEMAS_DIR = resolve(__dirname, '../../../schemas')
+const PAGE: GetListResponse = { data: [{ id: 3, host: 'c.example.com' }], total: 3 }
+const LIST = { pathname: '/domain/domainList', search: '' }
+
+let registry: Registry
+beforeAll(() => {
+  registry = createRegistry(readSchemaFiles(SCHEMAS_DIR))
+})
+afterEach(() => {
+  takeFirstPage('domain') // nothing carries over to the next test
+  vi.useRealTimers()
+})
+
+/** A data provider whose getList answers when `answer` is called; the calls are recorded. */
+function fakeProvider() {
+  const calls: GetListParams[] = []
+  let answer: (page: GetListResponse) => void = () => undefined
+  const provider = {
+    getList: (params: GetListParams) => {
+      calls.push(params)
+      return new Promise<GetListResponse>((resolve) => (answer = resolve))
+    },
+  } as unknown as DataProvider
+  return { provider, calls, answer: async (page = PAGE) => (answer(page), await Promise.resolve()) }
+}
+
+describe('prefetchFirstPage', () => {
+  it('asks for exactly what the list asks for first: page 1, its page size and default sort, no filters', () => {
+    const { provider, calls } = fakeProvider()
+    prefetchFirstPage(registry, provider, LIST)
+    expect(calls).toEqual([{ resource: 'domain', pagination: { currentPage: 1, pageSize: 20, mode: 'server' }, sorters: [{ field: 'id', order: 'desc' }], filters: [] }])
+  })
+
+  it('leaves a list opened with its own page, sort or filter, and any other page, to load as usual', () => {
+    const { provider, calls } = fakeProvider()
+    prefetchFirstPage(registry, provider, { pathname: '/domain/domainList', search: '?currentPage=2' })
+    prefetchFirstPage(registry, provider, { pathname: '/domain/domainList/create', search: '' })
+    prefetchFirstPage(registry, provider, { pathname: '/login', search: '' })
+    expect(calls).toEqual([])
+  })
+
+  it('matches the list route with a trailing slash', () => {
+    const { provider, calls } = fakeProvider()
+    prefetchFirstPage(registry, provider, { pathname: '/domain/domainList/', search: '' })
+    expect(calls).toHaveLength(1)
+  })
+})
+
+describe('takeFirstPage', () => {
+  it('hands the page over once', async () => {
+    const { provider, answer } = fakeProvider()
+    prefetchFirstPage(registry, provider, LIST)
+    await answer()
+    expect(takeFirstPage('domain', LIST)?.response).toEqual(PAGE)
+    expect(takeFirstPage('domain', LIST)).toBeUndefined()
+  })
+
+  it('gives nothing before the answer has arrived, and nothing later either (the list fetched its own)', async () => {
+    const { provider, answer } = fakeProvider()
+    prefetchFirstPage(registry, provider, LIST)
+    expect(takeFirstPage('domain', LIST)).toBeUndefined()
+    await answer()
+    expect(takeFirstPage('domain', LIST)).toBeUndefined()
+  })
+
+  it('keeps the page for its own resource when another list asks', async () => {
+    const { provider, answer } = fakeProvider()
+    prefetchFirstPage(registry, provider, LIST)
+    await answer()
+    expect(takeFirstPage('note', LIST)).toBeUndefined()
+    expect(takeFirstPage('domain', LIST)?.response).toEqual(PAGE)
+  })
+
+  it('gives nothing once the address has moved on or the page has aged', async () => {
+    vi.useFakeTimers()
+    const { provider, answer } = fakeProvider()
+    prefetchFirstPage(registry, provider, LIST)
+    await answer()
+    expect(takeFirstPage('domain', { ...LIST, search: '?currentPage=2' })).toBeUndefined()
+
+    prefetchFirstPage(registry, provider, LIST)
+    await answer()
+    vi.advanceTimersByTime(11_000)
+    expect(takeFirstPage('domain', LIST)).toBeUndefined()
+  })
+})
+
+describe('firstPageQueryOptions', () => {
+  it('gives the prefetched page as the initial data of the first query only, stamped with when it arrived', async () => {
+    vi.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') })
+    vi.stubGlobal('location', LIST)
+    const { provider, answer } = fakeProvider()
+    prefetchFirstPage(registry, provider, LIST)
+    await answer()
+
+    const options = firstPageQueryOptions('domain')
+    expect(options.initialData()).toEqual(PAGE)
+    expect(options.initialDataUpdatedAt()).toBe(Date.parse('2026-05-01T10:00:00Z'))
+    expect(options.initialData()).toBeUndefined() // page 2, another sort or a filter: a query of its own
+    expect(options.initialDataUpdatedAt()).toBe(0)
+    vi.unstubAllGlobals()
+  })
+
+  it('does not fetch again on mount what was handed over a moment ago, but does once it was invalidated, refetched or aged', () => {
+    vi.useFakeTimers({ now: 1_000_000 })
+    const { refetchOnMount } = firstPageQueryOptions('domain')
+    const state = { dataUpdateCount: 0, isInvalidated: false, dataUpdatedAt: 1_000_000 - 2_000 }
+    expect(refetchOnMount({ state })).toBe(false)
+    expect(refetchOnMount({ state: { ...state, isInvalidated: true } })).toBe(true)
+    expect(refetchOnMount({ state: { ...state, dataUpdateCount: 1 } })).toBe(true)
+    expect(refetchOnMount({ state: { ...state, dataUpdatedAt: 1_000_000 - 11_000 } })).toBe(true)
+    expect(refetchOnMount({ state: { ...state, dataUpdatedAt: 0 } })).toBe(true) // no data yet
+  })
+})

@@ -1,0 +1,68 @@
+import type { DataProvider, GetListResponse } from '@refinedev/core'
+import type { QueryState } from '@tanstack/react-query'
+import type { Registry } from '../../schema/types'
+
+interface FirstPage {
+  resource: string
+  url: string
+  response?: GetListResponse
+  receivedAt?: number
+}
+
+/** A prefetched page older than this is not used: the list loads its own. */
+const FRESH_MS = 10_000
+
+let prefetched: FirstPage | undefined
+
+/**
+ * When a full page load lands on a list, its first page is requested as soon as the schema
+ * files are in, instead of after the layout and the page have rendered; the list then
+ * shows its rows in its first render. Only for the list's default view (no page, sort or
+ * filter in the address), which is exactly what the list asks for first.
+ */
+export function prefetchFirstPage(registry: Pick<Registry, 'resources' | 'endpoints'>, dataProvider: DataProvider, location: Pick<Location, 'pathname' | 'search'>): void {
+  if (location.search) return
+  const path = location.pathname.replace(/\/+$/, '')
+  const def = [...registry.resources.values()].find((r) => r.route === path && r.endpoints.list)
+  const config = def && registry.endpoints.get(def.endpoints.list!)?.list
+  if (!def || !config) return
+  const entry: FirstPage = { resource: def.name, url: location.pathname }
+  prefetched = entry
+  dataProvider
+    .getList({ resource: def.name, pagination: { currentPage: 1, pageSize: config.pageSize, mode: 'server' }, sorters: [config.defaultSort], filters: [] })
+    .then(
+      (response) => {
+        entry.response = response
+        entry.receivedAt = Date.now()
+      },
+      () => undefined, // the list asks again and shows the error itself
+    )
+}
+
+/**
+ * Query options for a list that may start from the prefetched page. react-query asks for
+ * initial data once per new query, so only the list's first query (its default view) can
+ * take it; later pages, sorts and filters load as usual.
+ */
+export function firstPageQueryOptions(resource: string) {
+  let receivedAt = 0
+  return {
+    initialData: () => {
+      const page = takeFirstPage(resource)
+      receivedAt = page?.receivedAt ?? 0
+      return page?.response
+    },
+    initialDataUpdatedAt: () => receivedAt,
+    // A page handed over a moment ago is as fresh as a fetch on mount would be.
+    refetchOnMount: (query: { state: Pick<QueryState, 'dataUpdateCount' | 'isInvalidated' | 'dataUpdatedAt'> }) => query.state.dataUpdateCount > 0 || query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > FRESH_MS,
+  }
+}
+
+/** The prefetched first page of this resource, once, if it has arrived, is fresh, and the address is still the one it was fetched for. */
+export function takeFirstPage(resource: string, location: Pick<Location, 'pathname' | 'search'> = window.location): { response: GetListResponse; receivedAt: number } | undefined {
+  const entry = prefetched
+  if (!entry || entry.resource !== resource) return undefined
+  prefetched = undefined
+  if (!entry.response || location.search || location.pathname !== entry.url || Date.now() - entry.receivedAt! > FRESH_MS) return undefined
+  return { response: entry.response, receivedAt: entry.receivedAt! }
+}
