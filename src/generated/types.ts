@@ -62,6 +62,12 @@ export interface Domain {
   owner_id?: number
   created_at: string
   updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    owner_id?: string | null
+  }
 }
 
 /**

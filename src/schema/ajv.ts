@@ -7,6 +7,8 @@ export const ANNOTATION_KEYWORDS = [
   'x-table',
   'x-owner',
   'x-parent',
+  'x-title',
+  'x-relation',
   'x-unique',
   'x-index',
   'x-private',

@@ -46,6 +46,7 @@ export function buildEntity(
       nullable: ([] as unknown[]).concat(resolved.type ?? []).includes('null'),
       lowercase: resolved.format === 'hostname',
       default: resolved.default,
+      ...(typeof resolved['x-relation'] === 'string' ? { relation: resolved['x-relation'] } : {}),
     })
   }
 
@@ -58,6 +59,27 @@ export function buildEntity(
       problems.push({ file, pointer: `/${keyword}`, message: `${keyword} names field "${field}", which is not in properties. Declare it as an integer field or name an existing one.` })
     } else if (column.wire !== 'integer') {
       problems.push({ file, pointer: `/${keyword}`, message: `${keyword} field "${field}" must be an integer account id, but it is stored as ${column.wire}.` })
+    }
+  }
+
+  for (const column of columns.filter((c) => c.relation && c.wire !== 'integer')) {
+    problems.push({ file, pointer: joinPointer('properties', column.name, 'x-relation'), message: `x-relation field "${column.name}" must be an integer (the related record's id), but it is stored as ${column.wire}.` })
+  }
+  const title = source['x-title'] as string | undefined
+  const titleColumn = columns.find((c) => c.name === title)
+  if (title !== undefined && (!titleColumn || titleColumn.private || titleColumn.wire !== 'string')) {
+    problems.push({ file, pointer: '/x-title', message: `x-title names "${title}", which is not a public string field of this entity. Name the field that names a record, e.g. "name".` })
+  }
+
+  // Records send the titles of the records they point to beside the ids.
+  const relations = columns.filter((c) => c.relation && !c.private)
+  if (relations.length > 0) {
+    publicProperties._titles = {
+      type: 'object',
+      readOnly: true,
+      description: 'The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.',
+      properties: Object.fromEntries(relations.map((c) => [c.name, { type: ['string', 'null'] }])),
+      additionalProperties: false,
     }
   }
 
@@ -91,6 +113,7 @@ export function buildEntity(
     label: source['x-label'] as EntityDef['label'],
     owner,
     parent,
+    ...(title !== undefined ? { title } : {}),
     columns,
     schema,
     source,

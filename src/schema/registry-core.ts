@@ -72,7 +72,7 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
     else broken.add(`${p.kind}:${p.name}`)
   }
 
-  const entities = loadEntities(valid.filter((p) => p.kind === 'entity'), problems)
+  const entities = loadEntities(valid.filter((p) => p.kind === 'entity'), broken, problems)
   if (checker) problems.push(...checker.checkEntities(entities, broken))
   const schemas = Object.fromEntries([...entities.values()].map((e) => [e.name, e.schema]))
   const navigationFile = valid.find((p) => p.kind === 'navigation')
@@ -125,7 +125,7 @@ function checkAccessDeclared(p: Parsed, problems: SchemaProblem[]): void {
   }
 }
 
-function loadEntities(files: Parsed[], problems: SchemaProblem[]): Map<string, EntityDef> {
+function loadEntities(files: Parsed[], broken: Set<string>, problems: SchemaProblem[]): Map<string, EntityDef> {
   const entities = new Map<string, EntityDef>()
   const sources = Object.fromEntries(files.map((p) => [p.name, p.json]))
   for (const p of files) {
@@ -138,7 +138,22 @@ function loadEntities(files: Parsed[], problems: SchemaProblem[]): Map<string, E
   }
   const schemas = Object.fromEntries([...entities.values()].map((e) => [e.name, e.schema]))
   for (const entity of entities.values()) checkRefs(entity.file, entity.source, entity.schema, schemas, problems)
+  for (const entity of entities.values()) checkRelations(entity, entities, broken, problems)
   return entities
+}
+
+/** x-relation names an entity that exists and says which field names its records. */
+function checkRelations(entity: EntityDef, entities: Map<string, EntityDef>, broken: Set<string>, problems: SchemaProblem[]): void {
+  for (const column of entity.columns) {
+    if (!column.relation || broken.has(`entity:${column.relation}`)) continue
+    const pointer = `/properties/${column.name}/x-relation`
+    const target = entities.get(column.relation)
+    if (!target) {
+      problems.push({ file: entity.file, pointer, message: `names entity "${column.relation}", which has no file schemas/entities/${column.relation}.json.${didYouMean(column.relation, [...entities.keys()])}` })
+    } else if (!target.title) {
+      problems.push({ file: entity.file, pointer, message: `points at ${column.relation}, which has no "x-title". Add "x-title": "FIELD" to schemas/entities/${column.relation}.json, naming the field that names its records.` })
+    }
+  }
 }
 
 function loadEndpoints(

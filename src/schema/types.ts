@@ -40,6 +40,8 @@ export interface Column {
   lowercase: boolean
   /** The schema default, returned when a row stored before the column existed holds NULL. */
   default?: unknown
+  /** x-relation: the entity whose record id this field holds. */
+  relation?: string
 }
 
 export interface EntityDef {
@@ -51,6 +53,8 @@ export interface EntityDef {
   owner?: string
   /** On the account entity: the field holding the parent account. */
   parent?: string
+  /** x-title: the field that names a record where another record points to it. */
+  title?: string
   /** Every stored column, private ones included, in declaration order (id first). */
   columns: Column[]
   /** The public JSON Schema of a record, as the API sends it; registered in ajv under the entity name. */

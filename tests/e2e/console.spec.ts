@@ -122,6 +122,42 @@ describe('the console in a real browser', () => {
       expect(((await left.json()) as { data: { total: number } }).data.total).toBe(0)
     }, 'en-US'))
 
+  it("opens, edits and deletes one row from its row actions, showing the owner's name rather than an id", () =>
+    withBrowser(async (page) => {
+      const token = await page.request
+        .post(`${product.url}/api/v1/platform/login`, { data: { username: 'admin', password: product.logins.admin } })
+        .then(async (r) => ((await r.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token)
+      await page.request.post(`${product.url}/api/v1/domain/add`, { headers: { token }, data: { host: 'row.example.com', name: 'Row site' } })
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      const row = () => page.getByRole('row', { name: /row\.example\.com/ })
+      await row().waitFor()
+      expect(await row().getByRole('cell', { name: 'admin', exact: true }).count()).toBe(1)
+
+      await row().getByRole('link', { name: 'Show' }).click()
+      await page.waitForURL(/\/domainList\/show\/\d+$/)
+      await page.getByRole('row', { name: /Owner\s*admin/ }).waitFor()
+      await page.goBack()
+
+      await row().getByRole('link', { name: 'Edit' }).click()
+      await page.waitForURL(/\/domainList\/edit\/\d+$/)
+      await expect.poll(() => page.locator('#root_name').inputValue()).toBe('Row site')
+      await page.locator('#root_name').fill('Row site, renamed')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.waitForURL(/\/domain\/domainList(\?|$)/)
+      await row().getByText('Row site, renamed').waitFor()
+
+      await row().getByRole('button', { name: 'Delete' }).click()
+      await page.locator('.ant-modal-confirm-title', { hasText: 'Delete this record? This cannot be undone.' }).waitFor()
+      await page.getByRole('button', { name: 'Cancel' }).click()
+      await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
+      expect(await row().count()).toBe(1)
+      await row().getByRole('button', { name: 'Delete' }).click()
+      await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Delete' }).click()
+      await row().waitFor({ state: 'detached' })
+      const left = await page.request.get(`${product.url}/api/v1/domain/list?host=row.example`, { headers: { token } })
+      expect(((await left.json()) as { data: { total: number } }).data.total).toBe(0)
+    }, 'en-US'))
+
   it('clears an optional field on edit (an emptied input is sent as empty, not left out)', () =>
     withBrowser(async (page) => {
       const token = await page.request

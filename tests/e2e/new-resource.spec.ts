@@ -31,12 +31,19 @@ describe('a screen added as schema files only (entity, endpoints, resource)', ()
       await page.getByRole('button', { name: 'Save' }).click()
       await page.getByText('Title must be at most 40 characters').waitFor()
       await page.locator('#root_title').fill('Written by the generated form')
+      // site_id is an x-relation to domain: chosen by searching the domain list for its name.
+      await page.locator('#root_site_id').click()
+      await page.locator('#root_site_id').fill('studio')
+      await page.locator('.ant-select-item-option', { hasText: 'Demo studio' }).click()
       await page.getByRole('button', { name: 'Save' }).click()
       await page.waitForURL(/\/domain\/notes(\?|$)/)
-      await page.getByRole('row', { name: /Written by the generated form/ }).waitFor({ timeout: 8000 }).catch(async (e) => {
-        await page.screenshot({ path: '/tmp/shots/debug-notes.png' })
-        throw e
-      })
+      const row = page.getByRole('row', { name: /Written by the generated form/ })
+      await row.waitFor()
+      expect(await row.getByText('Demo studio').count()).toBe(1)
+
+      // Editing shows the chosen site by name before any search.
+      await row.getByRole('link', { name: 'Edit' }).click()
+      await page.locator('.ant-select-selection-item', { hasText: 'Demo studio' }).waitFor()
     } finally {
       await close()
     }

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-/** A resource nobody wrote TypeScript for: an owned note, open to admins, partners and merchants. */
+/** A resource nobody wrote TypeScript for: an owned note about a site, open to admins, partners and merchants. */
 export function addNoteSchemas(dir: string): void {
   const json = (path: string, value: unknown) => {
     mkdirSync(join(dir, path, '..'), { recursive: true })
@@ -17,6 +17,7 @@ export function addNoteSchemas(dir: string): void {
       title: { type: 'string', minLength: 1, maxLength: 40, 'x-label': { 'zh-CN': '标题', 'en-US': 'Title' } },
       body: { type: 'string', maxLength: 2000, default: '' },
       pinned: { type: 'boolean', default: false },
+      site_id: { type: ['integer', 'null'], 'x-relation': 'domain', 'x-label': { 'zh-CN': '站点', 'en-US': 'Site' } },
       owner_id: { type: 'integer', readOnly: true },
     },
     required: ['title'],
@@ -37,6 +38,6 @@ export function addNoteSchemas(dir: string): void {
     path: 'notes',
     roles,
     endpoints: { list: 'note/list', get: 'note/detail', create: 'note/add', update: 'note/edit', delete: 'note/del' },
-    list: { columns: ['id', 'title', 'pinned', 'created_at'], filters: [{ field: 'title', match: 'contains' }, { field: 'pinned', match: 'equals' }] },
+    list: { columns: ['id', 'title', 'pinned', 'site_id', 'created_at'], filters: [{ field: 'title', match: 'contains' }, { field: 'pinned', match: 'equals' }] },
   })
 }

@@ -25,6 +25,8 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit }: Sche
   const [data, setData] = useState<Record<string, unknown>>(() => pick(initial ?? {}, schema))
   const [serverErrors, setServerErrors] = useState<ErrorSchema>()
   const transformErrors = useMemo(() => localizeErrors(schema, locale), [schema, locale])
+  // Titles of the records the edited one points to, for relation widgets to show before any search.
+  const formContext = useMemo(() => ({ titles: initial?._titles }), [initial])
 
   return (
     <Form
@@ -33,6 +35,7 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit }: Sche
       formData={data}
       validator={formValidator}
       widgets={formWidgets}
+      formContext={formContext}
       transformErrors={transformErrors}
       extraErrors={serverErrors}
       showErrorList={false}

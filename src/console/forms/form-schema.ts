@@ -36,6 +36,7 @@ export function formDefinition(registry: Registry, resource: ResourceDef, mode: 
 
 function uiOf(property: JsonSchema): JsonSchema | undefined {
   if (property['x-widget'] === 'image') return { 'ui:widget': 'image' }
+  if (typeof property['x-relation'] === 'string') return { 'ui:widget': 'relation' }
   if (property.format === 'money') return { 'ui:widget': 'money' }
   if (Array.isArray(property.enum) && property.enum.length === 2 && property.enum.includes(0) && property.enum.includes(1)) return { 'ui:widget': 'flag' }
   if (typeof property.maxLength === 'number' && property.maxLength > 256) return { 'ui:widget': 'textarea' }

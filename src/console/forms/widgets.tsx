@@ -1,6 +1,7 @@
 import { Image, Input, Radio, Space } from 'antd'
 import type { WidgetProps } from '@rjsf/utils'
 import { useTranslate } from '@refinedev/core'
+import { RelationWidget } from './RelationWidget'
 
 /** An image by URL, with a preview (uploads come through the upload endpoint once it exists). */
 export function ImageWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
@@ -29,4 +30,4 @@ export function FlagWidget({ id, value, onChange, disabled, readonly }: WidgetPr
   )
 }
 
-export const formWidgets = { image: ImageWidget, money: MoneyWidget, flag: FlagWidget }
+export const formWidgets = { image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget }

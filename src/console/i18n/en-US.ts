@@ -42,6 +42,9 @@ export const enUS: Record<string, string> = {
   'value.no': 'No',
   'value.any': 'Any',
   'money.currency': 'CNY',
+  'relation.search': 'Type to search',
+  'relation.choose': 'Choose',
+  'relation.none': 'No matching records',
 
   'form.invalid': 'Some fields need attention',
 

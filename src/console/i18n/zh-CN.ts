@@ -44,6 +44,9 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'value.no': '否',
   'value.any': '全部',
   'money.currency': '元',
+  'relation.search': '输入以搜索',
+  'relation.choose': '请选择',
+  'relation.none': '没有匹配的记录',
 
   'form.invalid': '请检查标记的字段',
 

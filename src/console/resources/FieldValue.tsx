@@ -1,10 +1,10 @@
 import { Image, Tag, Typography } from 'antd'
 import { useTranslate } from '@refinedev/core'
 import dayjs from 'dayjs'
-import type { FieldInfo } from './fields'
+import { relationTitle, type FieldInfo } from './fields'
 
-/** A field's value as lists and detail pages show it. */
-export function FieldValue({ field, value }: { field: FieldInfo; value: unknown }) {
+/** A field's value as lists and detail pages show it; `record` supplies the titles of related records. */
+export function FieldValue({ field, value, record }: { field: FieldInfo; value: unknown; record?: Record<string, unknown> }) {
   const t = useTranslate()
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>
   switch (field.kind) {
@@ -19,6 +19,11 @@ export function FieldValue({ field, value }: { field: FieldInfo; value: unknown 
     case 'flag':
     case 'boolean':
       return value === 1 || value === true ? <Tag color="blue">{t('value.yes')}</Tag> : <Tag>{t('value.no')}</Tag>
+    case 'relation': {
+      // The related record's title where the caller may see it, else its id.
+      const title = relationTitle(record, field.name)
+      return title === undefined ? <Typography.Text type="secondary">#{String(value)}</Typography.Text> : <span title={`#${String(value)}`}>{title}</span>
+    }
     case 'image':
       return <Image src={String(value)} width={32} height={32} style={{ objectFit: 'contain' }} alt="" />
     default: {

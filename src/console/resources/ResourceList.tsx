@@ -96,7 +96,7 @@ export default function ResourceList({ resource }: { resource: string }) {
               title={labelOf(f)}
               sorter={def.list.sort.includes(name) ? { multiple: undefined } : false}
               defaultSortOrder={getDefaultSortOrder(name, sorters)}
-              render={(value: unknown) => <FieldValue field={f} value={value} />}
+              render={(value: unknown, record: BaseRecord) => <FieldValue field={f} value={value} record={record} />}
             />
           )
         })}

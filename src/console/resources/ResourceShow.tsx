@@ -3,7 +3,7 @@ import { Show } from '@refinedev/antd'
 import { useShow, useTranslate } from '@refinedev/core'
 import { useParams } from 'react-router'
 import { useConsole, useLabel } from '../ConsoleContext'
-import { fieldOf } from './fields'
+import { recordFields } from './fields'
 import { FieldValue } from './FieldValue'
 
 /** The detail page of any resource: every public field of the record, labelled and formatted by its schema. */
@@ -16,10 +16,10 @@ export default function ResourceShow({ resource }: { resource: string }) {
   const entity = registry.entities.get(def.entity)!
   const { query } = useShow({ resource, id })
   const record = query.data?.data
-  const fields = Object.keys(entity.schema.properties as object).map((name) => fieldOf(registry, entity, name))
+  const fields = recordFields(registry, entity)
   return (
     <Show title={`${t('actions.show')} · ${label(def.label, def.name)}`} isLoading={query.isLoading} canDelete={Boolean(def.endpoints.delete)} canEdit={Boolean(def.endpoints.update)}>
-      <Descriptions bordered column={1} size="middle" items={fields.map((f) => ({ key: f.name, label: label(f.label, f.name), children: <FieldValue field={f} value={record?.[f.name]} /> }))} />
+      <Descriptions bordered column={1} size="middle" items={fields.map((f) => ({ key: f.name, label: label(f.label, f.name), children: <FieldValue field={f} value={record?.[f.name]} record={record} /> }))} />
     </Show>
   )
 }

@@ -2,13 +2,29 @@ import type { EntityDef, JsonSchema, Label, Registry } from '../../schema/types'
 import { resolveRef } from '../../schema/entity'
 
 /** How a field is shown and edited, chosen by its schema (type, format, enum, x-widget), never per page. */
-export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'integer' | 'number' | 'text'
+export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'relation' | 'integer' | 'number' | 'text'
+
+/** Where a record carries the titles of the records its x-relation fields point to. */
+export const TITLES = '_titles'
 
 export interface FieldInfo {
   name: string
   schema: JsonSchema
   label?: Label
   kind: FieldKind
+}
+
+/** The fields a record shows, in declaration order: its public schema's, less the titles that go with relations. */
+export function recordFields(registry: Pick<Registry, 'schemas'>, entity: EntityDef): FieldInfo[] {
+  return Object.keys(entity.schema.properties as object)
+    .filter((name) => name !== TITLES)
+    .map((name) => fieldOf(registry, entity, name))
+}
+
+/** The title the server sent for a relation field's record, if the caller may see it. */
+export function relationTitle(record: Record<string, unknown> | undefined, field: string): string | undefined {
+  const titles = record?.[TITLES] as Record<string, string | null> | undefined
+  return titles?.[field] ?? undefined
 }
 
 /** A field of an entity's public schema, with `$ref`s resolved. */
@@ -23,6 +39,7 @@ function kindOf(schema: JsonSchema): FieldKind {
   if (schema.format === 'money') return 'money'
   if (schema.format === 'date-time' || schema.format === 'date') return 'datetime'
   if (schema['x-widget'] === 'image') return 'image'
+  if (typeof schema['x-relation'] === 'string') return 'relation'
   if (Array.isArray(schema.enum)) return isFlag(schema.enum) ? 'flag' : 'enum'
   if (types[0] === 'boolean') return 'boolean'
   if (types[0] === 'integer') return 'integer'

@@ -51,12 +51,13 @@ async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
     per_page: limit,
     current_page: page,
     last_page: Math.max(1, Math.ceil(total / limit)),
-    data: data.map((row) => rowToRecord(entity, row)),
+    data: await withTitles(ctx, db, entity, data.map((row) => rowToRecord(entity, row))),
   }
 }
 
 async function get(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
-  return findVisible(ctx, ctx.services.db, entity, Number(ctx.query.id))
+  const record = await findVisible(ctx, ctx.services.db, entity, Number(ctx.query.id))
+  return (await withTitles(ctx, ctx.services.db, entity, [record]))[0]
 }
 
 async function create(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
@@ -65,13 +66,14 @@ async function create(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
   if (entity.owner && entity.owner !== 'id' && ctx.caller) values[entity.owner] = ctx.caller.id
   return ctx.services.db.transaction().execute(async (trx) => {
     await assertUnique(ctx, trx, entity, values)
+    await assertRelationsVisible(ctx, trx, entity, values)
     const inserted = await trx
       .insertInto(entity.table)
       .values({ ...recordToRow(entity, values), created_at: now, updated_at: now })
       .returning(publicColumns(entity))
       .executeTakeFirstOrThrow()
       .catch((error: unknown) => rethrowUniqueViolation(ctx, entity, values, error))
-    return rowToRecord(entity, inserted)
+    return (await withTitles(ctx, trx, entity, [rowToRecord(entity, inserted)]))[0]
   })
 }
 
@@ -80,6 +82,7 @@ async function update(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
   return ctx.services.db.transaction().execute(async (trx) => {
     await findVisible(ctx, trx, entity, Number(id))
     await assertUnique(ctx, trx, entity, changes, Number(id))
+    await assertRelationsVisible(ctx, trx, entity, changes)
     const updated = await trx
       .updateTable(entity.table)
       .set({ ...recordToRow(entity, changes), updated_at: ctx.services.now().toISOString() })
@@ -87,7 +90,7 @@ async function update(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
       .returning(publicColumns(entity))
       .executeTakeFirstOrThrow()
       .catch((error: unknown) => rethrowUniqueViolation(ctx, entity, changes, error))
-    return rowToRecord(entity, updated)
+    return (await withTitles(ctx, trx, entity, [rowToRecord(entity, updated)]))[0]
   })
 }
 
@@ -108,6 +111,47 @@ async function findVisible(ctx: HandlerContext, db: Db, entity: EntityDef, id: n
   return rowToRecord(entity, row)
 }
 
+/**
+ * Each record gets `_titles`: for every x-relation field, the x-title of the record it points
+ * to, with one query per field for the whole page. A record the caller may not see gives
+ * null, as its existence is not the caller's to know.
+ */
+async function withTitles(ctx: HandlerContext, db: Db, entity: EntityDef, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const relations = entity.columns.filter((c) => c.relation && !c.private)
+  if (relations.length === 0 || records.length === 0) return records
+  const titles = new Map<string, Map<number, string>>()
+  for (const column of relations) {
+    const target = ctx.services.registry.entities.get(column.relation!)!
+    const ids = [...new Set(records.map((r) => r[column.name]).filter((id): id is number => typeof id === 'number'))]
+    const found = ids.length === 0 ? [] : await visibleTitles(ctx, db, target, ids)
+    titles.set(column.name, new Map(found.map((row) => [Number(row.id), String(row.title)])))
+  }
+  return records.map((record) => ({
+    ...record,
+    _titles: Object.fromEntries(relations.map((c) => [c.name, titles.get(c.name)!.get(record[c.name] as number) ?? null])),
+  }))
+}
+
+function visibleTitles(ctx: HandlerContext, db: Db, target: EntityDef, ids: number[]) {
+  return withScope(db.selectFrom(target.table), ctx.services.registry, target, ctx.caller)
+    .select([`${target.table}.id as id`, `${target.table}.${target.title!} as title`])
+    .where(`${target.table}.id`, 'in', ids)
+    .execute() as Promise<{ id: unknown; title: unknown }[]>
+}
+
+/** An x-relation field may only point at a record the caller can see: otherwise a partner could attach another's account. */
+async function assertRelationsVisible(ctx: HandlerContext, db: Db, entity: EntityDef, values: Record<string, unknown>): Promise<void> {
+  for (const column of entity.columns) {
+    const id = values[column.name]
+    if (!column.relation || typeof id !== 'number') continue
+    const target = ctx.services.registry.entities.get(column.relation)!
+    if ((await visibleTitles(ctx, db, target, [id])).length > 0) continue
+    const params = { field: fieldLabel(entity, column.name, ctx), entity: entityLabel(target, ctx), id }
+    const error = new AppError('RELATION_NOT_FOUND', params)
+    throw new AppError('RELATION_NOT_FOUND', params, [{ path: `/${column.name}`, message: error.messageIn(ctx.locale) }])
+  }
+}
+
 /** x-unique fields are checked before writing so the answer names the field; the unique index still guards races. */
 async function assertUnique(ctx: HandlerContext, db: Db, entity: EntityDef, values: Record<string, unknown>, exceptId?: number): Promise<void> {
   for (const column of entity.columns) {
@@ -119,9 +163,7 @@ async function assertUnique(ctx: HandlerContext, db: Db, entity: EntityDef, valu
 }
 
 function conflict(ctx: HandlerContext, entity: EntityDef, field: string, value: unknown): AppError {
-  const property = (entity.schema.properties as Record<string, { 'x-label'?: Label }>)[field]
-  const label = property?.['x-label']?.[ctx.locale] ?? field
-  const error = new AppError('RECORD_CONFLICT', { field: label, value: String(value), entity: entityLabel(entity, ctx) })
+  const error = new AppError('RECORD_CONFLICT', { field: fieldLabel(entity, field, ctx), value: String(value), entity: entityLabel(entity, ctx) })
   return new AppError('RECORD_CONFLICT', error.params, [{ path: `/${field}`, message: error.messageIn(ctx.locale) }])
 }
 
@@ -139,6 +181,11 @@ function rethrowUniqueViolation(ctx: HandlerContext, entity: EntityDef, values: 
     if (field) throw conflict(ctx, entity, field.name, values[field.name])
   }
   throw error
+}
+
+function fieldLabel(entity: EntityDef, field: string, ctx: HandlerContext): string {
+  const property = (entity.schema.properties as Record<string, { 'x-label'?: Label }>)[field]
+  return property?.['x-label']?.[ctx.locale] ?? field
 }
 
 function entityLabel(entity: EntityDef, ctx: HandlerContext): string {

@@ -1,0 +1,82 @@
+import { InputNumber, Select } from 'antd'
+import type { WidgetProps } from '@rjsf/utils'
+import { useSelect } from '@refinedev/antd'
+import { useGetIdentity, useTranslate, type BaseRecord } from '@refinedev/core'
+import type { Registry, Role } from '../../schema/types'
+import { useConsole } from '../ConsoleContext'
+import type { Identity } from '../providers/authProvider'
+import { resourceAllows } from '../providers/accessControlProvider'
+
+export interface RelationSource {
+  /** The screen whose list endpoint offers the records to choose from. */
+  resource: string
+  /** The related entity's x-title: what an option shows. */
+  titleField: string
+  /** Whether that list can filter on the title, so typing searches the server. */
+  searchable: boolean
+}
+
+/** Where a role can pick a record of `entity` from: the first screen of that entity whose list it may open. */
+export function relationSource(registry: Pick<Registry, 'resources' | 'navigation' | 'entities'>, entity: string, role: Role): RelationSource | undefined {
+  const titleField = registry.entities.get(entity)?.title
+  if (!titleField) return undefined
+  for (const def of registry.resources.values()) {
+    if (def.entity !== entity || !def.endpoints.list || !resourceAllows(registry, def.name, 'list', role)) continue
+    return { resource: def.name, titleField, searchable: def.list.filters.some((f) => f.field === titleField && f.match === 'contains') }
+  }
+  return undefined
+}
+
+/**
+ * An x-relation field: a searchable choice among the records the person may see, showing
+ * their titles. A role with no screen listing that entity types the id instead; the
+ * server refuses an id it may not use either way.
+ */
+export function RelationWidget(props: WidgetProps) {
+  const { registry } = useConsole()
+  const role = useGetIdentity<Identity>().data?.role
+  const source = role ? relationSource(registry, String(props.schema['x-relation']), role) : undefined
+  if (!source) {
+    return <InputNumber id={props.id} value={props.value ?? null} min={1} precision={0} disabled={props.disabled || props.readonly} onChange={(v) => props.onChange(v ?? emptyOf(props))} style={{ width: 220 }} />
+  }
+  return <RelationSelect {...props} source={source} />
+}
+
+function RelationSelect({ id, name, value, onChange, disabled, readonly, schema, registry: form, source, ...props }: WidgetProps & { source: RelationSource }) {
+  const t = useTranslate()
+  const { selectProps } = useSelect<BaseRecord>({
+    resource: source.resource,
+    optionLabel: source.titleField as never,
+    optionValue: 'id' as never,
+    pagination: { currentPage: 1, pageSize: 20 },
+    debounce: 300,
+    ...(source.searchable ? { onSearch: (text: string) => [{ field: source.titleField, operator: 'contains' as const, value: text }] } : {}),
+    // The chosen record's title came with the record being edited; no need to fetch it again.
+    defaultValueQueryOptions: { enabled: false },
+  })
+  const known = (form.formContext as { titles?: Record<string, string | null> } | undefined)?.titles?.[name]
+  const options = [...(selectProps.options ?? [])] as { value: unknown; label: unknown }[]
+  if (value !== undefined && value !== null && !options.some((o) => o.value === value)) options.unshift({ value, label: known ?? `#${value}` })
+  return (
+    <Select
+      id={id}
+      loading={selectProps.loading}
+      onSearch={source.searchable ? selectProps.onSearch : undefined}
+      filterOption={false}
+      value={value ?? undefined}
+      options={options as never}
+      showSearch={source.searchable}
+      allowClear={!props.required}
+      placeholder={t(source.searchable ? 'relation.search' : 'relation.choose')}
+      notFoundContent={t('relation.none')}
+      disabled={disabled || readonly}
+      onChange={(v: unknown) => onChange(v ?? emptyOf({ schema }))}
+      style={{ width: 360 }}
+    />
+  )
+}
+
+/** A cleared choice: null where the schema allows it, else no value. */
+function emptyOf({ schema }: Pick<WidgetProps, 'schema'>): null | undefined {
+  return ([] as unknown[]).concat(schema.type ?? []).includes('null') ? null : undefined
+}
