@@ -62,6 +62,13 @@ export function buildEntity(
     }
   }
 
+  for (const [field, property] of Object.entries(declared)) {
+    const labels = property['x-enum-labels'] as unknown[] | undefined
+    const values = property.enum as unknown[] | undefined
+    if (labels && labels.length !== values?.length) {
+      problems.push({ file, pointer: joinPointer('properties', field, 'x-enum-labels'), message: `has ${labels.length} labels but enum has ${values?.length ?? 0} values; give one label per value, in the order of enum.` })
+    }
+  }
   for (const column of columns.filter((c) => c.relation && c.wire !== 'integer')) {
     problems.push({ file, pointer: joinPointer('properties', column.name, 'x-relation'), message: `x-relation field "${column.name}" must be an integer (the related record's id), but it is stored as ${column.wire}.` })
   }

@@ -26,7 +26,8 @@ export function formDefinition(registry: Registry, resource: ResourceDef, mode: 
     // An emptied input means "no value", not "leave unchanged": send '' (or null where allowed) so an edit can clear it.
     const types = ([] as unknown[]).concat(property.type ?? [])
     const emptyValue = types.includes('null') ? null : types.includes('string') ? '' : undefined
-    const ui = { ...uiOf(property), ...(emptyValue !== undefined ? { 'ui:emptyValue': emptyValue } : {}) }
+    const enumNames = enumNamesOf(property, locale)
+    const ui = { ...uiOf(property), ...(emptyValue !== undefined ? { 'ui:emptyValue': emptyValue } : {}), ...(enumNames ? { 'ui:enumNames': enumNames } : {}) }
     if (Object.keys(ui).length > 0) uiSchema[name] = ui
   }
   for (const [name, ui] of Object.entries(resource.form.ui ?? {})) uiSchema[name] = { ...(uiSchema[name] as object), ...(ui as object) }
@@ -34,11 +35,17 @@ export function formDefinition(registry: Registry, resource: ResourceDef, mode: 
   return { schema: { type: 'object', properties, required, additionalProperties: false }, uiSchema }
 }
 
+/** An enum's option labels in the form's locale, from x-enum-labels. */
+function enumNamesOf(property: JsonSchema, locale: Locale): string[] | undefined {
+  const labels = property['x-enum-labels'] as Label[] | undefined
+  return labels?.map((label) => label[locale] ?? label['en-US'])
+}
+
 function uiOf(property: JsonSchema): JsonSchema | undefined {
   if (property['x-widget'] === 'image') return { 'ui:widget': 'image' }
   if (typeof property['x-relation'] === 'string') return { 'ui:widget': 'relation' }
   if (property.format === 'money') return { 'ui:widget': 'money' }
-  if (Array.isArray(property.enum) && property.enum.length === 2 && property.enum.includes(0) && property.enum.includes(1)) return { 'ui:widget': 'flag' }
+  if (Array.isArray(property.enum) && property.enum.length === 2 && property.enum.includes(0) && property.enum.includes(1) && !property['x-enum-labels']) return { 'ui:widget': 'flag' }
   if (typeof property.maxLength === 'number' && property.maxLength > 256) return { 'ui:widget': 'textarea' }
   return undefined
 }

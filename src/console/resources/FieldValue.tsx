@@ -1,11 +1,13 @@
 import { Image, Tag, Typography } from 'antd'
 import { useTranslate } from '@refinedev/core'
 import dayjs from 'dayjs'
-import { relationTitle, type FieldInfo } from './fields'
+import { useConsole } from '../ConsoleContext'
+import { enumLabel, relationTitle, type FieldInfo } from './fields'
 
 /** A field's value as lists and detail pages show it; `record` supplies the titles of related records. */
 export function FieldValue({ field, value, record }: { field: FieldInfo; value: unknown; record?: Record<string, unknown> }) {
   const t = useTranslate()
+  const { locale } = useConsole()
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>
   switch (field.kind) {
     case 'money':
@@ -19,6 +21,8 @@ export function FieldValue({ field, value, record }: { field: FieldInfo; value: 
     case 'flag':
     case 'boolean':
       return value === 1 || value === true ? <Tag color="blue">{t('value.yes')}</Tag> : <Tag>{t('value.no')}</Tag>
+    case 'enum':
+      return <span>{enumLabel(field, value, locale)}</span>
     case 'relation': {
       // The related record's title where the caller may see it, else its id.
       const title = relationTitle(record, field.name)

@@ -1,8 +1,9 @@
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space, type FormProps } from 'antd'
 import { useTranslate, type CrudFilter } from '@refinedev/core'
 import type { Dayjs } from 'dayjs'
-import type { ListFilter } from '../../schema/types'
-import type { FieldInfo } from './fields'
+import type { ListFilter, Locale } from '../../schema/types'
+import { useConsole } from '../ConsoleContext'
+import { enumLabel, type FieldInfo } from './fields'
 
 type FilterValues = Record<string, unknown>
 
@@ -14,6 +15,7 @@ export function ListFilters({ formProps, filters, fieldOf, labelOf }: {
   labelOf: (field: FieldInfo) => string
 }) {
   const t = useTranslate()
+  const { locale } = useConsole()
   if (filters.length === 0) return null
   return (
     <Form {...formProps} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} aria-label={t('list.filters')}>
@@ -21,14 +23,16 @@ export function ListFilters({ formProps, filters, fieldOf, labelOf }: {
         const field = fieldOf(filter.field)
         if (filter.match === 'range' && field.kind !== 'datetime') {
           // Two bounds under one field name: the form value is [from, to], as for a date range.
+          // Money is yuan with at most two decimals on the wire; counts are whole.
+          const precision = field.kind === 'money' ? 2 : field.kind === 'integer' ? 0 : undefined
           return (
             <Form.Item key={filter.field} label={labelOf(field)}>
               <Space.Compact>
                 <Form.Item name={[filter.field, 0]} noStyle>
-                  <InputNumber placeholder={t('list.rangeStart')} />
+                  <InputNumber placeholder={t('list.rangeStart')} precision={precision} />
                 </Form.Item>
                 <Form.Item name={[filter.field, 1]} noStyle>
-                  <InputNumber placeholder={t('list.rangeEnd')} />
+                  <InputNumber placeholder={t('list.rangeEnd')} precision={precision} />
                 </Form.Item>
               </Space.Compact>
             </Form.Item>
@@ -36,7 +40,7 @@ export function ListFilters({ formProps, filters, fieldOf, labelOf }: {
         }
         return (
           <Form.Item key={filter.field} name={filter.field} label={labelOf(field)}>
-            {control(filter, field, t)}
+            {control(filter, field, t, locale)}
           </Form.Item>
         )
       })}
@@ -59,14 +63,14 @@ export function ListFilters({ formProps, filters, fieldOf, labelOf }: {
   )
 }
 
-function control(filter: ListFilter, field: FieldInfo, t: (key: string) => string) {
+function control(filter: ListFilter, field: FieldInfo, t: (key: string) => string, locale: Locale) {
   if (filter.match === 'range') return <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('list.rangeStart'), t('list.rangeEnd')]} />
   if (filter.match === 'equals' && (field.kind === 'flag' || field.kind === 'boolean')) {
     const [yes, no] = field.kind === 'flag' ? [1, 0] : [true, false]
     return <Select allowClear style={{ minWidth: 120 }} placeholder={t('value.any')} options={[{ value: yes, label: t('value.yes') }, { value: no, label: t('value.no') }]} />
   }
   if (filter.match === 'equals' && field.kind === 'enum') {
-    return <Select allowClear style={{ minWidth: 120 }} placeholder={t('value.any')} options={(field.schema.enum as (string | number)[]).map((v) => ({ value: v, label: String(v) }))} />
+    return <Select allowClear style={{ minWidth: 120 }} placeholder={t('value.any')} options={(field.schema.enum as (string | number)[]).map((v) => ({ value: v, label: enumLabel(field, v, locale) }))} />
   }
   return <Input allowClear style={{ minWidth: 180 }} />
 }

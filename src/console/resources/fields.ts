@@ -1,4 +1,4 @@
-import type { EntityDef, JsonSchema, Label, Registry } from '../../schema/types'
+import type { EntityDef, JsonSchema, Label, Locale, Registry } from '../../schema/types'
 import { resolveRef } from '../../schema/entity'
 
 /** How a field is shown and edited, chosen by its schema (type, format, enum, x-widget), never per page. */
@@ -27,6 +27,14 @@ export function relationTitle(record: Record<string, unknown> | undefined, field
   return titles?.[field] ?? undefined
 }
 
+/** What an enum value is called in the locale (x-enum-labels, in the order of enum), else the value itself. */
+export function enumLabel(field: Pick<FieldInfo, 'schema'>, value: unknown, locale: Locale): string {
+  const values = field.schema.enum as unknown[] | undefined
+  const labels = field.schema['x-enum-labels'] as Label[] | undefined
+  const label = labels?.[values?.indexOf(value) ?? -1]
+  return label?.[locale] ?? label?.['en-US'] ?? String(value)
+}
+
 /** A field of an entity's public schema, with `$ref`s resolved. */
 export function fieldOf(registry: Pick<Registry, 'schemas'>, entity: EntityDef, name: string): FieldInfo {
   let schema = ((entity.schema.properties as Record<string, JsonSchema>)[name] ?? {}) as JsonSchema
@@ -40,7 +48,8 @@ function kindOf(schema: JsonSchema): FieldKind {
   if (schema.format === 'date-time' || schema.format === 'date') return 'datetime'
   if (schema['x-widget'] === 'image') return 'image'
   if (typeof schema['x-relation'] === 'string') return 'relation'
-  if (Array.isArray(schema.enum)) return isFlag(schema.enum) ? 'flag' : 'enum'
+  // A 0/1 enum reads as yes/no, unless x-enum-labels names its values (enabled/disabled).
+  if (Array.isArray(schema.enum)) return isFlag(schema.enum) && !schema['x-enum-labels'] ? 'flag' : 'enum'
   if (types[0] === 'boolean') return 'boolean'
   if (types[0] === 'integer') return 'integer'
   if (types[0] === 'number') return 'number'

@@ -1,0 +1,64 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readSchemaFiles } from '../../schema/load-files'
+import { createRegistry } from '../../schema/registry'
+import { enumLabel, fieldOf } from '../resources/fields'
+import { formDefinition } from './form-schema'
+
+const SCHEMAS_DIR = resolve(__dirname, '../../../schemas')
+
+/** The real schema files, with fields of every widget kind added to the domain entity. */
+function registryWithWidgets() {
+  const files = readSchemaFiles(SCHEMAS_DIR).map((file) => {
+    if (file.path !== 'entities/domain.json') return file
+    const domain = JSON.parse(file.text) as { properties: Record<string, unknown> }
+    domain.properties.tier = { type: 'integer', enum: [1, 2, 3], default: 1, 'x-label': { 'zh-CN': '等级', 'en-US': 'Tier' }, 'x-enum-labels': [{ 'zh-CN': '基础', 'en-US': 'Basic' }, { 'zh-CN': '专业', 'en-US': 'Pro' }, { 'zh-CN': '旗舰', 'en-US': 'Flagship' }] }
+    domain.properties.state = { type: 'integer', enum: [0, 1], default: 1, 'x-enum-labels': [{ 'zh-CN': '停用', 'en-US': 'Off' }, { 'zh-CN': '启用', 'en-US': 'On' }] }
+    domain.properties.partner_id = { type: ['integer', 'null'], 'x-relation': 'user' }
+    domain.properties.deposit = { type: 'string', format: 'money', default: '0.00' }
+    return { ...file, text: JSON.stringify(domain) }
+  })
+  return createRegistry(files)
+}
+
+describe('the generated form picks widgets from the schema', () => {
+  const registry = registryWithWidgets()
+  const domain = registry.resources.get('domain')!
+  const form = (locale: 'zh-CN' | 'en-US') => formDefinition(registry, { ...domain, form: { fields: ['is_default', 'tier', 'state', 'partner_id', 'deposit', 'logo'] } }, 'create', locale)
+
+  it('names enum options in the form locale, and keeps yes/no for unnamed 0/1 switches only', () => {
+    expect(form('en-US').uiSchema.tier).toMatchObject({ 'ui:enumNames': ['Basic', 'Pro', 'Flagship'] })
+    expect(form('zh-CN').uiSchema.tier).toMatchObject({ 'ui:enumNames': ['基础', '专业', '旗舰'] })
+    expect(form('en-US').uiSchema.is_default).toEqual({ 'ui:widget': 'flag' })
+    expect(form('en-US').uiSchema.state).toEqual({ 'ui:enumNames': ['Off', 'On'] })
+  })
+
+  it('chooses a record for a relation, yuan for money and a URL with preview for an image', () => {
+    const { uiSchema } = form('en-US')
+    expect(uiSchema.partner_id).toMatchObject({ 'ui:widget': 'relation', 'ui:emptyValue': null })
+    expect(uiSchema.deposit).toMatchObject({ 'ui:widget': 'money' })
+    expect(uiSchema.logo).toMatchObject({ 'ui:widget': 'image' })
+  })
+
+  it('shows enum values by their labels in lists, and the raw value where none is given', () => {
+    const entity = registry.entities.get('domain')!
+    const tier = fieldOf(registry, entity, 'tier')
+    expect(tier.kind).toBe('enum')
+    expect(enumLabel(tier, 2, 'zh-CN')).toBe('专业')
+    expect(enumLabel(tier, 9, 'en-US')).toBe('9')
+    expect(fieldOf(registry, entity, 'state').kind).toBe('enum')
+    expect(fieldOf(registry, entity, 'is_default').kind).toBe('flag')
+  })
+})
+
+describe('x-enum-labels', () => {
+  it('must give one label per enum value', () => {
+    const files = readSchemaFiles(SCHEMAS_DIR).map((file) => {
+      if (file.path !== 'entities/user.json') return file
+      const user = JSON.parse(file.text) as { properties: Record<string, Record<string, unknown>> }
+      user.properties.status!['x-enum-labels'] = [{ 'zh-CN': '禁用', 'en-US': 'Disabled' }]
+      return { ...file, text: JSON.stringify(user) }
+    })
+    expect(() => createRegistry(files)).toThrow('schemas/entities/user.json#/properties/status/x-enum-labels: has 1 labels but enum has 2 values; give one label per value, in the order of enum.')
+  })
+})
