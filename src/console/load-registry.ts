@@ -11,7 +11,9 @@ import type { HttpClient } from './providers/http-client'
 export async function loadRegistry(http: HttpClient, attempts = 20): Promise<Registry> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const { files } = await http.request<{ files: SchemaFile[] }>({ method: 'GET', path: '/platform/console_schemas' })
+      // index.html asked for them before any script loaded; anything but a plain success is asked again, properly.
+      const early = attempt === 1 ? await takeEarlySchemas() : undefined
+      const { files } = early ?? (await http.request<{ files: SchemaFile[] }>({ method: 'GET', path: '/platform/console_schemas' }))
       // The server checked these very files against the meta-schemas at its start; assembling them needs no validator.
       const { registry, problems } = assembleRegistry(files)
       if (problems.length > 0) throw new SchemaError(problems)
@@ -21,6 +23,19 @@ export async function loadRegistry(http: HttpClient, attempts = 20): Promise<Reg
       await new Promise((resolve) => setTimeout(resolve, Math.min(250 * attempt, 1000)))
     }
   }
+}
+
+declare global {
+  interface Window {
+    consoleSchemas?: Promise<{ code?: number; data?: { files?: SchemaFile[] } } | null>
+  }
+}
+
+async function takeEarlySchemas(): Promise<{ files: SchemaFile[] } | undefined> {
+  const early = window.consoleSchemas
+  window.consoleSchemas = undefined
+  const body = await early?.catch(() => null)
+  return body?.code === 1 && Array.isArray(body.data?.files) ? { files: body.data.files } : undefined
 }
 
 /** No answer at all, or the dev proxy's 502 while the API process comes back. */

@@ -6,8 +6,7 @@ import { LOCALE_KEY, normalizeLocale } from './providers/i18nProvider'
 import { createAuthProvider } from './providers/authProvider'
 import { loadRegistry } from './load-registry'
 import { ConsoleApp } from './ConsoleApp'
-import { readThemeMode } from './theme/ThemeMode'
-import { loadAntdStaticCss } from './theme/antd-static-css'
+import { antdStaticCssLoaded } from './theme/antd-static-css'
 import { createDataProvider } from './providers/dataProvider'
 import { prefetchFirstPage } from './resources/first-page'
 
@@ -24,7 +23,7 @@ if (tokens.read()) {
   void import('./resources/ResourceList')
 }
 
-const antdStyles = loadAntdStaticCss(readThemeMode())
+const antdStyles = antdStaticCssLoaded()
 
 const registryLoaded = loadRegistry(http).then((registry) => {
   if (tokens.read()) prefetchFirstPage(registry, createDataProvider(registry, http), window.location)

@@ -6,7 +6,8 @@ import type SQLite from 'better-sqlite3'
  * The hand-written baseline: GET /api/v1/domain/list as one would write it without the
  * schemas, with better-sqlite3 prepared statements. It does the same work as the
  * generic route for the bench's requests (token check with the same join, admin only,
- * host contains and created_at range filters, count + page, same envelope), and nothing
+ * host contains and created_at range filters, count + page, the owners' usernames as
+ * _titles, same envelope), and nothing
  * more, so the ratio measures what the generic layer costs.
  */
 export function buildBaselineApp(db: SQLite.Database): FastifyInstance {
@@ -54,8 +55,16 @@ export function buildBaselineApp(db: SQLite.Database): FastifyInstance {
     }
     const clause = where.length ? ` where ${where.join(' and ')}` : ''
     const { total } = prepared(`select count(*) as total from domain${clause}`).get(...params) as { total: number }
-    const rows = prepared(`select ${COLUMNS} from domain${clause} order by id desc limit ? offset ?`).all(...params, limit, (page - 1) * limit)
-    return answer(reply, 200, 1, 'ok', { total, per_page: limit, current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), data: rows })
+    const rows = prepared(`select ${COLUMNS} from domain${clause} order by id desc limit ? offset ?`).all(...params, limit, (page - 1) * limit) as { owner_id: number }[]
+    // An admin may see every account, so the owners' names need no scope.
+    const owners = [...new Set(rows.map((r) => r.owner_id))]
+    const names = new Map<number, string>()
+    if (owners.length > 0) {
+      const found = prepared(`select id, username from account where id in (${owners.map(() => '?').join(', ')})`).all(...owners) as { id: number; username: string }[]
+      for (const { id, username } of found) names.set(id, username)
+    }
+    const data = rows.map((r) => ({ ...r, _titles: { owner_id: names.get(r.owner_id) ?? null } }))
+    return answer(reply, 200, 1, 'ok', { total, per_page: limit, current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), data })
   })
   return app
 }

@@ -1,8 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
-import type { ThemeMode } from './antd-theme'
+import { THEME_KEY, type ThemeMode } from './antd-theme'
 
 export type { ThemeMode }
-export const THEME_KEY = 'console-theme'
 
 /** The remembered mode; light by default (spec §9). */
 export function readThemeMode(): ThemeMode {

@@ -1,19 +1,13 @@
-import staticCss from 'virtual:antd-static-css'
-import type { ThemeMode } from './antd-theme'
-
 /**
- * Links the pre-built antd styles of the mode the console opens in, and settles once they
- * are in: antd checks for them on its first render. If they fail to load, antd generates
- * the styles itself, as it does in `npm run dev` where there are none.
+ * Settles once the pre-built antd styles that index.html links (see
+ * scripts/vite-antd-static-css.ts) are in: antd looks for them on its first render. Where
+ * there are none (`npm run dev`), or they fail to load, antd generates the styles itself.
  */
-export function loadAntdStaticCss(mode: ThemeMode): Promise<void> {
-  const href = staticCss?.[mode]
-  if (!href) return Promise.resolve()
+export function antdStaticCssLoaded(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[data-antd-static]')
+  if (!link || link.sheet) return Promise.resolve()
   return new Promise((resolve) => {
-    const link = document.createElement('link')
-    link.rel = 'stylesheet'
-    link.href = href
-    link.onload = link.onerror = () => resolve()
-    document.head.prepend(link)
+    link.addEventListener('load', () => resolve(), { once: true })
+    link.addEventListener('error', () => resolve(), { once: true })
   })
 }

@@ -2,6 +2,9 @@ import { theme, type ThemeConfig } from 'antd'
 
 export type ThemeMode = 'light' | 'dark'
 
+/** Where the chosen mode is remembered (local storage). */
+export const THEME_KEY = 'console-theme'
+
 /** Spec §9: the platform's primary colour. */
 export const PRIMARY_COLOR = '#165DFF'
 
