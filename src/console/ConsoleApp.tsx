@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
-import { BrowserRouter, Outlet, Route, Routes } from 'react-router'
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
 import { Authenticated, Refine, type AuthProvider } from '@refinedev/core'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { App as AntdApp, ConfigProvider } from 'antd'
@@ -18,8 +18,10 @@ import { useBranding } from './branding/useBranding'
 import { ProgressFallback, RouteProgress } from './layout/RouteProgress'
 import { useNotificationProvider } from './providers/useNotificationProvider'
 import { DefaultRoute } from './pages/DefaultRoute'
-import { RoleGate } from './pages/RoleGate'
+import { RouteGate } from './pages/RouteGate'
+import { PAGES } from './pages/pages'
 import { refineResources } from './resources/refine-resources'
+import { consoleRoutes } from '../schema/route-access'
 
 const SignedInLayout = lazy(() => import('./layout/SignedInLayout'))
 const LoginPage = lazy(() => import('./pages/LoginPage'))
@@ -28,6 +30,7 @@ const ResourceList = lazy(() => import('./resources/ResourceList'))
 const ResourceCreate = lazy(() => import('./resources/ResourceCreate'))
 const ResourceEdit = lazy(() => import('./resources/ResourceEdit'))
 const ResourceShow = lazy(() => import('./resources/ResourceShow'))
+const RedirectPage = lazy(() => import('./pages/RedirectPage'))
 
 /** The console: Refine with the schema-driven providers, the layout, and a route per resource page. */
 export interface ConsoleAppProps {
@@ -58,6 +61,7 @@ function Shell({ registry, http, authProvider }: ConsoleAppProps) {
   )
   const branding = useBranding(http)
   const resources = useMemo(() => refineResources(registry, current), [registry, current])
+  const routes = useMemo(() => consoleRoutes(registry), [registry])
   const context = useMemo(() => ({ registry, http, branding, locale: current, changeLocale: i18nProvider.changeLocale }), [registry, http, branding, current, i18nProvider])
 
   return (
@@ -85,14 +89,29 @@ function Shell({ registry, http, authProvider }: ConsoleAppProps) {
                   }
                 >
                   <Route index element={<DefaultRoute />} />
-                  {[...registry.resources.values()].map((r) => (
-                    <Route key={r.name} path={r.route} element={<RoleGate resource={r.name} />}>
-                      <Route index element={<ResourceList resource={r.name} />} />
-                      <Route path="create" element={<ResourceCreate resource={r.name} />} />
-                      <Route path="edit/:id" element={<ResourceEdit resource={r.name} />} />
-                      <Route path="show/:id" element={<ResourceShow resource={r.name} />} />
-                    </Route>
-                  ))}
+                  {routes.map((r) => {
+                    const Page = r.page ? PAGES[r.page] : undefined
+                    return (
+                      <Route key={r.path} path={r.path} element={<RouteGate path={r.path} />}>
+                        {r.resource ? (
+                          <>
+                            <Route index element={<ResourceList resource={r.resource} />} />
+                            <Route path="create" element={<ResourceCreate resource={r.resource} />} />
+                            <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} />
+                            <Route path="show/:id" element={<ResourceShow resource={r.resource} />} />
+                          </>
+                        ) : (
+                          <Route index element={Page ? <Page /> : <NotFoundPage />} />
+                        )}
+                      </Route>
+                    )
+                  })}
+                  {/* A group's own path opens its declared redirect, else its first route. */}
+                  {registry.navigation.groups.map((g) => {
+                    const target = g.redirect ?? routes.find((r) => r.group === g.name)?.path
+                    return target ? <Route key={g.path} path={g.path} element={<Navigate to={target} replace />} /> : null
+                  })}
+                  <Route path="/redirect/*" element={<RedirectPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
                 <Route

@@ -33,13 +33,16 @@ describe('firstPermittedRoute (spec §4 permission guard)', () => {
         ] },
       ],
     }
-    expect(consoleRoutes(withNavigation(navigation)).map((r) => r.path)).toEqual(['/dashboard/to-create-video', '/dashboard/workBench', '/domain/domainList'])
+    expect(consoleRoutes(withNavigation(navigation)).map((r) => r.path)).toEqual([
+      '/dashboard/to-create-video', '/dashboard/workBench', '/domain/domainList', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500',
+    ])
     expect(firstPermittedRoute(withNavigation(navigation), 'merchant')).toBe('/dashboard/workBench')
     expect(firstPermittedRoute(withNavigation(navigation), 'admin')).toBe('/domain/domainList')
     expect(firstPermittedRoute(withNavigation(navigation))).toBe('/domain/domainList')
   })
 
-  it('answers undefined (not found) when the role may open nothing', () => {
+  it('answers undefined (not found) when the role may open nothing in its menu', () => {
+    // An agent may open /user/info, but the user group is for developer only and never in a menu.
     expect(firstPermittedRoute(registry, 'agent')).toBeUndefined()
   })
 })

@@ -43,10 +43,16 @@ export function consoleRoutes(registry: Pick<Registry, 'navigation' | 'resources
 
 /**
  * Where spec §4's permission guard sends a role that may not open a route: the first
- * route it may open (menu order), or undefined for not-found.
+ * route of its menu (menu order), or undefined for not-found.
  */
 export function firstPermittedRoute(registry: Pick<Registry, 'navigation' | 'resources'>, role: Role = 'admin'): string | undefined {
-  return consoleRoutes(registry).find((r) => !r.hideInMenu && routeAllows(r.roles, role) && groupAllows(registry.navigation, r.group, role))?.path
+  return consoleRoutes(registry).find((r) => !r.hideInMenu && groupInMenu(registry.navigation, r.group) && routeAllows(r.roles, role) && groupAllows(registry.navigation, r.group, role))?.path
+}
+
+/** Groups for `developer` only (exception, user) never show in the menu; their routes are reached by links (DESIGN §4). */
+export function groupInMenu(navigation: Navigation, groupName: string): boolean {
+  const roles = navigation.groups.find((g) => g.name === groupName)?.roles
+  return !(roles?.length === 1 && roles[0] === 'developer')
 }
 
 /** A group's own role list gates its children, except `developer`-only groups, which only hide from the menu (DESIGN §4). */

@@ -12,10 +12,18 @@ export interface FormDefinition {
  * titles in the console's locale and widgets chosen by format and x-widget.
  */
 export function formDefinition(registry: Registry, resource: ResourceDef, mode: 'create' | 'update', locale: Locale): FormDefinition {
-  const endpoint = registry.endpoints.get(resource.endpoints[mode]!)!
+  return endpointForm(registry, resource.endpoints[mode]!, locale, resource.form)
+}
+
+/**
+ * The form of any endpoint's request body, for pages that are forms but not a resource's
+ * (change password, settings): `fields` limits and orders it, `ui` adds rjsf options.
+ */
+export function endpointForm(registry: Registry, endpointId: string, locale: Locale, layout: { fields?: string[]; ui?: Record<string, unknown> } = {}): FormDefinition {
+  const endpoint = registry.endpoints.get(endpointId)!
   const body = inline(endpoint.request.body!, registry) as JsonSchema
   const all = body.properties as Record<string, JsonSchema>
-  const names = (resource.form.fields ?? Object.keys(all)).filter((name) => name in all)
+  const names = (layout.fields ?? Object.keys(all)).filter((name) => name in all)
   const properties: Record<string, JsonSchema> = {}
   const uiSchema: JsonSchema = { 'ui:order': names, 'ui:submitButtonOptions': { norender: true } }
   for (const name of names) {
@@ -30,7 +38,7 @@ export function formDefinition(registry: Registry, resource: ResourceDef, mode: 
     const ui = { ...uiOf(property), ...(emptyValue !== undefined ? { 'ui:emptyValue': emptyValue } : {}), ...(enumNames ? { 'ui:enumNames': enumNames } : {}) }
     if (Object.keys(ui).length > 0) uiSchema[name] = ui
   }
-  for (const [name, ui] of Object.entries(resource.form.ui ?? {})) uiSchema[name] = { ...(uiSchema[name] as object), ...(ui as object) }
+  for (const [name, ui] of Object.entries(layout.ui ?? {})) uiSchema[name] = { ...(uiSchema[name] as object), ...(ui as object) }
   const required = ((body.required as string[] | undefined) ?? []).filter((name) => names.includes(name))
   return { schema: { type: 'object', properties, required, additionalProperties: false }, uiSchema }
 }
@@ -43,6 +51,7 @@ function enumNamesOf(property: JsonSchema, locale: Locale): string[] | undefined
 
 function uiOf(property: JsonSchema): JsonSchema | undefined {
   if (property['x-widget'] === 'image') return { 'ui:widget': 'image' }
+  if (property['x-widget'] === 'password') return { 'ui:widget': 'password' }
   if (typeof property['x-relation'] === 'string') return { 'ui:widget': 'relation' }
   if (property.format === 'money') return { 'ui:widget': 'money' }
   if (Array.isArray(property.enum) && property.enum.length === 2 && property.enum.includes(0) && property.enum.includes(1) && !property['x-enum-labels']) return { 'ui:widget': 'flag' }

@@ -30,4 +30,9 @@ export function FlagWidget({ id, value, onChange, disabled, readonly }: WidgetPr
   )
 }
 
-export const formWidgets = { image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget }
+/** A secret, hidden as it is typed, with a button to show it. */
+export function PasswordWidget({ id, value, onChange, disabled, readonly, autofocus }: WidgetProps) {
+  return <Input.Password id={id} value={value ?? ''} autoComplete="new-password" autoFocus={autofocus} disabled={disabled || readonly} onChange={(e) => onChange(e.target.value)} style={{ width: 360 }} />
+}
+
+export const formWidgets = { image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget }

@@ -1,6 +1,6 @@
 import { Avatar, Button, Dropdown, Layout, Space, Switch, Tooltip, Typography, theme } from 'antd'
 import { MoonOutlined, SunOutlined, UserOutlined } from '@ant-design/icons'
-import { useGetIdentity, useLogout, useTranslate } from '@refinedev/core'
+import { useGetIdentity, useGo, useLogout, useTranslate } from '@refinedev/core'
 import type { Identity } from '../providers/authProvider'
 import { useThemeMode } from '../theme/ThemeMode'
 import { LocaleSwitch } from './LocaleSwitch'
@@ -12,6 +12,7 @@ export function ConsoleHeader() {
   const { mode, toggle } = useThemeMode()
   const { data: identity } = useGetIdentity<Identity>()
   const { mutate: logout } = useLogout()
+  const go = useGo()
   return (
     <Layout.Header
       style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`, display: 'flex', justifyContent: 'flex-end', alignItems: 'center', padding: '0 24px', height: 64, position: 'sticky', top: 0, zIndex: 10 }}
@@ -29,7 +30,14 @@ export function ConsoleHeader() {
         </Tooltip>
         {identity && (
           <Dropdown
-            menu={{ items: [{ key: 'logout', label: t('user.logout'), onClick: () => logout() }] }}
+            menu={{
+              items: [
+                { key: 'info', label: t('user.info'), onClick: () => go({ to: '/user/info' }) },
+                { key: 'setting', label: t('user.setting'), onClick: () => go({ to: '/user/setting' }) },
+                { type: 'divider' },
+                { key: 'logout', label: t('user.logout'), onClick: () => logout() },
+              ],
+            }}
             trigger={['click']}
           >
             <Button type="text" aria-label={identity.username} style={{ height: 40 }}>

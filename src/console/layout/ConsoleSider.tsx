@@ -4,7 +4,7 @@ import { useGetIdentity } from '@refinedev/core'
 import { useThemedLayoutContext } from '@refinedev/antd'
 import { Link, useLocation } from 'react-router'
 import type { Identity } from '../providers/authProvider'
-import { consoleRoutes, groupAllows, routeAllows } from '../../schema/route-access'
+import { consoleRoutes, groupAllows, groupInMenu, routeAllows } from '../../schema/route-access'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { ConsoleTitle } from './ConsoleTitle'
 import { iconOf } from './icons'
@@ -34,7 +34,7 @@ function SiderMenu() {
     if (!identity) return []
     const routes = consoleRoutes(registry).filter((r) => !r.hideInMenu && routeAllows(r.roles, identity.role) && groupAllows(registry.navigation, r.group, identity.role))
     return registry.navigation.groups
-      .filter((g) => !g.roles?.includes('developer') || g.roles.length > 1)
+      .filter((g) => groupInMenu(registry.navigation, g.name))
       .map((group) => {
         const children = routes.filter((r) => r.group === group.name)
         if (children.length === 0) return undefined

@@ -1,0 +1,40 @@
+import { Avatar, Card, Descriptions, Space, Typography } from 'antd'
+import { UserOutlined } from '@ant-design/icons'
+import { useGetIdentity, useTranslate } from '@refinedev/core'
+import type { Identity } from '../providers/authProvider'
+import { useConsole, useLabel } from '../ConsoleContext'
+import { recordFields } from '../resources/fields'
+import { FieldValue } from '../resources/FieldValue'
+
+/** /user/info: the signed-in account's profile, every labelled field of the account entity. */
+export default function UserInfoPage() {
+  const t = useTranslate()
+  const label = useLabel()
+  const { registry } = useConsole()
+  const { data: identity } = useGetIdentity<Identity>()
+  if (!identity) return null
+  const profile = identity as unknown as Record<string, unknown>
+  const fields = recordFields(registry, registry.entities.get('user')!).filter((f) => f.label && f.name in profile)
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Card>
+        <Space size="large">
+          <Avatar size={64} src={identity.avatar || undefined} icon={<UserOutlined />} />
+          <div>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {identity.name || identity.username}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t(`user.role.${identity.role}`)}</Typography.Text>
+          </div>
+        </Space>
+      </Card>
+      <Card title={t('user.info.title')}>
+        <Descriptions
+          bordered
+          column={{ xs: 1, md: 2 }}
+          items={fields.map((f) => ({ key: f.name, label: label(f.label, f.name), children: <FieldValue field={f} value={profile[f.name]} record={profile} /> }))}
+        />
+      </Card>
+    </Space>
+  )
+}

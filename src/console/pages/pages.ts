@@ -1,0 +1,13 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+
+/**
+ * The hand-written pages a navigation.json route may name in "page": screens that are
+ * not a resource's table or form. Each loads only when its route is opened.
+ */
+export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  'exception-403': lazy(() => import('./ExceptionPages').then((m) => ({ default: m.ForbiddenPage }))),
+  'exception-404': lazy(() => import('./NotFoundPage')),
+  'exception-500': lazy(() => import('./ExceptionPages').then((m) => ({ default: m.ServerErrorPage }))),
+  'user-info': lazy(() => import('./UserInfoPage')),
+  'user-setting': lazy(() => import('./UserSettingPage')),
+}
