@@ -8,6 +8,9 @@ import antdEnUS from 'antd/locale/en_US'
 import 'antd/dist/reset.css'
 import type { Locale, Registry } from '../schema/types'
 import type { HttpClient } from './providers/http-client'
+import type { ApiErrorChannel } from './providers/api-error-channel'
+import type { TokenStore } from './providers/token-store'
+import { ApiErrorNotices } from './layout/ApiErrorNotices'
 import { createI18nProvider } from './providers/i18nProvider'
 import { createDataProvider } from './providers/dataProvider'
 import { createAccessControlProvider } from './providers/accessControlProvider'
@@ -37,6 +40,9 @@ export interface ConsoleAppProps {
   registry: Registry
   http: HttpClient
   authProvider: AuthProvider
+  /** Failed calls, shown as spec §8 says. */
+  apiErrors: ApiErrorChannel
+  tokens: TokenStore
 }
 
 export function ConsoleApp(props: ConsoleAppProps) {
@@ -49,7 +55,7 @@ export function ConsoleApp(props: ConsoleAppProps) {
   )
 }
 
-function Shell({ registry, http, authProvider }: ConsoleAppProps) {
+function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppProps) {
   const { mode } = useThemeMode()
   const [locale, setLocale] = useState<Locale>()
   const i18nProvider = useMemo(() => createI18nProvider(localStorage, setLocale), [])
@@ -79,6 +85,7 @@ function Shell({ registry, http, authProvider }: ConsoleAppProps) {
             options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name } }}
           >
             <RouteProgress />
+            <ApiErrorNotices channel={apiErrors} tokens={tokens} />
             <Suspense fallback={<ProgressFallback />}>
               <Routes>
                 <Route

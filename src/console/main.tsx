@@ -9,10 +9,12 @@ import { ConsoleApp } from './ConsoleApp'
 import { antdStaticCssLoaded } from './theme/antd-static-css'
 import { createDataProvider } from './providers/dataProvider'
 import { prefetchFirstPage } from './resources/first-page'
+import { createApiErrorChannel } from './providers/api-error-channel'
 
 const root = createRoot(document.getElementById('root')!)
 const tokens = createTokenStore()
-const http = createHttpClient({ tokens, locale: () => normalizeLocale(localStorage.getItem(LOCALE_KEY)) })
+const apiErrors = createApiErrorChannel()
+const http = createHttpClient({ tokens, locale: () => normalizeLocale(localStorage.getItem(LOCALE_KEY)), onError: apiErrors.emit })
 const authProvider = createAuthProvider({ http, tokens })
 
 // Signed in already: fetch the profile and the signed-in page code while the schema files load,
@@ -34,7 +36,7 @@ Promise.all([registryLoaded, antdStyles]).then(
   ([registry]) =>
     root.render(
       <StrictMode>
-        <ConsoleApp registry={registry} http={http} authProvider={authProvider} />
+        <ConsoleApp registry={registry} http={http} authProvider={authProvider} apiErrors={apiErrors} tokens={tokens} />
       </StrictMode>,
     ),
   (error: Error) => {

@@ -52,6 +52,7 @@ export const apiEndpoints = {
   platformGetUserInfo: { id: 'platform/get_user_info', method: 'POST', path: '/platform/get_user_info', access: ['*'] },
   platformLogin: { id: 'platform/login', method: 'POST', path: '/platform/login', access: 'open' },
   platformLogout: { id: 'platform/logout', method: 'POST', path: '/platform/logout', access: ['*'] },
+  userMenu: { id: 'user/menu', method: 'POST', path: '/api/user/menu', access: ['*'] },
 } as const satisfies Record<keyof ApiClient, ApiEndpoint>
 
 export interface ApiClient {
@@ -139,6 +140,15 @@ export interface ApiClient {
    * `POST /platform/logout` · roles: any signed-in account
    */
   platformLogout: (body?: types.PlatformLogoutBody) => Promise<types.PlatformLogoutResponse>
+
+  /**
+   * The console menu of the signed-in account
+   *
+   * Every route the caller's role may open and its profile flags allow (navigation.json profileFlag), grouped in menu order. Routes that are reachable but not shown in the menu come with hideInMenu. The console uses it when the menuFromServer setting is on.
+   *
+   * `POST /api/user/menu` · roles: any signed-in account
+   */
+  userMenu: () => Promise<types.UserMenuResponse>
 }
 
 /**
@@ -162,5 +172,6 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformGetUserInfo: (body = {}) => transport({ method: 'POST', path: '/platform/get_user_info', body }) as Promise<types.PlatformGetUserInfoResponse>,
     platformLogin: (body) => transport({ method: 'POST', path: '/platform/login', body }) as Promise<types.PlatformLoginResponse>,
     platformLogout: (body = {}) => transport({ method: 'POST', path: '/platform/logout', body }) as Promise<types.PlatformLogoutResponse>,
+    userMenu: () => transport({ method: 'POST', path: '/api/user/menu', body: {} }) as Promise<types.UserMenuResponse>,
   }
 }

@@ -366,3 +366,26 @@ export type PlatformLogoutBody = Record<string, never>
  * Data of a successful answer of `POST /platform/logout` (Sign out: revoke the session of the token sent).
  */
 export type PlatformLogoutResponse = null
+
+/**
+ * Data of a successful answer of `POST /api/user/menu` (The console menu of the signed-in account).
+ */
+export type UserMenuResponse = {
+  name: string
+  path: string
+  label: {
+    'zh-CN': string
+    'en-US': string
+  }
+  icon?: string
+  order: number
+  children: {
+    name: string
+    path: string
+    label: {
+      'zh-CN': string
+      'en-US': string
+    }
+    hideInMenu: boolean
+  }[]
+}[]

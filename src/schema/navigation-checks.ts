@@ -1,4 +1,4 @@
-import type { Navigation, ResourceDef } from './types'
+import type { EntityDef, Navigation, ResourceDef } from './types'
 import type { SchemaProblem } from './SchemaError'
 import { joinPointer } from './pointer'
 
@@ -6,6 +6,7 @@ import { joinPointer } from './pointer'
 export function checkNavigation(
   navigation: Navigation,
   resources: ReadonlyMap<string, ResourceDef>,
+  entities: ReadonlyMap<string, EntityDef>,
   file: string,
   problems: SchemaProblem[],
 ): void {
@@ -26,6 +27,10 @@ export function checkNavigation(
     groupNames.add(group.name)
     claim(group.path, `group "${group.name}" in ${file}`, file, joinPointer('groups', gi, 'path'))
     group.children.forEach((child, ci) => {
+      const flag = child.profileFlag && entities.get('user')?.columns.find((c) => c.name === child.profileFlag && !c.private)
+      if (child.profileFlag && (!flag || flag.wire !== 'integer')) {
+        problems.push({ file, pointer: joinPointer('groups', gi, 'children', ci, 'profileFlag'), message: `names "${child.profileFlag}", which is not an integer field of schemas/entities/user.json. Name a 0/1 profile field such as show_clip_menu.` })
+      }
       claim(`${group.path}/${child.path}`, `route "${child.name}" in ${file}`, file, joinPointer('groups', gi, 'children', ci, 'path'))
     })
   })

@@ -85,7 +85,7 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   const resources = new Map<string, ResourceDef>()
   for (const p of valid.filter((p) => p.kind === 'resource')) resources.set(p.name, normalizeResource(p, navigation))
   checkResources(resources, entities, endpoints, navigation, broken, problems)
-  checkNavigation(navigation, resources, navigationFile?.file ?? 'schemas/navigation.json', problems)
+  checkNavigation(navigation, resources, entities, navigationFile?.file ?? 'schemas/navigation.json', problems)
 
   attachListConfigs(resources, endpoints)
   for (const endpoint of endpoints.values()) {

@@ -143,6 +143,14 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(problems).toContain('schemas/entities/domain.json#/x-title: x-title names "is_default", which is not a public string field of this entity. Name the field that names a record, e.g. "name".')
   })
 
+  it('a route shown by a profile flag the account entity does not have', () => {
+    const navigation = file('navigation.json') as { groups: { children: Record<string, unknown>[] }[] }
+    navigation.groups[0]!.children.push({ name: 'clip', path: 'clip', label: { 'zh-CN': '剪辑', 'en-US': 'Clip' }, page: 'user-info', roles: ['merchant'], profileFlag: 'show_clip' })
+    expect(problemsOf({ 'navigation.json': navigation })).toContain(
+      'schemas/navigation.json#/groups/0/children/0/profileFlag: names "show_clip", which is not an integer field of schemas/entities/user.json. Name a 0/1 profile field such as show_clip_menu.',
+    )
+  })
+
   it('collects every problem at once, and createRegistry throws them as one SchemaError', () => {
     const changes = {
       'resources/domain.json': { ...file('resources/domain.json'), roles: ['parnter'] },

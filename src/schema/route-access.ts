@@ -1,4 +1,4 @@
-import type { Navigation, Registry, Role, RouteRole } from './types'
+import type { Label, Navigation, Registry, Role, RouteRole } from './types'
 
 /**
  * Spec §6: a route is open to a role when it lists no roles, lists `*`, or lists the
@@ -19,6 +19,9 @@ export interface ConsoleRoute {
   /** The resource behind a generated screen, or the hand-written page. */
   resource?: string
   page?: string
+  label?: Label
+  /** Shown only to accounts whose profile field of this name is 1 (the server menu applies it). */
+  profileFlag?: string
 }
 
 /** Every console route the schema files declare, in menu order (group order, then child order). */
@@ -28,13 +31,14 @@ export function consoleRoutes(registry: Pick<Registry, 'navigation' | 'resources
     for (const child of group.children) {
       out.push({
         path: `${group.path}/${child.path}`, name: child.name, group: group.name, roles: child.roles,
-        order: child.order ?? 0, hideInMenu: child.hideInMenu ?? false, page: child.page, groupOrder: group.order,
+        order: child.order ?? 0, hideInMenu: child.hideInMenu ?? false, page: child.page, groupOrder: group.order, label: child.label,
+        ...(child.profileFlag ? { profileFlag: child.profileFlag } : {}),
       })
     }
   }
   for (const r of registry.resources.values()) {
     const group = registry.navigation.groups.find((g) => g.name === r.group)
-    out.push({ path: r.route, name: r.name, group: r.group, roles: r.roles, order: r.order, hideInMenu: r.hideInMenu, resource: r.name, groupOrder: group?.order ?? 0 })
+    out.push({ path: r.route, name: r.name, group: r.group, roles: r.roles, order: r.order, hideInMenu: r.hideInMenu, resource: r.name, groupOrder: group?.order ?? 0, label: r.label })
   }
   return out
     .sort((a, b) => a.groupOrder - b.groupOrder || a.order - b.order)
@@ -60,4 +64,38 @@ export function groupAllows(navigation: Navigation, groupName: string, role: Rol
   const group = navigation.groups.find((g) => g.name === groupName)
   if (!group?.roles || group.roles.includes('developer')) return true
   return routeAllows(group.roles, role)
+}
+
+/** One group of the menu the server sends (`POST /api/user/menu`), with the routes the account may open. */
+export interface ServerMenuGroup {
+  name: string
+  path: string
+  label: Label
+  icon?: string
+  order: number
+  children: { name: string; path: string; label: Label; hideInMenu: boolean }[]
+}
+
+/**
+ * The menu for one account: every route its role may open and its profile flags allow,
+ * grouped, in menu order. Routes reachable but not shown (developer groups, hidden
+ * routes) are included with hideInMenu, so the console's server-menu guard lets them in.
+ */
+export function serverMenu(registry: Pick<Registry, 'navigation' | 'resources'>, role: Role, profile: Record<string, unknown>): ServerMenuGroup[] {
+  const routes = consoleRoutes(registry).filter(
+    (r) => routeAllows(r.roles, role) && groupAllows(registry.navigation, r.group, role) && (!r.profileFlag || Number(profile[r.profileFlag]) === 1),
+  )
+  return registry.navigation.groups
+    .map((group) => ({
+      name: group.name,
+      path: group.path,
+      label: group.label,
+      ...(group.icon ? { icon: group.icon } : {}),
+      order: group.order,
+      children: routes
+        .filter((r) => r.group === group.name)
+        .map((r) => ({ name: r.name, path: r.path, label: r.label ?? { 'zh-CN': r.name, 'en-US': r.name }, hideInMenu: r.hideInMenu || !groupInMenu(registry.navigation, group.name) })),
+    }))
+    .filter((group) => group.children.length > 0)
+    .sort((a, b) => a.order - b.order)
 }

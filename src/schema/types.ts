@@ -126,6 +126,8 @@ export interface NavigationChild {
   hideInMenu?: boolean
   activeMenu?: string
   ignoreCache?: boolean
+  /** Shown only to accounts whose profile field of this name is 1, e.g. show_clip_menu (server menu). */
+  profileFlag?: string
 }
 
 export interface NavigationGroup {

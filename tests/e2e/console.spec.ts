@@ -17,6 +17,12 @@ async function withBrowser(test: (page: Page) => Promise<void>, locale: 'zh-CN' 
   }
 }
 
+/** A session of the demo admin, for setting up records through the API. */
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${product.url}/api/v1/platform/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: product.logins.admin }) })
+  return ((await res.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token
+}
+
 describe('the console in a real browser', () => {
   it('brands the login page from get_system_info before anyone signs in', () =>
     withBrowser(async (page) => {
@@ -96,9 +102,7 @@ describe('the console in a real browser', () => {
 
   it('bulk-deletes selected rows only after a confirmation, filters, and shows an empty state', () =>
     withBrowser(async (page) => {
-      const token = await page.request
-        .post(`${product.url}/api/v1/platform/login`, { data: { username: 'admin', password: product.logins.admin } })
-        .then(async (r) => ((await r.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token)
+      const token = await adminToken()
       for (const host of ['gone-a.example.com', 'gone-b.example.com']) {
         await page.request.post(`${product.url}/api/v1/domain/add`, { headers: { token }, data: { host, name: host } })
       }
@@ -124,9 +128,7 @@ describe('the console in a real browser', () => {
 
   it("opens, edits and deletes one row from its row actions, showing the owner's name rather than an id", () =>
     withBrowser(async (page) => {
-      const token = await page.request
-        .post(`${product.url}/api/v1/platform/login`, { data: { username: 'admin', password: product.logins.admin } })
-        .then(async (r) => ((await r.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token)
+      const token = await adminToken()
       await page.request.post(`${product.url}/api/v1/domain/add`, { headers: { token }, data: { host: 'row.example.com', name: 'Row site' } })
       await signIn(page, product.url, 'admin', product.logins.admin!)
       const row = () => page.getByRole('row', { name: /row\.example\.com/ })
@@ -160,9 +162,7 @@ describe('the console in a real browser', () => {
 
   it('clears an optional field on edit (an emptied input is sent as empty, not left out)', () =>
     withBrowser(async (page) => {
-      const token = await page.request
-        .post(`${product.url}/api/v1/platform/login`, { data: { username: 'admin', password: product.logins.admin } })
-        .then(async (r) => ((await r.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token)
+      const token = await adminToken()
       const created = await page.request.post(`${product.url}/api/v1/domain/add`, { headers: { token }, data: { host: 'clear.example.com', name: 'Clear me', copyright: '© Old' } })
       const id = ((await created.json()) as { data: { id: number } }).data.id
       await signIn(page, product.url, 'admin', product.logins.admin!)

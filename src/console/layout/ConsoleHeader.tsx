@@ -1,11 +1,14 @@
 import { Avatar, Button, Dropdown, Layout, Space, Switch, Tooltip, Typography, theme } from 'antd'
-import { MoonOutlined, SunOutlined, UserOutlined } from '@ant-design/icons'
+import { MoonOutlined, SettingOutlined, SunOutlined, UserOutlined } from '@ant-design/icons'
 import { useGetIdentity, useGo, useLogout, useTranslate } from '@refinedev/core'
 import type { Identity } from '../providers/authProvider'
 import { useThemeMode } from '../theme/ThemeMode'
 import { LocaleSwitch } from './LocaleSwitch'
+import { useAppSettings } from './AppSettings'
+import { TopMenu } from './ConsoleSider'
+import { ConsoleTitle } from './ConsoleTitle'
 
-/** The header: language, light/dark, and the signed-in account with sign-out. */
+/** The header: the menu when it is on top, language, light/dark, settings, and the signed-in account. */
 export function ConsoleHeader() {
   const t = useTranslate()
   const { token } = theme.useToken()
@@ -13,10 +16,18 @@ export function ConsoleHeader() {
   const { data: identity } = useGetIdentity<Identity>()
   const { mutate: logout } = useLogout()
   const go = useGo()
+  const { settings, setDrawerOpen } = useAppSettings()
+  const onTop = settings.topMenu && settings.menu
   return (
     <Layout.Header
-      style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`, display: 'flex', justifyContent: 'flex-end', alignItems: 'center', padding: '0 24px', height: 64, position: 'sticky', top: 0, zIndex: 10 }}
+      style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`, display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 24, padding: '0 24px', height: 64, position: 'sticky', top: 0, zIndex: 10 }}
     >
+      {onTop && (
+        <>
+          <ConsoleTitle />
+          <TopMenu />
+        </>
+      )}
       <Space size="middle">
         <LocaleSwitch />
         <Tooltip title={t('theme.toggle')}>
@@ -27,6 +38,9 @@ export function ConsoleHeader() {
             checkedChildren={<MoonOutlined />}
             unCheckedChildren={<SunOutlined />}
           />
+        </Tooltip>
+        <Tooltip title={t('settings.title')}>
+          <Button type="text" icon={<SettingOutlined />} aria-label={t('settings.title')} onClick={() => setDrawerOpen(true)} />
         </Tooltip>
         {identity && (
           <Dropdown

@@ -1,37 +1,39 @@
 import { useMemo } from 'react'
 import { Layout, Menu, theme } from 'antd'
 import { useGetIdentity } from '@refinedev/core'
-import { useThemedLayoutContext } from '@refinedev/antd'
 import { Link, useLocation } from 'react-router'
 import type { Identity } from '../providers/authProvider'
 import { consoleRoutes, groupAllows, groupInMenu, routeAllows } from '../../schema/route-access'
+import { useAppSettings } from './AppSettings'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { ConsoleTitle } from './ConsoleTitle'
 import { iconOf } from './icons'
-
-export const MENU_WIDTH = 220
 
 /**
  * The menu, built from navigation.json and the resource files: groups in their order,
  * each showing only the routes the signed-in role may open. Groups meant only for
  * `developer` never show (DESIGN §4).
  */
-export function ConsoleSider() {
-  // ThemedLayout calls its Sider as a plain function to see whether it renders anything,
-  // so the hooks live in a child component rather than here.
-  return <SiderMenu />
-}
-
-function SiderMenu() {
+export function useMenuItems() {
   const { registry } = useConsole()
   const label = useLabel()
   const { data: identity } = useGetIdentity<Identity>()
-  const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext()
   const { pathname } = useLocation()
-  const { token } = theme.useToken()
+  const { settings, serverMenu } = useAppSettings()
 
   const items = useMemo(() => {
     if (!identity) return []
+    if (settings.menuFromServer) {
+      // The menu as the server sent it (spec §4's menuFromServer mode).
+      return (serverMenu ?? [])
+        .map((group) => ({
+          key: group.path,
+          icon: iconOf(group.icon),
+          label: label(group.label, group.name),
+          children: group.children.filter((c) => !c.hideInMenu).map((c) => ({ key: c.path, label: <Link to={c.path}>{label(c.label, c.name)}</Link> })),
+        }))
+        .filter((group) => group.children.length > 0)
+    }
     const routes = consoleRoutes(registry).filter((r) => !r.hideInMenu && routeAllows(r.roles, identity.role) && groupAllows(registry.navigation, r.group, identity.role))
     return registry.navigation.groups
       .filter((g) => groupInMenu(registry.navigation, g.name))
@@ -50,24 +52,37 @@ function SiderMenu() {
         }
       })
       .filter((item) => item !== undefined)
-  }, [registry, identity, label])
+  }, [registry, identity, label, settings.menuFromServer, serverMenu])
 
   const selected = items.flatMap((g) => g.children).find((c) => pathname === c.key || pathname.startsWith(`${c.key}/`))?.key
   const open = items.filter((g) => g.children.some((c) => c.key === selected)).map((g) => g.key)
+  return { items, selected, open }
+}
 
+/** The menu on the left, as wide as the settings say, collapsible. */
+export function ConsoleSider() {
+  const { items, selected, open } = useMenuItems()
+  const { settings, update } = useAppSettings()
+  const { token } = theme.useToken()
   return (
     <Layout.Sider
-      width={MENU_WIDTH}
+      width={settings.menuWidth}
       collapsible
-      collapsed={siderCollapsed}
-      onCollapse={setSiderCollapsed}
+      collapsed={settings.menuCollapse}
+      onCollapse={(collapsed) => update({ menuCollapse: collapsed })}
       theme="light"
       style={{ borderRight: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}
     >
       <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: '0 20px' }}>
-        <ConsoleTitle collapsed={siderCollapsed} />
+        <ConsoleTitle collapsed={settings.menuCollapse} />
       </div>
       <Menu mode="inline" items={items} selectedKeys={selected ? [selected] : []} defaultOpenKeys={open} key={open.join()} style={{ border: 'none' }} />
     </Layout.Sider>
   )
+}
+
+/** The same menu across the header, for the topMenu setting. */
+export function TopMenu() {
+  const { items, selected } = useMenuItems()
+  return <Menu mode="horizontal" items={items} selectedKeys={selected ? [selected] : []} style={{ flex: 1, minWidth: 0, border: 'none', background: 'transparent' }} />
 }

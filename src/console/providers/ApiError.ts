@@ -16,6 +16,8 @@ export class ApiError extends Error implements HttpError {
     readonly code?: number,
     /** data.errors as sent: JSON pointers into the request. */
     readonly fieldErrors: { path: string; message: string }[] = [],
+    /** Why no answer came, when none did. */
+    readonly failure?: 'network' | 'aborted' | 'timeout',
   ) {
     super(message)
     this.name = 'ApiError'

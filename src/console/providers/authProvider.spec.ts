@@ -3,6 +3,7 @@ import { PASSWORD, startTestServer, type TestServer } from '../../../tests/api/h
 import { upsertAccount } from '../../server/accounts/accounts'
 import type { Role } from '../../schema/types'
 import { ApiError } from './ApiError'
+import { apiErrorReaction } from './api-error-reaction'
 import { createAuthProvider, type Identity } from './authProvider'
 import { createHttpClient, type HttpClient } from './http-client'
 import { injectFetch } from './inject-fetch'
@@ -114,19 +115,26 @@ describe('logout', () => {
 })
 
 describe('check', () => {
-  it('is signed in with a login token or an overstep token, and sends the rest to login', async () => {
+  it('is signed in with a token whose profile loads, from a login or an overstep, and sends the rest to login', async () => {
     const { auth, tokens } = setup()
     await expect(auth.check({})).resolves.toEqual({ authenticated: false, redirectTo: '/login', logout: true })
-    tokens.saveSession('overstep')
+    const token = await server.login('partner')
+    tokens.saveSession(token)
     await expect(auth.check({})).resolves.toEqual({ authenticated: true })
     tokens.clear()
-    tokens.saveLogin('login')
+    tokens.saveLogin(token)
     await expect(auth.check({})).resolves.toEqual({ authenticated: true })
+  })
+
+  it('signs out when the profile cannot be loaded (spec §4), whatever the token looked like', async () => {
+    const { auth, tokens } = setup()
+    tokens.saveLogin('A'.repeat(43))
+    await expect(auth.check({})).resolves.toMatchObject({ authenticated: false, redirectTo: '/login', logout: true, error: { code: 50008 } })
   })
 })
 
 describe('onError', () => {
-  it('logs out on HTTP 401 and on the session codes the server really sends (50008, 50012, 50014)', async () => {
+  it('signs nobody out behind their back when a session ends (spec §8 asks first), for HTTP 401 and the codes the server really sends', async () => {
     const noToken = setup()
     const unknown = setup()
     unknown.tokens.saveLogin('A'.repeat(43))
@@ -145,11 +153,21 @@ describe('onError', () => {
       [revoked, await failureOf(revoked.http), { statusCode: 200, code: 50012 }],
       [expired, expiredError, { statusCode: 200, code: 50014 }],
     ]
-    for (const [{ auth, local, forgotten }, error, expected] of cases) {
+    for (const [{ auth, tokens, forgotten }, error, expected] of cases) {
       expect(error).toMatchObject(expected)
-      await expect(auth.onError(error)).resolves.toEqual({ logout: true, redirectTo: '/login', error })
-      expect(local.getItem(TOKEN_KEY)).toBeNull()
-      expect(forgotten()).toBe(1)
+      const before = tokens.read()
+      await expect(auth.onError(error)).resolves.toEqual({})
+      expect(tokens.read()).toBe(before)
+      expect(forgotten()).toBe(0)
+    }
+
+    // What the console shows instead (layout/ApiErrorNotices), for these very errors.
+    const on = (path: string) => ({ path })
+    expect(apiErrorReaction(cases[0]![1], on('/domain/list'), false)).toEqual({ kind: 'login-expired' })
+    expect(apiErrorReaction(cases[0]![1], on('/domain/list'), true)).toEqual({ kind: 'close-window' })
+    for (const [, error] of cases.slice(1)) {
+      expect(apiErrorReaction(error, on('/domain/list'), false)).toEqual({ kind: 'confirm-logout' })
+      expect(apiErrorReaction(error, on('/platform/get_user_info'), false)).toEqual({ kind: 'none' })
     }
   })
 
@@ -167,6 +185,14 @@ describe('onError', () => {
     }
     expect(merchant.local.getItem(TOKEN_KEY)).not.toBeNull()
     expect(merchant.forgotten()).toBe(0)
+
+    // Shown for 5 seconds as the server or the browser put it; nothing for the sign-in form, which says it inline.
+    expect(apiErrorReaction(refused, { path: '/domain/add' }, false)).toEqual({ kind: 'toast', text: refused.message })
+    expect(refused.message).toMatch(/merchant/)
+    expect(apiErrorReaction(invalid, { path: '/platform/change_pwd' }, false)).toEqual({ kind: 'toast', text: 'The current password is wrong.' })
+    expect(apiErrorReaction(offline, { path: '/domain/list' }, false)).toEqual({ kind: 'toast', key: 'errors.network' })
+    const wrongLogin = await failureOf(setup().http, '/platform/login', { username: 'merchant', password: 'wrong password' })
+    expect(apiErrorReaction(wrongLogin, { path: '/platform/login' }, false)).toEqual({ kind: 'none' })
   })
 })
 

@@ -69,14 +69,19 @@ export function createAuthProvider({ http, tokens, forgetAccount }: AuthProvider
     },
 
     async check() {
-      return tokens.read() ? { authenticated: true } : { authenticated: false, redirectTo: '/login', logout: true }
+      if (!tokens.read()) return { authenticated: false, redirectTo: '/login', logout: true }
+      // Spec §4: the profile is loaded before any page; if it cannot be, sign out and go to sign-in.
+      try {
+        await getIdentity()
+        return { authenticated: true }
+      } catch (error) {
+        return { authenticated: false, redirectTo: '/login', logout: true, error: error as ApiError }
+      }
     },
 
-    async onError(error: ApiError) {
-      if (error?.isSessionError) {
-        clearAll()
-        return { logout: true, redirectTo: '/login', error }
-      }
+    // Spec §8: a session that ends under an open page asks first ("Confirm logout", layout/ApiErrorNotices),
+    // so a person can cancel and keep what they typed; nothing signs out behind their back.
+    async onError() {
       return {}
     },
 

@@ -168,8 +168,23 @@ describe('calls that get no answer', () => {
   it('rejects an aborted fetch as "Request aborted"', async () => {
     const { http, failures } = setup((sent) => fetch(`http://127.0.0.1:9${sent.url}`, { signal: AbortSignal.abort() }))
     const error = await rejection(http.request({ method: 'GET', path: '/domain/list' }))
-    expect(error).toMatchObject({ message: 'Request aborted', statusCode: 0 })
+    expect(error).toMatchObject({ message: 'Request aborted', statusCode: 0, failure: 'aborted' })
     expect(failures.map((f) => f.error)).toEqual([error])
+  })
+
+  it('gives up after timeoutMs when one is set, and waits as long as it takes by default (spec §9: 0)', async () => {
+    // A server that never answers: the fetch settles only when its signal aborts it.
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))
+    const tokens = createTokenStore({ session: new Storage(), local: new Storage() })
+    const timed = createHttpClient({ tokens, locale: () => 'en-US', fetch: hanging, timeoutMs: 50 })
+    const error = await rejection(timed.request({ method: 'GET', path: '/domain/list' }))
+    expect(error).toMatchObject({ message: 'timeout of 50ms exceeded', statusCode: 0, failure: 'timeout' })
+
+    let signal: AbortSignal | undefined | null
+    const untimed = createHttpClient({ tokens, locale: () => 'en-US', fetch: async (_input, init) => ((signal = init?.signal), json(envelope(1, 'ok', null))) })
+    await untimed.request({ method: 'GET', path: '/domain/list' })
+    expect(signal).toBeUndefined()
   })
 })
 

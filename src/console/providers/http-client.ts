@@ -26,6 +26,8 @@ export interface HttpClientOptions {
   locale: () => string
   /** Called for every failure before it is thrown: the console shows spec §8's messages and modals here. */
   onError?: (error: ApiError, request: ApiRequest) => void
+  /** Give up on a call after this many milliseconds; 0, the default of spec §9, waits as long as it takes. */
+  timeoutMs?: number
   fetch?: typeof fetch
 }
 
@@ -46,14 +48,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (token) headers.token = token
     if (req.method === 'POST') headers['content-type'] = 'application/json'
     let response: Response
+    const timeoutMs = options.timeoutMs ?? 0
+    const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined
     try {
       response = await doFetch(urlOf(req.path, req.query), {
         method: req.method,
         headers,
         body: req.method === 'POST' ? JSON.stringify(req.body ?? {}) : undefined,
+        ...(timeout ? { signal: timeout } : {}),
       })
     } catch (cause) {
-      throw fail(new ApiError(cause instanceof DOMException && cause.name === 'AbortError' ? 'Request aborted' : 'Network Error', 0), req)
+      const name = cause instanceof DOMException ? cause.name : ''
+      const error =
+        name === 'TimeoutError'
+          ? new ApiError(`timeout of ${timeoutMs}ms exceeded`, 0, undefined, [], 'timeout')
+          : name === 'AbortError'
+            ? new ApiError('Request aborted', 0, undefined, [], 'aborted')
+            : new ApiError('Network Error', 0, undefined, [], 'network')
+      throw fail(error, req)
     }
     const type = response.headers.get('content-type') ?? ''
     if (!type.includes('application/json')) {

@@ -14,7 +14,9 @@ export function useNotificationProvider(): NotificationProvider {
     open({ key, message, description, type }) {
       // Refine raises this on every failed sign-in, titled with the error's class name; the login page says it inline instead.
       if (key === LOGIN_ERROR_KEY) return
-      const show = type === 'error' ? notification.error : type === 'success' ? notification.success : notification.info
+      // A failed call is already shown as spec §8 says (layout/ApiErrorNotices); Refine's notice would repeat it.
+      if (type === 'error') return
+      const show = type === 'success' ? notification.success : notification.info
       show({ key, message, description, placement: 'topRight' })
     },
     close(key) {

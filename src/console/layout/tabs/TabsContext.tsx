@@ -1,0 +1,106 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { useGetIdentity } from '@refinedev/core'
+import type { Label } from '../../../schema/types'
+import { consoleRoutes, firstPermittedRoute, routeAllows, type ConsoleRoute } from '../../../schema/route-access'
+import { useConsole } from '../../ConsoleContext'
+import type { Identity } from '../../providers/authProvider'
+
+/** Spec §3's tab entry. `key` is the console route; `fullPath` where in it the tab was last. */
+export interface Tab {
+  key: string
+  title: Label | undefined
+  name: string
+  fullPath: string
+  ignoreCache: boolean
+}
+
+interface TabsContextValue {
+  tabs: Tab[]
+  activeKey?: string
+  homeKey?: string
+  close(key: string): void
+  /** Mounts the tab's page afresh, through /redirect. */
+  refresh(key: string): void
+  /** Back to the home tab alone. */
+  reset(): void
+  /** Bumped by refresh: a kept page under a new version mounts afresh. */
+  versions: Readonly<Record<string, number>>
+}
+
+const TabsContext = createContext<TabsContextValue | null>(null)
+
+/** The console route a location belongs to; none for /redirect, not-found and unknown paths (spec §4: those are never tabs). */
+export function routeOf(routes: ConsoleRoute[], pathname: string): ConsoleRoute | undefined {
+  return routes.find((r) => pathname === r.path || pathname.startsWith(`${r.path}/`))
+}
+
+export function TabsProvider({ children }: { children: ReactNode }) {
+  const { registry } = useConsole()
+  const { data: identity } = useGetIdentity<Identity>()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const routes = useMemo(() => consoleRoutes(registry), [registry])
+  const tabOf = useCallback((route: ConsoleRoute, fullPath: string): Tab => ({ key: route.path, title: route.label, name: route.name, fullPath, ignoreCache: false }), [])
+
+  // The home tab: the default route if the role may open it, else its first permitted route (as `/` resolves).
+  const home = useMemo(() => {
+    if (!identity) return undefined
+    const preferred = routes.find((r) => r.path === registry.navigation.defaultRoute)
+    const path = preferred && routeAllows(preferred.roles, identity.role) ? preferred.path : firstPermittedRoute(registry, identity.role)
+    const route = path ? routes.find((r) => r.path === path) : undefined
+    return route ? tabOf(route, route.path) : undefined
+  }, [identity, routes, registry, tabOf])
+
+  const [tabs, setTabs] = useState<Tab[]>([])
+  const [versions, setVersions] = useState<Record<string, number>>({})
+  const active = routeOf(routes, location.pathname)
+  const fullPath = location.pathname + location.search
+
+  // Spec §4: every visited route becomes a tab (or updates its own), after the home tab.
+  useEffect(() => {
+    setTabs((current) => {
+      // The home tab comes first, even when the profile it depends on arrives after the first page.
+      let next = home && !current.some((t) => t.key === home.key) ? [home, ...current] : current
+      if (!active) return next
+      const existing = next.find((t) => t.key === active.path)
+      if (existing) return existing.fullPath === fullPath ? next : next.map((t) => (t.key === active.path ? { ...t, fullPath } : t))
+      next = [...next, tabOf(active, fullPath)]
+      return next
+    })
+  }, [active, fullPath, home, tabOf])
+
+  const value = useMemo<TabsContextValue>(
+    () => ({
+      tabs,
+      activeKey: active?.path,
+      homeKey: home?.key,
+      versions,
+      close(key) {
+        if (key === home?.key) return
+        const index = tabs.findIndex((t) => t.key === key)
+        const rest = tabs.filter((t) => t.key !== key)
+        setTabs(rest)
+        if (key === active?.path) navigate(rest[Math.max(0, index - 1)]?.fullPath ?? '/')
+      },
+      refresh(key) {
+        const tab = tabs.find((t) => t.key === key)
+        if (!tab) return
+        setVersions((v) => ({ ...v, [key]: (v[key] ?? 0) + 1 }))
+        navigate(`/redirect${tab.fullPath}`, { replace: true })
+      },
+      reset() {
+        setTabs(home ? [home] : [])
+        if (home) navigate(home.fullPath)
+      },
+    }),
+    [tabs, active, home, versions, navigate],
+  )
+  return <TabsContext.Provider value={value}>{children}</TabsContext.Provider>
+}
+
+export function useTabs(): TabsContextValue {
+  const value = useContext(TabsContext)
+  if (!value) throw new Error('useTabs() must be used inside <TabsProvider>.')
+  return value
+}

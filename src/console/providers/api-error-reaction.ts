@@ -1,0 +1,33 @@
+import { SESSION_CODES, type ApiError } from './ApiError'
+import type { ApiRequest } from './http-client'
+
+/** What the console shows for a failed call (spec §8). */
+export type ApiErrorReaction =
+  /** Shown elsewhere, or nothing to show. */
+  | { kind: 'none' }
+  /** An error message for 5 seconds: the server's msg, or a localized text for a call that got no answer. */
+  | { kind: 'toast'; text: string }
+  | { kind: 'toast'; key: 'errors.network' | 'errors.aborted' | 'errors.timeout' }
+  /** "Confirm logout": the session is gone; cancel keeps the page and what was typed. */
+  | { kind: 'confirm-logout' }
+  /** HTTP 401 in a window opened with a session token (overstep login): a modal that only closes the window. */
+  | { kind: 'close-window' }
+  /** HTTP 401 otherwise: a message for 1.5 seconds, then sign-out and reload. */
+  | { kind: 'login-expired' }
+
+/** Calls whose failures their own page shows: the sign-in form, and sign-out, which clears the browser regardless. */
+const SHOWN_BY_THEIR_PAGE = ['/platform/login', '/platform/logout']
+/** Spec §8: the 500xx modal is not raised for the profile call; the guard signs out instead (spec §4). */
+const PROFILE = '/platform/get_user_info'
+
+export function apiErrorReaction(error: ApiError, request: Pick<ApiRequest, 'path'>, hasSessionToken: boolean): ApiErrorReaction {
+  if (SHOWN_BY_THEIR_PAGE.includes(request.path)) return { kind: 'none' }
+  if (error.statusCode === 401) return hasSessionToken ? { kind: 'close-window' } : { kind: 'login-expired' }
+  if (error.code !== undefined && (SESSION_CODES as readonly number[]).includes(error.code)) {
+    return request.path === PROFILE ? { kind: 'none' } : { kind: 'confirm-logout' }
+  }
+  if (error.code !== undefined) return { kind: 'toast', text: error.message || 'Error' }
+  if (error.failure === 'timeout') return { kind: 'toast', key: 'errors.timeout' }
+  if (error.failure) return { kind: 'toast', key: error.failure === 'aborted' ? 'errors.aborted' : 'errors.network' }
+  return { kind: 'toast', text: error.message || 'Request Error' }
+}

@@ -1,0 +1,22 @@
+import { serverMenu } from '../../schema/route-access'
+import { rowToRecord } from '../db/records'
+import { requireCaller, type NamedHandler } from './context'
+
+/**
+ * `POST /api/user/menu`: the console's menu for the caller, derived from navigation.json and
+ * the resource files on the server, with the caller's profile flags applied (spec §4's
+ * menuFromServer mode).
+ */
+const menu: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const account = ctx.services.registry.entities.get('user')!
+    const row = await ctx.services.db.selectFrom(account.table).selectAll().where('id', '=', caller.id).executeTakeFirst()
+    // As a record, so a flag never stored reads as its schema default.
+    return serverMenu(ctx.services.registry, caller.role, row ? rowToRecord(account, row) : {})
+  },
+}
+
+export const navigationHandlers: Record<string, NamedHandler> = {
+  'navigation.menu': menu,
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { copySchemas, startTestServer, type TestServer } from './harness'
+import { addClipRoute } from '../support/clip-route'
+import type { ServerMenuGroup } from '../../src/schema/route-access'
+
+let server: TestServer
+const token: Record<string, string> = {}
+
+beforeAll(async () => {
+  const schemasDir = copySchemas()
+  addClipRoute(schemasDir)
+  server = await startTestServer({ schemasDir })
+  token.admin = (await server.account('admin', 'admin')).token
+  token.partner = (await server.account('partner', 'partner', 'admin')).token
+  token.merchant = (await server.account('merchant', 'merchant', 'partner')).token
+  token.agent = (await server.account('agent', 'agent', 'partner')).token
+})
+afterAll(() => server.close())
+
+const menuOf = async (who: string) => {
+  const res = await server.call<ServerMenuGroup[]>('POST', '/api/user/menu', { token: token[who] })
+  expect(res.body.code).toBe(1)
+  return res.body.data
+}
+const shown = (menu: ServerMenuGroup[]) => menu.flatMap((g) => g.children.filter((c) => !c.hideInMenu).map((c) => c.path))
+const reachable = (menu: ServerMenuGroup[]) => menu.flatMap((g) => g.children.map((c) => c.path))
+
+describe('POST /api/user/menu', () => {
+  it("gives each role the routes its lists allow, in menu order, with the developer groups' routes reachable but not shown", async () => {
+    const admin = await menuOf('admin')
+    expect(admin.map((g) => g.name)).toEqual(['domain', 'user', 'exception'])
+    expect(shown(admin)).toEqual(['/domain/domainList'])
+    expect(reachable(admin)).toEqual(['/domain/domainList', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500'])
+    expect(admin[0]).toMatchObject({ path: '/domain', label: { 'zh-CN': '域名管理', 'en-US': 'Domains' }, icon: 'global', order: 65 })
+    expect(admin[0]!.children[0]).toEqual({ name: 'domain', path: '/domain/domainList', label: { 'zh-CN': '品牌/域名列表', 'en-US': 'Brand / domain list' }, hideInMenu: false })
+
+    const merchant = await menuOf('merchant')
+    expect(shown(merchant)).toEqual(['/creation/clip'])
+    expect(reachable(merchant)).toEqual(['/creation/clip', '/user/info', '/user/setting', '/exception/404', '/exception/500'])
+    expect(shown(await menuOf('agent'))).toEqual([])
+  })
+
+  it('leaves out a route whose profile flag the account has off', async () => {
+    await server.services.db.updateTable('account').set({ show_clip_menu: 0 }).where('username', '=', 'merchant').execute()
+    expect(reachable(await menuOf('merchant'))).not.toContain('/creation/clip')
+    expect(shown(await menuOf('partner'))).toEqual(['/creation/clip'])
+  })
+
+  it('needs a signed-in caller', async () => {
+    const res = await server.call('POST', '/api/user/menu')
+    expect(res.status).toBe(401)
+  })
+})

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import SQLite from 'better-sqlite3'
+import type { Page } from 'playwright-core'
+import { openBrowser, signIn, startProduct, type Product } from './harness'
+
+let product: Product
+beforeAll(async () => {
+  product = await startProduct()
+})
+afterAll(() => product?.stop())
+
+/** Spec §8 in a real browser, every case answered by the real server. */
+describe('failed calls, as spec §8 shows them', () => {
+  const signedIn = async (page: Page) => {
+    await signIn(page, product.url, 'admin', product.logins.admin!)
+    await page.locator('.ant-table-row').first().waitFor()
+    return (await page.evaluate(() => localStorage.getItem('token')))!
+  }
+
+  it('shows a refused call for 5 seconds with the server message', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signedIn(page)
+      await page.goto(`${product.url}/domain/domainList/create`)
+      await page.locator('#root_host').fill('localhost')
+      await page.locator('#root_name').fill('Taken')
+      await page.getByRole('button', { name: 'Save' }).click()
+      const toast = page.locator('.ant-message-error', { hasText: 'Host name "localhost" is already used by another Domain.' })
+      await toast.waitFor()
+      // Gone after spec §9's 5 seconds, not before.
+      await page.waitForTimeout(3500)
+      expect(await toast.count()).toBe(1)
+      await toast.waitFor({ state: 'detached', timeout: 4000 })
+    } finally {
+      await close()
+    }
+  })
+
+  it('asks before signing out when the session was revoked, and Cancel keeps the page and what was typed', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      const token = await signedIn(page)
+      await page.goto(`${product.url}/domain/domainList/create`)
+      await page.locator('#root_host').fill('kept.example.com')
+      await page.locator('#root_name').fill('Kept')
+      // Signed out elsewhere: the server now answers 50012 for this token.
+      await page.request.post(`${product.url}/api/v1/platform/logout`, { headers: { token } })
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.locator('.ant-modal-confirm-title', { hasText: 'Confirm logout' }).waitFor()
+      await page.getByText('You have been logged out, you can cancel to stay on this page, or log in again').waitFor()
+      await page.getByRole('button', { name: 'Cancel' }).click()
+      await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
+      expect(page.url()).toMatch(/\/domainList\/create$/)
+      expect(await page.locator('#root_host').inputValue()).toBe('kept.example.com')
+
+      await page.getByRole('button', { name: 'Save' }).click()
+      // Re-Login signs out and reloads the page.
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Re-Login' }).click()])
+      await page.waitForURL(/\/login(\?|$)/)
+      await page.locator('#username').waitFor()
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+    } finally {
+      await close()
+    }
+  })
+
+  it('asks the same when the session has expired (50014)', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signedIn(page)
+      const db = new SQLite(join(product.dataDir, 'console.sqlite'))
+      db.prepare(`update session set expires_at = '2000-01-01T00:00:00.000Z'`).run()
+      db.close()
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      await page.locator('.ant-modal-confirm-title', { hasText: 'Confirm logout' }).waitFor()
+    } finally {
+      await close()
+    }
+  })
+
+  it('on HTTP 401 without a session token, says the login expired, then signs out and reloads into sign-in', async () => {
+    const { page, close } = await openBrowser('zh-CN')
+    try {
+      await signedIn(page)
+      // The token is gone from this browser (cleared in another tab): the next call carries none, and the server answers 401.
+      await page.evaluate(() => localStorage.removeItem('token'))
+      await page.getByRole('button', { name: '刷新' }).click()
+      await page.locator('.ant-message-error', { hasText: '登录已过期，请重新登录' }).waitFor()
+      await page.waitForURL(/\/login(\?|$)/, { timeout: 5000 })
+    } finally {
+      await close()
+    }
+  })
+
+  it('on HTTP 401 in a window holding a session token (an overstep login), offers only to close the window', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      const token = await signedIn(page)
+      // An overstep window: its token lives in session storage, which window.open copies into the new window.
+      await page.evaluate((t) => sessionStorage.setItem('token', t), token)
+      const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => window.open(`${url}/domain/domainList`), product.url)])
+      await popup.locator('.ant-table-row').first().waitFor()
+      // A proxy drops the header on the way: the real server answers 401.
+      await popup.route('**/api/v1/domain/list**', (route) => {
+        const { token: _dropped, ...headers } = route.request().headers()
+        return route.continue({ headers })
+      })
+      await popup.getByRole('button', { name: 'Refresh' }).click()
+      await popup.locator('.ant-modal-confirm-title', { hasText: 'Login expired' }).waitFor()
+      expect(await popup.getByRole('button', { name: 'Cancel' }).count()).toBe(0)
+      await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Close' }).click()])
+    } finally {
+      await close()
+    }
+  })
+})

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { openBrowser, signIn, startProduct, type Product } from './harness'
+import { copySchemas } from '../api/harness'
+import { addClipRoute } from '../support/clip-route'
+
+let product: Product
+beforeAll(async () => {
+  product = await startProduct()
+})
+afterAll(() => product?.stop())
+
+describe('routes and guards of spec §2 and §4', () => {
+  it('sends a visitor who is not signed in to sign-in, from any route', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      for (const path of ['/user/info', '/exception/500', '/no/such/page']) {
+        await page.goto(`${product.url}${path}`)
+        await page.waitForURL(/\/login(\?|$)/)
+      }
+    } finally {
+      await close()
+    }
+  })
+
+  it('resolves /, group paths and /redirect/<path>, and sends an unknown path to not-found', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      // /home/index is not built yet, so / falls to the admin's first permitted route.
+      await page.goto(`${product.url}/`)
+      await page.waitForURL(/\/domain\/domainList/)
+      await page.goto(`${product.url}/domain`)
+      await page.waitForURL(/\/domain\/domainList/)
+      await page.goto(`${product.url}/redirect/user/info`)
+      await page.waitForURL(/\/user\/info$/)
+      await page.goto(`${product.url}/no/such/page`)
+      await page.getByText('Sorry, the page you visited does not exist.').waitFor()
+      await page.goto(`${product.url}/exception/500`)
+      await page.getByText('Sorry, something went wrong on the server.').waitFor()
+    } finally {
+      await close()
+    }
+  })
+
+  it('keeps /exception/403 to admins: a merchant is sent where spec §4 says', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'merchant1', product.logins.merchant1!)
+      await page.goto(`${product.url}/exception/403`)
+      await page.waitForURL(/\/notFound$/)
+      // Routes open to every role stay open to it.
+      await page.goto(`${product.url}/exception/404`)
+      await page.getByText('Sorry, the page you visited does not exist.').waitFor()
+      expect(page.url()).toMatch(/\/exception\/404$/)
+    } finally {
+      await close()
+    }
+  })
+})
+
+describe('the user pages', () => {
+  it('shows the profile, and changes the password, signing out the other sessions', async () => {
+    const other = await fetch(`${product.url}/api/v1/platform/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'merchant2', password: product.logins.merchant2 }) })
+    const otherToken = ((await other.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'merchant2', product.logins.merchant2!)
+      await page.getByRole('button', { name: 'merchant2' }).click()
+      await page.getByRole('menuitem', { name: 'User info' }).click()
+      await page.waitForURL(/\/user\/info$/)
+      await page.getByRole('cell', { name: 'merchant2', exact: true }).waitFor()
+      await page.getByRole('cell', { name: 'Merchant', exact: true }).waitFor()
+
+      await page.getByRole('button', { name: 'merchant2' }).click()
+      await page.getByRole('menuitem', { name: 'User settings' }).click()
+      await page.locator('#root_old_password').fill('not my password')
+      await page.locator('#root_new_password').fill('short')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByText('New password must be at least 8 characters').waitFor()
+      await page.locator('#root_new_password').fill('a brand new password')
+      await page.getByRole('button', { name: 'Save' }).click()
+      // The server marks the field it refuses.
+      await page.locator('.ant-form-item-explain-error', { hasText: 'The current password is wrong.' }).waitFor()
+
+      await page.locator('#root_old_password').fill(product.logins.merchant2!)
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByText('Password changed. Your other sessions have been signed out.').waitFor()
+      expect(await page.locator('#root_old_password').inputValue()).toBe('')
+      const stale = await fetch(`${product.url}/api/v1/platform/get_user_info`, { method: 'POST', headers: { token: otherToken, 'content-type': 'application/json' }, body: '{}' })
+      expect(((await stale.json()) as { code: number }).code).toBe(50012)
+      // This session carries on.
+      await page.getByRole('button', { name: 'merchant2' }).click()
+      await page.getByRole('menuitem', { name: 'User info' }).click()
+      await page.getByRole('cell', { name: 'merchant2', exact: true }).waitFor()
+    } finally {
+      await close()
+    }
+  })
+})
+
+describe('the settings drawer (spec §2, §4)', () => {
+  it('changes the layout with each toggle, keeps it across a reload, and copies the settings', async () => {
+    const { context, page, close } = await openBrowser('en-US')
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url })
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.locator('.ant-table-row').first().waitFor()
+      const drawer = page.locator('.ant-drawer-content')
+      const toggle = (name: string) => drawer.getByRole('switch', { name, exact: true }).click()
+      const closeDrawer = async () => {
+        await drawer.locator('.ant-drawer-footer').getByRole('button', { name: 'Close' }).click()
+        await drawer.waitFor({ state: 'hidden' })
+      }
+      await page.locator('header').getByRole('button', { name: 'Page settings' }).click()
+      await drawer.waitFor()
+      expect(await drawer.evaluate((el) => el.closest('.ant-drawer-content-wrapper')!.getBoundingClientRect().width)).toBe(300)
+
+      await toggle('Footer')
+      await expect.poll(() => page.getByText('© 2026 Short-video console (local)').count()).toBe(0)
+      await drawer.getByRole('spinbutton', { name: 'Menu width (px)' }).fill('300')
+      await drawer.getByRole('spinbutton', { name: 'Menu width (px)' }).blur()
+      await expect.poll(() => page.locator('.ant-layout-sider').evaluate((el) => el.getBoundingClientRect().width)).toBe(300)
+      await toggle('Colour weakness')
+      await expect.poll(() => page.evaluate(() => document.body.style.filter)).toBe('invert(80%)')
+      await toggle('Top menu')
+      await page.locator('header .ant-menu-horizontal').waitFor()
+      expect(await page.locator('.ant-layout-sider').count()).toBe(0)
+      await toggle('Top menu')
+      await toggle('Menu')
+      await expect.poll(() => page.locator('.ant-layout-sider').count()).toBe(0)
+
+      await drawer.getByRole('button', { name: 'Copy settings' }).click()
+      await page.getByText('Settings copied').waitFor()
+      const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>
+      expect(copied).toMatchObject({ footer: false, menu: false, colorWeak: true, menuWidth: 300, topMenu: false, navbar: true })
+
+      // Without the navbar, a floating button is the way back to the drawer.
+      await toggle('Navigation bar')
+      await closeDrawer()
+      expect(await page.locator('header').count()).toBe(0)
+      await page.reload()
+      await page.locator('.ant-table-row').first().waitFor()
+      expect(await page.locator('header').count()).toBe(0)
+      expect(await page.locator('.ant-layout-sider').count()).toBe(0)
+      expect(await page.evaluate(() => document.body.style.filter)).toBe('invert(80%)')
+      await page.getByRole('button', { name: 'Page settings' }).click()
+      await toggle('Navigation bar')
+      await toggle('Menu')
+      await toggle('Colour weakness')
+      await closeDrawer()
+      await page.locator('header').waitFor()
+      await expect.poll(() => page.locator('.ant-layout-sider').evaluate((el) => el.getBoundingClientRect().width)).toBe(300)
+      expect(await page.evaluate(() => document.body.style.filter)).toBe('')
+    } finally {
+      await close()
+    }
+  })
+})
+
+describe('the menu from the server (spec §4 menuFromServer)', () => {
+  it('shows and allows only the routes the server menu holds: a route the account may not see is hidden and not-found', async () => {
+    const schemasDir = copySchemas()
+    addClipRoute(schemasDir)
+    const clipProduct = await startProduct({ schemasDir })
+    const { page, close } = await openBrowser('en-US')
+    try {
+      const db = new SQLite(join(clipProduct.dataDir, 'console.sqlite'))
+      db.prepare(`update account set show_clip_menu = 0 where username = 'merchant1'`).run()
+      db.close()
+      await signIn(page, clipProduct.url, 'merchant1', clipProduct.logins.merchant1!)
+      // By role lists the clip route is the merchant's: in the menu and open.
+      await page.getByRole('menuitem', { name: 'Clip tasks' }).waitFor()
+      await page.goto(`${clipProduct.url}/creation/clip`)
+      await page.getByRole('cell', { name: 'merchant1', exact: true }).waitFor()
+
+      // A slow answer, so the loading notice can be seen before the success one replaces it.
+      await page.route('**/api/v1/api/user/menu', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600))
+        await route.continue()
+      })
+      await page.locator('header').getByRole('button', { name: 'Page settings' }).click()
+      await page.locator('.ant-drawer-content').getByRole('switch', { name: 'Menu from server', exact: true }).click()
+      await page.getByText('Loading the menu from the server…').waitFor()
+      await page.getByText('Menu loaded from the server').waitFor()
+      await page.locator('.ant-drawer-footer').getByRole('button', { name: 'Close' }).click()
+      await expect.poll(() => page.getByRole('menuitem', { name: 'Clip tasks' }).count()).toBe(0)
+      await page.goto(`${clipProduct.url}/creation/clip`)
+      await page.waitForURL(/\/notFound$/)
+      // Routes in the server menu still open, hidden ones included.
+      await page.goto(`${clipProduct.url}/user/setting`)
+      await page.getByText('Change password').waitFor()
+
+      // A menu that cannot be loaded says so; with no menu, no route opens.
+      await page.unroute('**/api/v1/api/user/menu')
+      await page.route('**/api/v1/api/user/menu', (route) => route.abort())
+      await page.reload()
+      await page.getByText('Could not load the menu from the server').waitFor()
+      await page.waitForURL(/\/notFound$/)
+    } finally {
+      await close()
+      await clipProduct.stop()
+    }
+  })
+})
+
+describe('the tab bar (spec §2, §4)', () => {
+  it('starts with home, adds a tab per route, keeps pages alive between tabs, and closes, refreshes and resets', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await page.addInitScript(() => localStorage.setItem('console-settings', JSON.stringify({ tabBar: true })))
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.locator('.ant-table-row').first().waitFor()
+      const tabs = page.locator('.ant-tabs-tab')
+      const titles = () => tabs.allInnerTexts()
+      await expect.poll(titles).toEqual(['Brand / domain list'])
+      expect(await tabs.first().locator('.ant-tabs-tab-remove').count()).toBe(0)
+
+      // /redirect and not-found are never tabs (a full page load starts the tabs afresh, from home).
+      await page.goto(`${product.url}/redirect/user/info`)
+      await page.waitForURL(/\/user\/info$/)
+      await expect.poll(titles).toEqual(['Brand / domain list', 'User info'])
+      await page.goto(`${product.url}/no/such/page`)
+      await page.getByText('Sorry, the page you visited does not exist.').waitFor()
+      await expect.poll(titles).toEqual(['Brand / domain list'])
+      await tabs.filter({ hasText: 'Brand / domain list' }).click()
+      await page.locator('.ant-table-row').first().waitFor()
+
+      // Typed, not searched: only a page kept alive still has it after a trip to another tab.
+      await page.locator('#host').fill('kept in the tab')
+      await page.getByRole('button', { name: 'admin' }).click()
+      await page.getByRole('menuitem', { name: 'User info' }).click()
+      await page.waitForURL(/\/user\/info$/)
+      await expect.poll(titles).toEqual(['Brand / domain list', 'User info'])
+      await tabs.filter({ hasText: 'Brand / domain list' }).click()
+      await page.waitForURL(/\/domain\/domainList/)
+      expect(await page.locator('#host').inputValue()).toBe('kept in the tab')
+
+      await page.getByRole('button', { name: 'Tab actions' }).click()
+      await page.getByRole('menuitem', { name: 'Refresh this tab' }).click()
+      await page.waitForURL(/\/domain\/domainList/)
+      await expect.poll(() => page.locator('#host').inputValue()).toBe('')
+
+      await page.getByRole('button', { name: 'admin' }).click()
+      await page.getByRole('menuitem', { name: 'User settings' }).click()
+      await expect.poll(titles).toEqual(['Brand / domain list', 'User info', 'User settings'])
+      await tabs.filter({ hasText: 'User info' }).locator('.ant-tabs-tab-remove').click()
+      await expect.poll(titles).toEqual(['Brand / domain list', 'User settings'])
+      expect(page.url()).toMatch(/\/user\/setting$/)
+
+      await page.getByRole('button', { name: 'Tab actions' }).click()
+      await page.getByRole('menuitem', { name: 'Close all but home' }).click()
+      await expect.poll(titles).toEqual(['Brand / domain list'])
+      await page.waitForURL(/\/domain\/domainList/)
+    } finally {
+      await close()
+    }
+  })
+})

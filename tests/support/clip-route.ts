@@ -1,0 +1,21 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/**
+ * A route for partners and merchants shown only to accounts whose show_clip_menu is 1, as the
+ * clip screens will be. Its page is the user info page: any page shows whether the route opened.
+ */
+export function addClipRoute(schemasDir: string): void {
+  const file = join(schemasDir, 'navigation.json')
+  const navigation = JSON.parse(readFileSync(file, 'utf8')) as { groups: unknown[] }
+  navigation.groups.push({
+    name: 'creation',
+    path: '/creation',
+    label: { 'zh-CN': '创作中心', 'en-US': 'Creation' },
+    order: 5,
+    children: [
+      { name: 'clip', path: 'clip', label: { 'zh-CN': '剪辑任务', 'en-US': 'Clip tasks' }, page: 'user-info', roles: ['partner', 'merchant'], profileFlag: 'show_clip_menu' },
+    ],
+  })
+  writeFileSync(file, JSON.stringify(navigation, null, 2))
+}
