@@ -46,12 +46,22 @@ export const apiEndpoints = {
   domainDetail: { id: 'domain/detail', method: 'GET', path: '/domain/detail', access: ['admin'] },
   domainEdit: { id: 'domain/edit', method: 'POST', path: '/domain/edit', access: ['admin'] },
   domainList: { id: 'domain/list', method: 'GET', path: '/domain/list', access: ['admin'] },
+  platformAddIndustry: { id: 'platform/add_industry', method: 'POST', path: '/platform/add_industry', access: ['admin'] },
+  platformAddScript: { id: 'platform/add_script', method: 'POST', path: '/platform/add_script', access: ['admin'] },
   platformChangePwd: { id: 'platform/change_pwd', method: 'POST', path: '/platform/change_pwd', access: ['*'] },
   platformConsoleSchemas: { id: 'platform/console_schemas', method: 'GET', path: '/platform/console_schemas', access: 'open' },
+  platformDelIndustry: { id: 'platform/del_industry', method: 'POST', path: '/platform/del_industry', access: ['admin'] },
+  platformDelScript: { id: 'platform/del_script', method: 'POST', path: '/platform/del_script', access: ['admin'] },
+  platformEditIndustry: { id: 'platform/edit_industry', method: 'POST', path: '/platform/edit_industry', access: ['admin'] },
+  platformEditScript: { id: 'platform/edit_script', method: 'POST', path: '/platform/edit_script', access: ['admin'] },
   platformGetSystemInfo: { id: 'platform/get_system_info', method: 'GET', path: '/platform/get_system_info', access: 'open' },
   platformGetUserInfo: { id: 'platform/get_user_info', method: 'POST', path: '/platform/get_user_info', access: ['*'] },
+  platformIndustry: { id: 'platform/industry', method: 'GET', path: '/platform/industry', access: ['*'] },
+  platformIndustryDetail: { id: 'platform/industry_detail', method: 'GET', path: '/platform/industry_detail', access: ['admin'] },
   platformLogin: { id: 'platform/login', method: 'POST', path: '/platform/login', access: 'open' },
   platformLogout: { id: 'platform/logout', method: 'POST', path: '/platform/logout', access: ['*'] },
+  platformScript: { id: 'platform/script', method: 'GET', path: '/platform/script', access: ['*'] },
+  platformScriptDetail: { id: 'platform/script_detail', method: 'GET', path: '/platform/script_detail', access: ['admin'] },
   userMenu: { id: 'user/menu', method: 'POST', path: '/api/user/menu', access: ['*'] },
 } as const satisfies Record<keyof ApiClient, ApiEndpoint>
 
@@ -92,6 +102,20 @@ export interface ApiClient {
   domainList: (query?: types.DomainListQuery) => Promise<types.DomainListResponse>
 
   /**
+   * Add an industry
+   *
+   * `POST /platform/add_industry` · roles: admin
+   */
+  platformAddIndustry: (body: types.PlatformAddIndustryBody) => Promise<types.PlatformAddIndustryResponse>
+
+  /**
+   * Add a script
+   *
+   * `POST /platform/add_script` · roles: admin
+   */
+  platformAddScript: (body: types.PlatformAddScriptBody) => Promise<types.PlatformAddScriptResponse>
+
+  /**
    * Change the signed-in account's password
    *
    * Every other session of the account is revoked; the one that asked stays signed in.
@@ -110,6 +134,34 @@ export interface ApiClient {
   platformConsoleSchemas: () => Promise<types.PlatformConsoleSchemasResponse>
 
   /**
+   * Delete industries by id
+   *
+   * `POST /platform/del_industry` · roles: admin
+   */
+  platformDelIndustry: (body: types.PlatformDelIndustryBody) => Promise<types.PlatformDelIndustryResponse>
+
+  /**
+   * Delete scripts by id
+   *
+   * `POST /platform/del_script` · roles: admin
+   */
+  platformDelScript: (body: types.PlatformDelScriptBody) => Promise<types.PlatformDelScriptResponse>
+
+  /**
+   * Change an industry
+   *
+   * `POST /platform/edit_industry` · roles: admin
+   */
+  platformEditIndustry: (body: types.PlatformEditIndustryBody) => Promise<types.PlatformEditIndustryResponse>
+
+  /**
+   * Change a script
+   *
+   * `POST /platform/edit_script` · roles: admin
+   */
+  platformEditScript: (body: types.PlatformEditScriptBody) => Promise<types.PlatformEditScriptResponse>
+
+  /**
    * Branding of the site a host name belongs to
    *
    * Open, so the login page can be branded. An unknown host gets the default site's branding.
@@ -126,6 +178,22 @@ export interface ApiClient {
   platformGetUserInfo: (body?: types.PlatformGetUserInfoBody) => Promise<types.PlatformGetUserInfoResponse>
 
   /**
+   * List industries
+   *
+   * Every signed-in account may read the industries; only admins change them.
+   *
+   * `GET /platform/industry` · roles: any signed-in account
+   */
+  platformIndustry: (query?: types.PlatformIndustryQuery) => Promise<types.PlatformIndustryResponse>
+
+  /**
+   * One industry by id
+   *
+   * `GET /platform/industry_detail` · roles: admin
+   */
+  platformIndustryDetail: (query: types.PlatformIndustryDetailQuery) => Promise<types.PlatformIndustryDetailResponse>
+
+  /**
    * Sign in with username and password
    *
    * Answers a fresh session token in userinfo.token. Rate-limited per username and per address.
@@ -140,6 +208,22 @@ export interface ApiClient {
    * `POST /platform/logout` · roles: any signed-in account
    */
   platformLogout: (body?: types.PlatformLogoutBody) => Promise<types.PlatformLogoutResponse>
+
+  /**
+   * List scripts
+   *
+   * Every signed-in account may read the scripts; only admins change them.
+   *
+   * `GET /platform/script` · roles: any signed-in account
+   */
+  platformScript: (query?: types.PlatformScriptQuery) => Promise<types.PlatformScriptResponse>
+
+  /**
+   * One script by id
+   *
+   * `GET /platform/script_detail` · roles: admin
+   */
+  platformScriptDetail: (query: types.PlatformScriptDetailQuery) => Promise<types.PlatformScriptDetailResponse>
 
   /**
    * The console menu of the signed-in account
@@ -166,12 +250,22 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     domainDetail: (query) => transport({ method: 'GET', path: '/domain/detail', query }) as Promise<types.DomainDetailResponse>,
     domainEdit: (body) => transport({ method: 'POST', path: '/domain/edit', body }) as Promise<types.DomainEditResponse>,
     domainList: (query = {}) => transport({ method: 'GET', path: '/domain/list', query }) as Promise<types.DomainListResponse>,
+    platformAddIndustry: (body) => transport({ method: 'POST', path: '/platform/add_industry', body }) as Promise<types.PlatformAddIndustryResponse>,
+    platformAddScript: (body) => transport({ method: 'POST', path: '/platform/add_script', body }) as Promise<types.PlatformAddScriptResponse>,
     platformChangePwd: (body) => transport({ method: 'POST', path: '/platform/change_pwd', body }) as Promise<types.PlatformChangePwdResponse>,
     platformConsoleSchemas: () => transport({ method: 'GET', path: '/platform/console_schemas' }) as Promise<types.PlatformConsoleSchemasResponse>,
+    platformDelIndustry: (body) => transport({ method: 'POST', path: '/platform/del_industry', body }) as Promise<types.PlatformDelIndustryResponse>,
+    platformDelScript: (body) => transport({ method: 'POST', path: '/platform/del_script', body }) as Promise<types.PlatformDelScriptResponse>,
+    platformEditIndustry: (body) => transport({ method: 'POST', path: '/platform/edit_industry', body }) as Promise<types.PlatformEditIndustryResponse>,
+    platformEditScript: (body) => transport({ method: 'POST', path: '/platform/edit_script', body }) as Promise<types.PlatformEditScriptResponse>,
     platformGetSystemInfo: (query) => transport({ method: 'GET', path: '/platform/get_system_info', query }) as Promise<types.PlatformGetSystemInfoResponse>,
     platformGetUserInfo: (body = {}) => transport({ method: 'POST', path: '/platform/get_user_info', body }) as Promise<types.PlatformGetUserInfoResponse>,
+    platformIndustry: (query = {}) => transport({ method: 'GET', path: '/platform/industry', query }) as Promise<types.PlatformIndustryResponse>,
+    platformIndustryDetail: (query) => transport({ method: 'GET', path: '/platform/industry_detail', query }) as Promise<types.PlatformIndustryDetailResponse>,
     platformLogin: (body) => transport({ method: 'POST', path: '/platform/login', body }) as Promise<types.PlatformLoginResponse>,
     platformLogout: (body = {}) => transport({ method: 'POST', path: '/platform/logout', body }) as Promise<types.PlatformLogoutResponse>,
+    platformScript: (query = {}) => transport({ method: 'GET', path: '/platform/script', query }) as Promise<types.PlatformScriptResponse>,
+    platformScriptDetail: (query) => transport({ method: 'GET', path: '/platform/script_detail', query }) as Promise<types.PlatformScriptDetailResponse>,
     userMenu: () => transport({ method: 'POST', path: '/api/user/menu', body: {} }) as Promise<types.UserMenuResponse>,
   }
 }

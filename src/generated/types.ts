@@ -71,6 +71,42 @@ export interface Domain {
 }
 
 /**
+ * An industry merchants create content for (catering, beauty, education, ...): the dictionary scripts and templates are filed under.
+ */
+export interface Industry {
+  id: number
+  name: string
+  /**
+   * Lower comes first in lists people choose from.
+   */
+  sort: number
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * A ready-made video script (copy a merchant can start from), filed under an industry.
+ */
+export interface Script {
+  id: number
+  industry_id: number
+  title: string
+  content: string
+  /**
+   * Lower comes first.
+   */
+  sort: number
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    industry_id?: string | null
+  }
+}
+
+/**
  * A signed-in session. Only a SHA-256 hash of the token is stored, so a copy of the database signs nobody in.
  */
 export interface Session {
@@ -268,6 +304,40 @@ export interface DomainListQuery {
 export type DomainListResponse = Paginator<Domain>
 
 /**
+ * JSON body of `POST /platform/add_industry` (Add an industry).
+ */
+export interface PlatformAddIndustryBody {
+  name: string
+  /**
+   * Lower comes first in lists people choose from.
+   */
+  sort?: number
+}
+
+/**
+ * Data of a successful answer of `POST /platform/add_industry` (Add an industry).
+ */
+export type PlatformAddIndustryResponse = Industry
+
+/**
+ * JSON body of `POST /platform/add_script` (Add a script).
+ */
+export interface PlatformAddScriptBody {
+  industry_id: number
+  title: string
+  content: string
+  /**
+   * Lower comes first.
+   */
+  sort?: number
+}
+
+/**
+ * Data of a successful answer of `POST /platform/add_script` (Add a script).
+ */
+export type PlatformAddScriptResponse = Script
+
+/**
  * JSON body of `POST /platform/change_pwd` (Change the signed-in account's password).
  */
 export interface PlatformChangePwdBody {
@@ -292,6 +362,78 @@ export interface PlatformConsoleSchemasResponse {
     text: string
   }[]
 }
+
+/**
+ * JSON body of `POST /platform/del_industry` (Delete industries by id).
+ */
+export interface PlatformDelIndustryBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /platform/del_industry` (Delete industries by id).
+ */
+export interface PlatformDelIndustryResponse {
+  deleted: number
+}
+
+/**
+ * JSON body of `POST /platform/del_script` (Delete scripts by id).
+ */
+export interface PlatformDelScriptBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /platform/del_script` (Delete scripts by id).
+ */
+export interface PlatformDelScriptResponse {
+  deleted: number
+}
+
+/**
+ * JSON body of `POST /platform/edit_industry` (Change an industry).
+ */
+export interface PlatformEditIndustryBody {
+  id: number
+  name?: string
+  /**
+   * Lower comes first in lists people choose from.
+   */
+  sort?: number
+}
+
+/**
+ * Data of a successful answer of `POST /platform/edit_industry` (Change an industry).
+ */
+export type PlatformEditIndustryResponse = Industry
+
+/**
+ * JSON body of `POST /platform/edit_script` (Change a script).
+ */
+export interface PlatformEditScriptBody {
+  id: number
+  industry_id?: number
+  title?: string
+  content?: string
+  /**
+   * Lower comes first.
+   */
+  sort?: number
+}
+
+/**
+ * Data of a successful answer of `POST /platform/edit_script` (Change a script).
+ */
+export type PlatformEditScriptResponse = Script
 
 /**
  * Query string of `GET /platform/get_system_info` (Branding of the site a host name belongs to).
@@ -331,6 +473,43 @@ export type PlatformGetUserInfoBody = Record<string, never>
 export type PlatformGetUserInfoResponse = User
 
 /**
+ * Query string of `GET /platform/industry` (List industries).
+ */
+export interface PlatformIndustryQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'name' | 'sort' | 'created_at'
+  order?: 'asc' | 'desc'
+  name?: string
+}
+
+/**
+ * Data of a successful answer of `GET /platform/industry` (List industries).
+ */
+export type PlatformIndustryResponse = Paginator<Industry>
+
+/**
+ * Query string of `GET /platform/industry_detail` (One industry by id).
+ */
+export interface PlatformIndustryDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /platform/industry_detail` (One industry by id).
+ */
+export type PlatformIndustryDetailResponse = Industry
+
+/**
  * JSON body of `POST /platform/login` (Sign in with username and password).
  */
 export interface PlatformLoginBody {
@@ -366,6 +545,44 @@ export type PlatformLogoutBody = Record<string, never>
  * Data of a successful answer of `POST /platform/logout` (Sign out: revoke the session of the token sent).
  */
 export type PlatformLogoutResponse = null
+
+/**
+ * Query string of `GET /platform/script` (List scripts).
+ */
+export interface PlatformScriptQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'title' | 'sort' | 'created_at'
+  order?: 'asc' | 'desc'
+  title?: string
+  industry_id?: number
+}
+
+/**
+ * Data of a successful answer of `GET /platform/script` (List scripts).
+ */
+export type PlatformScriptResponse = Paginator<Script>
+
+/**
+ * Query string of `GET /platform/script_detail` (One script by id).
+ */
+export interface PlatformScriptDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /platform/script_detail` (One script by id).
+ */
+export type PlatformScriptDetailResponse = Script
 
 /**
  * Data of a successful answer of `POST /api/user/menu` (The console menu of the signed-in account).

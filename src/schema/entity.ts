@@ -35,7 +35,7 @@ export function buildEntity(
   for (const [field, property] of Object.entries(all)) {
     const resolved = property.$ref ? { ...lookup(String(property.$ref)), ...withoutRef(property) } : property
     const isPrivate = resolved['x-private'] === true
-    if (!isPrivate) publicProperties[field] = property
+    if (!isPrivate) publicProperties[field] = property.$ref ? property : withStorageBounds(property)
     columns.push({
       name: field,
       ...storageOf(resolved),
@@ -135,6 +135,17 @@ function qualifyLocalRefs(node: unknown, name: string): unknown {
     Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? name + value : qualifyLocalRefs(value, name)]),
   )
 }
+
+/** Integers are stored in 32 bits: one without bounds of its own gets that range (a record id starts at 1), so no value reaches the database that it would refuse. */
+function withStorageBounds(property: JsonSchema): JsonSchema {
+  const types = ([] as unknown[]).concat(property.type ?? [])
+  if (!types.includes('integer') || property.format === 'money') return property
+  const relation = typeof property['x-relation'] === 'string'
+  return { ...property, minimum: property.minimum ?? (relation ? 1 : INT32_MIN), maximum: property.maximum ?? INT32_MAX }
+}
+
+const INT32_MIN = -2147483648
+const INT32_MAX = 2147483647
 
 function withoutRef(property: JsonSchema): JsonSchema {
   const { $ref: _ignored, ...rest } = property

@@ -22,6 +22,8 @@ export interface ConsoleRoute {
   label?: Label
   /** Shown only to accounts whose profile field of this name is 1 (the server menu applies it). */
   profileFlag?: string
+  /** The tab bar does not keep this page alive. */
+  ignoreCache?: boolean
 }
 
 /** Every console route the schema files declare, in menu order (group order, then child order). */
@@ -33,6 +35,7 @@ export function consoleRoutes(registry: Pick<Registry, 'navigation' | 'resources
         path: `${group.path}/${child.path}`, name: child.name, group: group.name, roles: child.roles,
         order: child.order ?? 0, hideInMenu: child.hideInMenu ?? false, page: child.page, groupOrder: group.order, label: child.label,
         ...(child.profileFlag ? { profileFlag: child.profileFlag } : {}),
+        ...(child.ignoreCache ? { ignoreCache: true } : {}),
       })
     }
   }

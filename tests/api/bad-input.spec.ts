@@ -139,21 +139,37 @@ function baselineOf(endpoint: EndpointDef): Record<string, unknown> {
   return oracle.sample(schema, ++counter) as Record<string, unknown>
 }
 
-/** The id (or ids) of a record that exists, for generic get, update and delete; recreated when a case deleted it. */
+/**
+ * Ids of records that exist: the record a generic get, update or delete names, and for
+ * create and update a record each x-relation field may point at. Recreated when a case deleted it.
+ */
 async function references(endpoint: EndpointDef): Promise<Record<string, unknown>> {
-  if (!endpoint.entity || !['get', 'update', 'delete'].includes(endpoint.handler)) return {}
+  if (!endpoint.entity || !isGeneric(endpoint.handler) || endpoint.handler === 'list') return {}
   const entity = server.services.registry.entities.get(endpoint.entity)!
-  const { db } = server.services
-  let id = fixtures.get(entity.name)
-  if (id === undefined || !(await db.selectFrom(entity.table).select('id').where('id', '=', id).executeTakeFirst())) {
-    const values = oracle.sample({ type: 'object', properties: entity.schema.properties, required: entity.source.required }, ++counter) as Record<string, unknown>
-    if (entity.owner && entity.owner !== 'id') values[entity.owner] = accounts.admin
-    const now = server.services.now().toISOString()
-    const row = await db.insertInto(entity.table).values({ ...recordToRow(entity, values), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
-    id = Number(row.id)
-    fixtures.set(entity.name, id)
+  const refs: Record<string, unknown> = {}
+  if (endpoint.handler === 'create' || endpoint.handler === 'update') {
+    const body = (endpoint.request.body?.properties ?? {}) as Record<string, unknown>
+    for (const column of entity.columns) if (column.relation && column.name in body) refs[column.name] = await fixtureOf(column.relation)
   }
-  return endpoint.handler === 'delete' ? { ids: [id] } : { id }
+  if (endpoint.handler === 'create') return refs
+  const id = await fixtureOf(entity.name)
+  return endpoint.handler === 'delete' ? { ids: [id] } : { ...refs, id }
+}
+
+/** One stored record of an entity for the sweep to name, its own relations pointing at records that exist. */
+async function fixtureOf(name: string): Promise<number> {
+  const entity = server.services.registry.entities.get(name)!
+  const { db } = server.services
+  const known = fixtures.get(name)
+  if (known !== undefined && (await db.selectFrom(entity.table).select('id').where('id', '=', known).executeTakeFirst())) return known
+  const values = oracle.sample({ type: 'object', properties: entity.schema.properties, required: entity.source.required }, ++counter) as Record<string, unknown>
+  if (entity.owner && entity.owner !== 'id') values[entity.owner] = accounts.admin
+  for (const column of entity.columns) if (column.relation && column.relation !== name) values[column.name] = await fixtureOf(column.relation)
+  delete values._titles
+  const now = server.services.now().toISOString()
+  const row = await db.insertInto(entity.table).values({ ...recordToRow(entity, values), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+  fixtures.set(name, Number(row.id))
+  return Number(row.id)
 }
 
 /** Cases that change the reference id may name a record that does not exist, which is a refusal, not a failure. */

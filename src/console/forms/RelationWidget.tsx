@@ -32,17 +32,45 @@ export function relationSource(registry: Pick<Registry, 'resources' | 'navigatio
  * their titles. A role with no screen listing that entity types the id instead; the
  * server refuses an id it may not use either way.
  */
-export function RelationWidget(props: WidgetProps) {
+export function RelationWidget({ id, name, value, onChange, disabled, readonly, schema, required, registry: form }: WidgetProps) {
+  const known = (form.formContext as { titles?: Record<string, string | null> } | undefined)?.titles?.[name]
+  return (
+    <RelationPicker
+      id={id}
+      entity={String(schema['x-relation'])}
+      value={value}
+      known={known ?? undefined}
+      clearable={!required}
+      disabled={disabled || readonly}
+      onChange={(v) => onChange(v ?? emptyOf({ schema }))}
+    />
+  )
+}
+
+export interface RelationPickerProps {
+  id?: string
+  entity: string
+  value?: number | null
+  /** The chosen record's title, when the caller already has it. */
+  known?: string
+  clearable?: boolean
+  disabled?: boolean
+  onChange: (value: number | undefined) => void
+  width?: number
+}
+
+/** The choice itself, for forms and for list filters. */
+export function RelationPicker(props: RelationPickerProps) {
   const { registry } = useConsole()
   const role = useGetIdentity<Identity>().data?.role
-  const source = role ? relationSource(registry, String(props.schema['x-relation']), role) : undefined
+  const source = role ? relationSource(registry, props.entity, role) : undefined
   if (!source) {
-    return <InputNumber id={props.id} value={props.value ?? null} min={1} precision={0} disabled={props.disabled || props.readonly} onChange={(v) => props.onChange(v ?? emptyOf(props))} style={{ width: 220 }} />
+    return <InputNumber id={props.id} value={props.value ?? null} min={1} precision={0} disabled={props.disabled} onChange={(v) => props.onChange(v ?? undefined)} style={{ width: props.width ?? 220 }} />
   }
   return <RelationSelect {...props} source={source} />
 }
 
-function RelationSelect({ id, name, value, onChange, disabled, readonly, schema, registry: form, source, ...props }: WidgetProps & { source: RelationSource }) {
+function RelationSelect({ id, value, onChange, disabled, known, clearable, width, source }: RelationPickerProps & { source: RelationSource }) {
   const t = useTranslate()
   const { selectProps } = useSelect<BaseRecord>({
     resource: source.resource,
@@ -54,7 +82,6 @@ function RelationSelect({ id, name, value, onChange, disabled, readonly, schema,
     // The chosen record's title came with the record being edited; no need to fetch it again.
     defaultValueQueryOptions: { enabled: false },
   })
-  const known = (form.formContext as { titles?: Record<string, string | null> } | undefined)?.titles?.[name]
   const options = [...(selectProps.options ?? [])] as { value: unknown; label: unknown }[]
   if (value !== undefined && value !== null && !options.some((o) => o.value === value)) options.unshift({ value, label: known ?? `#${value}` })
   return (
@@ -66,12 +93,12 @@ function RelationSelect({ id, name, value, onChange, disabled, readonly, schema,
       value={value ?? undefined}
       options={options as never}
       showSearch={source.searchable}
-      allowClear={!props.required}
+      allowClear={clearable}
       placeholder={t(source.searchable ? 'relation.search' : 'relation.choose')}
       notFoundContent={t('relation.none')}
-      disabled={disabled || readonly}
-      onChange={(v: unknown) => onChange(v ?? emptyOf({ schema }))}
-      style={{ width: 360 }}
+      disabled={disabled}
+      onChange={(v: unknown) => onChange((v as number | undefined) ?? undefined)}
+      style={{ width: width ?? 360 }}
     />
   )
 }

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs'
 import type { ListFilter, Locale } from '../../schema/types'
 import { useConsole } from '../ConsoleContext'
 import { enumLabel, type FieldInfo } from './fields'
+import { RelationPicker } from '../forms/RelationWidget'
 
 type FilterValues = Record<string, unknown>
 
@@ -69,10 +70,18 @@ function control(filter: ListFilter, field: FieldInfo, t: (key: string) => strin
     const [yes, no] = field.kind === 'flag' ? [1, 0] : [true, false]
     return <Select allowClear style={{ minWidth: 120 }} placeholder={t('value.any')} options={[{ value: yes, label: t('value.yes') }, { value: no, label: t('value.no') }]} />
   }
+  if (filter.match === 'equals' && field.kind === 'relation') {
+    return <RelationFilter entity={String(field.schema['x-relation'])} />
+  }
   if (filter.match === 'equals' && field.kind === 'enum') {
     return <Select allowClear style={{ minWidth: 120 }} placeholder={t('value.any')} options={(field.schema.enum as (string | number)[]).map((v) => ({ value: v, label: enumLabel(field, v, locale) }))} />
   }
   return <Input allowClear style={{ minWidth: 180 }} />
+}
+
+/** A relation filter as a form control: antd's Form.Item hands it value and onChange. */
+function RelationFilter({ id, entity, value, onChange }: { id?: string; entity: string; value?: number; onChange?: (value: number | undefined) => void }) {
+  return <RelationPicker id={id} entity={entity} value={value} clearable width={200} onChange={(v) => onChange?.(v)} />
 }
 
 /** The filter bar's values as Refine filters, which the data provider turns into the list endpoint's query. */

@@ -109,14 +109,9 @@ describe('firstPageQueryOptions', () => {
     vi.unstubAllGlobals()
   })
 
-  it('does not fetch again on mount what was handed over a moment ago, but does once it was invalidated, refetched or aged', () => {
-    vi.useFakeTimers({ now: 1_000_000 })
-    const { refetchOnMount } = firstPageQueryOptions('domain')
-    const state = { dataUpdateCount: 0, isInvalidated: false, dataUpdatedAt: 1_000_000 - 2_000 }
-    expect(refetchOnMount({ state })).toBe(false)
-    expect(refetchOnMount({ state: { ...state, isInvalidated: true } })).toBe(true)
-    expect(refetchOnMount({ state: { ...state, dataUpdateCount: 1 } })).toBe(true)
-    expect(refetchOnMount({ state: { ...state, dataUpdatedAt: 1_000_000 - 11_000 } })).toBe(true)
-    expect(refetchOnMount({ state: { ...state, dataUpdatedAt: 0 } })).toBe(true) // no data yet
+  it('keeps a page handed over fresh for a few seconds, and only a page handed over', () => {
+    const { staleTime } = firstPageQueryOptions('domain')
+    expect(staleTime({ state: { dataUpdateCount: 0 } })).toBe(10_000)
+    expect(staleTime({ state: { dataUpdateCount: 1 } })).toBe(0)
   })
 })

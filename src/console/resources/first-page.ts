@@ -53,8 +53,9 @@ export function firstPageQueryOptions(resource: string) {
       return page?.response
     },
     initialDataUpdatedAt: () => receivedAt,
-    // A page handed over a moment ago is as fresh as a fetch on mount would be.
-    refetchOnMount: (query: { state: Pick<QueryState, 'dataUpdateCount' | 'isInvalidated' | 'dataUpdatedAt'> }) => query.state.dataUpdateCount > 0 || query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > FRESH_MS,
+    // A page handed over a moment ago is as fresh as a fetch would be: not fetched again on mount or focus
+    // for a few seconds. Once the list has fetched for itself, react-query's usual rules apply.
+    staleTime: (query: { state: Pick<QueryState, 'dataUpdateCount'> }) => (query.state.dataUpdateCount === 0 ? FRESH_MS : 0),
   }
 }
 

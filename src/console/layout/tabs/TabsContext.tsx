@@ -41,7 +41,7 @@ export function TabsProvider({ children }: { children: ReactNode }) {
   const location = useLocation()
   const navigate = useNavigate()
   const routes = useMemo(() => consoleRoutes(registry), [registry])
-  const tabOf = useCallback((route: ConsoleRoute, fullPath: string): Tab => ({ key: route.path, title: route.label, name: route.name, fullPath, ignoreCache: false }), [])
+  const tabOf = useCallback((route: ConsoleRoute, fullPath: string): Tab => ({ key: route.path, title: route.label, name: route.name, fullPath, ignoreCache: route.ignoreCache ?? false }), [])
 
   // The home tab: the default route if the role may open it, else its first permitted route (as `/` resolves).
   const home = useMemo(() => {

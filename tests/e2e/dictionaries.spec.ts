@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openBrowser, signIn, startProduct, type Product } from './harness'
+
+let product: Product
+beforeAll(async () => {
+  product = await startProduct()
+})
+afterAll(() => product?.stop())
+
+describe('industries and scripts, from their schema files alone', () => {
+  it('lets an admin add an industry, file a script under it by name, and filter scripts by industry', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.getByRole('menuitem', { name: 'Settings center' }).click()
+      await page.getByRole('menuitem', { name: 'Industries' }).click()
+      await page.waitForURL(/\/account\/industry/)
+      // The page shows once its code has loaded: until then the previous page stays up.
+      await page.getByText('Nothing here yet').waitFor()
+      for (const name of ['Catering', 'Beauty']) {
+        await page.getByRole('button', { name: 'Create' }).click()
+        await page.locator('#root_name').fill(name)
+        await page.getByRole('button', { name: 'Save' }).click()
+        await page.getByRole('row', { name: new RegExp(name) }).waitFor()
+      }
+
+      await page.getByRole('menuitem', { name: 'Scripts' }).click()
+      await page.waitForURL(/\/account\/script/)
+      await page.getByText('Nothing here yet').waitFor()
+      await page.getByRole('button', { name: 'Create' }).click()
+      await page.locator('#root_industry_id').click()
+      await page.locator('#root_industry_id').fill('cater')
+      await page.locator('.ant-select-item-option', { hasText: 'Catering' }).click()
+      await page.locator('#root_title').fill('Lunch special')
+      await page.locator('#root_content').fill('Open with the steam rising from the bowl.')
+      await page.getByRole('button', { name: 'Save' }).click()
+      const row = page.getByRole('row', { name: /Lunch special/ })
+      await row.waitFor()
+      expect(await row.getByText('Catering').count()).toBe(1)
+
+      // The industry filter is a choice by name too.
+      const industryFilter = page.locator('.ant-select', { has: page.locator('#industry_id') })
+      await industryFilter.click()
+      await page.locator('.ant-select-item-option', { hasText: 'Beauty' }).click()
+      await page.getByRole('button', { name: 'Search' }).click()
+      await page.getByText('Nothing matches these filters').waitFor()
+      await industryFilter.click()
+      await page.locator('.ant-select-item-option', { hasText: 'Catering' }).click()
+      await page.getByRole('button', { name: 'Search' }).click()
+      await page.getByRole('row', { name: /Lunch special/ }).waitFor()
+    } finally {
+      await close()
+    }
+  })
+})
