@@ -56,6 +56,15 @@ export function firstPermittedRoute(registry: Pick<Registry, 'navigation' | 'res
   return consoleRoutes(registry).find((r) => !r.hideInMenu && groupInMenu(registry.navigation, r.group) && routeAllows(r.roles, role) && groupAllows(registry.navigation, r.group, role))?.path
 }
 
+/**
+ * Where `/` leads a role, and its home tab: the default route if the role may open it,
+ * else its first permitted route; undefined for not-found.
+ */
+export function defaultRouteFor(registry: Pick<Registry, 'navigation' | 'resources'>, role: Role): string | undefined {
+  const preferred = consoleRoutes(registry).find((r) => r.path === registry.navigation.defaultRoute)
+  return preferred && routeAllows(preferred.roles, role) ? preferred.path : firstPermittedRoute(registry, role)
+}
+
 /** Groups for `developer` only (exception, user) never show in the menu; their routes are reached by links (DESIGN §4). */
 export function groupInMenu(navigation: Navigation, groupName: string): boolean {
   const roles = navigation.groups.find((g) => g.name === groupName)?.roles
@@ -69,8 +78,8 @@ export function groupAllows(navigation: Navigation, groupName: string, role: Rol
   return routeAllows(group.roles, role)
 }
 
-/** One group of the menu the server sends (`POST /api/user/menu`), with the routes the account may open. */
-export interface ServerMenuGroup {
+/** One group of the menu: the routes an account may open in it (also what `POST /api/user/menu` sends). */
+export interface MenuGroup {
   name: string
   path: string
   label: Label
@@ -80,13 +89,15 @@ export interface ServerMenuGroup {
 }
 
 /**
- * The menu for one account: every route its role may open and its profile flags allow,
+ * The menu for one account: every route its role may open and its profile flags allow
+ * (flags apply only when a profile is given),
  * grouped, in menu order. Routes reachable but not shown (developer groups, hidden
  * routes) are included with hideInMenu, so the console's server-menu guard lets them in.
  */
-export function serverMenu(registry: Pick<Registry, 'navigation' | 'resources'>, role: Role, profile: Record<string, unknown>): ServerMenuGroup[] {
+export function menuFor(registry: Pick<Registry, 'navigation' | 'resources'>, role: Role, profile?: Record<string, unknown>): MenuGroup[] {
+  // Without a profile (the console's role-list mode, spec §4) only the role lists count.
   const routes = consoleRoutes(registry).filter(
-    (r) => routeAllows(r.roles, role) && groupAllows(registry.navigation, r.group, role) && (!r.profileFlag || Number(profile[r.profileFlag]) === 1),
+    (r) => routeAllows(r.roles, role) && groupAllows(registry.navigation, r.group, role) && (!profile || !r.profileFlag || Number(profile[r.profileFlag]) === 1),
   )
   return registry.navigation.groups
     .map((group) => ({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copySchemas, startTestServer, type TestServer } from './harness'
 import { addClipRoute } from '../support/clip-route'
-import type { ServerMenuGroup } from '../../src/schema/route-access'
+import type { MenuGroup } from '../../src/schema/route-access'
 
 let server: TestServer
 const token: Record<string, string> = {}
@@ -18,12 +18,12 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const menuOf = async (who: string) => {
-  const res = await server.call<ServerMenuGroup[]>('POST', '/api/user/menu', { token: token[who] })
+  const res = await server.call<MenuGroup[]>('POST', '/api/user/menu', { token: token[who] })
   expect(res.body.code).toBe(1)
   return res.body.data
 }
-const shown = (menu: ServerMenuGroup[]) => menu.flatMap((g) => g.children.filter((c) => !c.hideInMenu).map((c) => c.path))
-const reachable = (menu: ServerMenuGroup[]) => menu.flatMap((g) => g.children.map((c) => c.path))
+const shown = (menu: MenuGroup[]) => menu.flatMap((g) => g.children.filter((c) => !c.hideInMenu).map((c) => c.path))
+const reachable = (menu: MenuGroup[]) => menu.flatMap((g) => g.children.map((c) => c.path))
 
 describe('POST /api/user/menu', () => {
   it("gives each role the routes its lists allow, in menu order, with the developer groups' routes reachable but not shown", async () => {

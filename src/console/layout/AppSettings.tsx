@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { App } from 'antd'
 import { useTranslate } from '@refinedev/core'
-import type { ServerMenuGroup } from '../../schema/route-access'
+import type { MenuGroup } from '../../schema/route-access'
 import { useConsole } from '../ConsoleContext'
 
 /** Spec §3's app-wide settings that the settings drawer changes; theme and locale keep their own keys. */
@@ -38,7 +38,7 @@ interface SettingsContextValue {
   drawerOpen: boolean
   setDrawerOpen: (open: boolean) => void
   /** With menuFromServer on: the menu the server sent; undefined while it loads, empty if it could not. */
-  serverMenu?: ServerMenuGroup[]
+  serverMenu?: MenuGroup[]
 }
 
 const MENU_PATH = '/api/user/menu'
@@ -66,7 +66,7 @@ export function readSettings(storage: Pick<Storage, 'getItem'> = localStorage): 
 export function AppSettingsProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState<AppSettings>(() => readSettings())
   const [drawerOpen, setDrawerOpen] = useState(false)
-  const [serverMenu, setServerMenu] = useState<ServerMenuGroup[]>()
+  const [serverMenu, setServerMenu] = useState<MenuGroup[]>()
   const { http } = useConsole()
   const { message } = App.useApp()
   const t = useTranslate()
@@ -75,7 +75,7 @@ export function AppSettingsProvider({ children }: { children: ReactNode }) {
   const loadServerMenu = useCallback(async () => {
     void message.info({ content: t('settings.serverMenu.loading'), key: MENU_NOTICE })
     try {
-      setServerMenu(await http.request<ServerMenuGroup[]>({ method: 'POST', path: MENU_PATH }))
+      setServerMenu(await http.request<MenuGroup[]>({ method: 'POST', path: MENU_PATH }))
       void message.success({ content: t('settings.serverMenu.loaded'), key: MENU_NOTICE })
     } catch {
       setServerMenu([])
@@ -92,6 +92,8 @@ export function AppSettingsProvider({ children }: { children: ReactNode }) {
     document.body.style.filter = settings.colorWeak ? 'invert(80%)' : ''
   }, [settings.colorWeak])
 
+  useEffect(() => localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)), [settings])
+
   const value = useMemo<SettingsContextValue>(
     () => ({
       settings,
@@ -99,12 +101,8 @@ export function AppSettingsProvider({ children }: { children: ReactNode }) {
       setDrawerOpen,
       serverMenu,
       update: (changes) =>
-        setSettings((current) => {
-          // Spec §4: the top menu is never collapsed.
-          const next = { ...current, ...changes, ...(changes.topMenu ? { menuCollapse: false } : {}) }
-          localStorage.setItem(SETTINGS_KEY, JSON.stringify(next))
-          return next
-        }),
+        // Spec §4: the top menu is never collapsed.
+        setSettings((current) => ({ ...current, ...changes, ...(changes.topMenu ? { menuCollapse: false } : {}) })),
     }),
     [settings, drawerOpen, serverMenu],
   )

@@ -3,7 +3,7 @@ import { Layout, Menu, theme } from 'antd'
 import { useGetIdentity } from '@refinedev/core'
 import { Link, useLocation } from 'react-router'
 import type { Identity } from '../providers/authProvider'
-import { consoleRoutes, groupAllows, groupInMenu, routeAllows } from '../../schema/route-access'
+import { menuFor } from '../../schema/route-access'
 import { useAppSettings } from './AppSettings'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { ConsoleTitle } from './ConsoleTitle'
@@ -23,35 +23,16 @@ export function useMenuItems() {
 
   const items = useMemo(() => {
     if (!identity) return []
-    if (settings.menuFromServer) {
-      // The menu as the server sent it (spec §4's menuFromServer mode).
-      return (serverMenu ?? [])
-        .map((group) => ({
-          key: group.path,
-          icon: iconOf(group.icon),
-          label: label(group.label, group.name),
-          children: group.children.filter((c) => !c.hideInMenu).map((c) => ({ key: c.path, label: <Link to={c.path}>{label(c.label, c.name)}</Link> })),
-        }))
-        .filter((group) => group.children.length > 0)
-    }
-    const routes = consoleRoutes(registry).filter((r) => !r.hideInMenu && routeAllows(r.roles, identity.role) && groupAllows(registry.navigation, r.group, identity.role))
-    return registry.navigation.groups
-      .filter((g) => groupInMenu(registry.navigation, g.name))
-      .map((group) => {
-        const children = routes.filter((r) => r.group === group.name)
-        if (children.length === 0) return undefined
-        return {
-          key: group.path,
-          icon: iconOf(group.icon),
-          label: label(group.label, group.name),
-          children: children.map((r) => {
-            const def = r.resource ? registry.resources.get(r.resource) : undefined
-            const child = registry.navigation.groups.flatMap((g) => g.children).find((c) => `${group.path}/${c.path}` === r.path)
-            return { key: r.path, label: <Link to={r.path}>{label(def?.label ?? child?.label, r.name)}</Link> }
-          }),
-        }
-      })
-      .filter((item) => item !== undefined)
+    // Spec §4: the menu the server sent, or one from the role lists; the same shape either way.
+    const menu = settings.menuFromServer ? (serverMenu ?? []) : menuFor(registry, identity.role)
+    return menu
+      .map((group) => ({
+        key: group.path,
+        icon: iconOf(group.icon),
+        label: label(group.label, group.name),
+        children: group.children.filter((c) => !c.hideInMenu).map((c) => ({ key: c.path, label: <Link to={c.path}>{label(c.label, c.name)}</Link> })),
+      }))
+      .filter((group) => group.children.length > 0)
   }, [registry, identity, label, settings.menuFromServer, serverMenu])
 
   const selected = items.flatMap((g) => g.children).find((c) => pathname === c.key || pathname.startsWith(`${c.key}/`))?.key

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router'
 import { useGetIdentity } from '@refinedev/core'
 import type { Identity } from '../providers/authProvider'
-import { consoleRoutes, firstPermittedRoute, routeAllows } from '../../schema/route-access'
+import { defaultRouteFor } from '../../schema/route-access'
 import { useConsole } from '../ConsoleContext'
 
 export const NOT_FOUND_PATH = '/notFound'
@@ -11,7 +11,5 @@ export function DefaultRoute() {
   const { registry } = useConsole()
   const { data: identity, isLoading } = useGetIdentity<Identity>()
   if (isLoading || !identity) return null
-  const preferred = consoleRoutes(registry).find((r) => r.path === registry.navigation.defaultRoute)
-  const target = preferred && routeAllows(preferred.roles, identity.role) ? preferred.path : firstPermittedRoute(registry, identity.role)
-  return <Navigate to={target ?? NOT_FOUND_PATH} replace />
+  return <Navigate to={defaultRouteFor(registry, identity.role) ?? NOT_FOUND_PATH} replace />
 }

@@ -1,4 +1,4 @@
-import { SESSION_CODES, type ApiError } from './ApiError'
+import type { ApiError } from './ApiError'
 import type { ApiRequest } from './http-client'
 
 /** What the console shows for a failed call (spec §8). */
@@ -23,9 +23,7 @@ const PROFILE = '/platform/get_user_info'
 export function apiErrorReaction(error: ApiError, request: Pick<ApiRequest, 'path'>, hasSessionToken: boolean): ApiErrorReaction {
   if (SHOWN_BY_THEIR_PAGE.includes(request.path)) return { kind: 'none' }
   if (error.statusCode === 401) return hasSessionToken ? { kind: 'close-window' } : { kind: 'login-expired' }
-  if (error.code !== undefined && (SESSION_CODES as readonly number[]).includes(error.code)) {
-    return request.path === PROFILE ? { kind: 'none' } : { kind: 'confirm-logout' }
-  }
+  if (error.isSessionError) return request.path === PROFILE ? { kind: 'none' } : { kind: 'confirm-logout' }
   if (error.code !== undefined) return { kind: 'toast', text: error.message || 'Error' }
   if (error.failure === 'timeout') return { kind: 'toast', key: 'errors.timeout' }
   if (error.failure) return { kind: 'toast', key: error.failure === 'aborted' ? 'errors.aborted' : 'errors.network' }

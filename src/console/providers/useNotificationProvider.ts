@@ -6,15 +6,12 @@ import type { NotificationProvider } from '@refinedev/core'
  * taken from @refinedev/antd so the login page does not load that package (its layout,
  * markdown and page-header dependencies) before anyone has signed in.
  */
-const LOGIN_ERROR_KEY = 'login-error'
-
 export function useNotificationProvider(): NotificationProvider {
   const { notification } = App.useApp()
   return {
     open({ key, message, description, type }) {
-      // Refine raises this on every failed sign-in, titled with the error's class name; the login page says it inline instead.
-      if (key === LOGIN_ERROR_KEY) return
-      // A failed call is already shown as spec §8 says (layout/ApiErrorNotices); Refine's notice would repeat it.
+      // A failed call is already shown as spec §8 says (layout/ApiErrorNotices; a failed sign-in by the login page);
+      // Refine's notice would repeat it.
       if (type === 'error') return
       const show = type === 'success' ? notification.success : notification.info
       show({ key, message, description, placement: 'topRight' })

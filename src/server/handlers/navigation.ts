@@ -1,4 +1,4 @@
-import { serverMenu } from '../../schema/route-access'
+import { menuFor } from '../../schema/route-access'
 import { rowToRecord } from '../db/records'
 import { requireCaller, type NamedHandler } from './context'
 
@@ -13,7 +13,7 @@ const menu: NamedHandler = {
     const account = ctx.services.registry.entities.get('user')!
     const row = await ctx.services.db.selectFrom(account.table).selectAll().where('id', '=', caller.id).executeTakeFirst()
     // As a record, so a flag never stored reads as its schema default.
-    return serverMenu(ctx.services.registry, caller.role, row ? rowToRecord(account, row) : {})
+    return menuFor(ctx.services.registry, caller.role, row ? rowToRecord(account, row) : {})
   },
 }
 

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useLocation, useNavigate } from 'react-router'
 import { useGetIdentity } from '@refinedev/core'
 import type { Label } from '../../../schema/types'
-import { consoleRoutes, firstPermittedRoute, routeAllows, type ConsoleRoute } from '../../../schema/route-access'
+import { consoleRoutes, defaultRouteFor, type ConsoleRoute } from '../../../schema/route-access'
 import { useConsole } from '../../ConsoleContext'
 import type { Identity } from '../../providers/authProvider'
 
@@ -43,11 +43,10 @@ export function TabsProvider({ children }: { children: ReactNode }) {
   const routes = useMemo(() => consoleRoutes(registry), [registry])
   const tabOf = useCallback((route: ConsoleRoute, fullPath: string): Tab => ({ key: route.path, title: route.label, name: route.name, fullPath, ignoreCache: route.ignoreCache ?? false }), [])
 
-  // The home tab: the default route if the role may open it, else its first permitted route (as `/` resolves).
+  // The home tab: where `/` leads this role.
   const home = useMemo(() => {
     if (!identity) return undefined
-    const preferred = routes.find((r) => r.path === registry.navigation.defaultRoute)
-    const path = preferred && routeAllows(preferred.roles, identity.role) ? preferred.path : firstPermittedRoute(registry, identity.role)
+    const path = defaultRouteFor(registry, identity.role)
     const route = path ? routes.find((r) => r.path === path) : undefined
     return route ? tabOf(route, route.path) : undefined
   }, [identity, routes, registry, tabOf])
