@@ -13,6 +13,7 @@ export interface ApiRequest {
   /** Path under /api/v1, e.g. /domain/list. */
   path: string
   query?: object
+  /** JSON, or FormData for the calls that take files. */
   body?: object
   /** The endpoint answers a file, not an envelope; the transport decides how to fetch it. */
   download?: true
@@ -46,6 +47,9 @@ export const apiEndpoints = {
   domainDetail: { id: 'domain/detail', method: 'GET', path: '/domain/detail', access: ['admin'] },
   domainEdit: { id: 'domain/edit', method: 'POST', path: '/domain/edit', access: ['admin'] },
   domainList: { id: 'domain/list', method: 'GET', path: '/domain/list', access: ['admin'] },
+  initConfigGetConfig: { id: 'init_config/get_config', method: 'GET', path: '/init_config/get_config', access: ['admin'] },
+  initConfigSetConfig: { id: 'init_config/set_config', method: 'POST', path: '/init_config/set_config', access: ['admin'] },
+  initConfigUploadCert: { id: 'init_config/upload_cert', method: 'POST', path: '/init_config/upload_cert', access: ['admin'] },
   platformAddIndustry: { id: 'platform/add_industry', method: 'POST', path: '/platform/add_industry', access: ['admin'] },
   platformAddScript: { id: 'platform/add_script', method: 'POST', path: '/platform/add_script', access: ['admin'] },
   platformChangePwd: { id: 'platform/change_pwd', method: 'POST', path: '/platform/change_pwd', access: ['*'] },
@@ -54,14 +58,22 @@ export const apiEndpoints = {
   platformDelScript: { id: 'platform/del_script', method: 'POST', path: '/platform/del_script', access: ['admin'] },
   platformEditIndustry: { id: 'platform/edit_industry', method: 'POST', path: '/platform/edit_industry', access: ['admin'] },
   platformEditScript: { id: 'platform/edit_script', method: 'POST', path: '/platform/edit_script', access: ['admin'] },
+  platformGetConfig: { id: 'platform/get_config', method: 'GET', path: '/platform/get_config', access: ['admin'] },
+  platformGetPlatformConfig: { id: 'platform/get_platform_config', method: 'GET', path: '/platform/get_platform_config', access: ['*'] },
+  platformGetSimpleConfig: { id: 'platform/get_simple_config', method: 'GET', path: '/platform/get_simple_config', access: ['*'] },
+  platformGetSingleConfig: { id: 'platform/get_single_config', method: 'GET', path: '/platform/get_single_config', access: ['*'] },
   platformGetSystemInfo: { id: 'platform/get_system_info', method: 'GET', path: '/platform/get_system_info', access: 'open' },
   platformGetUserInfo: { id: 'platform/get_user_info', method: 'POST', path: '/platform/get_user_info', access: ['*'] },
   platformIndustry: { id: 'platform/industry', method: 'GET', path: '/platform/industry', access: ['*'] },
   platformIndustryDetail: { id: 'platform/industry_detail', method: 'GET', path: '/platform/industry_detail', access: ['admin'] },
   platformLogin: { id: 'platform/login', method: 'POST', path: '/platform/login', access: 'open' },
   platformLogout: { id: 'platform/logout', method: 'POST', path: '/platform/logout', access: ['*'] },
+  platformPlatformVoiceCloneList: { id: 'platform/platform_voice_clone_list', method: 'GET', path: '/platform/platform_voice_clone_list', access: ['admin'] },
   platformScript: { id: 'platform/script', method: 'GET', path: '/platform/script', access: ['*'] },
   platformScriptDetail: { id: 'platform/script_detail', method: 'GET', path: '/platform/script_detail', access: ['admin'] },
+  platformSetConfig: { id: 'platform/set_config', method: 'POST', path: '/platform/set_config', access: ['admin'] },
+  uploadGenerateStsToken: { id: 'upload/generate_sts_token', method: 'GET', path: '/upload/generate_sts_token', access: ['*'] },
+  uploadOssUpload: { id: 'upload/oss_upload', method: 'POST', path: '/upload/oss_upload', access: ['*'] },
   userMenu: { id: 'user/menu', method: 'POST', path: '/api/user/menu', access: ['*'] },
 } as const satisfies Record<keyof ApiClient, ApiEndpoint>
 
@@ -100,6 +112,31 @@ export interface ApiClient {
    * `GET /domain/list` · roles: admin
    */
   domainList: (query?: types.DomainListQuery) => Promise<types.DomainListResponse>
+
+  /**
+   * Read the initial configuration (admin)
+   *
+   * The init group of schemas/config/ (outside services' accounts) and the uploaded WeChat Pay certificate's details; the key and secrets are never sent.
+   *
+   * `GET /init_config/get_config` · roles: admin
+   */
+  initConfigGetConfig: () => Promise<types.InitConfigGetConfigResponse>
+
+  /**
+   * Change the initial configuration (admin)
+   *
+   * `POST /init_config/set_config` · roles: admin
+   */
+  initConfigSetConfig: (body: types.InitConfigSetConfigBody) => Promise<types.InitConfigSetConfigResponse>
+
+  /**
+   * Upload the WeChat Pay certificate and private key (admin)
+   *
+   * multipart/form-data with parts cert and key, both PEM. They must belong together and the certificate must be in date. Kept beside the database (DATA_DIR/certs, readable by the server alone), outside what is served; only the certificate's details are ever answered.
+   *
+   * `POST /init_config/upload_cert` · roles: admin
+   */
+  initConfigUploadCert: (body: FormData) => Promise<types.InitConfigUploadCertResponse>
 
   /**
    * Add an industry
@@ -162,6 +199,42 @@ export interface ApiClient {
   platformEditScript: (body: types.PlatformEditScriptBody) => Promise<types.PlatformEditScriptResponse>
 
   /**
+   * Read a settings group (admin)
+   *
+   * Every setting of one group of schemas/config/, at its value or default. Secrets are never sent; secrets_set says which have a value.
+   *
+   * `GET /platform/get_config` · roles: admin
+   */
+  platformGetConfig: (query: types.PlatformGetConfigQuery) => Promise<types.PlatformGetConfigResponse>
+
+  /**
+   * Every setting the caller may read, as one object
+   *
+   * The settings of every group whose x-read lets the caller read it, by name (names are unique across groups). Secrets are left out.
+   *
+   * `GET /platform/get_platform_config` · roles: any signed-in account
+   */
+  platformGetPlatformConfig: () => Promise<types.PlatformGetPlatformConfigResponse>
+
+  /**
+   * A settings group as name and value pairs
+   *
+   * For any role the group's x-read lists; the console loads show_config and resource after sign-in. Secrets are left out.
+   *
+   * `GET /platform/get_simple_config` · roles: any signed-in account
+   */
+  platformGetSimpleConfig: (query: types.PlatformGetSimpleConfigQuery) => Promise<types.PlatformGetSimpleConfigResponse>
+
+  /**
+   * One setting by name
+   *
+   * Setting names are unique across groups. A secret, or a setting of a group the caller may not read, is answered as unknown.
+   *
+   * `GET /platform/get_single_config` · roles: any signed-in account
+   */
+  platformGetSingleConfig: (query: types.PlatformGetSingleConfigQuery) => Promise<types.PlatformGetSingleConfigResponse>
+
+  /**
    * Branding of the site a host name belongs to
    *
    * Open, so the login page can be branded. An unknown host gets the default site's branding.
@@ -210,6 +283,15 @@ export interface ApiClient {
   platformLogout: (body?: types.PlatformLogoutBody) => Promise<types.PlatformLogoutResponse>
 
   /**
+   * Every voice clone on the platform (admin)
+   *
+   * The records of voice clones across all accounts, filtered by account, status, name and date.
+   *
+   * `GET /platform/platform_voice_clone_list` · roles: admin
+   */
+  platformPlatformVoiceCloneList: (query?: types.PlatformPlatformVoiceCloneListQuery) => Promise<types.PlatformPlatformVoiceCloneListResponse>
+
+  /**
    * List scripts
    *
    * Every signed-in account may read the scripts; only admins change them.
@@ -224,6 +306,33 @@ export interface ApiClient {
    * `GET /platform/script_detail` · roles: admin
    */
   platformScriptDetail: (query: types.PlatformScriptDetailQuery) => Promise<types.PlatformScriptDetailResponse>
+
+  /**
+   * Change settings of a group (admin)
+   *
+   * Validated against the group's schema; a bad value is a field error at /values/NAME.
+   *
+   * `POST /platform/set_config` · roles: admin
+   */
+  platformSetConfig: (body: types.PlatformSetConfigBody) => Promise<types.PlatformSetConfigResponse>
+
+  /**
+   * Short-lived rights to upload one image directly
+   *
+   * With S3-compatible storage: a presigned POST (upload_url and fields) for one new key, limited to the given type and 5 MB, valid for 15 minutes; the file is then readable at url. With local storage: upload_url is oss_upload, which takes the file with the session token.
+   *
+   * `GET /upload/generate_sts_token` · roles: any signed-in account
+   */
+  uploadGenerateStsToken: (query: types.UploadGenerateStsTokenQuery) => Promise<types.UploadGenerateStsTokenResponse>
+
+  /**
+   * Upload an image
+   *
+   * multipart/form-data with one part "file": a PNG, JPEG, GIF or WebP image of at most 5 MB, recognised from its bytes (a renamed file of another type is refused). Stored under a new unguessable name on local disk (served at /uploads/…) or in the S3-compatible bucket, as configured.
+   *
+   * `POST /upload/oss_upload` · roles: any signed-in account
+   */
+  uploadOssUpload: (body: FormData) => Promise<types.UploadOssUploadResponse>
 
   /**
    * The console menu of the signed-in account
@@ -250,6 +359,9 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     domainDetail: (query) => transport({ method: 'GET', path: '/domain/detail', query }) as Promise<types.DomainDetailResponse>,
     domainEdit: (body) => transport({ method: 'POST', path: '/domain/edit', body }) as Promise<types.DomainEditResponse>,
     domainList: (query = {}) => transport({ method: 'GET', path: '/domain/list', query }) as Promise<types.DomainListResponse>,
+    initConfigGetConfig: () => transport({ method: 'GET', path: '/init_config/get_config' }) as Promise<types.InitConfigGetConfigResponse>,
+    initConfigSetConfig: (body) => transport({ method: 'POST', path: '/init_config/set_config', body }) as Promise<types.InitConfigSetConfigResponse>,
+    initConfigUploadCert: (body) => transport({ method: 'POST', path: '/init_config/upload_cert', body }) as Promise<types.InitConfigUploadCertResponse>,
     platformAddIndustry: (body) => transport({ method: 'POST', path: '/platform/add_industry', body }) as Promise<types.PlatformAddIndustryResponse>,
     platformAddScript: (body) => transport({ method: 'POST', path: '/platform/add_script', body }) as Promise<types.PlatformAddScriptResponse>,
     platformChangePwd: (body) => transport({ method: 'POST', path: '/platform/change_pwd', body }) as Promise<types.PlatformChangePwdResponse>,
@@ -258,14 +370,22 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformDelScript: (body) => transport({ method: 'POST', path: '/platform/del_script', body }) as Promise<types.PlatformDelScriptResponse>,
     platformEditIndustry: (body) => transport({ method: 'POST', path: '/platform/edit_industry', body }) as Promise<types.PlatformEditIndustryResponse>,
     platformEditScript: (body) => transport({ method: 'POST', path: '/platform/edit_script', body }) as Promise<types.PlatformEditScriptResponse>,
+    platformGetConfig: (query) => transport({ method: 'GET', path: '/platform/get_config', query }) as Promise<types.PlatformGetConfigResponse>,
+    platformGetPlatformConfig: () => transport({ method: 'GET', path: '/platform/get_platform_config' }) as Promise<types.PlatformGetPlatformConfigResponse>,
+    platformGetSimpleConfig: (query) => transport({ method: 'GET', path: '/platform/get_simple_config', query }) as Promise<types.PlatformGetSimpleConfigResponse>,
+    platformGetSingleConfig: (query) => transport({ method: 'GET', path: '/platform/get_single_config', query }) as Promise<types.PlatformGetSingleConfigResponse>,
     platformGetSystemInfo: (query) => transport({ method: 'GET', path: '/platform/get_system_info', query }) as Promise<types.PlatformGetSystemInfoResponse>,
     platformGetUserInfo: (body = {}) => transport({ method: 'POST', path: '/platform/get_user_info', body }) as Promise<types.PlatformGetUserInfoResponse>,
     platformIndustry: (query = {}) => transport({ method: 'GET', path: '/platform/industry', query }) as Promise<types.PlatformIndustryResponse>,
     platformIndustryDetail: (query) => transport({ method: 'GET', path: '/platform/industry_detail', query }) as Promise<types.PlatformIndustryDetailResponse>,
     platformLogin: (body) => transport({ method: 'POST', path: '/platform/login', body }) as Promise<types.PlatformLoginResponse>,
     platformLogout: (body = {}) => transport({ method: 'POST', path: '/platform/logout', body }) as Promise<types.PlatformLogoutResponse>,
+    platformPlatformVoiceCloneList: (query = {}) => transport({ method: 'GET', path: '/platform/platform_voice_clone_list', query }) as Promise<types.PlatformPlatformVoiceCloneListResponse>,
     platformScript: (query = {}) => transport({ method: 'GET', path: '/platform/script', query }) as Promise<types.PlatformScriptResponse>,
     platformScriptDetail: (query) => transport({ method: 'GET', path: '/platform/script_detail', query }) as Promise<types.PlatformScriptDetailResponse>,
+    platformSetConfig: (body) => transport({ method: 'POST', path: '/platform/set_config', body }) as Promise<types.PlatformSetConfigResponse>,
+    uploadGenerateStsToken: (query) => transport({ method: 'GET', path: '/upload/generate_sts_token', query }) as Promise<types.UploadGenerateStsTokenResponse>,
+    uploadOssUpload: (body) => transport({ method: 'POST', path: '/upload/oss_upload', body }) as Promise<types.UploadOssUploadResponse>,
     userMenu: () => transport({ method: 'POST', path: '/api/user/menu', body: {} }) as Promise<types.UserMenuResponse>,
   }
 }

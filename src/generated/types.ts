@@ -37,6 +37,22 @@ export interface Paginator<T> {
 export type Money = string
 
 /**
+ * One setting an admin has changed from its default (schemas/config/ declares the settings). A setting never set has no row and reads as its default.
+ */
+export interface ConfigValue {
+  id: number
+  group_name: string
+  name: string
+  /**
+   * The value as JSON text, so integers and switches keep their type.
+   */
+  value: string
+  updated_by?: number
+  created_at: string
+  updated_at: string
+}
+
+/**
  * A site the console answers on, with the branding it shows there: name, logo, footer records and the name of its currency.
  */
 export interface Domain {
@@ -180,6 +196,31 @@ export interface User {
 }
 
 /**
+ * A voice cloned for an account from a recorded sample: the record of every clone the platform has made or tried, read by admins under account/voice-record. The clone task itself runs through the voice-clone provider.
+ */
+export interface VoiceClone {
+  id: number
+  user_id: number
+  name: string
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
+  sample_url?: string
+  provider?: string
+  /**
+   * The provider's id of the cloned voice, once there is one.
+   */
+  voice_id?: string
+  error?: string
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    user_id?: string | null
+  }
+}
+
+/**
  * JSON body of `POST /domain/add` (Add a domain).
  */
 export interface DomainAddBody {
@@ -302,6 +343,80 @@ export interface DomainListQuery {
  * Data of a successful answer of `GET /domain/list` (List domains).
  */
 export type DomainListResponse = Paginator<Domain>
+
+/**
+ * Data of a successful answer of `GET /init_config/get_config` (Read the initial configuration (admin)).
+ */
+export interface InitConfigGetConfigResponse {
+  group: string
+  /**
+   * Every setting of the group except secrets, at its stored value or its default.
+   */
+  values: {}
+  /**
+   * The secrets (writeOnly settings) that have a value.
+   */
+  secrets_set: string[]
+  /**
+   * The uploaded WeChat Pay certificate's details, or null before one is uploaded.
+   */
+  cert: null | {
+    subject: string
+    issuer: string
+    serial_number: string
+    valid_from: string
+    valid_to: string
+    fingerprint256: string
+  }
+}
+
+/**
+ * JSON body of `POST /init_config/set_config` (Change the initial configuration (admin)).
+ */
+export interface InitConfigSetConfigBody {
+  /**
+   * The settings to change, by name; each is checked against its group's schema. Settings left out keep their value; an empty secret keeps the current one.
+   */
+  values: {}
+}
+
+/**
+ * Data of a successful answer of `POST /init_config/set_config` (Change the initial configuration (admin)).
+ */
+export interface InitConfigSetConfigResponse {
+  group: string
+  /**
+   * Every setting of the group except secrets, at its stored value or its default.
+   */
+  values: {}
+  /**
+   * The secrets (writeOnly settings) that have a value.
+   */
+  secrets_set: string[]
+  /**
+   * The uploaded WeChat Pay certificate's details, or null before one is uploaded.
+   */
+  cert: null | {
+    subject: string
+    issuer: string
+    serial_number: string
+    valid_from: string
+    valid_to: string
+    fingerprint256: string
+  }
+}
+
+/**
+ * Data of a successful answer of `POST /init_config/upload_cert` (Upload the WeChat Pay certificate and private key (admin)).
+ */
+export interface InitConfigUploadCertResponse {
+  subject: string
+  issuer: string
+  serial_number: string
+  valid_from: string
+  valid_to: string
+  fingerprint256: string
+}
 
 /**
  * JSON body of `POST /platform/add_industry` (Add an industry).
@@ -436,6 +551,65 @@ export interface PlatformEditScriptBody {
 export type PlatformEditScriptResponse = Script
 
 /**
+ * Query string of `GET /platform/get_config` (Read a settings group (admin)).
+ */
+export interface PlatformGetConfigQuery {
+  group: string
+}
+
+/**
+ * Data of a successful answer of `GET /platform/get_config` (Read a settings group (admin)).
+ */
+export interface PlatformGetConfigResponse {
+  group: string
+  /**
+   * Every setting of the group except secrets, at its stored value or its default.
+   */
+  values: {}
+  /**
+   * The secrets (writeOnly settings) that have a value.
+   */
+  secrets_set: string[]
+}
+
+/**
+ * Data of a successful answer of `GET /platform/get_platform_config` (Every setting the caller may read, as one object).
+ */
+export interface PlatformGetPlatformConfigResponse {
+  [k: string]: string | number | boolean
+}
+
+/**
+ * Query string of `GET /platform/get_simple_config` (A settings group as name and value pairs).
+ */
+export interface PlatformGetSimpleConfigQuery {
+  group: string
+}
+
+/**
+ * Data of a successful answer of `GET /platform/get_simple_config` (A settings group as name and value pairs).
+ */
+export type PlatformGetSimpleConfigResponse = {
+  name: string
+  value: string | number | boolean
+}[]
+
+/**
+ * Query string of `GET /platform/get_single_config` (One setting by name).
+ */
+export interface PlatformGetSingleConfigQuery {
+  name: string
+}
+
+/**
+ * Data of a successful answer of `GET /platform/get_single_config` (One setting by name).
+ */
+export interface PlatformGetSingleConfigResponse {
+  name: string
+  value: string | number | boolean
+}
+
+/**
  * Query string of `GET /platform/get_system_info` (Branding of the site a host name belongs to).
  */
 export interface PlatformGetSystemInfoQuery {
@@ -547,6 +721,41 @@ export type PlatformLogoutBody = Record<string, never>
 export type PlatformLogoutResponse = null
 
 /**
+ * Query string of `GET /platform/platform_voice_clone_list` (Every voice clone on the platform (admin)).
+ */
+export interface PlatformPlatformVoiceCloneListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'created_at'
+  order?: 'asc' | 'desc'
+  user_id?: number
+  status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
+  name?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+}
+
+/**
+ * Data of a successful answer of `GET /platform/platform_voice_clone_list` (Every voice clone on the platform (admin)).
+ */
+export type PlatformPlatformVoiceCloneListResponse = Paginator<VoiceClone>
+
+/**
  * Query string of `GET /platform/script` (List scripts).
  */
 export interface PlatformScriptQuery {
@@ -583,6 +792,74 @@ export interface PlatformScriptDetailQuery {
  * Data of a successful answer of `GET /platform/script_detail` (One script by id).
  */
 export type PlatformScriptDetailResponse = Script
+
+/**
+ * JSON body of `POST /platform/set_config` (Change settings of a group (admin)).
+ */
+export interface PlatformSetConfigBody {
+  group: string
+  /**
+   * The settings to change, by name; each is checked against its group's schema. Settings left out keep their value; an empty secret keeps the current one.
+   */
+  values: {}
+}
+
+/**
+ * Data of a successful answer of `POST /platform/set_config` (Change settings of a group (admin)).
+ */
+export interface PlatformSetConfigResponse {
+  group: string
+  /**
+   * Every setting of the group except secrets, at its stored value or its default.
+   */
+  values: {}
+  /**
+   * The secrets (writeOnly settings) that have a value.
+   */
+  secrets_set: string[]
+}
+
+/**
+ * Query string of `GET /upload/generate_sts_token` (Short-lived rights to upload one image directly).
+ */
+export interface UploadGenerateStsTokenQuery {
+  type: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'
+}
+
+/**
+ * Data of a successful answer of `GET /upload/generate_sts_token` (Short-lived rights to upload one image directly).
+ */
+export interface UploadGenerateStsTokenResponse {
+  provider: 'local' | 's3'
+  upload_url: string
+  fields: {
+    [k: string]: string
+  }
+  file_field: string
+  needs_token: boolean
+  url: string
+  expires_at: string
+  max_bytes: number
+}
+
+/**
+ * Data of a successful answer of `POST /upload/oss_upload` (Upload an image).
+ */
+export interface UploadOssUploadResponse {
+  /**
+   * Where browsers read the file: /uploads/… on this server, or the bucket's public address.
+   */
+  url: string
+  /**
+   * The file name the browser sent.
+   */
+  name: string
+  size: number
+  /**
+   * The media type recognised from the content.
+   */
+  type: string
+}
 
 /**
  * Data of a successful answer of `POST /api/user/menu` (The console menu of the signed-in account).

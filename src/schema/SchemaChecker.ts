@@ -3,7 +3,7 @@ import { createAjv } from './ajv'
 import type { SchemaProblem } from './SchemaError'
 import { joinPointer } from './pointer'
 import { didYouMean } from './suggest'
-import type { EndpointDef, EntityDef, JsonSchema } from './types'
+import type { ConfigGroupDef, EndpointDef, EntityDef, JsonSchema } from './types'
 
 /** The checks of the schema files that need a JSON Schema validator: meta-schemas and compiling. */
 export interface SchemaChecker {
@@ -14,6 +14,8 @@ export interface SchemaChecker {
   checkEntities(entities: ReadonlyMap<string, EntityDef>, broken: Set<string>): SchemaProblem[]
   /** Every endpoint's request and response schemas compile; files already reported are skipped. */
   checkEndpoints(endpoints: ReadonlyMap<string, EndpointDef>, broken: ReadonlySet<string>, reported: ReadonlySet<string>): SchemaProblem[]
+  /** Every config group compiles and every default is a value its field accepts. */
+  checkConfigGroups(groups: ReadonlyMap<string, ConfigGroupDef>): SchemaProblem[]
 }
 
 export function createSchemaChecker(): SchemaChecker {
@@ -59,6 +61,24 @@ export function createSchemaChecker(): SchemaChecker {
             dataAjv.compile(schema)
           } catch (e) {
             problems.push({ file: endpoint.file, pointer, message: `is not a usable JSON Schema: ${(e as Error).message}.` })
+          }
+        }
+      }
+      return problems
+    },
+    checkConfigGroups(groups) {
+      const problems: SchemaProblem[] = []
+      for (const group of groups.values()) {
+        try {
+          dataAjv.compile(group.schema)
+        } catch (e) {
+          problems.push({ file: group.file, pointer: '', message: `is not a usable JSON Schema: ${(e as Error).message}.` })
+          continue
+        }
+        for (const [name, field] of Object.entries(group.schema.properties as Record<string, JsonSchema>)) {
+          const validate = dataAjv.compile(field)
+          if (!validate(field.default)) {
+            problems.push({ file: group.file, pointer: joinPointer('properties', name, 'default'), message: `the default ${JSON.stringify(field.default)} is not a value this setting accepts (${validate.errors?.[0]?.message ?? 'invalid'}).` })
           }
         }
       }

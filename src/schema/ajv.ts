@@ -14,6 +14,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-index',
   'x-private',
   'x-widget',
+  'x-pattern-hint',
 ] as const
 
 /** Money on the wire: yuan as a decimal string with two places, e.g. "12.50". */

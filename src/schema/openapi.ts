@@ -82,9 +82,10 @@ function operation(endpoint: EndpointDef): JsonSchema {
     }))
   }
   if (endpoint.method === 'POST') {
+    const body = rewriteRefs(endpoint.request.body ?? { type: 'object', additionalProperties: false }) as JsonSchema
     op.requestBody = {
       required: true,
-      content: { 'application/json': { schema: rewriteRefs(endpoint.request.body ?? { type: 'object', additionalProperties: false }) } },
+      content: endpoint.files ? { 'multipart/form-data': { schema: multipartSchema(body, endpoint.files) } } : { 'application/json': { schema: body } },
     }
   }
   const failure = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: ERROR_ENVELOPE } } } })
@@ -117,7 +118,7 @@ function operation(endpoint: EndpointDef): JsonSchema {
   if (endpoint.method === 'POST') {
     responses['400'] = failure('The body is not valid JSON.')
     responses['413'] = failure('The body is too large.')
-    responses['415'] = failure('The body is not application/json.')
+    responses['415'] = failure(endpoint.files ? 'The body is not multipart/form-data.' : 'The body is not application/json.')
   }
   responses['429'] = failure('Too many requests.')
   responses['500'] = failure('Unexpected server error; data.reference is in the server log.')
@@ -138,4 +139,16 @@ export function rewriteRefs(node: unknown): unknown {
     }
   }
   return out
+}
+
+/** The text parts of the body schema plus one binary property per file part. */
+function multipartSchema(body: JsonSchema, files: NonNullable<EndpointDef['files']>): JsonSchema {
+  const properties: Record<string, JsonSchema> = { ...((body.properties as Record<string, JsonSchema>) ?? {}) }
+  const required = [...((body.required as string[]) ?? [])]
+  for (const [name, part] of Object.entries(files)) {
+    const accepted = part.types ? ` Accepted: ${part.types.join(', ')}.` : ''
+    properties[name] = { type: 'string', contentMediaType: 'application/octet-stream', description: `At most ${part.maxBytes} bytes.${accepted}` }
+    if (part.required) required.push(name)
+  }
+  return { type: 'object', properties, required, additionalProperties: false }
 }

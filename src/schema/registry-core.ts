@@ -2,6 +2,7 @@ import { buildEntity, resolveRef } from './entity'
 import { DEFAULT_PAGE_SIZE, deriveGenericSchemas } from './generic-endpoint'
 import { checkResources } from './resource-checks'
 import { checkNavigation } from './navigation-checks'
+import { loadConfigGroups } from './config-groups'
 import type { SchemaProblem } from './SchemaError'
 import type { SchemaChecker } from './SchemaChecker'
 import { didYouMean } from './suggest'
@@ -18,7 +19,7 @@ import {
   type SchemaFile,
 } from './types'
 
-const KINDS = ['entity', 'endpoint', 'resource', 'navigation'] as const
+const KINDS = ['entity', 'endpoint', 'resource', 'navigation', 'config'] as const
 type Kind = (typeof KINDS)[number]
 
 interface Parsed {
@@ -54,7 +55,7 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
     }
     const kind = kindOf(f.path)
     if (!kind) {
-      problems.push({ file, pointer: '', message: 'is not where a schema file can be. Entities go in schemas/entities/, endpoints in schemas/endpoints/GROUP/, screens in schemas/resources/, and routes in schemas/navigation.json.' })
+      problems.push({ file, pointer: '', message: 'is not where a schema file can be. Entities go in schemas/entities/, endpoints in schemas/endpoints/GROUP/, screens in schemas/resources/, settings groups in schemas/config/, and routes in schemas/navigation.json.' })
       continue
     }
     parsed.push({ file, kind, json, name: nameOf(kind, f.path) })
@@ -87,6 +88,9 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   checkResources(resources, entities, endpoints, navigation, broken, problems)
   checkNavigation(navigation, resources, entities, navigationFile?.file ?? 'schemas/navigation.json', problems)
 
+  const configGroups = loadConfigGroups(valid.filter((p) => p.kind === 'config'), navigation, problems)
+  if (checker) problems.push(...checker.checkConfigGroups(configGroups))
+
   attachListConfigs(resources, endpoints)
   for (const endpoint of endpoints.values()) {
     if (!isGeneric(endpoint.handler) || !endpoint.entity) continue
@@ -95,7 +99,7 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   }
   if (checker) problems.push(...checker.checkEndpoints(endpoints, broken, new Set(problems.map((p) => p.file))))
 
-  return { registry: { entities, endpoints, resources, navigation, schemas }, problems }
+  return { registry: { entities, configGroups, endpoints, resources, navigation, schemas }, problems }
 }
 
 export function isGeneric(handler: string): handler is GenericHandler {
@@ -107,6 +111,7 @@ function kindOf(path: string): Kind | undefined {
   if (/^entities\/[^/]+\.json$/.test(path)) return 'entity'
   if (/^endpoints\/.+\.json$/.test(path)) return 'endpoint'
   if (/^resources\/[^/]+\.json$/.test(path)) return 'resource'
+  if (/^config\/[^/]+\.json$/.test(path)) return 'config'
   return undefined
 }
 
@@ -180,6 +185,7 @@ function loadEndpoints(
       request: (j.request as EndpointDef['request'] | undefined) ?? {},
       response: (j.response as JsonSchema | undefined) ?? { type: 'null' },
       download: j.download === true,
+      files: j.files as EndpointDef['files'],
     }
     const route = `${endpoint.method} ${endpoint.path}`
     const taken = byRoute.get(route)
@@ -205,6 +211,9 @@ function loadEndpoints(
         problems.push({ file: p.file, pointer: '', message: 'a named handler must declare "response" (the JSON Schema of data), or { "type": "null" } when it answers nothing.' })
       }
       checkRefs(p.file, j, j, schemas, problems)
+    }
+    if (endpoint.files && (endpoint.method !== 'POST' || isGeneric(handler))) {
+      problems.push({ file: p.file, pointer: '/files', message: 'file parts need method POST and a named handler, which receives them.' })
     }
     if (endpoint.method === 'GET' && endpoint.request.body) {
       problems.push({ file: p.file, pointer: '/request/body', message: 'a GET endpoint cannot take a body; use request.query, or method POST.' })

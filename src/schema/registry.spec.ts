@@ -151,6 +151,32 @@ describe('registry problems name the file, the pointer and what to do', () => {
     )
   })
 
+  it('a settings group with a default its field refuses, a setting name another group has, or an unknown screen', () => {
+    const platform = file('config/platform.json') as { properties: Record<string, Record<string, unknown>> }
+    platform.properties.VITE_MERCHANT_COUNT_LIMITATION!.default = 'many'
+    platform.properties.money_name = { type: 'string', default: 'Coins', 'x-label': { 'zh-CN': '币', 'en-US': 'Coins' } }
+    const init = { ...file('config/init.json'), 'x-screen': '/account/nowhere' }
+    const problems = problemsOf({ 'config/platform.json': platform, 'config/init.json': init })
+    expect(problems).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^schemas\/config\/platform\.json#\/properties\/VITE_MERCHANT_COUNT_LIMITATION\/default: the default "many" is not a value this setting accepts/),
+      expect.stringMatching(/^schemas\/config\/platform\.json#\/properties\/money_name: setting "money_name" is already declared by schemas\/config\/show_config\.json/),
+      expect.stringMatching(/^schemas\/config\/init\.json#\/x-screen: names route \/account\/nowhere, which schemas\/navigation\.json does not declare/),
+    ]))
+  })
+
+  it('a setting without a default, and file parts on a GET', () => {
+    const resource = file('config/resource.json') as { properties: Record<string, Record<string, unknown>> }
+    delete resource.properties.name!.default
+    const problems = problemsOf({
+      'config/resource.json': resource,
+      'endpoints/upload/generate_sts_token.json': { ...file('endpoints/upload/generate_sts_token.json'), files: { file: { 'x-label': { 'zh-CN': '文件', 'en-US': 'File' }, maxBytes: 10 } } },
+    })
+    expect(problems).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^schemas\/config\/resource\.json#\/properties\/name: "default" is required here/),
+      expect.stringMatching(/^schemas\/endpoints\/upload\/generate_sts_token\.json#\/files: file parts need method POST/),
+    ]))
+  })
+
   it('collects every problem at once, and createRegistry throws them as one SchemaError', () => {
     const changes = {
       'resources/domain.json': { ...file('resources/domain.json'), roles: ['parnter'] },

@@ -94,8 +94,18 @@ export interface EndpointDef {
   request: { query?: JsonSchema; body?: JsonSchema }
   response: JsonSchema
   download: boolean
+  /** A multipart call's file parts, by part name; undefined for JSON calls. */
+  files?: Record<string, FilePart>
   /** For generic list endpoints: filters and sort gathered from the resources that use it. */
   list?: ListConfig
+}
+
+export interface FilePart {
+  'x-label': Label
+  /** Media types accepted, as recognised from the content; any when undefined. */
+  types?: string[]
+  maxBytes: number
+  required?: boolean
 }
 
 export interface ResourceDef {
@@ -148,8 +158,23 @@ export interface Navigation {
   groups: NavigationGroup[]
 }
 
+/** schemas/config/GROUP.json: a group of platform settings, stored as name and value pairs. */
+export interface ConfigGroupDef {
+  name: string
+  file: string
+  label: Label
+  /** The console route where admins edit the group. */
+  screen: string
+  order: number
+  /** Who may read its values besides admins' get_config; writeOnly fields excepted. */
+  read: ApiRole[]
+  /** The group as a JSON Schema object; every field has a default. */
+  schema: JsonSchema
+}
+
 export interface Registry {
   entities: ReadonlyMap<string, EntityDef>
+  configGroups: ReadonlyMap<string, ConfigGroupDef>
   endpoints: ReadonlyMap<string, EndpointDef>
   resources: ReadonlyMap<string, ResourceDef>
   navigation: Navigation

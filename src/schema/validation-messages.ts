@@ -87,6 +87,8 @@ function toFieldError(error: ErrorObject, locale: Locale): FieldError | undefine
     const key = params.format === 'hostname' ? 'hostname' : params.format === 'money' ? 'money' : 'format'
     return { path: error.instancePath, message: say(key, label) }
   }
+  const hint = parent['x-pattern-hint'] as Label | undefined
+  if (error.keyword === 'pattern' && hint) return { path: error.instancePath, message: `${label}${locale === 'zh-CN' ? '：' : ': '}${hint[locale]}` }
   if (MESSAGES[error.keyword]) return { path: error.instancePath, message: say(error.keyword, label) }
   return { path: error.instancePath, message: `${label} ${error.message ?? 'is not valid'}` }
 }

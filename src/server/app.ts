@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
+import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import qs from 'qs'
@@ -12,6 +13,8 @@ import { API_PREFIX, endpointRoutes } from './routes/endpoint-routes'
 import { namedHandlers } from './handlers'
 import { schemaHandlers } from './handlers/schema'
 import { consoleStatic } from './console-static'
+import { serveUploads } from './uploads/serve-uploads'
+import { join } from 'node:path'
 import type { Services } from './services'
 import type { Config } from './config'
 
@@ -39,7 +42,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean } = 
     // Request ids end up in 500 answers so a person can quote them; keep them short and random.
     genReqId: () => Math.random().toString(36).slice(2, 10),
   })
-  // JSON only (multipart is added where uploads are taken): anything else is a clear 415.
+  // JSON, and multipart for the calls with file parts: anything else is a clear 415.
   app.removeContentTypeParser('text/plain')
   app.addHook('onResponse', async (request, reply) => {
     // Download links carry the session token in the query; it must never reach the log.
@@ -51,11 +54,14 @@ export async function buildApp(services: Services, opts: { logger?: boolean } = 
     global: false,
     errorResponseBuilder: (_req, context) => new AppError('RATE_LIMITED', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   })
+  // Parsed lazily by the endpoints with file parts (uploads/multipart.ts), with their own limits.
+  await app.register(multipart, { limits: { fileSize: services.config.bodyLimit } })
   const document = buildOpenApi(services.registry, { title: API_TITLE, version: API_VERSION })
   await app.register(swagger, { mode: 'static', specification: { document: document as never } })
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true })
   app.get(`${API_PREFIX}/openapi.json`, async () => document)
   await app.register(endpointRoutes, { services, handlers: { ...namedHandlers, ...schemaHandlers(services.schemaFiles) } })
+  if (services.config.uploads.store === 'local') await app.register(serveUploads, { dir: join(services.config.dataDir, 'uploads') })
   if (services.config.consoleDir) await app.register(consoleStatic, { dir: services.config.consoleDir })
   return app
 }

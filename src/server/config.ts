@@ -25,7 +25,14 @@ export interface Config {
    * a hop count, or addresses and CIDR ranges; false when the server faces clients directly.
    */
   trustProxy: false | number | string[]
+  /** Where uploaded files are kept. */
+  uploads: UploadStoreConfig
 }
+
+/** Local disk under dataDir/uploads (served by this server), or an S3-compatible bucket. */
+export type UploadStoreConfig =
+  | { store: 'local' }
+  | { store: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl: string; forcePathStyle: boolean }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production'
@@ -47,6 +54,33 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    uploads: uploadStoreOf(env),
+  }
+}
+
+function uploadStoreOf(env: NodeJS.ProcessEnv): UploadStoreConfig {
+  const store = env.UPLOAD_STORE || 'local'
+  if (store === 'local') return { store }
+  if (store !== 's3') throw new Error(`Environment variable UPLOAD_STORE must be local or s3, but it is "${store}".`)
+  const need = (name: string) => {
+    const value = env[name]
+    if (!value) throw new Error(`UPLOAD_STORE=s3 needs the environment variable ${name}.`)
+    return value
+  }
+  const endpoint = env.S3_ENDPOINT || undefined
+  const bucket = need('S3_BUCKET')
+  const region = env.S3_REGION || 'us-east-1'
+  return {
+    store,
+    endpoint,
+    region,
+    bucket,
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+    // Where browsers read the files: a CDN in front of the bucket, or the bucket itself.
+    publicUrl: (env.S3_PUBLIC_URL || (endpoint ? `${endpoint}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`)).replace(/\/$/, ''),
+    // S3-compatible servers (MinIO, Ceph) usually want path-style addressing.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' : Boolean(endpoint),
   }
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { API_PREFIX } from './routes/endpoint-routes'
+import { LOCAL_UPLOADS_PREFIX } from './uploads/file-store'
 
 /**
  * Serves the built console (dist/console) on the API's own port. Hashed assets are
@@ -25,7 +26,7 @@ export async function consoleStatic(app: FastifyInstance, opts: { dir: string })
   })
   app.get('/*', (request, reply) => {
     // The API and missing build files answer 404; only page routes fall back to index.html.
-    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || request.url.startsWith('/assets/')) return reply.callNotFound()
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || request.url.startsWith('/assets/') || request.url.startsWith(LOCAL_UPLOADS_PREFIX)) return reply.callNotFound()
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })
 }

@@ -1,6 +1,7 @@
 import type { Registry, SchemaFile } from '../schema/types'
 import type { Config } from './config'
 import type { Db, Dialect } from './db/connect'
+import type { FileStore } from './uploads/file-store'
 
 /** What handlers and repositories are given instead of reaching for globals. */
 export interface Services {
@@ -10,6 +11,8 @@ export interface Services {
   /** The files the registry was built from, served to the console as they are. */
   schemaFiles: readonly SchemaFile[]
   config: Config
+  /** Where uploaded files go (local disk or S3-compatible storage). */
+  files: FileStore
   /** The clock; tests pass their own. */
   now: () => Date
 }

@@ -24,6 +24,8 @@ export interface TestServer {
   services: Awaited<ReturnType<typeof openServices>>
   /** Call the API and parse the envelope; `token` becomes the token header. */
   call<T = unknown>(method: 'GET' | 'POST', path: string, opts?: { token?: string; body?: unknown; query?: Record<string, unknown>; headers?: Record<string, string> }): Promise<{ status: number; body: Envelope<T> }>
+  /** POST multipart/form-data: file parts as [file name, bytes], text parts as strings. */
+  upload<T = unknown>(path: string, parts: Record<string, string | [string, Buffer | string]>, opts?: { token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: Envelope<T> }>
   inject: FastifyInstance['inject']
   /** Create an account (password PASSWORD) under `parent` and sign it in. */
   account(username: string, role: Role, parent?: string): Promise<{ id: number; token: string }>
@@ -62,6 +64,20 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
     })
     return { status: res.statusCode, body: res.json() }
   }
+  const upload: TestServer['upload'] = async (path, parts, opts = {}) => {
+    const form = new FormData()
+    for (const [name, part] of Object.entries(parts)) {
+      if (typeof part === 'string') form.append(name, part)
+      else form.append(name, new Blob([typeof part[1] === 'string' ? part[1] : new Uint8Array(part[1])]), part[0])
+    }
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1${path}`,
+      headers: { platform: 'pc', ...(opts.token ? { token: opts.token } : {}), ...opts.headers },
+      payload: form,
+    })
+    return { status: res.statusCode, body: res.json() }
+  }
   const login = async (username: string, password = PASSWORD) => {
     const res = await call<{ userinfo: { token: string } }>('POST', '/platform/login', { body: { username, password } })
     if (res.body.code !== 1) throw new Error(`login of ${username} failed: ${res.body.msg}`)
@@ -71,6 +87,7 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
     app,
     services,
     call,
+    upload,
     inject: app.inject.bind(app),
     login,
     async account(username, role, parent) {

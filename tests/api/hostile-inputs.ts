@@ -30,6 +30,8 @@ export interface InputCase {
   name: string
   /** JSON pointer of what the case breaks; field errors must point there or below. */
   pointer?: string
+  /** A hand-written multipart body: judged by its pointer, not by the JSON schema. */
+  multipart?: true
   /** Transport failures have one right status; every other case is judged against the schema. */
   status?: number
   /** The request, from a valid baseline input of the endpoint. */
@@ -51,6 +53,7 @@ const WRONG_TYPES: Record<string, unknown> = { string: 'text', number: 123, bool
  * transport failures (malformed JSON, content types, size) every route must survive.
  */
 export function inputCases(endpoint: EndpointDef, resolve: Resolve): InputCase[] {
+  if (endpoint.files) return [...multipartCases(endpoint), ...wrongMethodCases(endpoint)]
   const where = endpoint.method === 'GET' ? 'query' : 'body'
   const schema = (where === 'query' ? endpoint.request.query : endpoint.request.body) ?? { type: 'object', properties: {} }
   const encode = (input: unknown) => wireRequest(endpoint, input)
@@ -65,6 +68,7 @@ export function inputCases(endpoint: EndpointDef, resolve: Resolve): InputCase[]
 
 /** An input as the console sends it: the query string of a GET, the JSON body of a POST. */
 export function wireRequest(endpoint: EndpointDef, input: unknown): WireRequest {
+  if (endpoint.files) return multipart(Object.keys(endpoint.files).map((name) => ({ name, filename: 'empty.bin', content: '' })))
   return endpoint.method === 'GET' ? { query: queryString(input) } : { payload: JSON.stringify(input), contentType: 'application/json' }
 }
 
@@ -185,6 +189,45 @@ function bodyCases(): InputCase[] {
     raw('__proto__ pollution', 400, (base) => json(JSON.stringify(base).replace(/^\{/, '{"__proto__":{"polluted":"yes"},'))),
     raw('constructor.prototype pollution', 400, (base) => json(JSON.stringify(base).replace(/^\{/, '{"constructor":{"prototype":{"polluted":"yes"}},'))),
   ]
+}
+
+interface Part {
+  name: string
+  filename?: string
+  content: string
+}
+
+/** A multipart/form-data body written out by hand, so a case can put anything in it. */
+function multipart(parts: Part[]): WireRequest {
+  const boundary = 'sweep7f3a9c'
+  const body = parts
+    .map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"\r\nContent-Type: application/octet-stream` : ''}\r\n\r\n${p.content}\r\n`)
+    .join('')
+  return { payload: `${body}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/**
+ * For calls that take files: every declared part missing, too large or of a type it is not;
+ * an unknown part; hostile file names; and JSON where multipart is expected.
+ */
+function multipartCases(endpoint: EndpointDef): InputCase[] {
+  const files = endpoint.files!
+  const filler = (except: string) => Object.keys(files).filter((n) => n !== except).map((name) => ({ name, filename: 'other.bin', content: 'x' }))
+  const cases: InputCase[] = []
+  const add = (name: string, pointer: string, parts: () => Part[]) => cases.push({ group: 'file parts', name, pointer, multipart: true, request: () => multipart(parts()) })
+  for (const [name, spec] of Object.entries(files)) {
+    if (spec.required) add(`missing ${name}`, `/${name}`, () => filler(name))
+    add(`${name}: one byte over ${spec.maxBytes} bytes`, `/${name}`, () => [...filler(name), { name, filename: 'big.bin', content: 'a'.repeat(spec.maxBytes + 1) }])
+    if (spec.types) {
+      for (const [label, content] of Object.entries(HOSTILE_STRINGS).slice(0, 5)) {
+        add(`${name}: ${label} as the file`, `/${name}`, () => [...filler(name), { name, filename: `${label}.png`, content }])
+      }
+    }
+  }
+  add('an unknown file part', '/unexpected_file', () => [...Object.keys(files).map((name) => ({ name, filename: '../../etc/passwd', content: 'x' })), { name: 'unexpected_file', filename: 'a.txt', content: 'x' }])
+  cases.push({ group: 'transport', name: 'JSON instead of multipart', status: 415, request: () => ({ payload: '{}', contentType: 'application/json' }) })
+  cases.push({ group: 'transport', name: 'a multipart body with no boundary', status: 400, request: () => ({ payload: 'x', contentType: 'multipart/form-data' }) })
+  return cases
 }
 
 /** Query strings no form would send; the server parses them as qs does and judges the result. */

@@ -29,8 +29,8 @@ describe('POST /api/user/menu', () => {
   it("gives each role the routes its lists allow, in menu order, with the developer groups' routes reachable but not shown", async () => {
     const admin = await menuOf('admin')
     expect(admin.map((g) => g.name)).toEqual(['domain', 'account', 'user', 'exception'])
-    expect(shown(admin)).toEqual(['/domain/domainList', '/account/industry', '/account/script'])
-    expect(reachable(admin)).toEqual(['/domain/domainList', '/account/industry', '/account/script', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500'])
+    expect(shown(admin)).toEqual(['/domain/domainList', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init'])
+    expect(reachable(admin)).toEqual(['/domain/domainList', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500'])
     expect(admin[0]).toMatchObject({ path: '/domain', label: { 'zh-CN': '域名管理', 'en-US': 'Domains' }, icon: 'global', order: 65 })
     expect(admin[0]!.children[0]).toEqual({ name: 'domain', path: '/domain/domainList', label: { 'zh-CN': '品牌/域名列表', 'en-US': 'Brand / domain list' }, hideInMenu: false })
 

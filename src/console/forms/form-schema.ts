@@ -19,9 +19,18 @@ export function formDefinition(registry: Registry, resource: ResourceDef, mode: 
  * The form of any endpoint's request body, for pages that are forms but not a resource's
  * (change password, settings): `fields` limits and orders it, `ui` adds rjsf options.
  */
-export function endpointForm(registry: Registry, endpointId: string, locale: Locale, layout: { fields?: string[]; ui?: Record<string, unknown> } = {}): FormDefinition {
+export function endpointForm(registry: Registry, endpointId: string, locale: Locale, layout: FormLayout = {}): FormDefinition {
   const endpoint = registry.endpoints.get(endpointId)!
-  const body = inline(endpoint.request.body!, registry) as JsonSchema
+  return objectForm(inline(endpoint.request.body!, registry) as JsonSchema, locale, layout)
+}
+
+interface FormLayout {
+  fields?: string[]
+  ui?: Record<string, unknown>
+}
+
+/** The form of an object schema with no $refs left (a request body, a settings group). */
+export function objectForm(body: JsonSchema, locale: Locale, layout: FormLayout = {}): FormDefinition {
   const all = body.properties as Record<string, JsonSchema>
   const names = (layout.fields ?? Object.keys(all)).filter((name) => name in all)
   const properties: Record<string, JsonSchema> = {}

@@ -1,17 +1,8 @@
-import { Image, Input, Radio, Space } from 'antd'
+import { Input, Radio } from 'antd'
 import type { WidgetProps } from '@rjsf/utils'
 import { useTranslate } from '@refinedev/core'
 import { RelationWidget } from './RelationWidget'
-
-/** An image by URL, with a preview (uploads come through the upload endpoint once it exists). */
-export function ImageWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
-  return (
-    <Space align="start">
-      <Input id={id} value={value ?? ''} placeholder={placeholder || 'https://'} disabled={disabled || readonly} onChange={(e) => onChange(e.target.value)} style={{ width: 360 }} />
-      {value ? <Image src={value} width={32} height={32} style={{ objectFit: 'contain' }} alt="" /> : null}
-    </Space>
-  )
-}
+import { ImageWidget } from './ImageWidget'
 
 /** Yuan with two decimals, labelled with the currency. */
 export function MoneyWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
@@ -31,8 +22,8 @@ export function FlagWidget({ id, value, onChange, disabled, readonly }: WidgetPr
 }
 
 /** A secret, hidden as it is typed, with a button to show it. */
-export function PasswordWidget({ id, value, onChange, disabled, readonly, autofocus }: WidgetProps) {
-  return <Input.Password id={id} value={value ?? ''} autoComplete="new-password" autoFocus={autofocus} disabled={disabled || readonly} onChange={(e) => onChange(e.target.value)} style={{ width: 360 }} />
+export function PasswordWidget({ id, value, onChange, disabled, readonly, autofocus, placeholder }: WidgetProps) {
+  return <Input.Password id={id} value={value ?? ''} placeholder={placeholder} autoComplete="new-password" autoFocus={autofocus} disabled={disabled || readonly} onChange={(e) => onChange(e.target.value)} style={{ width: 360 }} />
 }
 
 export const formWidgets = { image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget }

@@ -5,6 +5,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
  * not a resource's table or form. Each loads only when its route is opened.
  */
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  config: lazy(() => import('./config/ConfigPage')),
+  'system-init': lazy(() => import('./config/SystemInitPage')),
   'exception-403': lazy(() => import('./ExceptionPages').then((m) => ({ default: m.ForbiddenPage }))),
   'exception-404': lazy(() => import('./NotFoundPage')),
   'exception-500': lazy(() => import('./ExceptionPages').then((m) => ({ default: m.ServerErrorPage }))),

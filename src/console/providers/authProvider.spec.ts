@@ -24,14 +24,14 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 /** An auth provider over the real API, with storages of its own. */
-function setup(fetch: typeof globalThis.fetch = injectFetch(server.app)) {
+function setup(fetch: typeof globalThis.fetch = injectFetch(server.app), search = '') {
   const session = new Storage()
   const local = new Storage()
   const tokens = createTokenStore({ session, local })
   const urls: string[] = []
   const http = createHttpClient({ tokens, locale: () => 'en-US', fetch: (input, init) => (urls.push(String(input)), fetch(input, init)) })
   let forgotten = 0
-  const auth = createAuthProvider({ http, tokens, forgetAccount: () => forgotten++ })
+  const auth = createAuthProvider({ http, tokens, forgetAccount: () => forgotten++, search: () => search })
   return { auth, http, tokens, session, local, urls, forgotten: () => forgotten }
 }
 
@@ -126,6 +126,35 @@ describe('check', () => {
     await expect(auth.check({})).resolves.toEqual({ authenticated: true })
   })
 
+  it('opens a merchant console in this tab for login_type=1 (overstep): the token it gets lives in session storage', async () => {
+    const merchantToken = await server.login('merchant')
+    const asked: unknown[] = []
+    const inject = injectFetch(server.app)
+    // The server side of overstep login comes with the promotion hierarchy; here it answers as spec §7 says.
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('/platform/overstep_login')) return inject(input, init)
+      asked.push(JSON.parse(String(init!.body)))
+      return new Response(JSON.stringify({ code: 1, msg: 'ok', time: 0, data: { userinfo: { token: merchantToken } } }), { headers: { 'content-type': 'application/json' } })
+    }) as typeof globalThis.fetch
+    const { auth, tokens, session, local } = setup(fetch, '?login_type=1&merchant_id=42')
+    tokens.saveLogin(await server.login('admin'))
+    await expect(auth.check({})).resolves.toEqual({ authenticated: true })
+    expect(asked).toEqual([{ merchant_id: 42 }])
+    expect(session.getItem(TOKEN_KEY)).toBe(merchantToken)
+    expect(local.getItem(TOKEN_KEY)).not.toBe(merchantToken)
+    expect(await auth.getIdentity!()).toMatchObject({ username: 'merchant' })
+    // Once this tab has its session token, a reload does not ask again.
+    await auth.check({})
+    expect(asked).toHaveLength(1)
+  })
+
+  it('goes to login when the overstep login is refused, keeping no token for this tab', async () => {
+    const { auth, tokens, session } = setup(injectFetch(server.app), '?login_type=1&merchant_id=42')
+    tokens.saveLogin(await server.login('admin'))
+    await expect(auth.check({})).resolves.toMatchObject({ authenticated: false, redirectTo: '/login' })
+    expect(session.getItem(TOKEN_KEY)).toBeNull()
+  })
+
   it('signs out when the profile cannot be loaded (spec §4), whatever the token looked like', async () => {
     const { auth, tokens } = setup()
     tokens.saveLogin('A'.repeat(43))
@@ -208,6 +237,15 @@ describe('getIdentity and getPermissions', () => {
     const identity = (await auth.getIdentity!()) as Identity
     expect(identity).toMatchObject({ username: role, user_type: userType, role })
     await expect(auth.getPermissions!()).resolves.toBe(role)
+  })
+
+  it('carries the show_config and resource settings by name, loaded with the profile (spec §4)', async () => {
+    const admin = await server.login('admin')
+    await server.call('POST', '/platform/set_config', { token: admin, body: { group: 'resource', values: { copyright: '© Demo Video' } } })
+    const { auth } = setup()
+    await auth.login({ username: 'merchant', password: PASSWORD })
+    const identity = (await auth.getIdentity!()) as Identity
+    expect(identity.settings).toMatchObject({ copyright: '© Demo Video', money_name: '余额', saler_show: true })
   })
 
   it('answers null without a token, and asks nothing', async () => {

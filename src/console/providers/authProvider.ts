@@ -5,21 +5,31 @@ import type { User } from '../../generated/types'
 import type { HttpClient } from './http-client'
 import type { TokenStore } from './token-store'
 
-/** The signed-in account: its profile as get_user_info answers it, and the role its user_type names. */
-export type Identity = User & { role: Role }
+/**
+ * The signed-in account: its profile as get_user_info answers it, the role its user_type
+ * names, and the settings of the groups spec §4 loads with it (show_config, resource) by name.
+ */
+export type Identity = User & { role: Role; settings: Record<string, unknown> }
+
+/** Spec §4: the simple config groups loaded into app state with the profile. */
+export const SIGN_IN_CONFIG_GROUPS = ['show_config', 'resource'] as const
+
+/** The page address's query, read when a check runs (an overstep opens the console with login_type=1&merchant_id=…). */
+export type LocationSearch = () => string
 
 export interface AuthProviderOptions {
   http: HttpClient
   tokens: TokenStore
   /** Drops what the console keeps about the signed-in account (profile, server menu). */
   forgetAccount?: () => void
+  search?: LocationSearch
 }
 
 /**
  * Spec §4's sign-in rules as Refine's auth provider. Like Refine's own, every method
  * resolves with a result object instead of throwing, so the UI decides what to show.
  */
-export function createAuthProvider({ http, tokens, forgetAccount }: AuthProviderOptions): AuthProvider {
+export function createAuthProvider({ http, tokens, forgetAccount, search = () => window.location.search }: AuthProviderOptions): AuthProvider {
   let identity: Promise<Identity> | undefined
   let identityToken: string | null = null
 
@@ -35,9 +45,14 @@ export function createAuthProvider({ http, tokens, forgetAccount }: AuthProvider
     if (!token) return null
     if (!identity || identityToken !== token) {
       identityToken = token
-      const loading: Promise<Identity> = http
-        .request<Omit<Identity, 'role'>>({ method: 'POST', path: '/platform/get_user_info' })
-        .then((profile) => ({ ...profile, role: roleOfUserType(Number(profile.user_type)) ?? 'agent' }) as Identity)
+      const loading: Promise<Identity> = Promise.all([
+        http.request<User>({ method: 'POST', path: '/platform/get_user_info' }),
+        ...SIGN_IN_CONFIG_GROUPS.map((group) => http.request<{ name: string; value: unknown }[]>({ method: 'GET', path: '/platform/get_simple_config', query: { group } })),
+      ]).then(([profile, ...groups]) => ({
+        ...(profile as User),
+        role: roleOfUserType(Number((profile as User).user_type)) ?? 'agent',
+        settings: Object.fromEntries(groups.flat().map(({ name, value }) => [name, value])),
+      }))
       loading.catch(() => {
         if (identity === loading) identity = undefined
       })
@@ -69,6 +84,16 @@ export function createAuthProvider({ http, tokens, forgetAccount }: AuthProvider
     },
 
     async check() {
+      // Spec §4: an admin or partner opening a merchant's console (login_type=1) signs in as that merchant in this tab only.
+      const overstep = new URLSearchParams(search())
+      if (overstep.get('login_type') === '1' && !tokens.hasSessionToken()) {
+        try {
+          const data = await http.request<{ userinfo: { token: string } }>({ method: 'POST', path: '/platform/overstep_login', body: { merchant_id: Number(overstep.get('merchant_id')) } })
+          tokens.saveSession(data.userinfo.token)
+        } catch (error) {
+          return { authenticated: false, redirectTo: '/login', error: error as ApiError }
+        }
+      }
       if (!tokens.read()) return { authenticated: false, redirectTo: '/login', logout: true }
       // Spec §4: the profile is loaded before any page; if it cannot be, sign out and go to sign-in.
       try {

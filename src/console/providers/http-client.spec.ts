@@ -66,6 +66,15 @@ describe('what every request sends', () => {
     expect(sent[1]!.body).toBe('{}')
   })
 
+  it('posts FormData as it is, leaving the multipart type and boundary to fetch', async () => {
+    const { http, sent } = setup()
+    const form = new FormData()
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png')
+    await http.request({ method: 'POST', path: '/upload/oss_upload', body: form })
+    expect(sent[0]!.body).toBe(form)
+    expect(sent[0]!.headers).not.toHaveProperty('content-type')
+  })
+
   it('writes the query with qs: nested and array parameters, nulls and undefined left out', async () => {
     const { http, sent } = setup()
     await http.request({ method: 'GET', path: '/domain/list', query: { host: 'a b', page: 2, name: null, sort: undefined, ids: [1, 2], range: { from: '2026-01-01' } } })

@@ -46,7 +46,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const headers: Record<string, string> = { platform: 'pc', lang: options.locale() }
     const token = options.tokens.read()
     if (token) headers.token = token
-    if (req.method === 'POST') headers['content-type'] = 'application/json'
+    // FormData (a call with files) sets its own multipart type and boundary.
+    const form = req.body instanceof FormData ? req.body : undefined
+    if (req.method === 'POST' && !form) headers['content-type'] = 'application/json'
     let response: Response
     const timeoutMs = options.timeoutMs ?? 0
     const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined
@@ -54,7 +56,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       response = await doFetch(urlOf(req.path, req.query), {
         method: req.method,
         headers,
-        body: req.method === 'POST' ? JSON.stringify(req.body ?? {}) : undefined,
+        body: req.method === 'POST' ? (form ?? JSON.stringify(req.body ?? {})) : undefined,
         ...(timeout ? { signal: timeout } : {}),
       })
     } catch (cause) {

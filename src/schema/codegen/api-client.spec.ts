@@ -75,7 +75,7 @@ describe('the generated client', () => {
         target: ts.ScriptTarget.ES2023,
         module: ts.ModuleKind.ESNext,
         moduleResolution: ts.ModuleResolutionKind.Bundler,
-        lib: ['lib.es2023.d.ts'],
+        lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
         types: [],
         skipLibCheck: true,
       },

@@ -18,6 +18,7 @@ export interface ApiRequest {
   /** Path under /api/v1, e.g. /domain/list. */
   path: string
   query?: object
+  /** JSON, or FormData for the calls that take files. */
   body?: object
   /** The endpoint answers a file, not an envelope; the transport decides how to fetch it. */
   download?: true
@@ -95,7 +96,9 @@ function functionDoc(e: EndpointDef): string[] {
 function params(e: EndpointDef): Param[] {
   const types = declaredEndpointTypes(e)
   const list: Param[] = []
-  if (e.request.body && types.body) list.push({ name: 'body', type: `types.${types.body}`, optional: hasNoRequiredField(e.request.body) })
+  // A call with file parts takes multipart: the text parts and files in one FormData.
+  if (e.files) list.push({ name: 'body', type: 'FormData', optional: false })
+  else if (e.request.body && types.body) list.push({ name: 'body', type: `types.${types.body}`, optional: hasNoRequiredField(e.request.body) })
   if (e.request.query && types.query) list.push({ name: 'query', type: `types.${types.query}`, optional: hasNoRequiredField(e.request.query) })
   for (let i = list.length - 2; i >= 0; i--) list[i]!.optional &&= list[i + 1]!.optional
   return list

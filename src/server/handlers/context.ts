@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { EndpointDef, Locale } from '../../schema/types'
 import type { Caller } from '../access/caller'
 import type { Services } from '../services'
+import type { UploadedFile } from '../uploads/multipart'
 
 /** What a handler is given for one request; query and body are already validated. */
 export interface HandlerContext {
@@ -10,6 +11,8 @@ export interface HandlerContext {
   caller: Caller | null
   query: Record<string, unknown>
   body: Record<string, unknown>
+  /** The file parts of a multipart call (endpoints with "files"), already checked. */
+  files: Record<string, UploadedFile>
   locale: Locale
   request: FastifyRequest
   reply: FastifyReply

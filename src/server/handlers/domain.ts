@@ -1,5 +1,16 @@
 import { tableOf } from '../services'
 import type { NamedHandler } from './context'
+import type { Services } from '../services'
+import { readGroup } from '../settings/settings-store'
+
+async function platformBranding(services: Services): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {}
+  for (const name of ['resource', 'show_config']) {
+    const group = services.registry.configGroups.get(name)
+    if (group) Object.assign(out, await readGroup(services, group))
+  }
+  return out
+}
 
 /** Branding when no site is configured at all. */
 const FALLBACK_BRANDING = {
@@ -24,8 +35,9 @@ const systemInfo: NamedHandler = {
       (await select().where('host', '=', host).executeTakeFirst()) ??
       (await select().where('is_default', '=', 1).orderBy('id').executeTakeFirst()) ??
       (await select().orderBy('id').executeTakeFirst())
-    if (!row) return FALLBACK_BRANDING
-    return Object.fromEntries(BRANDING_FIELDS.map((f) => [f, row[f] ?? (f === 'host' ? null : '')]))
+    // What the site leaves empty comes from the platform's settings (schemas/config/resource.json, show_config.json).
+    const platform = await platformBranding(ctx.services)
+    return Object.fromEntries(BRANDING_FIELDS.map((f) => [f, row?.[f] || (f === 'host' ? (row?.host ?? null) : platform[f] || FALLBACK_BRANDING[f])]))
   },
 }
 

@@ -2,10 +2,14 @@ import type { NamedHandler } from './context'
 import { authHandlers } from './auth'
 import { domainHandlers } from './domain'
 import { navigationHandlers } from './navigation'
+import { settingsHandlers } from './settings'
+import { uploadHandlers } from './upload'
 
 /** Every named handler an endpoint file may name in "handler". */
 export const namedHandlers: Record<string, NamedHandler> = {
   ...authHandlers,
   ...domainHandlers,
   ...navigationHandlers,
+  ...settingsHandlers,
+  ...uploadHandlers,
 }

@@ -10,6 +10,7 @@ import type { Services } from '../services'
 import { genericHandlers } from '../handlers/generic'
 import type { HandlerContext, NamedHandler } from '../handlers/context'
 import { compileValidators, describeEndpoint, validateOrThrow } from './validators'
+import { readMultipart } from '../uploads/multipart'
 
 export const API_PREFIX = '/api/v1'
 
@@ -39,10 +40,15 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
         const caller = await identify(services, endpoint, request)
         const query = check.query ? withoutEmpty(request.query) : {}
         if (check.query) validateOrThrow(check.query, query, locale)
+        // Each call takes what its file declares: JSON, or multipart when it has file parts.
+        if (request.isMultipart() !== Boolean(endpoint.files)) {
+          throw new AppError('REQUEST_MEDIA_TYPE', { type: String(request.headers['content-type'] ?? 'none').split(';')[0]!, expected: endpoint.files ? 'multipart/form-data' : 'application/json' })
+        }
+        const multipart = endpoint.files ? await readMultipart(request, endpoint.files, locale) : undefined
         // No body at all is an empty one; a JSON null is a body, and not an object.
-        const body = (request.body === undefined ? {} : request.body) as Record<string, unknown>
+        const body = (multipart?.fields ?? (request.body === undefined ? {} : request.body)) as Record<string, unknown>
         if (check.body) validateOrThrow(check.body, body, locale)
-        const ctx: HandlerContext = { endpoint, caller, query, body, locale, request, reply, services }
+        const ctx: HandlerContext = { endpoint, caller, query, body, files: multipart?.files ?? {}, locale, request, reply, services }
         const data = named ? await named.run(ctx) : await genericHandlers[endpoint.handler as keyof typeof genericHandlers](ctx, entity!)
         if (endpoint.download) return data
         if (check.response && !check.response(data)) {

@@ -1,0 +1,37 @@
+import { Card, Space } from 'antd'
+import { useTranslate } from '@refinedev/core'
+import { useConsole } from '../../ConsoleContext'
+import { ConfigGroupForm, type GroupCalls, type GroupValues } from './ConfigGroupForm'
+import { useScreenGroups } from './ConfigPage'
+import { CertUpload, type CertSummary } from './CertUpload'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+
+type InitValues = GroupValues & { cert: CertSummary | null }
+
+/** account/system-init: the init settings group and the WeChat Pay certificate. */
+export default function SystemInitPage() {
+  const t = useTranslate()
+  const { registry, http } = useConsole()
+  const queryClient = useQueryClient()
+  const [group] = useScreenGroups()
+  const get = registry.endpoints.get('init_config/get_config')!
+  const set = registry.endpoints.get('init_config/set_config')!
+  const calls: GroupCalls = {
+    read: () => http.request<InitValues>({ method: 'GET', path: get.path }),
+    write: (values) => http.request<InitValues>({ method: 'POST', path: set.path, body: { values } }),
+  }
+  // The same query as the form's: one request, and the certificate details follow every refresh.
+  const { data } = useQuery({ queryKey: ['config-group', 'init'], queryFn: () => calls.read() as Promise<InitValues> })
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      {group ? (
+        <Card title={t('config.init.title')}>
+          <div style={{ maxWidth: 720 }}>
+            <ConfigGroupForm group={group} calls={calls} />
+          </div>
+        </Card>
+      ) : null}
+      <CertUpload current={data?.cert ?? null} onUploaded={() => queryClient.invalidateQueries({ queryKey: ['config-group', 'init'] })} />
+    </Space>
+  )
+}

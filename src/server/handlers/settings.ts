@@ -1,0 +1,113 @@
+import type { ConfigGroupDef } from '../../schema/types'
+import { AppError } from '../errors/AppError'
+import { readGroup, withoutSecrets, writeGroup } from '../settings/settings-store'
+import { secretFields } from '../../schema/config-groups'
+import { checkCertPair, readCertSummary, storeCertPair, summarize } from '../settings/pay-cert'
+import type { Caller } from '../access/caller'
+import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+
+/** The named group; an unknown name is a field error on `group`, in the caller's language. */
+function groupOf(ctx: HandlerContext, name: unknown, pointer: string): ConfigGroupDef {
+  const group = ctx.services.registry.configGroups.get(String(name))
+  if (!group) throw new AppError('CONFIG_GROUP_UNKNOWN', { group: String(name) }, [{ path: pointer, message: new AppError('CONFIG_GROUP_UNKNOWN', { group: String(name) }).messageIn(ctx.locale) }])
+  return group
+}
+
+/** May this caller read the group's values (secrets aside)? Admins always may. */
+function readable(group: ConfigGroupDef, caller: Caller | null): boolean {
+  if (!caller) return false
+  return caller.role === 'admin' || group.read.includes('*') || group.read.includes(caller.role)
+}
+
+/** The values a non-admin reader gets: no secrets, not even whether they are set. */
+async function publicValues(ctx: HandlerContext, group: ConfigGroupDef): Promise<Record<string, unknown>> {
+  const secrets = secretFields(group)
+  const values = await readGroup(ctx.services, group)
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !secrets.includes(name)))
+}
+
+async function adminView(ctx: HandlerContext, group: ConfigGroupDef) {
+  return { group: group.name, ...withoutSecrets(group, await readGroup(ctx.services, group)) }
+}
+
+const getConfig: NamedHandler = {
+  async run(ctx) {
+    return adminView(ctx, groupOf(ctx, ctx.query.group, '/group'))
+  },
+}
+
+const setConfig: NamedHandler = {
+  async run(ctx) {
+    const group = groupOf(ctx, ctx.body.group, '/group')
+    await writeGroup(ctx.services, group, ctx.body.values as Record<string, unknown>, requireCaller(ctx).id, ctx.locale)
+    return adminView(ctx, group)
+  },
+}
+
+/** One group's settings as a name and value list (spec §3 config entries), for any role the group lets read. */
+const getSimpleConfig: NamedHandler = {
+  async run(ctx) {
+    const group = groupOf(ctx, ctx.query.group, '/group')
+    if (!readable(group, ctx.caller)) throw new AppError('CONFIG_GROUP_FORBIDDEN', { group: group.name })
+    return Object.entries(await publicValues(ctx, group)).map(([name, value]) => ({ name, value }))
+  },
+}
+
+const getSingleConfig: NamedHandler = {
+  async run(ctx) {
+    const name = String(ctx.query.name)
+    const group = [...ctx.services.registry.configGroups.values()].find((g) => name in (g.schema.properties as object))
+    if (!group || secretFields(group).includes(name) || !readable(group, ctx.caller)) {
+      const error = new AppError('CONFIG_NAME_UNKNOWN', { name })
+      throw new AppError('CONFIG_NAME_UNKNOWN', { name }, [{ path: '/name', message: error.messageIn(ctx.locale) }])
+    }
+    return { name, value: (await publicValues(ctx, group))[name] }
+  },
+}
+
+/** Every setting the caller may read, in one object: what the console keeps after sign-in. */
+const getPlatformConfig: NamedHandler = {
+  async run(ctx) {
+    const out: Record<string, unknown> = {}
+    for (const group of ctx.services.registry.configGroups.values()) {
+      if (group.read.length > 0 && readable(group, ctx.caller)) Object.assign(out, await publicValues(ctx, group))
+    }
+    return out
+  },
+}
+
+/** The init group with the uploaded certificate's details: what the system-init screen shows. */
+async function initView(ctx: HandlerContext) {
+  return { ...(await adminView(ctx, groupOf(ctx, 'init', ''))), cert: await readCertSummary(ctx.services.config.dataDir) }
+}
+
+const init = {
+  get: { run: initView } satisfies NamedHandler,
+  set: {
+    async run(ctx) {
+      await writeGroup(ctx.services, groupOf(ctx, 'init', ''), ctx.body.values as Record<string, unknown>, requireCaller(ctx).id, ctx.locale)
+      return initView(ctx)
+    },
+  } satisfies NamedHandler,
+  /** The WeChat Pay certificate and key, checked as a PEM pair; only the certificate's details are ever answered. */
+  uploadCert: {
+    async run(ctx) {
+      const certPem = ctx.files.cert!.data
+      const keyPem = ctx.files.key!.data
+      const { cert } = checkCertPair(certPem, keyPem, ctx.services.now(), ctx.locale)
+      await storeCertPair(ctx.services.config.dataDir, certPem, keyPem)
+      return summarize(cert)
+    },
+  } satisfies NamedHandler,
+}
+
+export const settingsHandlers = {
+  'settings.get': getConfig,
+  'settings.set': setConfig,
+  'settings.simple': getSimpleConfig,
+  'settings.single': getSingleConfig,
+  'settings.platform': getPlatformConfig,
+  'settings.initGet': init.get,
+  'settings.initSet': init.set,
+  'settings.uploadCert': init.uploadCert,
+}

@@ -1,0 +1,85 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { dirname, join } from 'node:path'
+import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3'
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
+import type { Config, UploadStoreConfig } from '../config'
+
+/** How a browser may send one file straight to the store (generate_sts_token). */
+export interface DirectUpload {
+  provider: 'local' | 's3'
+  /** Where to POST the multipart form. */
+  upload_url: string
+  /** Form fields to send before the file part, as given. */
+  fields: Record<string, string>
+  /** Name of the file part. */
+  file_field: string
+  /** Sent as the "token" header too (local: the upload goes through this API). */
+  needs_token: boolean
+  /** Where the file will be readable once sent; empty when the API answers it (local). */
+  url: string
+  expires_at: string
+  max_bytes: number
+}
+
+export interface FileStore {
+  /** Keep the bytes under `key`; resolves to the URL browsers read it at. */
+  put(key: string, data: Buffer, type: string): Promise<string>
+  /** Let a browser send one file of at most `maxBytes` and one of `types` straight to the store. */
+  directUpload(key: string, maxBytes: number, type: string, now: Date): Promise<DirectUpload>
+}
+
+/** Where local uploads are served from, under the console's origin. */
+export const LOCAL_UPLOADS_PREFIX = '/uploads/'
+
+/** A fresh, unguessable key under a month folder: uploads/2026-11/3f2a….png. */
+export function newUploadKey(extension: string, now: Date): string {
+  return `${now.toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}.${extension}`
+}
+
+const DIRECT_UPLOAD_SECONDS = 15 * 60
+
+export function createFileStore(config: Pick<Config, 'dataDir' | 'uploads'>): FileStore {
+  return config.uploads.store === 's3' ? s3Store(config.uploads) : localStore(join(config.dataDir, 'uploads'))
+}
+
+function localStore(root: string): FileStore {
+  return {
+    async put(key, data) {
+      const path = join(root, key)
+      await mkdir(dirname(path), { recursive: true })
+      await writeFile(path, data, { flag: 'wx' })
+      return LOCAL_UPLOADS_PREFIX + key
+    },
+    async directUpload(_key, maxBytes, _type, now) {
+      // Local files can only arrive through the API, which checks and stores them itself.
+      return { provider: 'local', upload_url: '/api/v1/upload/oss_upload', fields: {}, file_field: 'file', needs_token: true, url: '', expires_at: new Date(now.getTime() + DIRECT_UPLOAD_SECONDS * 1000).toISOString(), max_bytes: maxBytes }
+    },
+  }
+}
+
+function s3Store(config: Extract<UploadStoreConfig, { store: 's3' }>): FileStore {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+  })
+  return {
+    async put(key, data, type) {
+      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: data, ContentType: type }))
+      return `${config.publicUrl}/${key}`
+    },
+    async directUpload(key, maxBytes, type, now) {
+      // A presigned POST policy: the S3 way to hand a browser short-lived rights to one key, one type, one size range.
+      const post = await createPresignedPost(client, {
+        Bucket: config.bucket,
+        Key: key,
+        Conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', type]],
+        Fields: { 'Content-Type': type },
+        Expires: DIRECT_UPLOAD_SECONDS,
+      })
+      return { provider: 's3', upload_url: post.url, fields: post.fields, file_field: 'file', needs_token: false, url: `${config.publicUrl}/${key}`, expires_at: new Date(now.getTime() + DIRECT_UPLOAD_SECONDS * 1000).toISOString(), max_bytes: maxBytes }
+    },
+  }
+}

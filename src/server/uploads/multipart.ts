@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify'
+import { fileTypeFromBuffer } from 'file-type'
+import type { FilePart, Locale } from '../../schema/types'
+import type { FieldError } from '../../schema/validation-messages'
+import { AppError, validationError } from '../errors/AppError'
+
+/** A file part as a handler receives it: read whole, its type recognised from the content. */
+export interface UploadedFile {
+  filename: string
+  /** Recognised from the bytes; undefined when nothing is recognised (text files such as PEM). */
+  type?: string
+  /** The extension that goes with `type`, e.g. png. */
+  extension?: string
+  size: number
+  data: Buffer
+}
+
+const WORDS: Record<Locale, { tooLarge(label: string, limit: string): string; type(label: string, types: string): string; missing(label: string): string; unknown(name: string): string }> = {
+  'en-US': {
+    tooLarge: (label, limit) => `${label} is larger than ${limit}`,
+    type: (label, types) => `${label} must be one of: ${types}`,
+    missing: (label) => `${label} cannot be empty`,
+    unknown: (name) => `Unknown file part "${name}".`,
+  },
+  'zh-CN': {
+    tooLarge: (label, limit) => `${label}不能超过 ${limit}`,
+    type: (label, types) => `${label}只能是：${types}`,
+    missing: (label) => `${label}不能为空`,
+    unknown: (name) => `未知文件字段“${name}”。`,
+  },
+}
+
+/**
+ * Read a multipart request as its endpoint file declares it: each file part within its
+ * size and of an accepted type (judged by its bytes), text parts as strings. Every problem
+ * is a field error on its part, so the form can mark it.
+ */
+export async function readMultipart(request: FastifyRequest, parts: Record<string, FilePart>, locale: Locale): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
+  const words = WORDS[locale]
+  const fields: Record<string, string> = {}
+  const files: Record<string, UploadedFile> = {}
+  const errors: FieldError[] = []
+  const largest = Math.max(...Object.values(parts).map((p) => p.maxBytes))
+  const label = (name: string) => parts[name]?.['x-label'][locale] ?? name
+  let current = ''
+  try {
+    for await (const part of request.parts({ limits: { fileSize: largest, files: Object.keys(parts).length + 4, fields: 50, fieldSize: 64 * 1024 } })) {
+      current = part.fieldname
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value
+        continue
+      }
+      const spec = parts[part.fieldname]
+      if (!spec) {
+        part.file.resume()
+        errors.push({ path: `/${part.fieldname}`, message: words.unknown(part.fieldname) })
+        continue
+      }
+      const data = await part.toBuffer()
+      if (data.length > spec.maxBytes) {
+        errors.push({ path: `/${part.fieldname}`, message: words.tooLarge(label(part.fieldname), sizeText(spec.maxBytes)) })
+        continue
+      }
+      if (data.length === 0) continue
+      const recognised = await fileTypeFromBuffer(data)
+      if (spec.types && (!recognised || !spec.types.includes(recognised.mime))) {
+        errors.push({ path: `/${part.fieldname}`, message: words.type(label(part.fieldname), spec.types.map(typeName).join(', ')) })
+        continue
+      }
+      files[part.fieldname] = { filename: part.filename, type: recognised?.mime, extension: recognised?.ext, size: data.length, data }
+    }
+  } catch (error) {
+    // Past the largest allowed size the parser stops reading and says so; the part being read is the one too large.
+    if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') {
+      const reason = (error as { code?: string }).code === 'FST_FILES_LIMIT' ? 'too many file parts' : 'the multipart body is malformed'
+      throw new AppError('REQUEST_INVALID', { reason })
+    }
+    const spec = parts[current]
+    errors.push({ path: `/${current}`, message: words.tooLarge(label(current), sizeText(spec?.maxBytes ?? largest)) })
+  }
+  for (const [name, spec] of Object.entries(parts)) {
+    if (spec.required && !files[name] && !errors.some((e) => e.path === `/${name}`)) errors.push({ path: `/${name}`, message: words.missing(label(name)) })
+  }
+  if (errors.length > 0) throw validationError(errors)
+  return { fields, files }
+}
+
+/** image/png → PNG: what a person recognises in a list of accepted types. */
+function typeName(type: string): string {
+  return type.split('/')[1]!.replace(/^x-/, '').replace(/^svg\+xml$/, 'svg').toUpperCase()
+}
+
+export function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`
+}
