@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { AppError } from '../errors/AppError'
+import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { createSession, revokeSessions } from '../auth/sessions'
 import { findAccountById, findAccountByUsername } from '../accounts/accounts'
@@ -61,8 +61,7 @@ const changePassword: NamedHandler = {
     const caller = requireCaller(ctx)
     const account = await findAccountById(ctx.services, caller.id)
     if (!account || !(await verifyPassword(String(ctx.body.old_password), account.password_hash))) {
-      const error = new AppError('AUTH_PASSWORD_WRONG')
-      throw new AppError('AUTH_PASSWORD_WRONG', {}, [{ path: '/old_password', message: error.messageIn(ctx.locale) }])
+      throw fieldError('AUTH_PASSWORD_WRONG', '/old_password', ctx.locale)
     }
     const now = ctx.services.now().toISOString()
     await ctx.services.db
