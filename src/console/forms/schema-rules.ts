@@ -18,8 +18,9 @@ export function schemaRules(schema: JsonSchema, locale: Locale): (field: string)
   return (field) => [
     {
       validator: async (_rule, value: unknown) => {
-        // The other fields are left out, so only this field's own errors count.
-        if (validate(value === undefined ? {} : { [field]: value })) return
+        // The other fields are left out, so only this field's own errors count. An emptied input
+        // is a field not filled in: "cannot be empty" reads better there than a length rule.
+        if (validate(value === undefined || value === '' ? {} : { [field]: value })) return
         const own = toFieldErrors(validate.errors ?? [], locale).find((e) => e.path === `/${field}`)
         if (own) throw new Error(own.message)
       },
