@@ -39,7 +39,7 @@ export interface PasswordResetConfig {
   /** Captcha pictures one address may fetch per minute; only a guard against filling the table. */
   captchasPerMinute: number
   codeTtlSeconds: number
-  /** Wrong codes accepted before a code is dead. */
+  /** Tries one code allows, the right one included; then it is dead. */
   maxAttempts: number
   /** The least time between two codes for one account. */
   resendSeconds: number
