@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
-import { Authenticated, Refine, type AuthProvider } from '@refinedev/core'
+import { Authenticated, Refine } from '@refinedev/core'
+import type { ConsoleAuthProvider } from './providers/authProvider'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { App as AntdApp, ConfigProvider } from 'antd'
 import antdZhCN from 'antd/locale/zh_CN'
@@ -39,7 +40,7 @@ const RedirectPage = lazy(() => import('./pages/RedirectPage'))
 export interface ConsoleAppProps {
   registry: Registry
   http: HttpClient
-  authProvider: AuthProvider
+  authProvider: ConsoleAuthProvider
   /** Failed calls, shown as spec §8 says. */
   apiErrors: ApiErrorChannel
   tokens: TokenStore
@@ -68,7 +69,10 @@ function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppPr
   const branding = useBranding(http)
   const resources = useMemo(() => refineResources(registry, current), [registry, current])
   const routes = useMemo(() => consoleRoutes(registry), [registry])
-  const context = useMemo(() => ({ registry, http, branding, locale: current, changeLocale: i18nProvider.changeLocale }), [registry, http, branding, current, i18nProvider])
+  const context = useMemo(
+    () => ({ registry, http, branding, locale: current, changeLocale: i18nProvider.changeLocale, forgetIdentity: authProvider.forgetIdentity }),
+    [registry, http, branding, current, i18nProvider, authProvider],
+  )
 
   return (
     <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={ANTD_THEMES[mode]}>

@@ -9,6 +9,8 @@ export interface ConsoleContextValue {
   branding?: Branding
   locale: Locale
   changeLocale: (locale: Locale) => void
+  /** Read the signed-in account's profile again (after it changed its own). */
+  forgetIdentity: () => void
 }
 
 export const ConsoleContext = createContext<ConsoleContextValue | null>(null)

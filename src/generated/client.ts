@@ -52,12 +52,15 @@ export const apiEndpoints = {
   initConfigUploadCert: { id: 'init_config/upload_cert', method: 'POST', path: '/init_config/upload_cert', access: ['admin'] },
   platformAddIndustry: { id: 'platform/add_industry', method: 'POST', path: '/platform/add_industry', access: ['admin'] },
   platformAddScript: { id: 'platform/add_script', method: 'POST', path: '/platform/add_script', access: ['admin'] },
+  platformCaptchaImage: { id: 'platform/captcha_image', method: 'GET', path: '/platform/captcha_image', access: 'open' },
   platformChangePwd: { id: 'platform/change_pwd', method: 'POST', path: '/platform/change_pwd', access: ['*'] },
   platformConsoleSchemas: { id: 'platform/console_schemas', method: 'GET', path: '/platform/console_schemas', access: 'open' },
   platformDelIndustry: { id: 'platform/del_industry', method: 'POST', path: '/platform/del_industry', access: ['admin'] },
   platformDelScript: { id: 'platform/del_script', method: 'POST', path: '/platform/del_script', access: ['admin'] },
   platformEditIndustry: { id: 'platform/edit_industry', method: 'POST', path: '/platform/edit_industry', access: ['admin'] },
   platformEditScript: { id: 'platform/edit_script', method: 'POST', path: '/platform/edit_script', access: ['admin'] },
+  platformEditUserInfo: { id: 'platform/edit_user_info', method: 'POST', path: '/platform/edit_user_info', access: ['*'] },
+  platformGetCaptcha: { id: 'platform/get_captcha', method: 'POST', path: '/platform/get_captcha', access: 'open' },
   platformGetConfig: { id: 'platform/get_config', method: 'GET', path: '/platform/get_config', access: ['admin'] },
   platformGetPlatformConfig: { id: 'platform/get_platform_config', method: 'GET', path: '/platform/get_platform_config', access: ['*'] },
   platformGetSimpleConfig: { id: 'platform/get_simple_config', method: 'GET', path: '/platform/get_simple_config', access: ['*'] },
@@ -69,6 +72,7 @@ export const apiEndpoints = {
   platformLogin: { id: 'platform/login', method: 'POST', path: '/platform/login', access: 'open' },
   platformLogout: { id: 'platform/logout', method: 'POST', path: '/platform/logout', access: ['*'] },
   platformPlatformVoiceCloneList: { id: 'platform/platform_voice_clone_list', method: 'GET', path: '/platform/platform_voice_clone_list', access: ['admin'] },
+  platformResetPwd: { id: 'platform/reset_pwd', method: 'POST', path: '/platform/reset_pwd', access: 'open' },
   platformScript: { id: 'platform/script', method: 'GET', path: '/platform/script', access: ['*'] },
   platformScriptDetail: { id: 'platform/script_detail', method: 'GET', path: '/platform/script_detail', access: ['admin'] },
   platformSetConfig: { id: 'platform/set_config', method: 'POST', path: '/platform/set_config', access: ['admin'] },
@@ -153,6 +157,15 @@ export interface ApiClient {
   platformAddScript: (body: types.PlatformAddScriptBody) => Promise<types.PlatformAddScriptResponse>
 
   /**
+   * A new image captcha for the forgot-password form
+   *
+   * Open: it is shown before sign-in. Answers an SVG picture and the captcha_id to send back with its characters to get_captcha. The answer is case-insensitive, expires after a few minutes and is used up by the first try.
+   *
+   * `GET /platform/captcha_image` · open: no sign-in needed
+   */
+  platformCaptchaImage: () => Promise<types.PlatformCaptchaImageResponse>
+
+  /**
    * Change the signed-in account's password
    *
    * Every other session of the account is revoked; the one that asked stays signed in.
@@ -197,6 +210,24 @@ export interface ApiClient {
    * `POST /platform/edit_script` · roles: admin
    */
   platformEditScript: (body: types.PlatformEditScriptBody) => Promise<types.PlatformEditScriptResponse>
+
+  /**
+   * Edit the signed-in account's own profile
+   *
+   * Name, nickname, avatar and introduction, all four sent each time (an empty string clears one). The mobile and e-mail identify the account for password resets, so an admin sets them.
+   *
+   * `POST /platform/edit_user_info` · roles: any signed-in account
+   */
+  platformEditUserInfo: (body: types.PlatformEditUserInfoBody) => Promise<types.PlatformEditUserInfoResponse>
+
+  /**
+   * Send a password reset code to an account
+   *
+   * Checks the image captcha (used up, right or wrong), then sends a 6-digit code through the configured provider to the account named by username, mobile or e-mail. The answer is the same whether or not the account exists. Rate-limited per account and per address (HTTP 429).
+   *
+   * `POST /platform/get_captcha` · open: no sign-in needed
+   */
+  platformGetCaptcha: (body: types.PlatformGetCaptchaBody) => Promise<types.PlatformGetCaptchaResponse>
 
   /**
    * Read a settings group (admin)
@@ -292,6 +323,15 @@ export interface ApiClient {
   platformPlatformVoiceCloneList: (query?: types.PlatformPlatformVoiceCloneListQuery) => Promise<types.PlatformPlatformVoiceCloneListResponse>
 
   /**
+   * Set a new password with a reset code
+   *
+   * The code from get_captcha works once, until it expires, and only a few wrong tries are allowed. Every session of the account is signed out.
+   *
+   * `POST /platform/reset_pwd` · open: no sign-in needed
+   */
+  platformResetPwd: (body: types.PlatformResetPwdBody) => Promise<types.PlatformResetPwdResponse>
+
+  /**
    * List scripts
    *
    * Every signed-in account may read the scripts; only admins change them.
@@ -364,12 +404,15 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     initConfigUploadCert: (body) => transport({ method: 'POST', path: '/init_config/upload_cert', body }) as Promise<types.InitConfigUploadCertResponse>,
     platformAddIndustry: (body) => transport({ method: 'POST', path: '/platform/add_industry', body }) as Promise<types.PlatformAddIndustryResponse>,
     platformAddScript: (body) => transport({ method: 'POST', path: '/platform/add_script', body }) as Promise<types.PlatformAddScriptResponse>,
+    platformCaptchaImage: () => transport({ method: 'GET', path: '/platform/captcha_image' }) as Promise<types.PlatformCaptchaImageResponse>,
     platformChangePwd: (body) => transport({ method: 'POST', path: '/platform/change_pwd', body }) as Promise<types.PlatformChangePwdResponse>,
     platformConsoleSchemas: () => transport({ method: 'GET', path: '/platform/console_schemas' }) as Promise<types.PlatformConsoleSchemasResponse>,
     platformDelIndustry: (body) => transport({ method: 'POST', path: '/platform/del_industry', body }) as Promise<types.PlatformDelIndustryResponse>,
     platformDelScript: (body) => transport({ method: 'POST', path: '/platform/del_script', body }) as Promise<types.PlatformDelScriptResponse>,
     platformEditIndustry: (body) => transport({ method: 'POST', path: '/platform/edit_industry', body }) as Promise<types.PlatformEditIndustryResponse>,
     platformEditScript: (body) => transport({ method: 'POST', path: '/platform/edit_script', body }) as Promise<types.PlatformEditScriptResponse>,
+    platformEditUserInfo: (body) => transport({ method: 'POST', path: '/platform/edit_user_info', body }) as Promise<types.PlatformEditUserInfoResponse>,
+    platformGetCaptcha: (body) => transport({ method: 'POST', path: '/platform/get_captcha', body }) as Promise<types.PlatformGetCaptchaResponse>,
     platformGetConfig: (query) => transport({ method: 'GET', path: '/platform/get_config', query }) as Promise<types.PlatformGetConfigResponse>,
     platformGetPlatformConfig: () => transport({ method: 'GET', path: '/platform/get_platform_config' }) as Promise<types.PlatformGetPlatformConfigResponse>,
     platformGetSimpleConfig: (query) => transport({ method: 'GET', path: '/platform/get_simple_config', query }) as Promise<types.PlatformGetSimpleConfigResponse>,
@@ -381,6 +424,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformLogin: (body) => transport({ method: 'POST', path: '/platform/login', body }) as Promise<types.PlatformLoginResponse>,
     platformLogout: (body = {}) => transport({ method: 'POST', path: '/platform/logout', body }) as Promise<types.PlatformLogoutResponse>,
     platformPlatformVoiceCloneList: (query = {}) => transport({ method: 'GET', path: '/platform/platform_voice_clone_list', query }) as Promise<types.PlatformPlatformVoiceCloneListResponse>,
+    platformResetPwd: (body) => transport({ method: 'POST', path: '/platform/reset_pwd', body }) as Promise<types.PlatformResetPwdResponse>,
     platformScript: (query = {}) => transport({ method: 'GET', path: '/platform/script', query }) as Promise<types.PlatformScriptResponse>,
     platformScriptDetail: (query) => transport({ method: 'GET', path: '/platform/script_detail', query }) as Promise<types.PlatformScriptDetailResponse>,
     platformSetConfig: (body) => transport({ method: 'POST', path: '/platform/set_config', body }) as Promise<types.PlatformSetConfigResponse>,

@@ -37,6 +37,21 @@ export interface Paginator<T> {
 export type Money = string
 
 /**
+ * An image captcha shown before a password reset code is sent. Kept in the database, not in a server's memory, so any instance can check it. Only a hash of the answer is stored; the first try uses it up, right or wrong.
+ */
+export interface CaptchaChallenge {
+  id: number
+  /**
+   * The captcha_id the console sends back with the answer.
+   */
+  challenge: string
+  expires_at: string
+  used_at?: string | null
+  created_at: string
+  updated_at: string
+}
+
+/**
  * One setting an admin has changed from its default (schemas/config/ declares the settings). A setting never set has no row and reads as its default.
  */
 export interface ConfigValue {
@@ -96,6 +111,30 @@ export interface Industry {
    * Lower comes first in lists people choose from.
    */
   sort: number
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * One request for a password reset code. A row is written for every request, also for an account that does not exist, so the rate limits and answers are the same either way and every server instance counts the same rows. Only a hash of the code is stored.
+ */
+export interface ResetCode {
+  id: number
+  /**
+   * user:<id> for an account that was found, name:<what was typed> otherwise.
+   */
+  account_key: string
+  /**
+   * The account the code resets; null when nothing matched.
+   */
+  user_id?: number | null
+  ip: string
+  expires_at: string
+  used_at?: string | null
+  /**
+   * Tries so far, the right one included.
+   */
+  attempts: number
   created_at: string
   updated_at: string
 }
@@ -453,6 +492,21 @@ export interface PlatformAddScriptBody {
 export type PlatformAddScriptResponse = Script
 
 /**
+ * Data of a successful answer of `GET /platform/captcha_image` (A new image captcha for the forgot-password form).
+ */
+export interface PlatformCaptchaImageResponse {
+  captcha_id: string
+  /**
+   * The picture as a data:image/svg+xml URL, ready for an img src.
+   */
+  image: string
+  /**
+   * Seconds until the captcha expires.
+   */
+  expires_in: number
+}
+
+/**
  * JSON body of `POST /platform/change_pwd` (Change the signed-in account's password).
  */
 export interface PlatformChangePwdBody {
@@ -549,6 +603,51 @@ export interface PlatformEditScriptBody {
  * Data of a successful answer of `POST /platform/edit_script` (Change a script).
  */
 export type PlatformEditScriptResponse = Script
+
+/**
+ * JSON body of `POST /platform/edit_user_info` (Edit the signed-in account's own profile).
+ */
+export interface PlatformEditUserInfoBody {
+  name: string
+  nickname: string
+  avatar: string
+  introduction: string
+}
+
+/**
+ * Data of a successful answer of `POST /platform/edit_user_info` (Edit the signed-in account's own profile).
+ */
+export type PlatformEditUserInfoResponse = User
+
+/**
+ * JSON body of `POST /platform/get_captcha` (Send a password reset code to an account).
+ */
+export interface PlatformGetCaptchaBody {
+  /**
+   * Username, mobile or e-mail.
+   */
+  account: string
+  captcha_id: string
+  captcha: string
+}
+
+/**
+ * Data of a successful answer of `POST /platform/get_captcha` (Send a password reset code to an account).
+ */
+export interface PlatformGetCaptchaResponse {
+  /**
+   * How codes are delivered: log means the server log (no SMS or e-mail provider is configured).
+   */
+  channel: 'log' | 'webhook'
+  /**
+   * Seconds the code stays valid.
+   */
+  expires_in: number
+  /**
+   * Seconds before another code may be asked for.
+   */
+  resend_in: number
+}
 
 /**
  * Query string of `GET /platform/get_config` (Read a settings group (admin)).
@@ -754,6 +853,31 @@ export interface PlatformPlatformVoiceCloneListQuery {
  * Data of a successful answer of `GET /platform/platform_voice_clone_list` (Every voice clone on the platform (admin)).
  */
 export type PlatformPlatformVoiceCloneListResponse = Paginator<VoiceClone>
+
+/**
+ * JSON body of `POST /platform/reset_pwd` (Set a new password with a reset code).
+ */
+export interface PlatformResetPwdBody {
+  /**
+   * As given to get_captcha.
+   */
+  account: string
+  code: string
+  /**
+   * The same rules as change_pwd.
+   */
+  new_password: string
+}
+
+/**
+ * Data of a successful answer of `POST /platform/reset_pwd` (Set a new password with a reset code).
+ */
+export interface PlatformResetPwdResponse {
+  /**
+   * The account's username, to sign in with.
+   */
+  username: string
+}
 
 /**
  * Query string of `GET /platform/script` (List scripts).

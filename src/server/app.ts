@@ -27,9 +27,10 @@ import type { Config } from './config'
  * const res = await app.inject({ method: 'POST', url: '/api/v1/platform/login', payload })
  * ```
  */
-export async function buildApp(services: Services, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(services: Services, opts: { logger?: boolean; logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: services.config.logLevel } : false,
+    // A stream captures the log instead of printing it (tests read what the server logged).
+    logger: opts.logStream ? { level: services.config.logLevel, stream: opts.logStream } : opts.logger ? { level: services.config.logLevel } : false,
     bodyLimit: services.config.bodyLimit,
     trustProxy: trustProxyOption(services.config.trustProxy),
     // Requests are logged once, when answered (below), not twice as Fastify does by default.

@@ -19,6 +19,7 @@ export interface Config {
   /** Check every answer against its endpoint's response schema (on outside production). */
   validateResponses: boolean
   loginRateLimit: { perUsername: number; perAddress: number; windowMs: number }
+  passwordReset: PasswordResetConfig
   logLevel: string
   /**
    * Proxies whose X-Forwarded-For is believed (the client address feeds the login rate limit):
@@ -33,6 +34,26 @@ export interface Config {
 export type UploadStoreConfig =
   | { store: 'local' }
   | { store: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; publicUrl: string; forcePathStyle: boolean }
+
+/** Forgot password: the image captcha, the reset code, its limits and how it is delivered. */
+export interface PasswordResetConfig {
+  /** `log` writes the code to the server log (the embedded default); `webhook` POSTs it to webhookUrl. */
+  provider: 'log' | 'webhook'
+  webhookUrl?: string
+  /** Sent as `Authorization: Bearer …` so the receiver can tell the call is ours. */
+  webhookToken?: string
+  captchaTtlSeconds: number
+  /** Captcha pictures one address may fetch per minute; only a guard against filling the table. */
+  captchasPerMinute: number
+  codeTtlSeconds: number
+  /** Tries one code allows, the right one included; then it is dead. */
+  maxAttempts: number
+  /** The least time between two codes for one account. */
+  resendSeconds: number
+  /** Codes per hour: per account stops mail-bombing one person, per address stops sweeping many. */
+  perAccountPerHour: number
+  perAddressPerHour: number
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production'
@@ -52,6 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: integer(env, 'LOGIN_LIMIT_PER_ADDRESS', 30),
       windowMs: 60_000,
     },
+    passwordReset: passwordResetOf(env),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     uploads: uploadStoreOf(env),
@@ -81,6 +103,30 @@ function uploadStoreOf(env: NodeJS.ProcessEnv): UploadStoreConfig {
     publicUrl: (env.S3_PUBLIC_URL || (endpoint ? `${endpoint}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`)).replace(/\/$/, ''),
     // S3-compatible servers (MinIO, Ceph) usually want path-style addressing.
     forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' : Boolean(endpoint),
+  }
+}
+
+function passwordResetOf(env: NodeJS.ProcessEnv): PasswordResetConfig {
+  const provider = env.RESET_CODE_PROVIDER || 'log'
+  if (provider !== 'log' && provider !== 'webhook') {
+    throw new Error(`RESET_CODE_PROVIDER must be "log" or "webhook", but it is "${provider}".`)
+  }
+  const webhookUrl = env.RESET_CODE_WEBHOOK_URL || undefined
+  if (provider === 'webhook') {
+    if (!webhookUrl) throw new Error('RESET_CODE_PROVIDER=webhook needs RESET_CODE_WEBHOOK_URL, the address reset codes are posted to.')
+    if (!/^https?:\/\/[^\s]+$/.test(webhookUrl)) throw new Error(`RESET_CODE_WEBHOOK_URL must be an http(s) URL, but it is "${webhookUrl}".`)
+  }
+  return {
+    provider,
+    webhookUrl,
+    webhookToken: env.RESET_CODE_WEBHOOK_TOKEN || undefined,
+    captchaTtlSeconds: 5 * 60,
+    captchasPerMinute: 60,
+    codeTtlSeconds: 10 * 60,
+    maxAttempts: 5,
+    resendSeconds: 60,
+    perAccountPerHour: integer(env, 'RESET_CODE_LIMIT_PER_ACCOUNT', 5),
+    perAddressPerHour: integer(env, 'RESET_CODE_LIMIT_PER_ADDRESS', 20),
   }
 }
 

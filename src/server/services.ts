@@ -2,6 +2,7 @@ import type { Registry, SchemaFile } from '../schema/types'
 import type { Config } from './config'
 import type { Db, Dialect } from './db/connect'
 import type { FileStore } from './uploads/file-store'
+import type { ResetCodeSender } from './password-reset/reset-code-sender'
 
 /** What handlers and repositories are given instead of reaching for globals. */
 export interface Services {
@@ -15,6 +16,8 @@ export interface Services {
   files: FileStore
   /** The clock; tests pass their own. */
   now: () => Date
+  /** Delivers forgot-password codes (RESET_CODE_PROVIDER). */
+  resetCodeSender: ResetCodeSender
 }
 
 /** Table name of an entity the server's own code relies on (user, session). */

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/connect'
 import { migrate } from './db/migrate'
 import type { Services } from './services'
 import { createFileStore } from './uploads/file-store'
+import { createResetCodeSender } from './password-reset/reset-code-sender'
 
 /** Registry, database and migrations: what every command (server, user:create, bench) needs first. */
 export async function openServices(config: Config, now: () => Date = () => new Date()): Promise<Services & { database: Database }> {
@@ -12,5 +13,5 @@ export async function openServices(config: Config, now: () => Date = () => new D
   const registry = createRegistry(schemaFiles)
   const database = await openDatabase(config)
   await migrate(database.db, database.dialect, registry)
-  return { db: database.db, dialect: database.dialect, registry, schemaFiles, config, files: createFileStore(config), now, database }
+  return { db: database.db, dialect: database.dialect, registry, schemaFiles, config, files: createFileStore(config), now, resetCodeSender: createResetCodeSender(config.passwordReset), database }
 }

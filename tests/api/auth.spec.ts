@@ -127,3 +127,25 @@ describe('POST /platform/get_user_info', () => {
     expect(res.body.data).not.toHaveProperty('path')
   })
 })
+
+describe('own profile (spec §2 /user/setting, platform/edit_user_info)', () => {
+  it('lets any role change its own name, nickname, avatar and introduction, and nothing else', async () => {
+    const server = await startTestServer()
+    try {
+      const merchant = await server.account('m1', 'merchant')
+      const other = await server.account('m2', 'merchant')
+      const body = { name: 'Noodle House', nickname: 'Noodles', avatar: '/uploads/2026-11/0123456789abcdef0123456789abcdef.png', introduction: 'Hand-pulled since 1998.' }
+      const res = await server.call<Record<string, unknown>>('POST', '/platform/edit_user_info', { token: merchant.token, body })
+      expect(res.body.data).toMatchObject({ ...body, username: 'm1', user_type: 2 })
+      expect((await server.call('POST', '/platform/get_user_info', { token: merchant.token })).body.data).toMatchObject(body)
+      const untouched = (await server.call<Record<string, unknown>>('POST', '/platform/get_user_info', { token: other.token })).body.data
+      expect([untouched.nickname, untouched.avatar]).toEqual(['', ''])
+      const sneaky = await server.call('POST', '/platform/edit_user_info', { token: merchant.token, body: { ...body, user_type: 0 } })
+      expect(sneaky.body).toMatchObject({ code: 0, data: { errors: [{ path: '/user_type' }] } })
+      const partial = await server.call('POST', '/platform/edit_user_info', { token: merchant.token, body: { name: 'Only name' } })
+      expect(partial.body).toMatchObject({ code: 0, data: { errors: [{ path: '/nickname' }, { path: '/avatar' }, { path: '/introduction' }] } })
+    } finally {
+      await server.close()
+    }
+  })
+})

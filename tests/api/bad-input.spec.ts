@@ -28,6 +28,12 @@ const NAMED_WRITES: Record<string, string[]> = {
   'auth.login': ['session'],
   'auth.logout': ['session'],
   'auth.changePassword': ['user', 'session'],
+  'auth.editProfile': ['user'],
+  'settings.set': ['config_value'],
+  'settings.initSet': ['config_value'],
+  'passwordReset.captchaImage': ['captcha_challenge'],
+  'passwordReset.sendCode': ['captcha_challenge', 'reset_code'],
+  'passwordReset.resetPassword': ['reset_code', 'user', 'session'],
 }
 
 let server: TestServer

@@ -30,6 +30,8 @@ export interface TestServer {
   /** Create an account (password PASSWORD) under `parent` and sign it in. */
   account(username: string, role: Role, parent?: string): Promise<{ id: number; token: string }>
   login(username: string, password?: string): Promise<string>
+  /** What the server logged, one parsed JSON line each (with startTestServer({ captureLog: true })). */
+  logLines: Record<string, unknown>[]
   close(): Promise<void>
 }
 
@@ -37,7 +39,7 @@ export interface TestServer {
  * A real server on a fresh database: a temp SQLite file, or, when TEST_DATABASE is
  * postgres, a schema of its own in DATABASE_URL that is dropped on close.
  */
-export async function startTestServer(options: { schemasDir?: string; now?: () => Date; config?: Partial<Config> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { schemasDir?: string; now?: () => Date; config?: Partial<Config>; captureLog?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-test-'))
   const postgres = process.env.TEST_DATABASE === 'postgres'
   const schema = postgres ? `t_${randomBytes(6).toString('hex')}` : undefined
@@ -51,7 +53,9 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
     ...options.config,
   }
   const services = await openServices(config, options.now)
-  const app = await buildApp(services)
+  const logLines: Record<string, unknown>[] = []
+  const logStream = { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) }
+  const app = await buildApp(services, options.captureLog ? { logStream } : {})
   await app.ready()
 
   const call: TestServer['call'] = async (method, path, opts = {}) => {
@@ -90,6 +94,7 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
     upload,
     inject: app.inject.bind(app),
     login,
+    logLines,
     async account(username, role, parent) {
       const { id } = await upsertAccount(services, { username, password: PASSWORD, role, parentUsername: parent })
       return { id, token: await login(username) }

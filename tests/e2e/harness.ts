@@ -22,6 +22,8 @@ export interface Product {
   dataDir: string
   /** The demo logins `npm start` printed for the empty database. */
   logins: Record<string, string>
+  /** Everything the server has printed so far (its log is JSON lines). */
+  output(): string
   stop(): Promise<void>
 }
 
@@ -48,6 +50,7 @@ export async function startProduct(options: { schemasDir?: string } = {}): Promi
     url: `http://127.0.0.1:${port}`,
     dataDir,
     logins,
+    output: () => output,
     async stop() {
       await stopChild(child)
       rmSync(dataDir, { recursive: true, force: true })

@@ -1,10 +1,11 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Typography, theme } from 'antd'
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
 import { useLogin, useTranslate } from '@refinedev/core'
 import type { ApiError } from '../providers/ApiError'
 import { useConsole } from '../ConsoleContext'
 import { LocaleSwitch } from '../layout/LocaleSwitch'
+import { ForgotPasswordModal } from '../password-reset/ForgotPasswordModal'
 
 const REMEMBER_KEY = 'login-remember'
 
@@ -24,6 +25,7 @@ export default function LoginPage() {
   const { token } = theme.useToken()
   const [form] = Form.useForm<LoginValues>()
   const { mutate: login, isPending, error, data } = useLogin<LoginValues>()
+  const [forgotOpen, setForgotOpen] = useState(false)
   const failure = (data && !data.success ? (data.error as ApiError | undefined) : undefined) ?? (error as ApiError | null) ?? undefined
 
   useEffect(() => {
@@ -65,7 +67,7 @@ export default function LoginPage() {
             <Form.Item name="remember" valuePropName="checked" noStyle>
               <Checkbox>{t('login.remember')}</Checkbox>
             </Form.Item>
-            <Typography.Link href="#forgot-password">{t('login.forgot')}</Typography.Link>
+            <Typography.Link onClick={() => setForgotOpen(true)}>{t('login.forgot')}</Typography.Link>
           </Flex>
           <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
             {t('login.submit')}
@@ -75,6 +77,16 @@ export default function LoginPage() {
           </Flex>
         </Form>
       </Card>
+      <ForgotPasswordModal
+        open={forgotOpen}
+        account={form.getFieldValue('username')}
+        onClose={() => setForgotOpen(false)}
+        onReset={(username) => {
+          setForgotOpen(false)
+          form.setFieldsValue({ username, password: '' })
+          form.focusField('password')
+        }}
+      />
       {branding?.copyright && (
         <Typography.Text type="secondary" style={{ marginTop: 24, fontSize: 12 }}>
           {branding.copyright} {branding.icp_record_number}

@@ -29,7 +29,10 @@ export interface AuthProviderOptions {
  * Spec §4's sign-in rules as Refine's auth provider. Like Refine's own, every method
  * resolves with a result object instead of throwing, so the UI decides what to show.
  */
-export function createAuthProvider({ http, tokens, forgetAccount, search = () => window.location.search }: AuthProviderOptions): AuthProvider {
+/** Refine's auth provider, plus a way to read the profile again after the account edited it. */
+export type ConsoleAuthProvider = AuthProvider & { forgetIdentity(): void }
+
+export function createAuthProvider({ http, tokens, forgetAccount, search = () => window.location.search }: AuthProviderOptions): ConsoleAuthProvider {
   let identity: Promise<Identity> | undefined
   let identityToken: string | null = null
 
@@ -111,6 +114,10 @@ export function createAuthProvider({ http, tokens, forgetAccount, search = () =>
     },
 
     getIdentity,
+
+    forgetIdentity() {
+      identity = undefined
+    },
 
     async getPermissions() {
       return (await getIdentity())?.role ?? null

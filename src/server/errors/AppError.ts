@@ -34,3 +34,15 @@ export class AppError extends Error {
 export function validationError(errors: FieldError[]): AppError {
   return new AppError('VALIDATION_FAILED', { first: errors[0]?.message ?? 'The request is not valid.' }, errors)
 }
+
+/**
+ * A business failure that belongs to one field of the form, worded in the caller's locale:
+ *
+ * ```ts
+ * throw fieldError('AUTH_PASSWORD_WRONG', '/old_password', ctx.locale)
+ * ```
+ */
+export function fieldError(code: ErrorCode, path: string, locale: Locale, params: Record<string, string | number> = {}): AppError {
+  const message = new AppError(code, params).messageIn(locale)
+  return new AppError(code, params, [{ path, message }])
+}

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { AppError } from '../errors/AppError'
+import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { createSession, revokeSessions } from '../auth/sessions'
 import { findAccountById, findAccountByUsername } from '../accounts/accounts'
@@ -56,13 +56,23 @@ const userInfo: NamedHandler = {
   },
 }
 
+/** The caller's own profile fields; the endpoint file says which (all of them, each time). */
+const editProfile: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const entity = ctx.services.registry.entities.get('user')!
+    const table = tableOf(ctx.services, 'user')
+    await ctx.services.db.updateTable(table).set({ ...ctx.body, updated_at: ctx.services.now().toISOString() }).where('id', '=', caller.id).execute()
+    return rowToRecord(entity, await ctx.services.db.selectFrom(table).selectAll().where('id', '=', caller.id).executeTakeFirstOrThrow())
+  },
+}
+
 const changePassword: NamedHandler = {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const account = await findAccountById(ctx.services, caller.id)
     if (!account || !(await verifyPassword(String(ctx.body.old_password), account.password_hash))) {
-      const error = new AppError('AUTH_PASSWORD_WRONG')
-      throw new AppError('AUTH_PASSWORD_WRONG', {}, [{ path: '/old_password', message: error.messageIn(ctx.locale) }])
+      throw fieldError('AUTH_PASSWORD_WRONG', '/old_password', ctx.locale)
     }
     const now = ctx.services.now().toISOString()
     await ctx.services.db
@@ -78,6 +88,7 @@ const changePassword: NamedHandler = {
 export const authHandlers = {
   'auth.login': login,
   'auth.logout': logout,
+  'auth.editProfile': editProfile,
   'auth.userInfo': userInfo,
   'auth.changePassword': changePassword,
 }

@@ -4,6 +4,7 @@ import { domainHandlers } from './domain'
 import { navigationHandlers } from './navigation'
 import { settingsHandlers } from './settings'
 import { uploadHandlers } from './upload'
+import { passwordResetHandlers } from './password-reset'
 
 /** Every named handler an endpoint file may name in "handler". */
 export const namedHandlers: Record<string, NamedHandler> = {
@@ -12,4 +13,5 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...navigationHandlers,
   ...settingsHandlers,
   ...uploadHandlers,
+  ...passwordResetHandlers,
 }

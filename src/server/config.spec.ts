@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { readConfig } from './config'
+
+describe('readConfig: forgot-password delivery', () => {
+  it('writes codes to the log unless told otherwise', () => {
+    expect(readConfig({}).passwordReset).toMatchObject({ provider: 'log', perAccountPerHour: 5, perAddressPerHour: 20 })
+  })
+
+  it('takes a webhook with its URL, token and limits', () => {
+    const env = { RESET_CODE_PROVIDER: 'webhook', RESET_CODE_WEBHOOK_URL: 'https://sms.example.com/codes', RESET_CODE_WEBHOOK_TOKEN: 't', RESET_CODE_LIMIT_PER_ACCOUNT: '3' }
+    expect(readConfig(env).passwordReset).toMatchObject({ provider: 'webhook', webhookUrl: 'https://sms.example.com/codes', webhookToken: 't', perAccountPerHour: 3 })
+  })
+
+  it.each([
+    [{ RESET_CODE_PROVIDER: 'sms' }, 'RESET_CODE_PROVIDER must be "log" or "webhook", but it is "sms".'],
+    [{ RESET_CODE_PROVIDER: 'webhook' }, 'RESET_CODE_PROVIDER=webhook needs RESET_CODE_WEBHOOK_URL, the address reset codes are posted to.'],
+    [{ RESET_CODE_PROVIDER: 'webhook', RESET_CODE_WEBHOOK_URL: 'sms.example.com' }, 'RESET_CODE_WEBHOOK_URL must be an http(s) URL, but it is "sms.example.com".'],
+  ])('refuses %j at start, saying what to set', (env, message) => {
+    expect(() => readConfig(env)).toThrow(message)
+  })
+})

@@ -1,0 +1,89 @@
+import { join } from 'node:path'
+import { writeFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openBrowser, ROOT, signIn, startProduct, type Product } from './harness'
+
+let product: Product
+beforeAll(async () => {
+  product = await startProduct()
+})
+afterAll(() => product?.stop())
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+const CERTS = join(ROOT, 'tests/support/certs')
+
+describe('settings center (spec §3 configuration fields, account/settings and account/system-init)', () => {
+  it('saves settings from the generated forms, with an uploaded logo, and shows them again after a reload', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.goto(`${product.url}/account/settings`)
+      await page.getByRole('tab', { name: 'Branding' }).waitFor()
+      await page.locator('#root_name').fill('Demo Video')
+      await page.locator('#root_copyright').fill('© Demo Video')
+      const logo = join(product.dataDir, 'logo.png')
+      writeFileSync(logo, PNG)
+      await page.locator('input[type=file]').setInputFiles(logo)
+      await page.getByText('Image uploaded').waitFor()
+      expect(await page.locator('#root_logo').inputValue()).toMatch(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f]{32}\.png$/)
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByText('Settings saved').waitFor()
+
+      await page.getByRole('tab', { name: 'Business rules' }).click()
+      const limit = page.locator('#root_VITE_MERCHANT_COUNT_LIMITATION')
+      await limit.fill('-5')
+      await page.getByRole('tabpanel', { name: 'Business rules' }).getByRole('button', { name: 'Save' }).click()
+      await page.getByText('enter -1 (unlimited) or a whole number from 0').waitFor()
+      await limit.fill('20')
+      await page.locator('#root_money_recharge_exchange_config').fill('1,4')
+      await page.getByRole('tabpanel', { name: 'Business rules' }).getByRole('button', { name: 'Save' }).click()
+      await page.getByText('Settings saved').first().waitFor()
+
+      await page.reload()
+      await page.getByRole('tab', { name: 'Branding' }).waitFor()
+      await page.locator('#root_name').waitFor()
+      expect(await page.locator('#root_name').inputValue()).toBe('Demo Video')
+      const logoUrl = await page.locator('#root_logo').inputValue()
+      // The uploaded file is served back as the image it is.
+      const served = await page.request.get(`${product.url}${logoUrl}`)
+      expect(served.headers()['content-type']).toBe('image/png')
+      await page.getByRole('tab', { name: 'Business rules' }).click()
+      expect(await page.locator('#root_VITE_MERCHANT_COUNT_LIMITATION').inputValue()).toBe('20')
+      expect(await page.locator('#root_money_recharge_exchange_config').inputValue()).toBe('1,4')
+    } finally {
+      await close()
+    }
+  })
+
+  it('refuses a certificate that is not PEM on its field, takes a matching pair, and keeps secrets write-only', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.goto(`${product.url}/account/system-init`)
+      await page.getByText('No certificate uploaded yet').waitFor()
+      const notPem = join(product.dataDir, 'cert.pem')
+      writeFileSync(notPem, 'this is not a certificate')
+      const files = page.locator('input[type=file]')
+      await files.nth(0).setInputFiles(notPem)
+      await files.nth(1).setInputFiles(join(CERTS, 'pay_key.pem'))
+      await page.getByRole('button', { name: 'Upload certificate and key' }).click()
+      await page.getByText('The certificate must be a PEM file (-----BEGIN CERTIFICATE-----)').waitFor()
+
+      await files.nth(0).setInputFiles(join(CERTS, 'pay_cert.pem'))
+      await page.getByRole('button', { name: 'Upload certificate and key' }).click()
+      await page.getByText('Certificate and key uploaded').waitFor()
+      await page.getByText(/CN=1234567890/).waitFor()
+
+      await page.locator('#root_pay_api_v3_key').fill('A'.repeat(32))
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await page.getByText('Settings saved').waitFor()
+      await page.reload()
+      await page.locator('#root_pay_api_v3_key').waitFor()
+      expect(await page.locator('#root_pay_api_v3_key').inputValue()).toBe('')
+      expect(await page.locator('#root_pay_api_v3_key').getAttribute('placeholder')).toBe('Set. Leave empty to keep it; type a new value to replace it.')
+      await page.getByText(/CN=1234567890/).waitFor()
+    } finally {
+      await close()
+    }
+  })
+})
