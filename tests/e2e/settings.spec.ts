@@ -67,12 +67,12 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       await files.nth(0).setInputFiles(notPem)
       await files.nth(1).setInputFiles(join(CERTS, 'pay_key.pem'))
       await page.getByRole('button', { name: 'Upload certificate and key' }).click()
-      await page.getByText('The certificate must be a PEM file (-----BEGIN CERTIFICATE-----)').waitFor()
+      await page.locator('.ant-form-item-explain-error', { hasText: 'The certificate must be a PEM file (-----BEGIN CERTIFICATE-----)' }).waitFor()
 
       await files.nth(0).setInputFiles(join(CERTS, 'pay_cert.pem'))
       await page.getByRole('button', { name: 'Upload certificate and key' }).click()
       await page.getByText('Certificate and key uploaded').waitFor()
-      await page.getByText(/CN=1234567890/).waitFor()
+      await page.locator('.ant-descriptions-row', { hasText: 'Subject' }).getByText(/CN=1234567890/).waitFor()
 
       await page.locator('#root_pay_api_v3_key').fill('A'.repeat(32))
       await page.getByRole('button', { name: 'Save', exact: true }).click()
@@ -81,7 +81,29 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       await page.locator('#root_pay_api_v3_key').waitFor()
       expect(await page.locator('#root_pay_api_v3_key').inputValue()).toBe('')
       expect(await page.locator('#root_pay_api_v3_key').getAttribute('placeholder')).toBe('Set. Leave empty to keep it; type a new value to replace it.')
-      await page.getByText(/CN=1234567890/).waitFor()
+      await page.locator('.ant-descriptions-row', { hasText: 'Subject' }).getByText(/CN=1234567890/).waitFor()
+    } finally {
+      await close()
+    }
+  })
+
+  it('lets a merchant upload an avatar and edit its own profile, and the header shows the new avatar', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'merchant1', product.logins.merchant1!)
+      await page.goto(`${product.url}/user/setting`)
+      await page.locator('#root_nickname').waitFor()
+      await page.locator('#root_nickname').fill('Noodles')
+      const avatar = join(product.dataDir, 'avatar.png')
+      writeFileSync(avatar, PNG)
+      await page.locator('input[type=file]').setInputFiles(avatar)
+      await page.getByText('Image uploaded').waitFor()
+      await page.getByRole('button', { name: 'Save' }).first().click()
+      await page.getByText('Profile saved').waitFor()
+      const src = await page.locator('#root_avatar').inputValue()
+      await page.locator(`header img[src="${src}"]`).waitFor()
+      await page.goto(`${product.url}/user/info`)
+      await page.getByText('Noodles').first().waitFor()
     } finally {
       await close()
     }

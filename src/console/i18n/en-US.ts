@@ -131,6 +131,8 @@ export const enUS: Record<string, string> = {
   'upload.refused.type': 'Choose an image of type {{types}}',
   'upload.refused.size': 'The image must be at most {{limitMb}} MB',
   'upload.refused.store': 'The image could not be stored; try again',
+  'user.profile.title': 'Profile',
+  'user.profile.saved': 'Profile saved',
   'user.password.changed': 'Password changed. Your other sessions have been signed out.',
 
   'buttons.create': 'Create',

@@ -133,6 +133,8 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'upload.refused.type': '请选择 {{types}} 格式的图片',
   'upload.refused.size': '图片不能超过 {{limitMb}} MB',
   'upload.refused.store': '图片保存失败，请重试',
+  'user.profile.title': '个人资料',
+  'user.profile.saved': '资料已保存',
   'user.password.changed': '密码已修改，其他登录会话已退出。',
 
   'buttons.create': '新建',

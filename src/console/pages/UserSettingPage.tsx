@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react'
-import { App, Card } from 'antd'
+import { App, Card, Space } from 'antd'
 import { useTranslate } from '@refinedev/core'
 import { useConsole } from '../ConsoleContext'
 import { endpointForm } from '../forms/form-schema'
 import { SchemaForm } from '../forms/SchemaForm'
+import { ProfileForm } from './ProfileForm'
 
 const CHANGE_PASSWORD = 'platform/change_pwd'
 
-/** /user/setting: change the password (the server signs out every other session of the account). */
+/** /user/setting: the own profile, and the password (changing it signs out every other session of the account). */
 export default function UserSettingPage() {
   const t = useTranslate()
   const { message } = App.useApp()
@@ -30,8 +31,11 @@ export default function UserSettingPage() {
   }
 
   return (
-    <Card title={t('user.password.title')} style={{ maxWidth: 720 }}>
-      <SchemaForm key={`${locale}-${round}`} schema={form.schema} uiSchema={form.uiSchema} saving={saving} onSubmit={submit} />
-    </Card>
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <ProfileForm />
+      <Card title={t('user.password.title')} style={{ maxWidth: 720 }}>
+        <SchemaForm key={`${locale}-${round}`} schema={form.schema} uiSchema={form.uiSchema} saving={saving} onSubmit={submit} />
+      </Card>
+    </Space>
   )
 }
