@@ -107,9 +107,10 @@ function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppPr
                         {r.resource ? (
                           <>
                             <Route index element={<ResourceList resource={r.resource} />} />
-                            <Route path="create" element={<ResourceCreate resource={r.resource} />} />
-                            <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} />
-                            <Route path="show/:id" element={<ResourceShow resource={r.resource} />} />
+                            {/* A page whose endpoint the resource file does not name does not exist (not found). */}
+                            {registry.resources.get(r.resource)!.endpoints.create ? <Route path="create" element={<ResourceCreate resource={r.resource} />} /> : null}
+                            {registry.resources.get(r.resource)!.endpoints.update ? <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} /> : null}
+                            {registry.resources.get(r.resource)!.endpoints.get ? <Route path="show/:id" element={<ResourceShow resource={r.resource} />} /> : null}
                           </>
                         ) : (
                           <Route index element={Page ? <Page /> : <NotFoundPage />} />

@@ -214,11 +214,11 @@ export interface ApiClient {
   /**
    * Edit the signed-in account's own profile
    *
-   * Name, nickname, avatar and introduction, all four sent each time (an empty string clears one). The mobile and e-mail identify the account for password resets, so an admin sets them.
+   * Name, nickname, avatar and introduction; a field left out keeps its value and an empty string clears it. The mobile and e-mail identify the account for password resets, so an admin sets them.
    *
    * `POST /platform/edit_user_info` · roles: any signed-in account
    */
-  platformEditUserInfo: (body: types.PlatformEditUserInfoBody) => Promise<types.PlatformEditUserInfoResponse>
+  platformEditUserInfo: (body?: types.PlatformEditUserInfoBody) => Promise<types.PlatformEditUserInfoResponse>
 
   /**
    * Send a password reset code to an account
@@ -411,7 +411,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformDelScript: (body) => transport({ method: 'POST', path: '/platform/del_script', body }) as Promise<types.PlatformDelScriptResponse>,
     platformEditIndustry: (body) => transport({ method: 'POST', path: '/platform/edit_industry', body }) as Promise<types.PlatformEditIndustryResponse>,
     platformEditScript: (body) => transport({ method: 'POST', path: '/platform/edit_script', body }) as Promise<types.PlatformEditScriptResponse>,
-    platformEditUserInfo: (body) => transport({ method: 'POST', path: '/platform/edit_user_info', body }) as Promise<types.PlatformEditUserInfoResponse>,
+    platformEditUserInfo: (body = {}) => transport({ method: 'POST', path: '/platform/edit_user_info', body }) as Promise<types.PlatformEditUserInfoResponse>,
     platformGetCaptcha: (body) => transport({ method: 'POST', path: '/platform/get_captcha', body }) as Promise<types.PlatformGetCaptchaResponse>,
     platformGetConfig: (query) => transport({ method: 'GET', path: '/platform/get_config', query }) as Promise<types.PlatformGetConfigResponse>,
     platformGetPlatformConfig: () => transport({ method: 'GET', path: '/platform/get_platform_config' }) as Promise<types.PlatformGetPlatformConfigResponse>,

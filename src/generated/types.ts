@@ -608,10 +608,10 @@ export type PlatformEditScriptResponse = Script
  * JSON body of `POST /platform/edit_user_info` (Edit the signed-in account's own profile).
  */
 export interface PlatformEditUserInfoBody {
-  name: string
-  nickname: string
-  avatar: string
-  introduction: string
+  name?: string
+  nickname?: string
+  avatar?: string
+  introduction?: string
 }
 
 /**

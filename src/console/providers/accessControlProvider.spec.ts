@@ -123,16 +123,16 @@ describe('menu groups', () => {
 })
 
 describe('actions follow the endpoints the resource file names', () => {
-  it('refuses create, edit and delete that have no endpoint, whatever the role', async () => {
+  it('refuses show, create, edit and delete that have no endpoint, whatever the role', async () => {
     const registry = registryWith({
       resource: (r) => {
+        delete r.endpoints.get
         delete r.endpoints.create
         delete r.endpoints.update
         delete r.endpoints.delete
       },
     })
     expect(await whoCan(registry, { resource: 'domain', action: 'list' })).toEqual(['admin'])
-    expect(await whoCan(registry, { resource: 'domain', action: 'show' })).toEqual(['admin'])
-    for (const action of ['create', 'edit', 'delete'] as const) expect(await whoCan(registry, { resource: 'domain', action }), action).toEqual([])
+    for (const action of ['show', 'create', 'edit', 'delete'] as const) expect(await whoCan(registry, { resource: 'domain', action }), action).toEqual([])
   })
 })

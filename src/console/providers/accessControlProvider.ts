@@ -20,6 +20,8 @@ export function resourceAllows(registry: AccessRegistry, resource: string, actio
       return Boolean(def.endpoints.update)
     case 'delete':
       return Boolean(def.endpoints.delete)
+    case 'show':
+      return Boolean(def.endpoints.get)
     default:
       return true
   }

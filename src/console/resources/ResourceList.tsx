@@ -40,7 +40,10 @@ export default function ResourceList({ resource }: { resource: string }) {
   const role = useGetIdentity<Identity>().data?.role
   const can = (action: string) => (role ? resourceAllows(registry, resource, action, role) : false)
   const canDelete = can('delete')
-  const rowActions = useRowActions(resource, { show: can('show'), edit: can('edit'), delete: canDelete })
+  const permissions = { show: can('show'), edit: can('edit'), delete: canDelete }
+  const rowActions = useRowActions(resource, permissions)
+  // A list with nothing to do on a row (records kept by the platform itself) has no actions column.
+  const hasRowActions = permissions.show || permissions.edit || permissions.delete
   const [selected, setSelected] = useState<Key[]>([])
   const { mutate: deleteMany, mutation: { isPending: deleting } } = useDeleteMany()
   const filtered = filters.some((f) => 'value' in f && f.value !== undefined && f.value !== '')
@@ -100,12 +103,7 @@ export default function ResourceList({ resource }: { resource: string }) {
             />
           )
         })}
-        <Table.Column<BaseRecord>
-          key="actions"
-          title={t('table.actions')}
-          fixed="right"
-          render={(_, record) => rowActions(record.id!)}
-        />
+        {hasRowActions ? <Table.Column<BaseRecord> key="actions" title={t('table.actions')} fixed="right" render={(_, record) => rowActions(record.id!)} /> : null}
       </Table>
     </List>
   )

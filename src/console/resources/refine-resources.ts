@@ -8,7 +8,7 @@ export function refineResources(registry: Registry, locale: Locale): ResourcePro
     list: r.route,
     ...(r.endpoints.create ? { create: `${r.route}/create` } : {}),
     ...(r.endpoints.update ? { edit: `${r.route}/edit/:id` } : {}),
-    show: `${r.route}/show/:id`,
+    ...(r.endpoints.get ? { show: `${r.route}/show/:id` } : {}),
     // No `parent`: the menu is built from navigation.json, and a group may share a resource's name (domain).
     meta: { label: r.label[locale], hide: r.hideInMenu, canDelete: Boolean(r.endpoints.delete) },
   }))
