@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { writeFileSync } from 'node:fs'
+import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openBrowser, ROOT, signIn, startProduct, type Product } from './harness'
 
@@ -104,6 +105,33 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       await page.locator(`header img[src="${src}"]`).waitFor()
       await page.goto(`${product.url}/user/info`)
       await page.getByText('Noodles').first().waitFor()
+    } finally {
+      await close()
+    }
+  })
+
+  it('lists the platform voice clones for an admin, by account and status, with no row actions', async () => {
+    // Clone records are written by the voice-clone tasks; here they are put in the product's database directly.
+    const db = new SQLite(join(product.dataDir, 'console.sqlite'))
+    const merchant = db.prepare('select id from account where username = ?').get('merchant1') as { id: number }
+    const insert = db.prepare("insert into voice_clone (user_id, name, status, sample_url, provider, voice_id, error, created_at, updated_at) values (?, ?, ?, '', 'local', '', ?, ?, ?)")
+    insert.run(merchant.id, 'Warm narrator', 'succeeded', '', '2026-11-01T08:00:00.000Z', '2026-11-01T08:00:00.000Z')
+    insert.run(merchant.id, 'Shop voice', 'failed', 'The sample is shorter than 10 seconds', '2026-11-02T08:00:00.000Z', '2026-11-02T08:00:00.000Z')
+    db.close()
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.goto(`${product.url}/account/voice-record`)
+      const failed = page.getByRole('row', { name: /Shop voice/ })
+      await failed.waitFor()
+      expect(await failed.getByText('merchant1').count()).toBe(1)
+      expect(await failed.getByText('Failed').count()).toBe(1)
+      expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0)
+      await page.locator('.ant-select', { has: page.locator('#status') }).click()
+      await page.locator('.ant-select-item-option', { hasText: 'Done' }).click()
+      await page.getByRole('button', { name: 'Search' }).click()
+      await failed.waitFor({ state: 'detached' })
+      await page.getByRole('row', { name: /Warm narrator/ }).waitFor()
     } finally {
       await close()
     }
