@@ -59,6 +59,15 @@ describe('settings groups (spec §3 configuration, §7 get_config / set_config /
     expect(show.body.data).toContainEqual({ name: 'saler_show', value: true })
   })
 
+  it('brand the login page through get_system_info where a site leaves a field empty, the site winning where it says', async () => {
+    await server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'resource', values: { name: 'Demo Video', icp_record_number: 'ICP 12345678' } } })
+    const before = await server.call<Record<string, unknown>>('GET', '/platform/get_system_info', { query: { domain: 'nowhere.example.com' } })
+    expect(before.body.data).toMatchObject({ host: null, name: 'Demo Video', icp_record_number: 'ICP 12345678', money_name: '余额' })
+    await server.call('POST', '/domain/add', { token: token.admin, body: { host: 'studio.example.com', name: 'Studio', is_default: 1 } })
+    const site = await server.call<Record<string, unknown>>('GET', '/platform/get_system_info', { query: { domain: 'studio.example.com' } })
+    expect(site.body.data).toMatchObject({ host: 'studio.example.com', name: 'Studio', icp_record_number: 'ICP 12345678' })
+  })
+
   it('marks a bad value on its field, in the caller language, and stores nothing of the request', async () => {
     const res = await server.call('POST', '/platform/set_config', {
       token: token.admin,
