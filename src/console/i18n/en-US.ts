@@ -112,7 +112,7 @@ export const enUS: Record<string, string> = {
   'user.password.title': 'Change password',
   'config.saved': 'Settings saved',
   'config.empty': 'No settings are edited on this screen.',
-  'config.secret.set': 'Set. Leave empty to keep it; type a new value to replace it.',
+  'config.secret.set': 'Set (leave empty to keep it)',
   'config.secret.unset': 'Not set',
   'config.init.title': 'Initial configuration',
   'config.cert.title': 'WeChat Pay certificate',

@@ -114,7 +114,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'user.password.title': '修改密码',
   'config.saved': '配置已保存',
   'config.empty': '此页面没有可编辑的配置。',
-  'config.secret.set': '已设置。留空则保持不变，输入新值则替换。',
+  'config.secret.set': '已设置（留空则保持不变）',
   'config.secret.unset': '未设置',
   'config.init.title': '初始化配置',
   'config.cert.title': '微信支付证书',
