@@ -4,6 +4,7 @@ import { MAX_PAGE_SIZE } from '../../schema/generic-endpoint'
 import { AppError } from '../errors/AppError'
 import { publicColumns, recordToRow, rowToRecord, toStored } from '../db/records'
 import { withScope } from '../access/scope'
+import { sanitizeRichTextFields } from '../content/rich-text'
 import type { Db } from '../db/connect'
 import type { HandlerContext } from './context'
 
@@ -11,6 +12,15 @@ type Run = (ctx: HandlerContext, entity: EntityDef) => Promise<unknown>
 
 /** list, get, create, update and delete over any entity, scoped to the caller. */
 export const genericHandlers: Record<GenericHandler, Run> = { list, get, create, update, delete: remove }
+
+/**
+ * What generic create and update do to a body before it is validated: rich text
+ * ("contentMediaType": "text/html") is sanitised first, so the schema's limits apply to
+ * what is stored, and a text that was nothing but a script is as empty as it looks.
+ */
+export function prepareGenericBody(handler: GenericHandler, entity: EntityDef, body: unknown): void {
+  if (handler === 'create' || handler === 'update') sanitizeRichTextFields(entity, body)
+}
 
 async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const { db, registry } = ctx.services
