@@ -22,6 +22,7 @@ export const ERRORS = {
   RECORD_NOT_FOUND: { status: 200, code: 0, text: { 'en-US': (p) => `${p.entity} ${p.id} does not exist.`, 'zh-CN': (p) => `${p.entity} ${p.id} 不存在。` } },
   RECORD_CONFLICT: { status: 200, code: 0, text: { 'en-US': (p) => `${p.field} "${p.value}" is already used by another ${p.entity}.`, 'zh-CN': (p) => `${p.field}“${p.value}”已被其他${p.entity}使用。` } },
   RELATION_NOT_FOUND: { status: 200, code: 0, text: { 'en-US': (p) => `${p.field}: there is no ${p.entity} ${p.id} you can choose.`, 'zh-CN': (p) => `${p.field}：没有可选的${p.entity} ${p.id}。` } },
+  AGREEMENT_NOT_PUBLISHED: { status: 200, code: 0, text: { 'en-US': (p) => `${p.kind} has not been published yet. Please check back later.`, 'zh-CN': (p) => `${p.kind}尚未发布，请稍后再来查看。` } },
   VALIDATION_FAILED: { status: 200, code: 0, text: { 'en-US': (p) => String(p.first), 'zh-CN': (p) => String(p.first) } },
   REQUEST_JSON_INVALID: { status: 400, code: 0, text: { 'en-US': () => 'The request body is not valid JSON.', 'zh-CN': () => '请求体不是有效的 JSON。' } },
   REQUEST_MEDIA_TYPE: { status: 415, code: 0, text: { 'en-US': (p) => `Content type ${p.type} is not accepted; send application/json.`, 'zh-CN': (p) => `不支持的内容类型 ${p.type}，请使用 application/json。` } },

@@ -1,10 +1,12 @@
 import type { NamedHandler } from './context'
+import { agreementHandlers } from './agreement'
 import { authHandlers } from './auth'
 import { domainHandlers } from './domain'
 import { navigationHandlers } from './navigation'
 
 /** Every named handler an endpoint file may name in "handler". */
 export const namedHandlers: Record<string, NamedHandler> = {
+  ...agreementHandlers,
   ...authHandlers,
   ...domainHandlers,
   ...navigationHandlers,
