@@ -2,6 +2,7 @@ import { Image, Input, Radio, Space } from 'antd'
 import type { WidgetProps } from '@rjsf/utils'
 import { useTranslate } from '@refinedev/core'
 import { RelationWidget } from './RelationWidget'
+import { RichTextWidget } from './RichTextWidget'
 
 /** An image by URL, with a preview (uploads come through the upload endpoint once it exists). */
 export function ImageWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
@@ -35,4 +36,4 @@ export function PasswordWidget({ id, value, onChange, disabled, readonly, autofo
   return <Input.Password id={id} value={value ?? ''} autoComplete="new-password" autoFocus={autofocus} disabled={disabled || readonly} onChange={(e) => onChange(e.target.value)} style={{ width: 360 }} />
 }
 
-export const formWidgets = { image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget }
+export const formWidgets = { image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget, richText: RichTextWidget }

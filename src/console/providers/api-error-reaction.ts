@@ -15,8 +15,11 @@ export type ApiErrorReaction =
   /** HTTP 401 otherwise: a message for 1.5 seconds, then sign-out and reload. */
   | { kind: 'login-expired' }
 
-/** Calls whose failures their own page shows: the sign-in form, and sign-out, which clears the browser regardless. */
-const SHOWN_BY_THEIR_PAGE = ['/platform/login', '/platform/logout']
+/**
+ * Calls whose failures their own page shows: the sign-in form, sign-out, which clears the
+ * browser regardless, and the agreement dialog, which says a text is not published yet.
+ */
+const SHOWN_BY_THEIR_PAGE = ['/platform/login', '/platform/logout', '/platform/agreement_public']
 /** Spec §8: the 500xx modal is not raised for the profile call; the guard signs out instead (spec §4). */
 const PROFILE = '/platform/get_user_info'
 

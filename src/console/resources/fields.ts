@@ -2,7 +2,7 @@ import type { EntityDef, JsonSchema, Label, Locale, Registry } from '../../schem
 import { resolveRef } from '../../schema/entity'
 
 /** How a field is shown and edited, chosen by its schema (type, format, enum, x-widget), never per page. */
-export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'relation' | 'integer' | 'number' | 'text'
+export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'relation' | 'richText' | 'integer' | 'number' | 'text'
 
 /** Where a record carries the titles of the records its x-relation fields point to. */
 export const TITLES = '_titles'
@@ -47,6 +47,7 @@ function kindOf(schema: JsonSchema): FieldKind {
   if (schema.format === 'money') return 'money'
   if (schema.format === 'date-time' || schema.format === 'date') return 'datetime'
   if (schema['x-widget'] === 'image') return 'image'
+  if (schema.contentMediaType === 'text/html') return 'richText'
   if (typeof schema['x-relation'] === 'string') return 'relation'
   // A 0/1 enum reads as yes/no, unless x-enum-labels names its values (enabled/disabled).
   if (Array.isArray(schema.enum)) return isFlag(schema.enum) && !schema['x-enum-labels'] ? 'flag' : 'enum'
