@@ -10,9 +10,10 @@ afterAll(() => product?.stop())
 
 /** Open a screen from the menu, unfolding its group first when it is folded. */
 async function openFromMenu(page: Page, group: string, screen: string): Promise<void> {
+  // The menu is built afresh for the landing route; unfold a group only once it has settled.
+  await page.locator('.ant-menu-item-selected').waitFor()
   // The group's title carries its icon's name as well.
   const title = page.getByRole('menuitem', { name: group })
-  await title.waitFor()
   const item = page.getByRole('menuitem', { name: screen, exact: true })
   if (!(await item.isVisible())) await title.click()
   await item.click()
