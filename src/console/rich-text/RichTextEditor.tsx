@@ -15,8 +15,12 @@ export interface RichTextEditorProps {
   readOnly?: boolean
 }
 
-/** What Quill keeps, typed or pasted: what the toolbar offers, and images, which the server lets through by http(s) URL. */
-const FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'blockquote', 'code-block', 'link', 'image']
+/**
+ * What Quill keeps, typed, pasted or loaded: what the toolbar offers, and inline code and
+ * images, which the server also lets through (an image by http(s) URL). Anything else would
+ * be dropped from a saved text the first time it is edited.
+ */
+const FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'blockquote', 'code-block', 'code', 'link', 'image']
 
 /**
  * Quill (react-quill-new) with a toolbar of the formats the server's sanitiser keeps,
