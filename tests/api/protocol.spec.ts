@@ -95,7 +95,7 @@ describe('agreements (spec §2 /protocol/agreement: admin only)', () => {
     expect(await storedContent('agreement', created.body.data.id)).toBe(CLEAN)
 
     const again = await server.call('POST', '/platform/add_agreement', { token: token.admin, body: { kind: 'user_agreement', title: 'Another', content: '<p>x</p>' } })
-    expect(again.body).toMatchObject({ code: 0, data: { errors: [{ path: '/kind' }] } })
+    expect(again.body).toMatchObject({ code: 0, data: { errors: [{ path: '/kind', message: 'Kind "User agreement" is already used by another Agreement.' }] } })
 
     const list = await server.call<Page<Agreement>>('GET', '/platform/agreement', { token: token.admin, query: { kind: 'user_agreement' } })
     expect(list.body.data.data.map((a) => a.title)).toEqual(['User agreement'])

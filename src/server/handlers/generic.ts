@@ -173,7 +173,7 @@ async function assertUnique(ctx: HandlerContext, db: Db, entity: EntityDef, valu
 }
 
 function conflict(ctx: HandlerContext, entity: EntityDef, field: string, value: unknown): AppError {
-  const error = new AppError('RECORD_CONFLICT', { field: fieldLabel(entity, field, ctx), value: String(value), entity: entityLabel(entity, ctx) })
+  const error = new AppError('RECORD_CONFLICT', { field: fieldLabel(entity, field, ctx), value: valueLabel(entity, field, value, ctx), entity: entityLabel(entity, ctx) })
   return new AppError('RECORD_CONFLICT', error.params, [{ path: `/${field}`, message: error.messageIn(ctx.locale) }])
 }
 
@@ -196,6 +196,12 @@ function rethrowUniqueViolation(ctx: HandlerContext, entity: EntityDef, values: 
 function fieldLabel(entity: EntityDef, field: string, ctx: HandlerContext): string {
   const property = (entity.schema.properties as Record<string, { 'x-label'?: Label }>)[field]
   return property?.['x-label']?.[ctx.locale] ?? field
+}
+
+/** An enum value by its x-enum-labels name ("User agreement", not user_agreement), else as sent. */
+function valueLabel(entity: EntityDef, field: string, value: unknown, ctx: HandlerContext): string {
+  const property = (entity.schema.properties as Record<string, { enum?: unknown[]; 'x-enum-labels'?: Label[] }>)[field]
+  return property?.['x-enum-labels']?.[property.enum?.indexOf(value) ?? -1]?.[ctx.locale] ?? String(value)
 }
 
 function entityLabel(entity: EntityDef, ctx: HandlerContext): string {
