@@ -1,5 +1,6 @@
 import type { EntityDef, JsonSchema, Label, Locale, Registry } from '../../schema/types'
 import { resolveRef } from '../../schema/entity'
+import { enumValueLabel } from '../../schema/enum-labels'
 
 /** How a field is shown and edited, chosen by its schema (type, format, enum, x-widget), never per page. */
 export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'relation' | 'richText' | 'integer' | 'number' | 'text'
@@ -29,10 +30,7 @@ export function relationTitle(record: Record<string, unknown> | undefined, field
 
 /** What an enum value is called in the locale (x-enum-labels, in the order of enum), else the value itself. */
 export function enumLabel(field: Pick<FieldInfo, 'schema'>, value: unknown, locale: Locale): string {
-  const values = field.schema.enum as unknown[] | undefined
-  const labels = field.schema['x-enum-labels'] as Label[] | undefined
-  const label = labels?.[values?.indexOf(value) ?? -1]
-  return label?.[locale] ?? label?.['en-US'] ?? String(value)
+  return enumValueLabel(field.schema, value, locale)
 }
 
 /** A field of an entity's public schema, with `$ref`s resolved. */

@@ -1,4 +1,5 @@
-import type { JsonSchema, Label, Locale } from '../../schema/types'
+import type { JsonSchema } from '../../schema/types'
+import { enumValueLabel } from '../../schema/enum-labels'
 import { AppError } from '../errors/AppError'
 import { tableOf } from '../services'
 import { sanitizeRichText } from '../content/rich-text'
@@ -19,15 +20,12 @@ const readPublished: NamedHandler = {
       .where('kind', '=', kind)
       .where('published', '=', 1)
       .executeTakeFirst()
-    if (!row) throw new AppError('AGREEMENT_NOT_PUBLISHED', { kind: kindLabel(ctx.services.registry.entities.get('agreement')?.schema, kind, ctx.locale) })
+    if (!row) {
+      const kindProperty = (ctx.services.registry.entities.get('agreement')!.schema.properties as Record<string, JsonSchema>).kind
+      throw new AppError('AGREEMENT_NOT_PUBLISHED', { kind: enumValueLabel(kindProperty, kind, ctx.locale) })
+    }
     return { kind: row.kind, title: row.title, content: sanitizeRichText(String(row.content)), updated_at: row.updated_at }
   },
-}
-
-/** What the kind is called in the caller's language (x-enum-labels), else the kind itself. */
-function kindLabel(schema: JsonSchema | undefined, kind: string, locale: Locale): string {
-  const property = (schema?.properties as Record<string, { enum?: string[]; 'x-enum-labels'?: Label[] }> | undefined)?.kind
-  return property?.['x-enum-labels']?.[property.enum?.indexOf(kind) ?? -1]?.[locale] ?? kind
 }
 
 export const agreementHandlers = { 'agreement.readPublished': readPublished }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import type { Column, EntityDef, GenericHandler, Label } from '../../schema/types'
+import type { Column, EntityDef, GenericHandler, JsonSchema, Label } from '../../schema/types'
+import { enumValueLabel } from '../../schema/enum-labels'
 import { MAX_PAGE_SIZE } from '../../schema/generic-endpoint'
 import { AppError } from '../errors/AppError'
 import { publicColumns, recordToRow, rowToRecord, toStored } from '../db/records'
@@ -200,8 +201,7 @@ function fieldLabel(entity: EntityDef, field: string, ctx: HandlerContext): stri
 
 /** An enum value by its x-enum-labels name ("User agreement", not user_agreement), else as sent. */
 function valueLabel(entity: EntityDef, field: string, value: unknown, ctx: HandlerContext): string {
-  const property = (entity.schema.properties as Record<string, { enum?: unknown[]; 'x-enum-labels'?: Label[] }>)[field]
-  return property?.['x-enum-labels']?.[property.enum?.indexOf(value) ?? -1]?.[ctx.locale] ?? String(value)
+  return enumValueLabel((entity.schema.properties as Record<string, JsonSchema>)[field], value, ctx.locale)
 }
 
 function entityLabel(entity: EntityDef, ctx: HandlerContext): string {
