@@ -50,13 +50,24 @@ export const apiEndpoints = {
   initConfigGetConfig: { id: 'init_config/get_config', method: 'GET', path: '/init_config/get_config', access: ['admin'] },
   initConfigSetConfig: { id: 'init_config/set_config', method: 'POST', path: '/init_config/set_config', access: ['admin'] },
   initConfigUploadCert: { id: 'init_config/upload_cert', method: 'POST', path: '/init_config/upload_cert', access: ['admin'] },
+  platformAddAgreement: { id: 'platform/add_agreement', method: 'POST', path: '/platform/add_agreement', access: ['admin'] },
+  platformAddArticle: { id: 'platform/add_article', method: 'POST', path: '/platform/add_article', access: ['admin', 'partner'] },
   platformAddIndustry: { id: 'platform/add_industry', method: 'POST', path: '/platform/add_industry', access: ['admin'] },
   platformAddScript: { id: 'platform/add_script', method: 'POST', path: '/platform/add_script', access: ['admin'] },
+  platformAgreement: { id: 'platform/agreement', method: 'GET', path: '/platform/agreement', access: ['admin'] },
+  platformAgreementDetail: { id: 'platform/agreement_detail', method: 'GET', path: '/platform/agreement_detail', access: ['admin'] },
+  platformAgreementPublic: { id: 'platform/agreement_public', method: 'GET', path: '/platform/agreement_public', access: 'open' },
+  platformArticle: { id: 'platform/article', method: 'GET', path: '/platform/article', access: ['admin', 'partner'] },
+  platformArticleDetail: { id: 'platform/article_detail', method: 'GET', path: '/platform/article_detail', access: ['admin', 'partner'] },
   platformCaptchaImage: { id: 'platform/captcha_image', method: 'GET', path: '/platform/captcha_image', access: 'open' },
   platformChangePwd: { id: 'platform/change_pwd', method: 'POST', path: '/platform/change_pwd', access: ['*'] },
   platformConsoleSchemas: { id: 'platform/console_schemas', method: 'GET', path: '/platform/console_schemas', access: 'open' },
+  platformDelAgreement: { id: 'platform/del_agreement', method: 'POST', path: '/platform/del_agreement', access: ['admin'] },
+  platformDelArticle: { id: 'platform/del_article', method: 'POST', path: '/platform/del_article', access: ['admin', 'partner'] },
   platformDelIndustry: { id: 'platform/del_industry', method: 'POST', path: '/platform/del_industry', access: ['admin'] },
   platformDelScript: { id: 'platform/del_script', method: 'POST', path: '/platform/del_script', access: ['admin'] },
+  platformEditAgreement: { id: 'platform/edit_agreement', method: 'POST', path: '/platform/edit_agreement', access: ['admin'] },
+  platformEditArticle: { id: 'platform/edit_article', method: 'POST', path: '/platform/edit_article', access: ['admin', 'partner'] },
   platformEditIndustry: { id: 'platform/edit_industry', method: 'POST', path: '/platform/edit_industry', access: ['admin'] },
   platformEditScript: { id: 'platform/edit_script', method: 'POST', path: '/platform/edit_script', access: ['admin'] },
   platformEditUserInfo: { id: 'platform/edit_user_info', method: 'POST', path: '/platform/edit_user_info', access: ['*'] },
@@ -143,6 +154,24 @@ export interface ApiClient {
   initConfigUploadCert: (body: FormData) => Promise<types.InitConfigUploadCertResponse>
 
   /**
+   * Add an agreement
+   *
+   * One agreement per kind. Content is sanitised before it is checked and stored.
+   *
+   * `POST /platform/add_agreement` · roles: admin
+   */
+  platformAddAgreement: (body: types.PlatformAddAgreementBody) => Promise<types.PlatformAddAgreementResponse>
+
+  /**
+   * Add an article
+   *
+   * The caller owns the new article. Content is sanitised before it is checked and stored.
+   *
+   * `POST /platform/add_article` · roles: admin, partner
+   */
+  platformAddArticle: (body: types.PlatformAddArticleBody) => Promise<types.PlatformAddArticleResponse>
+
+  /**
    * Add an industry
    *
    * `POST /platform/add_industry` · roles: admin
@@ -155,6 +184,45 @@ export interface ApiClient {
    * `POST /platform/add_script` · roles: admin
    */
   platformAddScript: (body: types.PlatformAddScriptBody) => Promise<types.PlatformAddScriptResponse>
+
+  /**
+   * List agreements
+   *
+   * `GET /platform/agreement` · roles: admin
+   */
+  platformAgreement: (query?: types.PlatformAgreementQuery) => Promise<types.PlatformAgreementResponse>
+
+  /**
+   * One agreement by id
+   *
+   * `GET /platform/agreement_detail` · roles: admin
+   */
+  platformAgreementDetail: (query: types.PlatformAgreementDetailQuery) => Promise<types.PlatformAgreementDetailResponse>
+
+  /**
+   * The published agreement of a kind
+   *
+   * Open, so the login page can show the user agreement and privacy policy before anyone signs in. A kind with no published agreement is answered with code 0 and a message saying it is not published yet.
+   *
+   * `GET /platform/agreement_public` · open: no sign-in needed
+   */
+  platformAgreementPublic: (query: types.PlatformAgreementPublicQuery) => Promise<types.PlatformAgreementPublicResponse>
+
+  /**
+   * List articles
+   *
+   * A partner lists its own articles; an admin lists all.
+   *
+   * `GET /platform/article` · roles: admin, partner
+   */
+  platformArticle: (query?: types.PlatformArticleQuery) => Promise<types.PlatformArticleResponse>
+
+  /**
+   * One article by id
+   *
+   * `GET /platform/article_detail` · roles: admin, partner
+   */
+  platformArticleDetail: (query: types.PlatformArticleDetailQuery) => Promise<types.PlatformArticleDetailResponse>
 
   /**
    * A new image captcha for the forgot-password form
@@ -184,6 +252,20 @@ export interface ApiClient {
   platformConsoleSchemas: () => Promise<types.PlatformConsoleSchemasResponse>
 
   /**
+   * Delete agreements by id
+   *
+   * `POST /platform/del_agreement` · roles: admin
+   */
+  platformDelAgreement: (body: types.PlatformDelAgreementBody) => Promise<types.PlatformDelAgreementResponse>
+
+  /**
+   * Delete articles by id
+   *
+   * `POST /platform/del_article` · roles: admin, partner
+   */
+  platformDelArticle: (body: types.PlatformDelArticleBody) => Promise<types.PlatformDelArticleResponse>
+
+  /**
    * Delete industries by id
    *
    * `POST /platform/del_industry` · roles: admin
@@ -196,6 +278,24 @@ export interface ApiClient {
    * `POST /platform/del_script` · roles: admin
    */
   platformDelScript: (body: types.PlatformDelScriptBody) => Promise<types.PlatformDelScriptResponse>
+
+  /**
+   * Change an agreement
+   *
+   * Content is sanitised before it is checked and stored.
+   *
+   * `POST /platform/edit_agreement` · roles: admin
+   */
+  platformEditAgreement: (body: types.PlatformEditAgreementBody) => Promise<types.PlatformEditAgreementResponse>
+
+  /**
+   * Change an article
+   *
+   * Content is sanitised before it is checked and stored.
+   *
+   * `POST /platform/edit_article` · roles: admin, partner
+   */
+  platformEditArticle: (body: types.PlatformEditArticleBody) => Promise<types.PlatformEditArticleResponse>
 
   /**
    * Change an industry
@@ -402,13 +502,24 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     initConfigGetConfig: () => transport({ method: 'GET', path: '/init_config/get_config' }) as Promise<types.InitConfigGetConfigResponse>,
     initConfigSetConfig: (body) => transport({ method: 'POST', path: '/init_config/set_config', body }) as Promise<types.InitConfigSetConfigResponse>,
     initConfigUploadCert: (body) => transport({ method: 'POST', path: '/init_config/upload_cert', body }) as Promise<types.InitConfigUploadCertResponse>,
+    platformAddAgreement: (body) => transport({ method: 'POST', path: '/platform/add_agreement', body }) as Promise<types.PlatformAddAgreementResponse>,
+    platformAddArticle: (body) => transport({ method: 'POST', path: '/platform/add_article', body }) as Promise<types.PlatformAddArticleResponse>,
     platformAddIndustry: (body) => transport({ method: 'POST', path: '/platform/add_industry', body }) as Promise<types.PlatformAddIndustryResponse>,
     platformAddScript: (body) => transport({ method: 'POST', path: '/platform/add_script', body }) as Promise<types.PlatformAddScriptResponse>,
+    platformAgreement: (query = {}) => transport({ method: 'GET', path: '/platform/agreement', query }) as Promise<types.PlatformAgreementResponse>,
+    platformAgreementDetail: (query) => transport({ method: 'GET', path: '/platform/agreement_detail', query }) as Promise<types.PlatformAgreementDetailResponse>,
+    platformAgreementPublic: (query) => transport({ method: 'GET', path: '/platform/agreement_public', query }) as Promise<types.PlatformAgreementPublicResponse>,
+    platformArticle: (query = {}) => transport({ method: 'GET', path: '/platform/article', query }) as Promise<types.PlatformArticleResponse>,
+    platformArticleDetail: (query) => transport({ method: 'GET', path: '/platform/article_detail', query }) as Promise<types.PlatformArticleDetailResponse>,
     platformCaptchaImage: () => transport({ method: 'GET', path: '/platform/captcha_image' }) as Promise<types.PlatformCaptchaImageResponse>,
     platformChangePwd: (body) => transport({ method: 'POST', path: '/platform/change_pwd', body }) as Promise<types.PlatformChangePwdResponse>,
     platformConsoleSchemas: () => transport({ method: 'GET', path: '/platform/console_schemas' }) as Promise<types.PlatformConsoleSchemasResponse>,
+    platformDelAgreement: (body) => transport({ method: 'POST', path: '/platform/del_agreement', body }) as Promise<types.PlatformDelAgreementResponse>,
+    platformDelArticle: (body) => transport({ method: 'POST', path: '/platform/del_article', body }) as Promise<types.PlatformDelArticleResponse>,
     platformDelIndustry: (body) => transport({ method: 'POST', path: '/platform/del_industry', body }) as Promise<types.PlatformDelIndustryResponse>,
     platformDelScript: (body) => transport({ method: 'POST', path: '/platform/del_script', body }) as Promise<types.PlatformDelScriptResponse>,
+    platformEditAgreement: (body) => transport({ method: 'POST', path: '/platform/edit_agreement', body }) as Promise<types.PlatformEditAgreementResponse>,
+    platformEditArticle: (body) => transport({ method: 'POST', path: '/platform/edit_article', body }) as Promise<types.PlatformEditArticleResponse>,
     platformEditIndustry: (body) => transport({ method: 'POST', path: '/platform/edit_industry', body }) as Promise<types.PlatformEditIndustryResponse>,
     platformEditScript: (body) => transport({ method: 'POST', path: '/platform/edit_script', body }) as Promise<types.PlatformEditScriptResponse>,
     platformEditUserInfo: (body = {}) => transport({ method: 'POST', path: '/platform/edit_user_info', body }) as Promise<types.PlatformEditUserInfoResponse>,

@@ -37,6 +37,55 @@ export interface Paginator<T> {
 export type Money = string
 
 /**
+ * A text the platform asks people to accept or read (user agreement, privacy policy, recharge rules, ...): at most one per kind. A published one can be read without signing in, from the login page.
+ */
+export interface Agreement {
+  id: number
+  kind: 'user_agreement' | 'privacy_policy' | 'recharge_rules' | 'clone_authorization'
+  title: string
+  /**
+   * Formatted text (HTML), sanitised by the server on every save.
+   */
+  content: string
+  /**
+   * Only a published agreement is readable without signing in.
+   */
+  published: boolean
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * A formatted article (notices, guides, help) written by an admin or a partner. A partner sees and edits only its own; an admin sees all.
+ */
+export interface Article {
+  id: number
+  title: string
+  /**
+   * One or two sentences shown where the whole article does not fit.
+   */
+  summary: string
+  /**
+   * Formatted text (HTML), sanitised by the server on every save.
+   */
+  content: string
+  status: 'published' | 'draft'
+  /**
+   * Lower comes first.
+   */
+  sort: number
+  owner_id?: number
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    owner_id?: string | null
+  }
+}
+
+/**
  * An image captcha shown before a password reset code is sent. Kept in the database, not in a server's memory, so any instance can check it. Only a hash of the answer is stored; the first try uses it up, right or wrong.
  */
 export interface CaptchaChallenge {
@@ -458,6 +507,52 @@ export interface InitConfigUploadCertResponse {
 }
 
 /**
+ * JSON body of `POST /platform/add_agreement` (Add an agreement).
+ */
+export interface PlatformAddAgreementBody {
+  kind: 'user_agreement' | 'privacy_policy' | 'recharge_rules' | 'clone_authorization'
+  title: string
+  /**
+   * Formatted text (HTML), sanitised by the server on every save.
+   */
+  content: string
+  /**
+   * Only a published agreement is readable without signing in.
+   */
+  published?: boolean
+}
+
+/**
+ * Data of a successful answer of `POST /platform/add_agreement` (Add an agreement).
+ */
+export type PlatformAddAgreementResponse = Agreement
+
+/**
+ * JSON body of `POST /platform/add_article` (Add an article).
+ */
+export interface PlatformAddArticleBody {
+  title: string
+  /**
+   * One or two sentences shown where the whole article does not fit.
+   */
+  summary?: string
+  /**
+   * Formatted text (HTML), sanitised by the server on every save.
+   */
+  content: string
+  status?: 'published' | 'draft'
+  /**
+   * Lower comes first.
+   */
+  sort?: number
+}
+
+/**
+ * Data of a successful answer of `POST /platform/add_article` (Add an article).
+ */
+export type PlatformAddArticleResponse = Article
+
+/**
  * JSON body of `POST /platform/add_industry` (Add an industry).
  */
 export interface PlatformAddIndustryBody {
@@ -490,6 +585,110 @@ export interface PlatformAddScriptBody {
  * Data of a successful answer of `POST /platform/add_script` (Add a script).
  */
 export type PlatformAddScriptResponse = Script
+
+/**
+ * Query string of `GET /platform/agreement` (List agreements).
+ */
+export interface PlatformAgreementQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'kind' | 'updated_at'
+  order?: 'asc' | 'desc'
+  kind?: 'user_agreement' | 'privacy_policy' | 'recharge_rules' | 'clone_authorization'
+  published?: boolean
+}
+
+/**
+ * Data of a successful answer of `GET /platform/agreement` (List agreements).
+ */
+export type PlatformAgreementResponse = Paginator<Agreement>
+
+/**
+ * Query string of `GET /platform/agreement_detail` (One agreement by id).
+ */
+export interface PlatformAgreementDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /platform/agreement_detail` (One agreement by id).
+ */
+export type PlatformAgreementDetailResponse = Agreement
+
+/**
+ * Query string of `GET /platform/agreement_public` (The published agreement of a kind).
+ */
+export interface PlatformAgreementPublicQuery {
+  kind: 'user_agreement' | 'privacy_policy' | 'recharge_rules' | 'clone_authorization'
+}
+
+/**
+ * Data of a successful answer of `GET /platform/agreement_public` (The published agreement of a kind).
+ */
+export interface PlatformAgreementPublicResponse {
+  kind: 'user_agreement' | 'privacy_policy' | 'recharge_rules' | 'clone_authorization'
+  title: string
+  /**
+   * Formatted text (HTML), sanitised by the server on every save.
+   */
+  content: string
+  updated_at: string
+}
+
+/**
+ * Query string of `GET /platform/article` (List articles).
+ */
+export interface PlatformArticleQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'title' | 'sort' | 'created_at' | 'updated_at'
+  order?: 'asc' | 'desc'
+  title?: string
+  status?: 'published' | 'draft'
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+}
+
+/**
+ * Data of a successful answer of `GET /platform/article` (List articles).
+ */
+export type PlatformArticleResponse = Paginator<Article>
+
+/**
+ * Query string of `GET /platform/article_detail` (One article by id).
+ */
+export interface PlatformArticleDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /platform/article_detail` (One article by id).
+ */
+export type PlatformArticleDetailResponse = Article
 
 /**
  * Data of a successful answer of `GET /platform/captcha_image` (A new image captcha for the forgot-password form).
@@ -533,6 +732,42 @@ export interface PlatformConsoleSchemasResponse {
 }
 
 /**
+ * JSON body of `POST /platform/del_agreement` (Delete agreements by id).
+ */
+export interface PlatformDelAgreementBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /platform/del_agreement` (Delete agreements by id).
+ */
+export interface PlatformDelAgreementResponse {
+  deleted: number
+}
+
+/**
+ * JSON body of `POST /platform/del_article` (Delete articles by id).
+ */
+export interface PlatformDelArticleBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /platform/del_article` (Delete articles by id).
+ */
+export interface PlatformDelArticleResponse {
+  deleted: number
+}
+
+/**
  * JSON body of `POST /platform/del_industry` (Delete industries by id).
  */
 export interface PlatformDelIndustryBody {
@@ -567,6 +802,54 @@ export interface PlatformDelScriptBody {
 export interface PlatformDelScriptResponse {
   deleted: number
 }
+
+/**
+ * JSON body of `POST /platform/edit_agreement` (Change an agreement).
+ */
+export interface PlatformEditAgreementBody {
+  id: number
+  kind?: 'user_agreement' | 'privacy_policy' | 'recharge_rules' | 'clone_authorization'
+  title?: string
+  /**
+   * Formatted text (HTML), sanitised by the server on every save.
+   */
+  content?: string
+  /**
+   * Only a published agreement is readable without signing in.
+   */
+  published?: boolean
+}
+
+/**
+ * Data of a successful answer of `POST /platform/edit_agreement` (Change an agreement).
+ */
+export type PlatformEditAgreementResponse = Agreement
+
+/**
+ * JSON body of `POST /platform/edit_article` (Change an article).
+ */
+export interface PlatformEditArticleBody {
+  id: number
+  title?: string
+  /**
+   * One or two sentences shown where the whole article does not fit.
+   */
+  summary?: string
+  /**
+   * Formatted text (HTML), sanitised by the server on every save.
+   */
+  content?: string
+  status?: 'published' | 'draft'
+  /**
+   * Lower comes first.
+   */
+  sort?: number
+}
+
+/**
+ * Data of a successful answer of `POST /platform/edit_article` (Change an article).
+ */
+export type PlatformEditArticleResponse = Article
 
 /**
  * JSON body of `POST /platform/edit_industry` (Change an industry).

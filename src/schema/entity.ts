@@ -45,6 +45,7 @@ export function buildEntity(
       readOnly: resolved.readOnly === true,
       nullable: ([] as unknown[]).concat(resolved.type ?? []).includes('null'),
       lowercase: resolved.format === 'hostname',
+      richText: resolved.contentMediaType === 'text/html',
       default: resolved.default,
       ...(typeof resolved['x-relation'] === 'string' ? { relation: resolved['x-relation'] } : {}),
     })
@@ -68,6 +69,9 @@ export function buildEntity(
     if (labels && labels.length !== values?.length) {
       problems.push({ file, pointer: joinPointer('properties', field, 'x-enum-labels'), message: `has ${labels.length} labels but enum has ${values?.length ?? 0} values; give one label per value, in the order of enum.` })
     }
+  }
+  for (const column of columns.filter((c) => c.richText && c.wire !== 'string')) {
+    problems.push({ file, pointer: joinPointer('properties', column.name, 'contentMediaType'), message: `"contentMediaType": "text/html" marks formatted text, so field "${column.name}" must be a string, but it is stored as ${column.wire}.` })
   }
   for (const column of columns.filter((c) => c.relation && c.wire !== 'integer')) {
     problems.push({ file, pointer: joinPointer('properties', column.name, 'x-relation'), message: `x-relation field "${column.name}" must be an integer (the related record's id), but it is stored as ${column.wire}.` })

@@ -143,6 +143,16 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(problems).toContain('schemas/entities/domain.json#/x-title: x-title names "is_default", which is not a public string field of this entity. Name the field that names a record, e.g. "name".')
   })
 
+  it('rich text on a field that is not a string, or of a media type nothing renders', () => {
+    const domain = () => file('entities/domain.json') as { properties: Record<string, Record<string, unknown>> }
+    const flag = domain()
+    flag.properties.is_default = { ...flag.properties.is_default, contentMediaType: 'text/html' }
+    const markdown = domain()
+    markdown.properties.copyright = { ...markdown.properties.copyright, contentMediaType: 'text/markdown' }
+    expect(problemsOf({ 'entities/domain.json': flag })).toContain('schemas/entities/domain.json#/properties/is_default/contentMediaType: "contentMediaType": "text/html" marks formatted text, so field "is_default" must be a string, but it is stored as integer.')
+    expect(problemsOf({ 'entities/domain.json': markdown })).toContainEqual(expect.stringMatching(/domain\.json#\/properties\/copyright\/contentMediaType: "text\/markdown" is not allowed here; use one of "text\/html"/))
+  })
+
   it('a route shown by a profile flag the account entity does not have', () => {
     const navigation = file('navigation.json') as { groups: { children: Record<string, unknown>[] }[] }
     navigation.groups[0]!.children.push({ name: 'clip', path: 'clip', label: { 'zh-CN': '剪辑', 'en-US': 'Clip' }, page: 'user-info', roles: ['merchant'], profileFlag: 'show_clip' })

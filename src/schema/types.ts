@@ -42,6 +42,8 @@ export interface Column {
   default?: unknown
   /** x-relation: the entity whose record id this field holds. */
   relation?: string
+  /** "contentMediaType": "text/html": formatted text, sanitised by the server on every write. */
+  richText: boolean
 }
 
 export interface EntityDef {

@@ -3,6 +3,7 @@ import type { Role } from '../schema/types'
 import type { Services } from './services'
 import { tableOf } from './services'
 import { upsertAccount } from './accounts/accounts'
+import { DEMO_AGREEMENTS } from './demo-agreements'
 
 export interface DemoLogin {
   username: string
@@ -12,7 +13,7 @@ export interface DemoLogin {
 
 /**
  * On an empty database, a small demo world: an admin, a partner with two merchants
- * and an agent, and a few domains. Passwords are generated each time, never fixed.
+ * and an agent, a few domains, and a published user agreement and privacy policy. Passwords are generated each time, never fixed.
  * Returns the logins, or an empty list when the database already has accounts.
  */
 export async function seedDemoData(services: Services): Promise<DemoLogin[]> {
@@ -47,6 +48,10 @@ export async function seedDemoData(services: Services): Promise<DemoLogin[]> {
       domain('127.0.0.1', 'Short-video console (local)'),
       domain('studio.example.com', 'Demo studio', { money_name: 'Coins', icp_record_number: 'ICP 00000000' }),
     ])
+    .execute()
+  await services.db
+    .insertInto(tableOf(services, 'agreement'))
+    .values(DEMO_AGREEMENTS.map((a) => ({ ...a, published: 1, created_at: now, updated_at: now })))
     .execute()
   return accounts.map(({ username, password, role }) => ({ username, password, role }))
 }

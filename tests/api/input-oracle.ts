@@ -2,17 +2,21 @@ import qs from 'qs'
 import type { ValidateFunction } from 'ajv'
 import { createAjv } from '../../src/schema/ajv'
 import { resolveRef } from '../../src/schema/entity'
+import { sanitizeRichTextFields } from '../../src/server/content/rich-text'
 import type { EndpointDef, JsonSchema, Registry } from '../../src/schema/types'
 import { typesOf } from './hostile-inputs'
 
 /**
  * Whether the server must accept an input, judged from the schema files alone with the
  * same ajv set-up, independently of the server's compiled validators, plus the wire rules
- * of DESIGN §3: queries are parsed by qs and coerced, empty filters mean no filter.
+ * of DESIGN §3: queries are parsed by qs and coerced, empty filters mean no filter, and
+ * generic writes sanitise rich text (contentMediaType text/html) before judging it.
  */
 export interface InputOracle {
-  /** Judged in place (defaults are filled in, as on the server), so pass a fresh copy. */
+  /** Judged in place (defaults are filled in, rich text is sanitised, as on the server), so pass a fresh copy. */
   accepts(endpoint: EndpointDef, input: unknown): boolean
+  /** The input as the server judges and stores it: rich text of a generic create or update sanitised, in place. */
+  prepare(endpoint: EndpointDef, input: unknown): unknown
   /** The query the server works on: qs-parsed, without empty values and the token. */
   parseQuery(query: string): Record<string, unknown>
   /** A valid input for the schema: required fields only; `n` keeps unique fields unique. */
@@ -94,13 +98,20 @@ export function createInputOracle(registry: Registry): InputOracle {
     return Object.fromEntries(Object.entries(parsed).filter(([key, value]) => value !== '' && key !== 'token'))
   }
 
+  const prepare = (endpoint: EndpointDef, input: unknown): unknown => {
+    const entity = endpoint.entity ? registry.entities.get(endpoint.entity) : undefined
+    if (entity && (endpoint.handler === 'create' || endpoint.handler === 'update')) sanitizeRichTextFields(entity, input)
+    return input
+  }
+
   const accepts = (endpoint: EndpointDef, input: unknown): boolean => {
     const schema = endpoint.method === 'GET' ? endpoint.request.query : (endpoint.request.body ?? NO_BODY)
     if (!schema) return true
-    return compile(endpoint.method === 'GET' ? queryAjv : bodyAjv, schema)(input) && !hasUnstorableText(input)
+    const prepared = prepare(endpoint, input)
+    return compile(endpoint.method === 'GET' ? queryAjv : bodyAjv, schema)(prepared) && !hasUnstorableText(prepared)
   }
 
-  return { accepts, parseQuery, sample, resolve }
+  return { accepts, prepare, parseQuery, sample, resolve }
 }
 
 function hasUnstorableText(value: unknown): boolean {

@@ -51,7 +51,11 @@ describe('npm run dev', () => {
     try {
       const admin = output.match(/^\s+admin\s+admin\s+(\S+)$/m)![1]!
       await signIn(page, url, 'admin', admin)
-      await page.getByRole('menuitem', { name: 'Brand / domain list' }).waitFor({ timeout: 60_000 })
+      // The menu is built afresh for the landing route; unfold a group only once it has settled.
+      await page.locator('.ant-menu-item-selected').waitFor({ timeout: 60_000 })
+      await page.getByRole('menuitem', { name: 'Domains' }).click()
+      await page.getByRole('menuitem', { name: 'Brand / domain list' }).click()
+      await page.waitForURL(/\/domain\/domainList/)
       const pid = dev.pid
 
       const file = join(schemasDir, 'resources/domain.json')

@@ -23,6 +23,9 @@ describe('a screen added as schema files only (entity, endpoints, resource)', ()
     const { page, close } = await openBrowser('en-US')
     try {
       await signIn(page, product.url, 'admin', product.logins.admin!)
+      // The menu is built afresh for the landing route; unfold a group only once it has settled.
+      await page.locator('.ant-menu-item-selected').waitFor()
+      await page.getByRole('menuitem', { name: 'Domains' }).click()
       await page.getByRole('menuitem', { name: 'Notes' }).click()
       await page.waitForURL(/\/domain\/notes/)
       await page.getByText('Nothing here yet').waitFor()

@@ -30,7 +30,7 @@ describe('routes and guards of spec §2 and §4', () => {
       await signIn(page, product.url, 'admin', product.logins.admin!)
       // /home/index is not built yet, so / falls to the admin's first permitted route.
       await page.goto(`${product.url}/`)
-      await page.waitForURL(/\/domain\/domainList/)
+      await page.waitForURL(/\/protocol\/article/)
       await page.goto(`${product.url}/domain`)
       await page.waitForURL(/\/domain\/domainList/)
       await page.goto(`${product.url}/redirect/user/info`)
@@ -106,7 +106,7 @@ describe('the settings drawer (spec §2, §4)', () => {
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url })
       await signIn(page, product.url, 'admin', product.logins.admin!)
-      await page.locator('.ant-table-row').first().waitFor()
+      await page.locator('.ant-table').first().waitFor()
       const drawer = page.locator('.ant-drawer-content')
       const toggle = (name: string) => drawer.getByRole('switch', { name, exact: true }).click()
       const closeDrawer = async () => {
@@ -141,7 +141,7 @@ describe('the settings drawer (spec §2, §4)', () => {
       await closeDrawer()
       expect(await page.locator('header').count()).toBe(0)
       await page.reload()
-      await page.locator('.ant-table-row').first().waitFor()
+      await page.locator('.ant-table').first().waitFor()
       expect(await page.locator('header').count()).toBe(0)
       expect(await page.locator('.ant-layout-sider').count()).toBe(0)
       expect(await page.evaluate(() => document.body.style.filter)).toBe('invert(80%)')
@@ -211,48 +211,49 @@ describe('the tab bar (spec §2, §4)', () => {
     try {
       await page.addInitScript(() => localStorage.setItem('console-settings', JSON.stringify({ tabBar: true })))
       await signIn(page, product.url, 'admin', product.logins.admin!)
-      await page.locator('.ant-table-row').first().waitFor()
+      // Home is the admin's first route, the article list, empty on a fresh install.
+      await page.getByText('Nothing here yet').waitFor()
       const tabs = page.locator('.ant-tabs-tab')
       const titles = () => tabs.allInnerTexts()
-      await expect.poll(titles).toEqual(['Brand / domain list'])
+      await expect.poll(titles).toEqual(['Articles'])
       expect(await tabs.first().locator('.ant-tabs-tab-remove').count()).toBe(0)
 
       // /redirect and not-found are never tabs (a full page load starts the tabs afresh, from home).
       await page.goto(`${product.url}/redirect/user/info`)
       await page.waitForURL(/\/user\/info$/)
-      await expect.poll(titles).toEqual(['Brand / domain list', 'User info'])
+      await expect.poll(titles).toEqual(['Articles', 'User info'])
       await page.goto(`${product.url}/no/such/page`)
       await page.getByText('Sorry, the page you visited does not exist.').waitFor()
-      await expect.poll(titles).toEqual(['Brand / domain list'])
-      await tabs.filter({ hasText: 'Brand / domain list' }).click()
-      await page.locator('.ant-table-row').first().waitFor()
+      await expect.poll(titles).toEqual(['Articles'])
+      await tabs.filter({ hasText: 'Articles' }).click()
+      await page.getByText('Nothing here yet').waitFor()
 
       // Typed, not searched: only a page kept alive still has it after a trip to another tab.
-      await page.locator('#host').fill('kept in the tab')
+      await page.locator('#title').fill('kept in the tab')
       await page.getByRole('button', { name: 'admin' }).click()
       await page.getByRole('menuitem', { name: 'User info' }).click()
       await page.waitForURL(/\/user\/info$/)
-      await expect.poll(titles).toEqual(['Brand / domain list', 'User info'])
-      await tabs.filter({ hasText: 'Brand / domain list' }).click()
-      await page.waitForURL(/\/domain\/domainList/)
-      expect(await page.locator('#host').inputValue()).toBe('kept in the tab')
+      await expect.poll(titles).toEqual(['Articles', 'User info'])
+      await tabs.filter({ hasText: 'Articles' }).click()
+      await page.waitForURL(/\/protocol\/article/)
+      expect(await page.locator('#title').inputValue()).toBe('kept in the tab')
 
       await page.getByRole('button', { name: 'Tab actions' }).click()
       await page.getByRole('menuitem', { name: 'Refresh this tab' }).click()
-      await page.waitForURL(/\/domain\/domainList/)
-      await expect.poll(() => page.locator('#host').inputValue()).toBe('')
+      await page.waitForURL(/\/protocol\/article/)
+      await expect.poll(() => page.locator('#title').inputValue()).toBe('')
 
       await page.getByRole('button', { name: 'admin' }).click()
       await page.getByRole('menuitem', { name: 'User settings' }).click()
-      await expect.poll(titles).toEqual(['Brand / domain list', 'User info', 'User settings'])
+      await expect.poll(titles).toEqual(['Articles', 'User info', 'User settings'])
       await tabs.filter({ hasText: 'User info' }).locator('.ant-tabs-tab-remove').click()
-      await expect.poll(titles).toEqual(['Brand / domain list', 'User settings'])
+      await expect.poll(titles).toEqual(['Articles', 'User settings'])
       expect(page.url()).toMatch(/\/user\/setting$/)
 
       await page.getByRole('button', { name: 'Tab actions' }).click()
       await page.getByRole('menuitem', { name: 'Close all but home' }).click()
-      await expect.poll(titles).toEqual(['Brand / domain list'])
-      await page.waitForURL(/\/domain\/domainList/)
+      await expect.poll(titles).toEqual(['Articles'])
+      await page.waitForURL(/\/protocol\/article/)
     } finally {
       await close()
     }

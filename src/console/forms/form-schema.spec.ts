@@ -40,6 +40,13 @@ describe('the generated form picks widgets from the schema', () => {
     expect(uiSchema.logo).toMatchObject({ 'ui:widget': 'image' })
   })
 
+  it('edits text/html in the rich-text editor, not a text area, however long it may be', () => {
+    const article = registry.resources.get('article')!
+    const { uiSchema } = formDefinition(registry, article, 'create', 'en-US')
+    expect(uiSchema.content).toMatchObject({ 'ui:widget': 'richText' })
+    expect(fieldOf(registry, registry.entities.get('article')!, 'content').kind).toBe('richText')
+  })
+
   it('shows enum values by their labels in lists, and the raw value where none is given', () => {
     const entity = registry.entities.get('domain')!
     const tier = fieldOf(registry, entity, 'tier')

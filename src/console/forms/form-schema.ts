@@ -62,6 +62,7 @@ function uiOf(property: JsonSchema): JsonSchema | undefined {
   if (property['x-widget'] === 'image') return { 'ui:widget': 'image' }
   if (property['x-widget'] === 'password') return { 'ui:widget': 'password' }
   if (typeof property['x-relation'] === 'string') return { 'ui:widget': 'relation' }
+  if (property.contentMediaType === 'text/html') return { 'ui:widget': 'richText' }
   if (property.format === 'money') return { 'ui:widget': 'money' }
   if (Array.isArray(property.enum) && property.enum.length === 2 && property.enum.includes(0) && property.enum.includes(1) && !property['x-enum-labels']) return { 'ui:widget': 'flag' }
   if (typeof property.maxLength === 'number' && property.maxLength > 256) return { 'ui:widget': 'textarea' }

@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils'
 import { useTranslate } from '@refinedev/core'
 import { RelationWidget } from './RelationWidget'
 import { ImageWidget } from './ImageWidget'
+import { RichTextWidget } from './RichTextWidget'
 
 /** Yuan with two decimals, labelled with the currency. */
 export function MoneyWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
@@ -26,4 +27,4 @@ export function PasswordWidget({ id, value, onChange, disabled, readonly, autofo
   return <Input.Password id={id} value={value ?? ''} placeholder={placeholder} autoComplete="new-password" autoFocus={autofocus} disabled={disabled || readonly} onChange={(e) => onChange(e.target.value)} style={{ width: 360 }} />
 }
 
-export const formWidgets = { image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget }
+export const formWidgets = { image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget, richText: RichTextWidget }

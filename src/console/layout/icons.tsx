@@ -1,8 +1,9 @@
-import { AppstoreOutlined, GlobalOutlined, HomeOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons'
+import { AppstoreOutlined, FileTextOutlined, GlobalOutlined, HomeOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons'
 import type { ReactNode } from 'react'
 
 /** Icons a navigation group may name in its "icon". */
 const ICONS: Record<string, ReactNode> = {
+  'file-text': <FileTextOutlined />,
   global: <GlobalOutlined />,
   home: <HomeOutlined />,
   setting: <SettingOutlined />,

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react'
-import { Alert, Button, Card, Checkbox, Flex, Form, Input, Typography, theme } from 'antd'
+import { Alert, Button, Card, Checkbox, Divider, Flex, Form, Input, Typography, theme } from 'antd'
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
 import { useLogin, useTranslate } from '@refinedev/core'
 import type { ApiError } from '../providers/ApiError'
 import { useConsole } from '../ConsoleContext'
 import { LocaleSwitch } from '../layout/LocaleSwitch'
 import { ForgotPasswordModal } from '../password-reset/ForgotPasswordModal'
+import { AgreementLinks } from '../agreements/AgreementLinks'
 
 const REMEMBER_KEY = 'login-remember'
+/** The agreements a person may want to read before signing in. */
+const AGREEMENTS = ['user_agreement', 'privacy_policy'] as const
 
 interface LoginValues {
   username: string
@@ -17,7 +20,8 @@ interface LoginValues {
 
 /**
  * Spec §2 and §5: welcome text, username and password (neither may be empty), remember
- * password, forgot password, register account. Branded from the site's system info.
+ * password, forgot password, register account; below, the user agreement and privacy
+ * policy, readable before signing in. Branded from the site's system info.
  */
 export default function LoginPage() {
   const t = useTranslate()
@@ -76,6 +80,8 @@ export default function LoginPage() {
             <Typography.Link href="#register">{t('login.register')}</Typography.Link>
           </Flex>
         </Form>
+        <Divider plain style={{ margin: '20px 0 12px' }} />
+        <AgreementLinks kinds={AGREEMENTS} />
       </Card>
       <ForgotPasswordModal
         open={forgotOpen}

@@ -3,9 +3,14 @@ import { useTranslate } from '@refinedev/core'
 import dayjs from 'dayjs'
 import { useConsole } from '../ConsoleContext'
 import { enumLabel, relationTitle, type FieldInfo } from './fields'
+import { RichTextView } from '../rich-text/RichTextView'
+import { htmlToPlainText } from '../rich-text/plain-text'
 
-/** A field's value as lists and detail pages show it; `record` supplies the titles of related records. */
-export function FieldValue({ field, value, record }: { field: FieldInfo; value: unknown; record?: Record<string, unknown> }) {
+/**
+ * A field's value as lists (`cell`, the default) and detail pages (`detail`) show it;
+ * `record` supplies the titles of related records.
+ */
+export function FieldValue({ field, value, record, layout = 'cell' }: { field: FieldInfo; value: unknown; record?: Record<string, unknown>; layout?: 'cell' | 'detail' }) {
   const t = useTranslate()
   const { locale } = useConsole()
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>
@@ -30,14 +35,19 @@ export function FieldValue({ field, value, record }: { field: FieldInfo; value: 
     }
     case 'image':
       return <Image src={String(value)} width={32} height={32} style={{ objectFit: 'contain' }} alt="" />
-    default: {
-      // Plain CSS ellipsis with a native title: antd's measured ellipsis costs a layout pass per cell.
-      const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
-      return (
-        <span title={text} style={{ display: 'inline-block', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
-          {text}
-        </span>
-      )
-    }
+    case 'richText':
+      // The server sanitised it when it was saved; a list has room for its words only.
+      return layout === 'detail' ? <RichTextView html={String(value)} /> : <Ellipsis text={htmlToPlainText(String(value))} />
+    default:
+      return <Ellipsis text={typeof value === 'object' ? JSON.stringify(value) : String(value)} />
   }
+}
+
+/** Plain CSS ellipsis with a native title: antd's measured ellipsis costs a layout pass per cell. */
+function Ellipsis({ text }: { text: string }) {
+  return (
+    <span title={text} style={{ display: 'inline-block', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+      {text}
+    </span>
+  )
 }

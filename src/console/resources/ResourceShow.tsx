@@ -19,7 +19,7 @@ export default function ResourceShow({ resource }: { resource: string }) {
   const fields = recordFields(registry, entity)
   return (
     <Show title={`${t('actions.show')} · ${label(def.label, def.name)}`} isLoading={query.isLoading} canDelete={Boolean(def.endpoints.delete)} canEdit={Boolean(def.endpoints.update)}>
-      <Descriptions bordered column={1} size="middle" items={fields.map((f) => ({ key: f.name, label: label(f.label, f.name), children: <FieldValue field={f} value={record?.[f.name]} record={record} /> }))} />
+      <Descriptions bordered column={1} size="middle" items={fields.map((f) => ({ key: f.name, label: label(f.label, f.name), children: <FieldValue field={f} value={record?.[f.name]} record={record} layout="detail" /> }))} />
     </Show>
   )
 }

@@ -1,8 +1,9 @@
 import type { EntityDef, JsonSchema, Label, Locale, Registry } from '../../schema/types'
 import { resolveRef } from '../../schema/entity'
+import { enumValueLabel } from '../../schema/enum-labels'
 
 /** How a field is shown and edited, chosen by its schema (type, format, enum, x-widget), never per page. */
-export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'relation' | 'integer' | 'number' | 'text'
+export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'relation' | 'richText' | 'integer' | 'number' | 'text'
 
 /** Where a record carries the titles of the records its x-relation fields point to. */
 export const TITLES = '_titles'
@@ -29,10 +30,7 @@ export function relationTitle(record: Record<string, unknown> | undefined, field
 
 /** What an enum value is called in the locale (x-enum-labels, in the order of enum), else the value itself. */
 export function enumLabel(field: Pick<FieldInfo, 'schema'>, value: unknown, locale: Locale): string {
-  const values = field.schema.enum as unknown[] | undefined
-  const labels = field.schema['x-enum-labels'] as Label[] | undefined
-  const label = labels?.[values?.indexOf(value) ?? -1]
-  return label?.[locale] ?? label?.['en-US'] ?? String(value)
+  return enumValueLabel(field.schema, value, locale)
 }
 
 /** A field of an entity's public schema, with `$ref`s resolved. */
@@ -47,6 +45,7 @@ function kindOf(schema: JsonSchema): FieldKind {
   if (schema.format === 'money') return 'money'
   if (schema.format === 'date-time' || schema.format === 'date') return 'datetime'
   if (schema['x-widget'] === 'image') return 'image'
+  if (schema.contentMediaType === 'text/html') return 'richText'
   if (typeof schema['x-relation'] === 'string') return 'relation'
   // A 0/1 enum reads as yes/no, unless x-enum-labels names its values (enabled/disabled).
   if (Array.isArray(schema.enum)) return isFlag(schema.enum) && !schema['x-enum-labels'] ? 'flag' : 'enum'

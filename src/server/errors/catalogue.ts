@@ -34,6 +34,7 @@ export const ERRORS = {
   CONFIG_GROUP_UNKNOWN: { status: 200, code: 0, text: { 'en-US': (p) => `There is no settings group "${p.group}".`, 'zh-CN': (p) => `配置分组“${p.group}”不存在。` } },
   CONFIG_GROUP_FORBIDDEN: { status: 403, code: 0, text: { 'en-US': (p) => `Your role may not read the settings group "${p.group}".`, 'zh-CN': (p) => `您的角色无权读取配置分组“${p.group}”。` } },
   CONFIG_NAME_UNKNOWN: { status: 200, code: 0, text: { 'en-US': (p) => `There is no setting "${p.name}" you can read.`, 'zh-CN': (p) => `没有可读取的配置项“${p.name}”。` } },
+  AGREEMENT_NOT_PUBLISHED: { status: 200, code: 0, text: { 'en-US': (p) => `${p.kind} has not been published yet. Please check back later.`, 'zh-CN': (p) => `${p.kind}尚未发布，请稍后再来查看。` } },
   VALIDATION_FAILED: { status: 200, code: 0, text: { 'en-US': (p) => String(p.first), 'zh-CN': (p) => String(p.first) } },
   REQUEST_JSON_INVALID: { status: 400, code: 0, text: { 'en-US': () => 'The request body is not valid JSON.', 'zh-CN': () => '请求体不是有效的 JSON。' } },
   REQUEST_MEDIA_TYPE: { status: 415, code: 0, text: { 'en-US': (p) => `Content type ${p.type} is not accepted; send ${p.expected ?? 'application/json'}.`, 'zh-CN': (p) => `不支持的内容类型 ${p.type}，请使用 ${p.expected ?? 'application/json'}。` } },

@@ -1,9 +1,11 @@
 import { sql } from 'kysely'
-import type { Column, EntityDef, GenericHandler, Label } from '../../schema/types'
+import type { Column, EntityDef, GenericHandler, JsonSchema, Label } from '../../schema/types'
+import { enumValueLabel } from '../../schema/enum-labels'
 import { MAX_PAGE_SIZE } from '../../schema/generic-endpoint'
 import { AppError } from '../errors/AppError'
 import { publicColumns, recordToRow, rowToRecord, toStored } from '../db/records'
 import { withScope } from '../access/scope'
+import { sanitizeRichTextFields } from '../content/rich-text'
 import type { Db } from '../db/connect'
 import type { HandlerContext } from './context'
 
@@ -11,6 +13,15 @@ type Run = (ctx: HandlerContext, entity: EntityDef) => Promise<unknown>
 
 /** list, get, create, update and delete over any entity, scoped to the caller. */
 export const genericHandlers: Record<GenericHandler, Run> = { list, get, create, update, delete: remove }
+
+/**
+ * What generic create and update do to a body before it is validated: rich text
+ * ("contentMediaType": "text/html") is sanitised first, so the schema's limits apply to
+ * what is stored, and a text that was nothing but a script is as empty as it looks.
+ */
+export function prepareGenericBody(handler: GenericHandler, entity: EntityDef, body: unknown): void {
+  if (handler === 'create' || handler === 'update') sanitizeRichTextFields(entity, body)
+}
 
 async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const { db, registry } = ctx.services
@@ -163,7 +174,7 @@ async function assertUnique(ctx: HandlerContext, db: Db, entity: EntityDef, valu
 }
 
 function conflict(ctx: HandlerContext, entity: EntityDef, field: string, value: unknown): AppError {
-  const error = new AppError('RECORD_CONFLICT', { field: fieldLabel(entity, field, ctx), value: String(value), entity: entityLabel(entity, ctx) })
+  const error = new AppError('RECORD_CONFLICT', { field: fieldLabel(entity, field, ctx), value: valueLabel(entity, field, value, ctx), entity: entityLabel(entity, ctx) })
   return new AppError('RECORD_CONFLICT', error.params, [{ path: `/${field}`, message: error.messageIn(ctx.locale) }])
 }
 
@@ -186,6 +197,11 @@ function rethrowUniqueViolation(ctx: HandlerContext, entity: EntityDef, values: 
 function fieldLabel(entity: EntityDef, field: string, ctx: HandlerContext): string {
   const property = (entity.schema.properties as Record<string, { 'x-label'?: Label }>)[field]
   return property?.['x-label']?.[ctx.locale] ?? field
+}
+
+/** An enum value by its x-enum-labels name ("User agreement", not user_agreement), else as sent. */
+function valueLabel(entity: EntityDef, field: string, value: unknown, ctx: HandlerContext): string {
+  return enumValueLabel((entity.schema.properties as Record<string, JsonSchema>)[field], value, ctx.locale)
 }
 
 function entityLabel(entity: EntityDef, ctx: HandlerContext): string {

@@ -7,7 +7,7 @@ import { localeOf } from '../locale'
 import { authenticate } from '../auth/sessions'
 import type { Caller } from '../access/caller'
 import type { Services } from '../services'
-import { genericHandlers } from '../handlers/generic'
+import { genericHandlers, prepareGenericBody } from '../handlers/generic'
 import type { HandlerContext, NamedHandler } from '../handlers/context'
 import { compileValidators, describeEndpoint, validateOrThrow } from './validators'
 import { readMultipart } from '../uploads/multipart'
@@ -47,6 +47,7 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
         const multipart = endpoint.files ? await readMultipart(request, endpoint.files, locale) : undefined
         // No body at all is an empty one; a JSON null is a body, and not an object.
         const body = (multipart?.fields ?? (request.body === undefined ? {} : request.body)) as Record<string, unknown>
+        if (entity && isGeneric(endpoint.handler)) prepareGenericBody(endpoint.handler, entity, body)
         if (check.body) validateOrThrow(check.body, body, locale)
         const ctx: HandlerContext = { endpoint, caller, query, body, files: multipart?.files ?? {}, locale, request, reply, services }
         const data = named ? await named.run(ctx) : await genericHandlers[endpoint.handler as keyof typeof genericHandlers](ctx, entity!)
