@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { openBrowser, signIn, startProduct, type Product } from './harness'
@@ -18,6 +20,8 @@ async function openFromMenu(page: Page, group: string, screen: string): Promise<
   if (!(await item.isVisible())) await title.click()
   await item.click()
 }
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 
 /** Every way the hostile markup below tries to run code sets this. */
 const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: unknown }).__pwned)
@@ -47,6 +51,12 @@ describe('articles and agreements with formatted text (spec §2 /protocol)', () 
       await page.keyboard.type('Step two')
       await page.keyboard.press('Enter')
       await page.keyboard.press('Enter')
+      // An image from the computer, uploaded where every upload goes and placed at the cursor.
+      const image = join(product.dataDir, 'photo.png')
+      writeFileSync(image, PNG)
+      await page.locator('.rich-text-editor input[type=file]').setInputFiles(image)
+      await editor.locator('img[src^="/uploads/"]').waitFor()
+      await page.keyboard.press('Enter')
       // Markup pasted from elsewhere, carrying a script.
       await editor.evaluate((root) => {
         const data = new DataTransfer()
@@ -68,6 +78,7 @@ describe('articles and agreements with formatted text (spec §2 /protocol)', () 
       expect(Number(await bold.evaluate((el) => getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(600)
       expect(await view.locator('ul > li').allInnerTexts()).toEqual(['Step one', 'Step two'])
       await view.locator('em', { hasText: 'words' }).waitFor()
+      await expect.poll(() => view.locator('img[src^="/uploads/"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1)
       expect(await view.locator('script').count()).toBe(0)
       expect(await pwned(page)).toBeUndefined()
 

@@ -75,17 +75,19 @@ describe('the user pages', () => {
 
       await page.getByRole('button', { name: 'merchant2' }).click()
       await page.getByRole('menuitem', { name: 'User settings' }).click()
+      // The page has the profile form too; these saves are the password form's.
+      const save = page.locator('form', { has: page.locator('#root_old_password') }).getByRole('button', { name: 'Save' })
       await page.locator('#root_old_password').fill('not my password')
       await page.locator('#root_new_password').fill('short')
-      await page.getByRole('button', { name: 'Save' }).click()
+      await save.click()
       await page.getByText('New password must be at least 8 characters').waitFor()
       await page.locator('#root_new_password').fill('a brand new password')
-      await page.getByRole('button', { name: 'Save' }).click()
+      await save.click()
       // The server marks the field it refuses.
       await page.locator('.ant-form-item-explain-error', { hasText: 'The current password is wrong.' }).waitFor()
 
       await page.locator('#root_old_password').fill(product.logins.merchant2!)
-      await page.getByRole('button', { name: 'Save' }).click()
+      await save.click()
       await page.getByText('Password changed. Your other sessions have been signed out.').waitFor()
       expect(await page.locator('#root_old_password').inputValue()).toBe('')
       const stale = await fetch(`${product.url}/api/v1/platform/get_user_info`, { method: 'POST', headers: { token: otherToken, 'content-type': 'application/json' }, body: '{}' })

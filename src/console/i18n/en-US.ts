@@ -100,6 +100,7 @@ export const enUS: Record<string, string> = {
   'richText.bulletList': 'Bulleted list',
   'richText.blockquote': 'Quote',
   'richText.codeBlock': 'Code block',
+  'richText.image': 'Insert an image',
   'richText.link': 'Link',
   'richText.clean': 'Clear formatting',
   'richText.visitUrl': 'Visit URL:',

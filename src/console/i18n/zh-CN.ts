@@ -102,6 +102,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'richText.bulletList': '无序列表',
   'richText.blockquote': '引用',
   'richText.codeBlock': '代码块',
+  'richText.image': '插入图片',
   'richText.link': '链接',
   'richText.clean': '清除格式',
   'richText.visitUrl': '访问链接：',

@@ -1,7 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react'
 import ReactQuill from 'react-quill-new'
-import { theme } from 'antd'
+import { App, theme } from 'antd'
 import { useTranslate } from '@refinedev/core'
+import { useConsole } from '../ConsoleContext'
+import { ApiError } from '../providers/ApiError'
+import { imageLimits, uploadImage, UploadRefused } from '../forms/upload-image'
 import 'react-quill-new/dist/quill.snow.css'
 import './rich-text-editor.css'
 
@@ -30,9 +33,27 @@ const FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'blo
 export default function RichTextEditor({ id, value, onChange, readOnly }: RichTextEditorProps) {
   const t = useTranslate()
   const { token } = theme.useToken()
+  const { message } = App.useApp()
+  const { registry, http } = useConsole()
   const toolbarId = `rich-text-toolbar-${useId().replace(/[^\w-]/g, '')}`
+  const quill = useRef<ReactQuill>(null)
+  const picker = useRef<HTMLInputElement>(null)
   // Quill reads its modules once; a new object would rebuild the editor and lose the cursor.
-  const modules = useMemo(() => ({ toolbar: { container: `#${toolbarId}` } }), [toolbarId])
+  const modules = useMemo(() => ({ toolbar: { container: `#${toolbarId}`, handlers: { image: () => picker.current?.click() } } }), [toolbarId])
+
+  // An image goes where every upload goes (upload/oss_upload or the bucket) and into the text by its URL.
+  const insertImage = async (file: File) => {
+    const editor = quill.current?.getEditor()
+    if (!editor) return
+    const at = editor.getSelection(true)?.index ?? editor.getLength()
+    try {
+      editor.insertEmbed(at, 'image', await uploadImage(file, registry, http), 'user')
+      editor.setSelection(at + 1, 0)
+    } catch (error) {
+      if (error instanceof UploadRefused) message.error(t(`upload.refused.${error.reason}`, error.detail))
+      else if (!(error instanceof ApiError)) message.error(t('upload.refused.store'))
+    }
+  }
   // Uncontrolled: feeding the changed HTML back would reset the document on every keystroke.
   const [initial] = useState(value)
   const box = useRef<HTMLDivElement>(null)
@@ -68,10 +89,23 @@ export default function RichTextEditor({ id, value, onChange, readOnly }: RichTe
           {button('blockquote', t('richText.blockquote'))}
           {button('code-block', t('richText.codeBlock'))}
           {button('link', t('richText.link'))}
+          {button('image', t('richText.image'))}
         </span>
         <span className="ql-formats">{button('clean', t('richText.clean'))}</span>
       </div>
+      <input
+        ref={picker}
+        type="file"
+        hidden
+        accept={imageLimits(registry).types.join(',')}
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          event.target.value = ''
+          if (file) void insertImage(file)
+        }}
+      />
       <ReactQuill
+        ref={quill}
         id={id}
         theme="snow"
         defaultValue={initial}
