@@ -1,15 +1,13 @@
-import { useState } from 'react'
-import { Button, Divider, Modal, Result, Skeleton, Space, Typography } from 'antd'
-import { useTranslate } from '@refinedev/core'
-import dayjs from 'dayjs'
+import { lazy, Suspense, useState } from 'react'
+import { Button, Divider, Space } from 'antd'
 import type { PlatformAgreementPublicResponse } from '../../generated/types'
 import { useConsole } from '../ConsoleContext'
 import { enumLabel, fieldOf } from '../resources/fields'
-import { RichTextView } from '../rich-text/RichTextView'
+import type { Reading } from './AgreementDialog'
+
+const AgreementDialog = lazy(() => import('./AgreementDialog'))
 
 const READ_PUBLISHED = 'platform/agreement_public'
-
-type Reading = { kind: string; agreement?: PlatformAgreementPublicResponse; failure?: string }
 
 /**
  * Links to published agreements for people who have not signed in (the login page):
@@ -17,14 +15,16 @@ type Reading = { kind: string; agreement?: PlatformAgreementPublicResponse; fail
  * in the schema; a kind not published yet says so in the dialog.
  */
 export function AgreementLinks({ kinds }: { kinds: readonly string[] }) {
-  const t = useTranslate()
   const { registry, http, locale } = useConsole()
   const [reading, setReading] = useState<Reading>()
+  // Once opened, the dialog stays mounted so it can animate closed.
+  const [opened, setOpened] = useState(false)
   const kindField = fieldOf(registry, registry.entities.get('agreement')!, 'kind')
   const kindLabel = (kind: string) => enumLabel(kindField, kind, locale)
   const close = () => setReading(undefined)
 
   const open = (kind: string) => {
+    setOpened(true)
     setReading({ kind })
     http
       .request<PlatformAgreementPublicResponse>({ method: 'GET', path: registry.endpoints.get(READ_PUBLISHED)!.path, query: { kind } })
@@ -38,35 +38,17 @@ export function AgreementLinks({ kinds }: { kinds: readonly string[] }) {
     <>
       <Space wrap split={<Divider type="vertical" />} style={{ width: '100%', justifyContent: 'center' }}>
         {kinds.map((kind) => (
-          <Typography.Link key={kind} onClick={() => open(kind)}>
+          <Button key={kind} type="link" style={{ padding: 0, height: 'auto' }} onClick={() => open(kind)}>
             {kindLabel(kind)}
-          </Typography.Link>
+          </Button>
         ))}
       </Space>
-      <Modal
-        open={reading !== undefined}
-        title={reading?.agreement?.title ?? (reading ? kindLabel(reading.kind) : undefined)}
-        width={720}
-        onCancel={close}
-        footer={
-          <Button type="primary" onClick={close}>
-            {t('agreement.close')}
-          </Button>
-        }
-        styles={{ body: { maxHeight: '65vh', overflowY: 'auto' } }}
-        destroyOnHidden
-      >
-        {reading?.agreement ? (
-          <>
-            <Typography.Paragraph type="secondary">{t('agreement.updatedAt', { date: dayjs(reading.agreement.updated_at).format('YYYY-MM-DD') })}</Typography.Paragraph>
-            <RichTextView html={reading.agreement.content} />
-          </>
-        ) : reading?.failure ? (
-          <Result status="info" title={reading.failure} />
-        ) : (
-          <Skeleton active paragraph={{ rows: 6 }} />
-        )}
-      </Modal>
+      {/* The dialog's code (antd Modal, the rich-text view) loads with the first click, not with the login page. */}
+      {reading !== undefined || opened ? (
+        <Suspense fallback={null}>
+          <AgreementDialog reading={reading} title={reading?.agreement?.title ?? (reading ? kindLabel(reading.kind) : undefined)} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react'
-import { Alert, Button, Card, Checkbox, Divider, Flex, Form, Input, Typography, theme } from 'antd'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Alert, Button, Card, Checkbox, Divider, Flex, Form, Input, theme } from 'antd'
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
 import { useLogin, useTranslate } from '@refinedev/core'
 import type { ApiError } from '../providers/ApiError'
 import { useConsole } from '../ConsoleContext'
 import { LocaleSwitch } from '../layout/LocaleSwitch'
-import { ForgotPasswordModal } from '../password-reset/ForgotPasswordModal'
 import { AgreementLinks } from '../agreements/AgreementLinks'
+
+// Loaded with the first click on "Forgot password": most visits to this page only sign in.
+const ForgotPasswordModal = lazy(() => import('../password-reset/ForgotPasswordModal').then((m) => ({ default: m.ForgotPasswordModal })))
 
 const REMEMBER_KEY = 'login-remember'
 /** The agreements a person may want to read before signing in. */
@@ -30,6 +32,8 @@ export default function LoginPage() {
   const [form] = Form.useForm<LoginValues>()
   const { mutate: login, isPending, error, data } = useLogin<LoginValues>()
   const [forgotOpen, setForgotOpen] = useState(false)
+  // Once opened, the dialog stays mounted so it can animate closed and keep what was typed.
+  const [forgotUsed, setForgotUsed] = useState(false)
   const failure = (data && !data.success ? (data.error as ApiError | undefined) : undefined) ?? (error as ApiError | null) ?? undefined
 
   useEffect(() => {
@@ -52,10 +56,11 @@ export default function LoginPage() {
       <Card style={{ width: 400, maxWidth: '100%' }} styles={{ body: { padding: 32 } }}>
         <Flex vertical gap={4} style={{ marginBottom: 24 }}>
           {branding?.logo && <img src={branding.logo} alt="" style={{ height: 40, alignSelf: 'flex-start' }} />}
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          {/* Plain elements in antd's colours: Typography's code stays off the first page anyone loads. */}
+          <h3 style={{ margin: 0, fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, lineHeight: token.lineHeightHeading3, color: token.colorTextHeading }}>
             {t('login.welcome')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{branding?.name ? `${t('login.subtitle')} · ${branding.name}` : t('login.subtitle')}</Typography.Text>
+          </h3>
+          <span style={{ color: token.colorTextSecondary }}>{branding?.name ? `${t('login.subtitle')} · ${branding.name}` : t('login.subtitle')}</span>
         </Flex>
         {failure && (
           <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('login.failed')} description={failure.message} />
@@ -71,32 +76,47 @@ export default function LoginPage() {
             <Form.Item name="remember" valuePropName="checked" noStyle>
               <Checkbox>{t('login.remember')}</Checkbox>
             </Form.Item>
-            <Typography.Link onClick={() => setForgotOpen(true)}>{t('login.forgot')}</Typography.Link>
+            <Button
+              type="link"
+              style={{ padding: 0, height: 'auto' }}
+              onClick={() => {
+                setForgotUsed(true)
+                setForgotOpen(true)
+              }}
+            >
+              {t('login.forgot')}
+            </Button>
           </Flex>
           <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
             {t('login.submit')}
           </Button>
           <Flex justify="center" style={{ marginTop: 16 }}>
-            <Typography.Link href="#register">{t('login.register')}</Typography.Link>
+            <Button type="link" href="#register" style={{ padding: 0, height: 'auto' }}>
+              {t('login.register')}
+            </Button>
           </Flex>
         </Form>
         <Divider plain style={{ margin: '20px 0 12px' }} />
         <AgreementLinks kinds={AGREEMENTS} />
       </Card>
-      <ForgotPasswordModal
-        open={forgotOpen}
-        account={form.getFieldValue('username')}
-        onClose={() => setForgotOpen(false)}
-        onReset={(username) => {
-          setForgotOpen(false)
-          form.setFieldsValue({ username, password: '' })
-          form.focusField('password')
-        }}
-      />
+      {forgotUsed ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal
+            open={forgotOpen}
+            account={form.getFieldValue('username')}
+            onClose={() => setForgotOpen(false)}
+            onReset={(username) => {
+              setForgotOpen(false)
+              form.setFieldsValue({ username, password: '' })
+              form.focusField('password')
+            }}
+          />
+        </Suspense>
+      ) : null}
       {branding?.copyright && (
-        <Typography.Text type="secondary" style={{ marginTop: 24, fontSize: 12 }}>
+        <span style={{ marginTop: 24, fontSize: 12, color: token.colorTextSecondary }}>
           {branding.copyright} {branding.icp_record_number}
-        </Typography.Text>
+        </span>
       )}
     </Flex>
   )
