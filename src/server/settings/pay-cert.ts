@@ -4,16 +4,10 @@ import { join } from 'node:path'
 import type { Locale } from '../../schema/types'
 import type { FieldError } from '../../schema/validation-messages'
 import { validationError } from '../errors/AppError'
+import type { InitConfigUploadCertResponse } from '../../generated/types'
 
-/** What the console may see of the uploaded certificate: never the key, never the PEM. */
-export interface CertSummary {
-  subject: string
-  issuer: string
-  serial_number: string
-  valid_from: string
-  valid_to: string
-  fingerprint256: string
-}
+/** What the console may see of the uploaded certificate (never the key, never the PEM), as upload_cert's endpoint file declares it. */
+export type CertSummary = InitConfigUploadCertResponse
 
 const WORDS: Record<Locale, { notCert: string; notKey: string; mismatch: string; expired: (date: string) => string }> = {
   'en-US': {

@@ -5,15 +5,10 @@ import { UploadOutlined } from '@ant-design/icons'
 import { useTranslate } from '@refinedev/core'
 import { useConsole, useLabel } from '../../ConsoleContext'
 import { ApiError } from '../../providers/ApiError'
+import type { InitConfigUploadCertResponse } from '../../../generated/types'
 
-export interface CertSummary {
-  subject: string
-  issuer: string
-  serial_number: string
-  valid_from: string
-  valid_to: string
-  fingerprint256: string
-}
+/** What upload_cert and init_config/get_config tell of the certificate, as its endpoint file declares it. */
+export type CertSummary = InitConfigUploadCertResponse
 
 const UPLOAD_CERT = 'init_config/upload_cert'
 const DETAILS = ['subject', 'issuer', 'serial_number', 'valid_from', 'valid_to', 'fingerprint256'] as const
