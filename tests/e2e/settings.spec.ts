@@ -127,6 +127,8 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       expect(await failed.getByText('merchant1').count()).toBe(1)
       expect(await failed.getByText('Failed').count()).toBe(1)
       expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0)
+      // A list opened by a full page load starts from the prefetched page and stops spinning.
+      await expect.poll(() => page.locator('.ant-table .ant-spin-spinning').count()).toBe(0)
       await page.locator('.ant-select', { has: page.locator('#status') }).click()
       await page.locator('.ant-select-item-option', { hasText: 'Done' }).click()
       await page.getByRole('button', { name: 'Search' }).click()

@@ -10,7 +10,7 @@ import { fieldOf, type FieldInfo } from './fields'
 import { FieldValue } from './FieldValue'
 import { ListFilters, toCrudFilters } from './ListFilters'
 import { useRowActions } from './RowActions'
-import { firstPageQueryOptions } from './first-page'
+import { firstPageQueryOptions, listSpinning } from './first-page'
 
 /**
  * The list page of any resource, from its resource file alone: declared columns,
@@ -79,6 +79,7 @@ export default function ResourceList({ resource }: { resource: string }) {
       <ListFilters formProps={searchFormProps} filters={def.list.filters} fieldOf={field} labelOf={labelOf} />
       <Table
         {...tableProps}
+        loading={listSpinning(tableQuery)}
         rowKey="id"
         scroll={{ x: true }}
         rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}

@@ -4,7 +4,7 @@ import type { DataProvider, GetListParams, GetListResponse } from '@refinedev/co
 import { readSchemaFiles } from '../../schema/load-files'
 import { createRegistry } from '../../schema/registry'
 import type { Registry } from '../../schema/types'
-import { firstPageQueryOptions, prefetchFirstPage, takeFirstPage } from './first-page'
+import { listSpinning, firstPageQueryOptions, prefetchFirstPage, takeFirstPage } from './first-page'
 
 const SCHEMAS_DIR = resolve(__dirname, '../../../schemas')
 const PAGE: GetListResponse = { data: [{ id: 3, host: 'c.example.com' }], total: 3 }
@@ -113,5 +113,12 @@ describe('firstPageQueryOptions', () => {
     const { staleTime } = firstPageQueryOptions('domain')
     expect(staleTime({ state: { dataUpdateCount: 0 } })).toBe(10_000)
     expect(staleTime({ state: { dataUpdateCount: 1 } })).toBe(0)
+  })
+
+  it('spins while a view not fetched yet loads, and not over a page handed over, which never fetches', () => {
+    expect(listSpinning({ isFetching: true, isFetched: false })).toBe(true) // first load, or another page on its way
+    expect(listSpinning({ isFetching: false, isFetched: false })).toBe(false) // the prefetched page (initial data)
+    expect(listSpinning({ isFetching: true, isFetched: true })).toBe(false) // a background refresh of rows already shown
+    expect(listSpinning({ isFetching: false, isFetched: true })).toBe(false)
   })
 })

@@ -67,3 +67,13 @@ export function takeFirstPage(resource: string, location: Pick<Location, 'pathna
   if (!entry.response || location.search || location.pathname !== entry.url || Date.now() - entry.receivedAt! > FRESH_MS) return undefined
   return { response: entry.response, receivedAt: entry.receivedAt! }
 }
+
+/**
+ * Whether a list shows its spinner. Refine's useTable spins until the query has fetched once,
+ * but a first page handed over by the prefetch (initial data) never needs to fetch, and would
+ * spin until the page is left. Spin while a fetch is under way for a view not fetched yet:
+ * the first load, or another page or filter whose rows are still the previous ones.
+ */
+export function listSpinning(query: { isFetching: boolean; isFetched: boolean }): boolean {
+  return query.isFetching && !query.isFetched
+}
