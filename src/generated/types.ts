@@ -269,6 +269,18 @@ export interface User {
    * Balance in yuan; changes only through the ledger.
    */
   money: Money
+  /**
+   * Digital-human clones left; changes only through the ledger.
+   */
+  digital_man_count: number
+  /**
+   * Advanced digital-human clones left; changes only through the ledger.
+   */
+  digital_man_advanced_count: number
+  /**
+   * Voice clones left; changes only through the ledger.
+   */
+  digital_voice_count: number
   show_clip_menu: 0 | 1
   can_transfer_digital_man: 0 | 1
   can_transfer_digital_voice: 0 | 1
@@ -281,6 +293,73 @@ export interface User {
   mini_appid: string
   created_at: string
   updated_at: string
+}
+
+/**
+ * One change of an account's balance, written in the same transaction as the change (src/server/ledger/ledger.ts). An account's balance always equals the sum of its rows' amounts.
+ */
+export interface UserMoneyLog {
+  id: number
+  user_id: number
+  type: 'recharge' | 'card' | 'transfer_in' | 'transfer_out' | 'exchange' | 'consume' | 'refund' | 'adjust'
+  /**
+   * Yuan added (negative when taken).
+   */
+  amount: Money
+  balance_after: Money
+  /**
+   * The account that made the change happen; null for the platform itself.
+   */
+  operator_id?: number | null
+  /**
+   * The kind of record behind the change (recharge_card, transfer, order, ...).
+   */
+  related_type: string
+  related_id?: number | null
+  remark: string
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    user_id?: string | null
+    operator_id?: string | null
+  }
+}
+
+/**
+ * One change of one of an account's quotas (digital-human, advanced digital-human and voice-clone counts), written in the same transaction as the change (src/server/ledger/ledger.ts). Each quota always equals the sum of its rows' amounts.
+ */
+export interface UserQuotaLog {
+  id: number
+  user_id: number
+  quota: 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  type: 'recharge' | 'card' | 'transfer_in' | 'transfer_out' | 'exchange' | 'consume' | 'refund' | 'adjust'
+  /**
+   * Units added (negative when taken).
+   */
+  amount: number
+  balance_after: number
+  /**
+   * The account that made the change happen; null for the platform itself.
+   */
+  operator_id?: number | null
+  /**
+   * The kind of record behind the change (recharge_card, transfer, order, ...).
+   */
+  related_type: string
+  related_id?: number | null
+  remark: string
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    user_id?: string | null
+    operator_id?: string | null
+  }
 }
 
 /**

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { changeMoney, changeQuota, type LedgerChange } from '../../src/server/ledger/ledger'
+import { tableOf } from '../../src/server/services'
+import { startTestServer, type TestServer } from './harness'
+
+let server: TestServer
+const ids: number[] = []
+
+beforeAll(async () => {
+  server = await startTestServer()
+  const admin = await server.account('admin', 'admin')
+  ids.push(admin.id)
+  for (let i = 0; i < 8; i++) ids.push((await server.account(`m${i}`, 'merchant', 'admin')).id)
+})
+afterAll(() => server.close())
+
+const money = (change: LedgerChange) => server.services.db.transaction().execute((trx) => changeMoney(trx, server.services, change))
+const quota = (change: LedgerChange) => server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, 'digital_voice_count', change))
+
+/** Every account's balance, and the sum of its ledger rows, in fen. */
+async function balancesAndLedgers(column: string, log: string, where: (q: any) => any = (q) => q) {
+  const { db } = server.services
+  const users = await db.selectFrom(tableOf(server.services, 'user')).select(['id', column]).execute()
+  const sums = await where(db.selectFrom(tableOf(server.services, log)).select(['user_id']).select((eb: any) => eb.fn.sum('amount').as('total')).groupBy('user_id')).execute()
+  const ledger = new Map(sums.map((r: { user_id: number; total: unknown }) => [Number(r.user_id), Number(r.total)]))
+  return users.map((u: Record<string, unknown>) => ({ id: Number(u.id), balance: Number(u[column]), ledger: ledger.get(Number(u.id)) ?? 0 }))
+}
+
+describe('the ledger (money and quotas move only with a ledger row, in one transaction)', () => {
+  it('credits and debits an account, each change a row with the balance after it; the API shows the balance in yuan', async () => {
+    const [admin, m] = [ids[0]!, ids[1]!]
+    expect(await money({ userId: m, type: 'recharge', amount: 12_50, operatorId: admin, remark: 'first top-up' })).toMatchObject({ balanceAfter: 1250, replayed: false })
+    expect(await money({ userId: m, type: 'consume', amount: -2_50, operatorId: m, related: { type: 'task', id: 7 } })).toMatchObject({ balanceAfter: 1000 })
+    const rows = await server.services.db.selectFrom('user_money_log').selectAll().where('user_id', '=', m).orderBy('id').execute()
+    expect(rows.map((r) => [r.type, Number(r.amount), Number(r.balance_after), r.related_type, r.remark])).toEqual([
+      ['recharge', 1250, 1250, '', 'first top-up'],
+      ['consume', -250, 1000, 'task', ''],
+    ])
+    const token = await server.login('m0')
+    expect((await server.call<{ money: string }>('POST', '/platform/get_user_info', { token })).body.data.money).toBe('10.00')
+  })
+
+  it('never lets a balance go below zero, and writes nothing when it refuses', async () => {
+    const m = ids[2]!
+    await money({ userId: m, type: 'recharge', amount: 100, operatorId: null })
+    await expect(money({ userId: m, type: 'consume', amount: -101, operatorId: m })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' })
+    await expect(quota({ userId: m, type: 'consume', amount: -1, operatorId: m })).rejects.toMatchObject({ code: 'INSUFFICIENT_QUOTA' })
+    await expect(money({ userId: 999_999, type: 'recharge', amount: 1, operatorId: null })).rejects.toMatchObject({ code: 'RECORD_NOT_FOUND' })
+    const rows = await server.services.db.selectFrom('user_money_log').select('amount').where('user_id', '=', m).execute()
+    expect(rows.map((r) => Number(r.amount))).toEqual([100])
+  })
+
+  it('applies a retried change once: the same key answers the first result, and a key reused for another change is refused', async () => {
+    const m = ids[3]!
+    const first = await money({ userId: m, type: 'card', amount: 5000, operatorId: m, idempotencyKey: 'card-redeem-42' })
+    const again = await money({ userId: m, type: 'card', amount: 5000, operatorId: m, idempotencyKey: 'card-redeem-42' })
+    expect(again).toEqual({ ...first, replayed: true })
+    await expect(money({ userId: m, type: 'card', amount: 9000, operatorId: m, idempotencyKey: 'card-redeem-42' })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' })
+    const user = await server.services.db.selectFrom('account').select('money').where('id', '=', m).executeTakeFirstOrThrow()
+    expect(Number(user.money)).toBe(5000)
+  })
+
+  it('keeps every balance equal to its ledger and none negative under many concurrent changes, some refused', async () => {
+    const accounts = ids.slice(4)
+    for (const id of accounts) await money({ userId: id, type: 'recharge', amount: 1000, operatorId: null })
+    let seed = 7
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    const results = await Promise.allSettled(
+      Array.from({ length: 300 }, () => {
+        const userId = accounts[Math.floor(random() * accounts.length)]!
+        const amount = Math.round((random() - 0.6) * 800) || 1
+        return money({ userId, type: amount > 0 ? 'refund' : 'consume', amount, operatorId: null })
+      }),
+    )
+    const refused = results.filter((r) => r.status === 'rejected')
+    expect(refused.length).toBeGreaterThan(0) // the draw spends more than it adds: some must hit the floor
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_BALANCE' })
+    for (const account of await balancesAndLedgers('money', 'user_money_log')) {
+      expect(account.balance, `account ${account.id}`).toBe(account.ledger)
+      expect(account.balance).toBeGreaterThanOrEqual(0)
+    }
+  })
+
+  it('does the same for quotas, each with its own ledger rows', async () => {
+    const m = ids[5]!
+    await quota({ userId: m, type: 'recharge', amount: 3, operatorId: ids[0]! })
+    await Promise.allSettled(Array.from({ length: 10 }, () => quota({ userId: m, type: 'consume', amount: -1, operatorId: m })))
+    for (const account of await balancesAndLedgers('digital_voice_count', 'user_quota_log', (q) => q.where('quota', '=', 'digital_voice_count'))) {
+      expect(account.balance, `account ${account.id}`).toBe(account.ledger)
+    }
+    const user = await server.services.db.selectFrom('account').select('digital_voice_count').where('id', '=', m).executeTakeFirstOrThrow()
+    expect(Number(user.digital_voice_count)).toBe(0)
+  })
+})
