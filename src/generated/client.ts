@@ -87,6 +87,8 @@ export const apiEndpoints = {
   platformScript: { id: 'platform/script', method: 'GET', path: '/platform/script', access: ['*'] },
   platformScriptDetail: { id: 'platform/script_detail', method: 'GET', path: '/platform/script_detail', access: ['admin'] },
   platformSetConfig: { id: 'platform/set_config', method: 'POST', path: '/platform/set_config', access: ['admin'] },
+  platformUserMoneyLog: { id: 'platform/user_money_log', method: 'GET', path: '/platform/user_money_log', access: ['admin', 'partner', 'merchant'] },
+  platformUserQuotaLog: { id: 'platform/user_quota_log', method: 'GET', path: '/platform/user_quota_log', access: ['admin', 'partner', 'merchant'] },
   uploadGenerateStsToken: { id: 'upload/generate_sts_token', method: 'GET', path: '/upload/generate_sts_token', access: ['*'] },
   uploadOssUpload: { id: 'upload/oss_upload', method: 'POST', path: '/upload/oss_upload', access: ['*'] },
   userMenu: { id: 'user/menu', method: 'POST', path: '/api/user/menu', access: ['*'] },
@@ -457,6 +459,24 @@ export interface ApiClient {
   platformSetConfig: (body: types.PlatformSetConfigBody) => Promise<types.PlatformSetConfigResponse>
 
   /**
+   * The caller's own balance ledger
+   *
+   * Every change of the caller's balance, newest first, filtered by type and date. Own rows only, whatever the role.
+   *
+   * `GET /platform/user_money_log` · roles: admin, partner, merchant
+   */
+  platformUserMoneyLog: (query?: types.PlatformUserMoneyLogQuery) => Promise<types.PlatformUserMoneyLogResponse>
+
+  /**
+   * The caller's own quota ledger
+   *
+   * Every change of the caller's digital-human, advanced and voice-clone quotas, filtered by quota, type and date. Own rows only, whatever the role.
+   *
+   * `GET /platform/user_quota_log` · roles: admin, partner, merchant
+   */
+  platformUserQuotaLog: (query?: types.PlatformUserQuotaLogQuery) => Promise<types.PlatformUserQuotaLogResponse>
+
+  /**
    * Short-lived rights to upload one image directly
    *
    * With S3-compatible storage: a presigned POST (upload_url and fields) for one new key, limited to the given type and 5 MB, valid for 15 minutes; the file is then readable at url. With local storage: upload_url is oss_upload, which takes the file with the session token.
@@ -539,6 +559,8 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformScript: (query = {}) => transport({ method: 'GET', path: '/platform/script', query }) as Promise<types.PlatformScriptResponse>,
     platformScriptDetail: (query) => transport({ method: 'GET', path: '/platform/script_detail', query }) as Promise<types.PlatformScriptDetailResponse>,
     platformSetConfig: (body) => transport({ method: 'POST', path: '/platform/set_config', body }) as Promise<types.PlatformSetConfigResponse>,
+    platformUserMoneyLog: (query = {}) => transport({ method: 'GET', path: '/platform/user_money_log', query }) as Promise<types.PlatformUserMoneyLogResponse>,
+    platformUserQuotaLog: (query = {}) => transport({ method: 'GET', path: '/platform/user_quota_log', query }) as Promise<types.PlatformUserQuotaLogResponse>,
     uploadGenerateStsToken: (query) => transport({ method: 'GET', path: '/upload/generate_sts_token', query }) as Promise<types.UploadGenerateStsTokenResponse>,
     uploadOssUpload: (body) => transport({ method: 'POST', path: '/upload/oss_upload', body }) as Promise<types.UploadOssUploadResponse>,
     userMenu: () => transport({ method: 'POST', path: '/api/user/menu', body: {} }) as Promise<types.UserMenuResponse>,

@@ -1306,6 +1306,63 @@ export interface PlatformSetConfigResponse {
 }
 
 /**
+ * Query string of `GET /platform/user_money_log` (The caller's own balance ledger).
+ */
+export interface PlatformUserMoneyLogQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'created_at' | 'amount'
+  order?: 'asc' | 'desc'
+  type?: 'recharge' | 'card' | 'transfer_in' | 'transfer_out' | 'exchange' | 'consume' | 'refund' | 'adjust'
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+}
+
+/**
+ * Data of a successful answer of `GET /platform/user_money_log` (The caller's own balance ledger).
+ */
+export type PlatformUserMoneyLogResponse = Paginator<UserMoneyLog>
+
+/**
+ * Query string of `GET /platform/user_quota_log` (The caller's own quota ledger).
+ */
+export interface PlatformUserQuotaLogQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id'
+  order?: 'asc' | 'desc'
+}
+
+/**
+ * Data of a successful answer of `GET /platform/user_quota_log` (The caller's own quota ledger).
+ */
+export type PlatformUserQuotaLogResponse = Paginator<UserQuotaLog>
+
+/**
  * Query string of `GET /upload/generate_sts_token` (Short-lived rights to upload one image directly).
  */
 export interface UploadGenerateStsTokenQuery {

@@ -185,6 +185,7 @@ function loadEndpoints(
       request: (j.request as EndpointDef['request'] | undefined) ?? {},
       response: (j.response as JsonSchema | undefined) ?? { type: 'null' },
       download: j.download === true,
+      mine: j.mine === true,
       files: j.files as EndpointDef['files'],
     }
     const route = `${endpoint.method} ${endpoint.path}`
@@ -211,6 +212,9 @@ function loadEndpoints(
         problems.push({ file: p.file, pointer: '', message: 'a named handler must declare "response" (the JSON Schema of data), or { "type": "null" } when it answers nothing.' })
       }
       checkRefs(p.file, j, j, schemas, problems)
+    }
+    if (endpoint.mine && (handler !== 'list' || (endpoint.entity && entities.has(endpoint.entity) && !entities.get(endpoint.entity)!.owner))) {
+      problems.push({ file: p.file, pointer: '/mine', message: 'only a generic list of an entity with "x-owner" can answer the caller\'s own records; use handler "list" and an owned entity, or remove "mine".' })
     }
     if (endpoint.files && (endpoint.method !== 'POST' || isGeneric(handler))) {
       problems.push({ file: p.file, pointer: '/files', message: 'file parts need method POST and a named handler, which receives them.' })
@@ -262,6 +266,7 @@ function normalizeResource(p: Parsed, navigation: Navigation): ResourceDef {
     order: j.order ?? 0,
     hideInMenu: j.hideInMenu ?? false,
     icon: j.icon,
+    header: j.header,
     roles: j.roles,
     endpoints: j.endpoints,
     list: { columns: j.list.columns, filters: j.list.filters ?? [], sort: j.list.sort ?? [], defaultSort: j.list.defaultSort, pageSize: j.list.pageSize },

@@ -34,7 +34,7 @@ describe('firstPermittedRoute (spec §4 permission guard)', () => {
       ],
     }
     expect(consoleRoutes(withNavigation(navigation)).map((r) => r.path)).toEqual([
-      '/dashboard/to-create-video', '/dashboard/workBench', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500',
+      '/dashboard/to-create-video', '/dashboard/workBench', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500',
     ])
     expect(firstPermittedRoute(withNavigation(navigation), 'merchant')).toBe('/dashboard/workBench')
     expect(firstPermittedRoute(withNavigation(navigation), 'admin')).toBe('/protocol/article')

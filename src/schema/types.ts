@@ -96,6 +96,8 @@ export interface EndpointDef {
   request: { query?: JsonSchema; body?: JsonSchema }
   response: JsonSchema
   download: boolean
+  /** A generic list of only the caller's own records, whatever its role. */
+  mine: boolean
   /** A multipart call's file parts, by part name; undefined for JSON calls. */
   files?: Record<string, FilePart>
   /** For generic list endpoints: filters and sort gathered from the resources that use it. */
@@ -122,6 +124,8 @@ export interface ResourceDef {
   order: number
   hideInMenu: boolean
   icon?: string
+  /** A hand-written panel above the list (src/console/resources/headers.ts). */
+  header?: string
   roles: RouteRole[]
   endpoints: Partial<Record<GenericHandler, string>>
   list: { columns: string[]; filters: ListFilter[]; sort: string[]; defaultSort?: ListConfig['defaultSort']; pageSize?: number }

@@ -92,3 +92,26 @@ describe('the ledger (money and quotas move only with a ledger row, in one trans
     expect(Number(user.digital_voice_count)).toBe(0)
   })
 })
+
+describe('own ledgers (spec §2 account/property, §7 user_money_log)', () => {
+  it('answer only the caller\'s own rows, even to an admin, filtered by type and date, in yuan', async () => {
+    const admin = ids[0]!
+    await money({ userId: admin, type: 'recharge', amount: 99_00, operatorId: null, remark: 'admin own' })
+    const adminToken = await server.login('admin')
+    const page = await server.call<{ total: number; data: { user_id: number; amount: string; type: string }[] }>('GET', '/platform/user_money_log', { token: adminToken })
+    expect(page.body.data.data.map((r) => [r.user_id, r.amount, r.type])).toEqual([[admin, '99.00', 'recharge']])
+    const merchant = await server.login('m0')
+    const own = await server.call<{ data: { user_id: number; type: string; balance_after: string }[] }>('GET', '/platform/user_money_log', { token: merchant, query: { type: 'consume' } })
+    expect(own.body.data.data.map((r) => [r.user_id, r.type, r.balance_after])).toEqual([[ids[1], 'consume', '10.00']])
+    const none = await server.call<{ total: number }>('GET', '/platform/user_money_log', { token: merchant, query: { created_at_to: '2000-01-01T00:00:00.000Z' } })
+    expect(none.body.data.total).toBe(0)
+    const quotas = await server.call<{ data: { quota: string; amount: number }[] }>('GET', '/platform/user_quota_log', { token: await server.login('m4') })
+    expect(quotas.body.data.data.every((r) => r.quota === 'digital_voice_count')).toBe(true)
+    expect(quotas.body.data.data.length).toBeGreaterThan(0)
+  })
+
+  it('are not for agents, whose screens have no assets', async () => {
+    const agent = await server.account('agent1', 'agent', 'm0')
+    expect((await server.call('GET', '/platform/user_money_log', { token: agent.token })).status).toBe(403)
+  })
+})

@@ -1,4 +1,4 @@
-import { useState, type Key } from 'react'
+import { Suspense, useState, type Key } from 'react'
 import { App, Button, Empty, Space, Table } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { CreateButton, List, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
@@ -11,6 +11,7 @@ import { FieldValue } from './FieldValue'
 import { ListFilters, toCrudFilters } from './ListFilters'
 import { useRowActions } from './RowActions'
 import { firstPageQueryOptions, listSpinning } from './first-page'
+import { HEADERS } from './headers'
 
 /**
  * The list page of any resource, from its resource file alone: declared columns,
@@ -41,6 +42,7 @@ export default function ResourceList({ resource }: { resource: string }) {
   const can = (action: string) => (role ? resourceAllows(registry, resource, action, role) : false)
   const canDelete = can('delete')
   const permissions = { show: can('show'), edit: can('edit'), delete: canDelete }
+  const Header = def.header ? HEADERS[def.header] : undefined
   const rowActions = useRowActions(resource, permissions)
   // A list with nothing to do on a row (records kept by the platform itself) has no actions column.
   const hasRowActions = permissions.show || permissions.edit || permissions.delete
@@ -76,6 +78,11 @@ export default function ResourceList({ resource }: { resource: string }) {
         </Space>
       )}
     >
+      {Header ? (
+        <Suspense fallback={null}>
+          <Header />
+        </Suspense>
+      ) : null}
       <ListFilters formProps={searchFormProps} filters={def.list.filters} fieldOf={field} labelOf={labelOf} />
       <Table
         {...tableProps}

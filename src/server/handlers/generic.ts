@@ -30,7 +30,10 @@ async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const page = Number(q.page ?? 1)
   const limit = Math.min(Number(q.limit ?? config.pageSize), MAX_PAGE_SIZE)
 
-  let filtered = withScope(db.selectFrom(entity.table), registry, entity, ctx.caller)
+  // "mine": the caller's own records only, even for an admin who may see everyone's.
+  let filtered = ctx.endpoint.mine
+    ? db.selectFrom(entity.table).where(`${entity.table}.${entity.owner!}`, '=', ctx.caller?.id ?? -1)
+    : withScope(db.selectFrom(entity.table), registry, entity, ctx.caller)
   for (const filter of config.filters) {
     const column = `${entity.table}.${filter.field}`
     const stored = entity.columns.find((c) => c.name === filter.field)!

@@ -1,0 +1,40 @@
+import { Card, Col, Row, Statistic } from 'antd'
+import { useTranslate } from '@refinedev/core'
+import { useQuery } from '@tanstack/react-query'
+import type { User } from '../../generated/types'
+import { useConsole, useLabel } from '../ConsoleContext'
+
+const QUOTAS = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count'] as const
+
+/**
+ * The balance and quotas above the caller's own ledger (account/property), read fresh from
+ * get_user_info each time the page opens: they change as the ledger does.
+ */
+export function AssetsHeader() {
+  const t = useTranslate()
+  const label = useLabel()
+  const { registry, http } = useConsole()
+  const user = registry.entities.get('user')!
+  const fieldLabel = (name: string) => label((user.schema.properties as Record<string, { 'x-label'?: Record<string, string> }>)[name]?.['x-label'], name)
+  const { data } = useQuery({
+    queryKey: ['my-assets'],
+    queryFn: () => http.request<User>({ method: 'POST', path: registry.endpoints.get('platform/get_user_info')!.path }),
+    staleTime: 0,
+  })
+  return (
+    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      <Col xs={24} md={6}>
+        <Card size="small">
+          <Statistic title={fieldLabel('money')} value={data?.money ?? '—'} suffix={data ? t('money.currency') : undefined} loading={!data} />
+        </Card>
+      </Col>
+      {QUOTAS.map((quota) => (
+        <Col key={quota} xs={24} sm={8} md={6}>
+          <Card size="small">
+            <Statistic title={fieldLabel(quota)} value={(data as Record<string, unknown> | undefined)?.[quota] as number | undefined ?? 0} loading={!data} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  )
+}

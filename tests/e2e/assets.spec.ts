@@ -1,0 +1,53 @@
+import { join } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openBrowser, signIn, startProduct, type Product } from './harness'
+
+let product: Product
+beforeAll(async () => {
+  product = await startProduct()
+  // Balances move through the ledger (src/server/ledger); here a top-up and a spend are put in place as it writes them.
+  const db = new SQLite(join(product.dataDir, 'console.sqlite'))
+  const { id } = db.prepare('select id from account where username = ?').get('merchant1') as { id: number }
+  const log = db.prepare("insert into user_money_log (user_id, type, amount, balance_after, operator_id, related_type, related_id, remark, idempotency_key, created_at, updated_at) values (?, ?, ?, ?, null, '', null, ?, null, ?, ?)")
+  log.run(id, 'recharge', 2000, 2000, 'Opening top-up', '2026-11-01T08:00:00.000Z', '2026-11-01T08:00:00.000Z')
+  log.run(id, 'consume', -750, 1250, 'Clip task', '2026-11-02T08:00:00.000Z', '2026-11-02T08:00:00.000Z')
+  db.prepare('update account set money = 1250, digital_voice_count = 3 where id = ?').run(id)
+  db.close()
+})
+afterAll(() => product?.stop())
+
+describe('my assets (spec §2 account/property)', () => {
+  it('shows a merchant its balance in yuan, its quotas, and its own ledger, filtered by type', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'merchant1', product.logins.merchant1!)
+      await page.goto(`${product.url}/account/property`)
+      const balance = page.locator('.ant-statistic', { hasText: 'Balance' })
+      await balance.getByText('12.50').waitFor()
+      expect(await balance.textContent()).toContain('CNY')
+      expect(await page.locator('.ant-statistic', { hasText: 'Voice clones' }).textContent()).toContain('3')
+      await page.getByRole('row', { name: /Opening top-up/ }).waitFor()
+      expect(await page.getByRole('row', { name: /Clip task/ }).textContent()).toContain('-7.50')
+      await page.locator('.ant-select', { has: page.locator('#type') }).click()
+      await page.locator('.ant-select-item-option', { hasText: 'Spent' }).click()
+      await page.getByRole('button', { name: 'Search' }).click()
+      await page.getByRole('row', { name: /Opening top-up/ }).waitFor({ state: 'detached' })
+      await page.getByRole('row', { name: /Clip task/ }).waitFor()
+    } finally {
+      await close()
+    }
+  })
+
+  it('is not shown to an agent, and its address sends one away', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'agent', product.logins.agent!)
+      await page.goto(`${product.url}/account/property`)
+      await page.waitForURL((url) => !url.pathname.startsWith('/account/property'))
+      expect(await page.getByRole('menuitem', { name: 'My assets' }).count()).toBe(0)
+    } finally {
+      await close()
+    }
+  })
+})
