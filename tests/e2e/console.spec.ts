@@ -190,11 +190,11 @@ describe('the console in a real browser', () => {
   it('keeps the domain screen from a merchant: no menu item, and a direct visit goes where spec §4 says', () =>
     withBrowser(async (page) => {
       await signIn(page, product.url, 'merchant1', product.logins.merchant1!)
-      // A merchant may open none of the routes declared so far, so the guard's answer is not-found.
-      await page.getByText('Sorry, the page you visited does not exist.').waitFor()
+      // The first route a merchant may open is its assets.
+      await page.waitForURL(/\/account\/property$/)
+      await page.getByRole('menuitem', { name: 'My assets' }).waitFor()
       expect(await page.getByRole('menuitem', { name: 'Brand / domain list' }).count()).toBe(0)
       await page.goto(`${product.url}/domain/domainList`)
-      await page.waitForURL(/\/notFound$/)
-      await page.getByText('Sorry, the page you visited does not exist.').waitFor()
+      await page.waitForURL(/\/account\/property$/)
     }, 'en-US'))
 })
