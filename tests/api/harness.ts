@@ -120,3 +120,13 @@ export function copySchemas(): string {
   cpSync(SCHEMAS_DIR, dir, { recursive: true })
   return dir
 }
+
+/** One signed-in account of each role, in a line of the hierarchy: admin › partner › merchant, and an agent under the partner. */
+export async function signInEveryRole(server: TestServer): Promise<Record<Role, string>> {
+  return {
+    admin: (await server.account('admin', 'admin')).token,
+    partner: (await server.account('partner', 'partner', 'admin')).token,
+    merchant: (await server.account('merchant', 'merchant', 'partner')).token,
+    agent: (await server.account('agent', 'agent', 'partner')).token,
+  }
+}

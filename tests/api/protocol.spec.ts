@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from './harness'
+import { signInEveryRole, startTestServer, type TestServer } from './harness'
 
 let server: TestServer
 const token: Record<string, string> = {}
 
 beforeAll(async () => {
   server = await startTestServer()
-  token.admin = (await server.account('admin', 'admin')).token
-  token.partner = (await server.account('partner', 'partner', 'admin')).token
+  Object.assign(token, await signInEveryRole(server))
   token.otherPartner = (await server.account('other-partner', 'partner', 'admin')).token
-  token.merchant = (await server.account('merchant', 'merchant', 'partner')).token
-  token.agent = (await server.account('agent', 'agent', 'partner')).token
 })
 afterAll(() => server.close())
 
