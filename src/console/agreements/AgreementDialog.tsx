@@ -8,11 +8,11 @@ import { RichTextView } from '../rich-text/RichTextView'
 export type Reading = { kind: string; agreement?: PlatformAgreementPublicResponse; failure?: string }
 
 /** The dialog an agreement link opens: the published text, or the reason it cannot be shown. */
-export default function AgreementDialog({ reading, title, onClose }: { reading: Reading | undefined; title: string | undefined; onClose: () => void }) {
+export default function AgreementDialog({ open, reading, title, onClose }: { open: boolean; reading: Reading; title: string; onClose: () => void }) {
   const t = useTranslate()
   return (
     <Modal
-      open={reading !== undefined}
+      open={open}
       title={title}
       width={720}
       onCancel={onClose}
@@ -24,12 +24,12 @@ export default function AgreementDialog({ reading, title, onClose }: { reading: 
       styles={{ body: { maxHeight: '65vh', overflowY: 'auto' } }}
       destroyOnHidden
     >
-      {reading?.agreement ? (
+      {reading.agreement ? (
         <>
           <Typography.Paragraph type="secondary">{t('agreement.updatedAt', { date: dayjs(reading.agreement.updated_at).format('YYYY-MM-DD') })}</Typography.Paragraph>
           <RichTextView html={reading.agreement.content} />
         </>
-      ) : reading?.failure ? (
+      ) : reading.failure ? (
         <Result status="info" title={reading.failure} />
       ) : (
         <Skeleton active paragraph={{ rows: 6 }} />

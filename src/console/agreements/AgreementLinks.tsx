@@ -16,15 +16,15 @@ const READ_PUBLISHED = 'platform/agreement_public'
  */
 export function AgreementLinks({ kinds }: { kinds: readonly string[] }) {
   const { registry, http, locale } = useConsole()
+  // The last agreement asked for stays, so the dialog keeps its title and text while it animates closed.
   const [reading, setReading] = useState<Reading>()
-  // Once opened, the dialog stays mounted so it can animate closed.
-  const [opened, setOpened] = useState(false)
+  const [showing, setShowing] = useState(false)
   const kindField = fieldOf(registry, registry.entities.get('agreement')!, 'kind')
   const kindLabel = (kind: string) => enumLabel(kindField, kind, locale)
-  const close = () => setReading(undefined)
+  const close = () => setShowing(false)
 
   const open = (kind: string) => {
-    setOpened(true)
+    setShowing(true)
     setReading({ kind })
     http
       .request<PlatformAgreementPublicResponse>({ method: 'GET', path: registry.endpoints.get(READ_PUBLISHED)!.path, query: { kind } })
@@ -44,9 +44,9 @@ export function AgreementLinks({ kinds }: { kinds: readonly string[] }) {
         ))}
       </Space>
       {/* The dialog's code (antd Modal, the rich-text view) loads with the first click, not with the login page. */}
-      {reading !== undefined || opened ? (
+      {reading ? (
         <Suspense fallback={null}>
-          <AgreementDialog reading={reading} title={reading?.agreement?.title ?? (reading ? kindLabel(reading.kind) : undefined)} onClose={close} />
+          <AgreementDialog open={showing} reading={reading} title={reading.agreement?.title ?? kindLabel(reading.kind)} onClose={close} />
         </Suspense>
       ) : null}
     </>
