@@ -69,6 +69,7 @@ function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppPr
   const branding = useBranding(http)
   const resources = useMemo(() => refineResources(registry, current), [registry, current])
   const routes = useMemo(() => consoleRoutes(registry), [registry])
+  const endpointsOf = (resource: string) => registry.resources.get(resource)!.endpoints
   const context = useMemo(
     () => ({ registry, http, branding, locale: current, changeLocale: i18nProvider.changeLocale, forgetIdentity: authProvider.forgetIdentity }),
     [registry, http, branding, current, i18nProvider, authProvider],
@@ -108,9 +109,9 @@ function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppPr
                           <>
                             <Route index element={<ResourceList resource={r.resource} />} />
                             {/* A page whose endpoint the resource file does not name does not exist (not found). */}
-                            {registry.resources.get(r.resource)!.endpoints.create ? <Route path="create" element={<ResourceCreate resource={r.resource} />} /> : null}
-                            {registry.resources.get(r.resource)!.endpoints.update ? <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} /> : null}
-                            {registry.resources.get(r.resource)!.endpoints.get ? <Route path="show/:id" element={<ResourceShow resource={r.resource} />} /> : null}
+                            {endpointsOf(r.resource).create ? <Route path="create" element={<ResourceCreate resource={r.resource} />} /> : null}
+                            {endpointsOf(r.resource).update ? <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} /> : null}
+                            {endpointsOf(r.resource).get ? <Route path="show/:id" element={<ResourceShow resource={r.resource} />} /> : null}
                           </>
                         ) : (
                           <Route index element={Page ? <Page /> : <NotFoundPage />} />

@@ -31,6 +31,13 @@ const MESSAGES: Record<string, Words> = {
   maxItems: { 'en-US': (l, p) => `${l} allows at most ${p.limit} items`, 'zh-CN': (l, p) => `${l}最多 ${p.limit} 项` },
   uniqueItems: { 'en-US': (l) => `${l} must not repeat a value`, 'zh-CN': (l) => `${l}不能有重复值` },
   additionalProperties: { 'en-US': (l) => `Unknown field "${l}".`, 'zh-CN': (l) => `未知字段“${l}”。` },
+  fileSize: { 'en-US': (l, p) => `${l} is larger than ${p.limit}`, 'zh-CN': (l, p) => `${l}不能超过 ${p.limit}` },
+  fileType: { 'en-US': (l, p) => `${l} must be one of: ${p.types}`, 'zh-CN': (l, p) => `${l}只能是：${p.types}` },
+}
+
+/** One of the messages above by name, for checks made outside a JSON Schema (file parts of a multipart call). */
+export function fieldMessage(key: 'empty' | 'additionalProperties' | 'fileSize' | 'fileType', label: string, params: Record<string, unknown>, locale: Locale): string {
+  return MESSAGES[key]![locale](label, params)
 }
 
 const TYPE_ZH: Record<string, string> = { string: '文本', integer: '整数', number: '数字', boolean: '布尔值', object: '对象', array: '数组', null: '空值' }

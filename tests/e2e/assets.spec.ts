@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openBrowser, signIn, startProduct, type Product } from './harness'
+import { startProduct, withSignedIn, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -19,9 +19,7 @@ afterAll(() => product?.stop())
 
 describe('my assets (spec §2 account/property)', () => {
   it('shows a merchant its balance in yuan, its quotas, and its own ledger, filtered by type', async () => {
-    const { page, close } = await openBrowser('en-US')
-    try {
-      await signIn(page, product.url, 'merchant1', product.logins.merchant1!)
+    await withSignedIn(product, 'merchant1', async (page) => {
       await page.goto(`${product.url}/account/property`)
       const balance = page.locator('.ant-statistic', { hasText: 'Balance' })
       await balance.getByText('12.50').waitFor()
@@ -34,20 +32,14 @@ describe('my assets (spec §2 account/property)', () => {
       await page.getByRole('button', { name: 'Search' }).click()
       await page.getByRole('row', { name: /Opening top-up/ }).waitFor({ state: 'detached' })
       await page.getByRole('row', { name: /Clip task/ }).waitFor()
-    } finally {
-      await close()
-    }
+    })
   })
 
   it('is not shown to an agent, and its address sends one away', async () => {
-    const { page, close } = await openBrowser('en-US')
-    try {
-      await signIn(page, product.url, 'agent', product.logins.agent!)
+    await withSignedIn(product, 'agent', async (page) => {
       await page.goto(`${product.url}/account/property`)
       await page.waitForURL((url) => !url.pathname.startsWith('/account/property'))
       expect(await page.getByRole('menuitem', { name: 'My assets' }).count()).toBe(0)
-    } finally {
-      await close()
-    }
+    })
   })
 })

@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { openBrowser, signIn, startProduct, type Product } from './harness'
+import { openBrowser, signIn, startProduct, withBrowser, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
   product = await startProduct()
 })
 afterAll(() => product?.stop())
-
-async function withBrowser(test: (page: Page) => Promise<void>, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
-  const browser = await openBrowser(locale)
-  try {
-    await test(browser.page)
-  } finally {
-    await browser.close()
-  }
-}
 
 /** A session of the demo admin, for setting up records through the API. */
 async function adminToken(): Promise<string> {

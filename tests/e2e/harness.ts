@@ -78,6 +78,24 @@ export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<
   }
 }
 
+/** A fresh browser for `run`, closed afterwards whatever happens. */
+export async function withBrowser(run: (page: Page) => Promise<void>, locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<void> {
+  const browser = await openBrowser(locale)
+  try {
+    await run(browser.page)
+  } finally {
+    await browser.close()
+  }
+}
+
+/** The same, signed in first as one of the product's demo logins. */
+export function withSignedIn(product: Product, username: string, run: (page: Page) => Promise<void>, locale: 'zh-CN' | 'en-US' = 'en-US'): Promise<void> {
+  return withBrowser(async (page) => {
+    await signIn(page, product.url, username, product.logins[username]!)
+    await run(page)
+  }, locale)
+}
+
 /** Sign in through the login page, in whichever locale it shows. */
 export async function signIn(page: Page, url: string, username: string, password: string): Promise<void> {
   await page.goto(`${url}/login`)

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { writeFileSync } from 'node:fs'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openBrowser, ROOT, signIn, startProduct, type Product } from './harness'
+import { ROOT, startProduct, withSignedIn, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -15,9 +15,7 @@ const CERTS = join(ROOT, 'tests/support/certs')
 
 describe('settings center (spec §3 configuration fields, account/settings and account/system-init)', () => {
   it('saves settings from the generated forms, with an uploaded logo, and shows them again after a reload', async () => {
-    const { page, close } = await openBrowser('en-US')
-    try {
-      await signIn(page, product.url, 'admin', product.logins.admin!)
+    await withSignedIn(product, 'admin', async (page) => {
       await page.goto(`${product.url}/account/settings`)
       await page.getByRole('tab', { name: 'Branding' }).waitFor()
       await page.locator('#root_name').fill('Demo Video')
@@ -51,15 +49,11 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       await page.getByRole('tab', { name: 'Business rules' }).click()
       expect(await page.locator('#root_VITE_MERCHANT_COUNT_LIMITATION').inputValue()).toBe('20')
       expect(await page.locator('#root_money_recharge_exchange_config').inputValue()).toBe('1,4')
-    } finally {
-      await close()
-    }
+    })
   })
 
   it('refuses a certificate that is not PEM on its field, takes a matching pair, and keeps secrets write-only', async () => {
-    const { page, close } = await openBrowser('en-US')
-    try {
-      await signIn(page, product.url, 'admin', product.logins.admin!)
+    await withSignedIn(product, 'admin', async (page) => {
       await page.goto(`${product.url}/account/system-init`)
       await page.getByText('No certificate uploaded yet').waitFor()
       const notPem = join(product.dataDir, 'cert.pem')
@@ -83,15 +77,11 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       expect(await page.locator('#root_pay_api_v3_key').inputValue()).toBe('')
       expect(await page.locator('#root_pay_api_v3_key').getAttribute('placeholder')).toBe('Set (leave empty to keep it)')
       await page.locator('.ant-descriptions-row', { hasText: 'Subject' }).getByText(/CN=1234567890/).waitFor()
-    } finally {
-      await close()
-    }
+    })
   })
 
   it('lets a merchant upload an avatar and edit its own profile, and the header shows the new avatar', async () => {
-    const { page, close } = await openBrowser('en-US')
-    try {
-      await signIn(page, product.url, 'merchant1', product.logins.merchant1!)
+    await withSignedIn(product, 'merchant1', async (page) => {
       await page.goto(`${product.url}/user/setting`)
       await page.locator('#root_nickname').waitFor()
       await page.locator('#root_nickname').fill('Noodles')
@@ -105,9 +95,7 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       await page.locator(`header img[src="${src}"]`).waitFor()
       await page.goto(`${product.url}/user/info`)
       await page.getByText('Noodles').first().waitFor()
-    } finally {
-      await close()
-    }
+    })
   })
 
   it('lists the platform voice clones for an admin, by account and status, with no row actions', async () => {
@@ -118,9 +106,7 @@ describe('settings center (spec §3 configuration fields, account/settings and a
     insert.run(merchant.id, 'Warm narrator', 'succeeded', '', '2026-11-01T08:00:00.000Z', '2026-11-01T08:00:00.000Z')
     insert.run(merchant.id, 'Shop voice', 'failed', 'The sample is shorter than 10 seconds', '2026-11-02T08:00:00.000Z', '2026-11-02T08:00:00.000Z')
     db.close()
-    const { page, close } = await openBrowser('en-US')
-    try {
-      await signIn(page, product.url, 'admin', product.logins.admin!)
+    await withSignedIn(product, 'admin', async (page) => {
       await page.goto(`${product.url}/account/voice-record`)
       const failed = page.getByRole('row', { name: /Shop voice/ })
       await failed.waitFor()
@@ -134,8 +120,6 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       await page.getByRole('button', { name: 'Search' }).click()
       await failed.waitFor({ state: 'detached' })
       await page.getByRole('row', { name: /Warm narrator/ }).waitFor()
-    } finally {
-      await close()
-    }
+    })
   })
 })

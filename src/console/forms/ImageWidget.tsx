@@ -1,39 +1,28 @@
-import { useState } from 'react'
 import { App, Button, Image, Input, Space, Upload } from 'antd'
 import { UploadOutlined } from '@ant-design/icons'
 import type { WidgetProps } from '@rjsf/utils'
 import { useTranslate } from '@refinedev/core'
-import { useConsole } from '../ConsoleContext'
-import { ApiError } from '../providers/ApiError'
-import { imageLimits, uploadImage, UploadRefused } from './upload-image'
+import { useImageUpload } from './useImageUpload'
 
 /** An image: uploaded from the computer (or its address typed in), with a preview. */
 export function ImageWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
   const t = useTranslate()
   const { message } = App.useApp()
-  const { registry, http } = useConsole()
-  const [sending, setSending] = useState(false)
+  const { upload, sending, accept } = useImageUpload()
   const locked = disabled || readonly
 
   const send = async (file: File) => {
-    setSending(true)
-    try {
-      onChange(await uploadImage(file, registry, http))
-      message.success(t('upload.done'))
-    } catch (error) {
-      // An API refusal already showed its own toast (spec §8); the rest are said here.
-      if (error instanceof UploadRefused) message.error(t(`upload.refused.${error.reason}`, error.detail))
-      else if (!(error instanceof ApiError)) message.error(t('upload.refused.store'))
-    } finally {
-      setSending(false)
-    }
+    const url = await upload(file)
+    if (url === undefined) return
+    onChange(url)
+    message.success(t('upload.done'))
   }
 
   return (
     <Space align="start" wrap>
       <Input id={id} value={value ?? ''} placeholder={placeholder || 'https://'} disabled={locked} onChange={(e) => onChange(e.target.value)} style={{ width: 360 }} allowClear />
       <Upload
-        accept={imageLimits(registry).types.join(',')}
+        accept={accept}
         showUploadList={false}
         disabled={locked || sending}
         beforeUpload={(file) => {

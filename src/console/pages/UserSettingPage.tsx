@@ -1,41 +1,32 @@
-import { useMemo, useState } from 'react'
-import { App, Card, Space } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { Space } from 'antd'
+import { useGetIdentity, useInvalidateAuthStore, useTranslate } from '@refinedev/core'
+import type { Identity } from '../providers/authProvider'
 import { useConsole } from '../ConsoleContext'
-import { endpointForm } from '../forms/form-schema'
-import { SchemaForm } from '../forms/SchemaForm'
-import { ProfileForm } from './ProfileForm'
-
-const CHANGE_PASSWORD = 'platform/change_pwd'
+import { EndpointFormCard } from './EndpointFormCard'
 
 /** /user/setting: the own profile, and the password (changing it signs out every other session of the account). */
 export default function UserSettingPage() {
   const t = useTranslate()
-  const { message } = App.useApp()
-  const { registry, http, locale } = useConsole()
-  const form = useMemo(() => endpointForm(registry, CHANGE_PASSWORD, locale), [registry, locale])
-  const [saving, setSaving] = useState(false)
-  // A new key empties the form after a change.
-  const [round, setRound] = useState(0)
-  const endpoint = registry.endpoints.get(CHANGE_PASSWORD)!
-
-  const submit = async (values: Record<string, unknown>) => {
-    setSaving(true)
-    try {
-      await http.request({ method: 'POST', path: endpoint.path, body: values })
-      message.success(t('user.password.changed'))
-      setRound((n) => n + 1)
-    } finally {
-      setSaving(false)
-    }
-  }
-
+  const { forgetIdentity } = useConsole()
+  const { data: identity } = useGetIdentity<Identity>()
+  const invalidateAuth = useInvalidateAuthStore()
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <ProfileForm />
-      <Card title={t('user.password.title')} style={{ maxWidth: 720 }}>
-        <SchemaForm key={`${locale}-${round}`} schema={form.schema} uiSchema={form.uiSchema} saving={saving} onSubmit={submit} />
-      </Card>
+      {identity ? (
+        <EndpointFormCard
+          key={identity.id}
+          endpoint="platform/edit_user_info"
+          title={t('user.profile.title')}
+          initial={identity as unknown as Record<string, unknown>}
+          saved={t('user.profile.saved')}
+          onSaved={async () => {
+            // The header and the info page show the profile: read it again.
+            forgetIdentity()
+            await invalidateAuth()
+          }}
+        />
+      ) : null}
+      <EndpointFormCard endpoint="platform/change_pwd" title={t('user.password.title')} saved={t('user.password.changed')} clearAfterSave />
     </Space>
   )
 }

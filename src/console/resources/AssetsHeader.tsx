@@ -3,6 +3,7 @@ import { useTranslate } from '@refinedev/core'
 import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../generated/types'
 import { useConsole, useLabel } from '../ConsoleContext'
+import { fieldOf } from './fields'
 
 const QUOTAS = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count'] as const
 
@@ -15,7 +16,7 @@ export function AssetsHeader() {
   const label = useLabel()
   const { registry, http } = useConsole()
   const user = registry.entities.get('user')!
-  const fieldLabel = (name: string) => label((user.schema.properties as Record<string, { 'x-label'?: Record<string, string> }>)[name]?.['x-label'], name)
+  const fieldLabel = (name: string) => label(fieldOf(registry, user, name).label, name)
   const { data } = useQuery({
     queryKey: ['my-assets'],
     queryFn: () => http.request<User>({ method: 'POST', path: registry.endpoints.get('platform/get_user_info')!.path }),

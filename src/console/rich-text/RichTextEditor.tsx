@@ -1,10 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react'
 import ReactQuill from 'react-quill-new'
-import { App, theme } from 'antd'
+import { theme } from 'antd'
 import { useTranslate } from '@refinedev/core'
-import { useConsole } from '../ConsoleContext'
-import { ApiError } from '../providers/ApiError'
-import { imageLimits, uploadImage, UploadRefused } from '../forms/upload-image'
+import { useImageUpload } from '../forms/useImageUpload'
 import 'react-quill-new/dist/quill.snow.css'
 import './rich-text-editor.css'
 
@@ -33,8 +31,7 @@ const FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'blo
 export default function RichTextEditor({ id, value, onChange, readOnly }: RichTextEditorProps) {
   const t = useTranslate()
   const { token } = theme.useToken()
-  const { message } = App.useApp()
-  const { registry, http } = useConsole()
+  const { upload, accept } = useImageUpload()
   const toolbarId = `rich-text-toolbar-${useId().replace(/[^\w-]/g, '')}`
   const quill = useRef<ReactQuill>(null)
   const picker = useRef<HTMLInputElement>(null)
@@ -46,13 +43,10 @@ export default function RichTextEditor({ id, value, onChange, readOnly }: RichTe
     const editor = quill.current?.getEditor()
     if (!editor) return
     const at = editor.getSelection(true)?.index ?? editor.getLength()
-    try {
-      editor.insertEmbed(at, 'image', await uploadImage(file, registry, http), 'user')
-      editor.setSelection(at + 1, 0)
-    } catch (error) {
-      if (error instanceof UploadRefused) message.error(t(`upload.refused.${error.reason}`, error.detail))
-      else if (!(error instanceof ApiError)) message.error(t('upload.refused.store'))
-    }
+    const url = await upload(file)
+    if (url === undefined) return
+    editor.insertEmbed(at, 'image', url, 'user')
+    editor.setSelection(at + 1, 0)
   }
   // Uncontrolled: feeding the changed HTML back would reset the document on every keystroke.
   const [initial] = useState(value)
@@ -97,7 +91,7 @@ export default function RichTextEditor({ id, value, onChange, readOnly }: RichTe
         ref={picker}
         type="file"
         hidden
-        accept={imageLimits(registry).types.join(',')}
+        accept={accept}
         onChange={(event) => {
           const file = event.target.files?.[0]
           event.target.value = ''

@@ -7,7 +7,7 @@ import { publicColumns, recordToRow, rowToRecord, toStored } from '../db/records
 import { withScope } from '../access/scope'
 import { sanitizeRichTextFields } from '../content/rich-text'
 import type { Db } from '../db/connect'
-import type { HandlerContext } from './context'
+import { requireCaller, type HandlerContext } from './context'
 
 type Run = (ctx: HandlerContext, entity: EntityDef) => Promise<unknown>
 
@@ -32,7 +32,7 @@ async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
 
   // "mine": the caller's own records only, even for an admin who may see everyone's.
   let filtered = ctx.endpoint.mine
-    ? db.selectFrom(entity.table).where(`${entity.table}.${entity.owner!}`, '=', ctx.caller?.id ?? -1)
+    ? db.selectFrom(entity.table).where(`${entity.table}.${entity.owner!}`, '=', requireCaller(ctx).id)
     : withScope(db.selectFrom(entity.table), registry, entity, ctx.caller)
   for (const filter of config.filters) {
     const column = `${entity.table}.${filter.field}`

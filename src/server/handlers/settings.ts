@@ -1,5 +1,5 @@
 import type { ConfigGroupDef } from '../../schema/types'
-import { AppError } from '../errors/AppError'
+import { AppError, fieldError } from '../errors/AppError'
 import { readGroup, withoutSecrets, writeGroup } from '../settings/settings-store'
 import { secretFields } from '../../schema/config-groups'
 import { checkCertPair, readCertSummary, storeCertPair, summarize } from '../settings/pay-cert'
@@ -9,7 +9,7 @@ import { requireCaller, type HandlerContext, type NamedHandler } from './context
 /** The named group; an unknown name is a field error on `group`, in the caller's language. */
 function groupOf(ctx: HandlerContext, name: unknown, pointer: string): ConfigGroupDef {
   const group = ctx.services.registry.configGroups.get(String(name))
-  if (!group) throw new AppError('CONFIG_GROUP_UNKNOWN', { group: String(name) }, [{ path: pointer, message: new AppError('CONFIG_GROUP_UNKNOWN', { group: String(name) }).messageIn(ctx.locale) }])
+  if (!group) throw fieldError('CONFIG_GROUP_UNKNOWN', pointer, ctx.locale, { group: String(name) })
   return group
 }
 
@@ -57,10 +57,7 @@ const getSingleConfig: NamedHandler = {
   async run(ctx) {
     const name = String(ctx.query.name)
     const group = [...ctx.services.registry.configGroups.values()].find((g) => name in (g.schema.properties as object))
-    if (!group || secretFields(group).includes(name) || !readable(group, ctx.caller)) {
-      const error = new AppError('CONFIG_NAME_UNKNOWN', { name })
-      throw new AppError('CONFIG_NAME_UNKNOWN', { name }, [{ path: '/name', message: error.messageIn(ctx.locale) }])
-    }
+    if (!group || secretFields(group).includes(name) || !readable(group, ctx.caller)) throw fieldError('CONFIG_NAME_UNKNOWN', '/name', ctx.locale, { name })
     return { name, value: (await publicValues(ctx, group))[name] }
   },
 }

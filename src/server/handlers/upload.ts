@@ -18,7 +18,8 @@ const directUpload: NamedHandler = {
   async run(ctx) {
     const type = String(ctx.query.type)
     const now = ctx.services.now()
-    const maxBytes = ctx.services.registry.endpoints.get('upload/oss_upload')?.files?.file?.maxBytes ?? 5 * 1024 * 1024
+    // The same limit as oss_upload's: a direct upload is the same file by another road.
+    const maxBytes = ctx.services.registry.endpoints.get('upload/oss_upload')!.files!.file!.maxBytes
     return ctx.services.files.directUpload(newUploadKey(IMAGE_EXTENSIONS[type]!, now), maxBytes, type, now)
   },
 }

@@ -3,26 +3,12 @@ import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Locale } from '../../schema/types'
 import type { FieldError } from '../../schema/validation-messages'
-import { validationError } from '../errors/AppError'
+import { AppError, validationError } from '../errors/AppError'
+import type { ErrorCode } from '../errors/catalogue'
 import type { InitConfigUploadCertResponse } from '../../generated/types'
 
 /** What the console may see of the uploaded certificate (never the key, never the PEM), as upload_cert's endpoint file declares it. */
 export type CertSummary = InitConfigUploadCertResponse
-
-const WORDS: Record<Locale, { notCert: string; notKey: string; mismatch: string; expired: (date: string) => string }> = {
-  'en-US': {
-    notCert: 'The certificate must be a PEM file (-----BEGIN CERTIFICATE-----)',
-    notKey: 'The private key must be a PEM file (-----BEGIN PRIVATE KEY-----)',
-    mismatch: 'This private key does not belong to the certificate',
-    expired: (date) => `The certificate expired on ${date}`,
-  },
-  'zh-CN': {
-    notCert: '证书必须是 PEM 格式（-----BEGIN CERTIFICATE-----）',
-    notKey: '私钥必须是 PEM 格式（-----BEGIN PRIVATE KEY-----）',
-    mismatch: '该私钥与证书不匹配',
-    expired: (date) => `证书已于 ${date} 过期`,
-  },
-}
 
 const CERT_FILE = 'pay_cert.pem'
 const KEY_FILE = 'pay_key.pem'
@@ -37,8 +23,8 @@ function certDir(dataDir: string): string {
  * certificate is in date; every problem is a field error on the part that has it.
  */
 export function checkCertPair(certPem: Buffer, keyPem: Buffer, now: Date, locale: Locale): { cert: X509Certificate; key: KeyObject } {
-  const words = WORDS[locale]
   const errors: FieldError[] = []
+  const refuse = (path: string, code: ErrorCode, params: Record<string, string> = {}) => errors.push({ path, message: new AppError(code, params).messageIn(locale) })
   let cert: X509Certificate | undefined
   let key: KeyObject | undefined
   const certText = certPem.toString('utf8')
@@ -48,16 +34,16 @@ export function checkCertPair(certPem: Buffer, keyPem: Buffer, now: Date, locale
     if (!/^\s*-----BEGIN CERTIFICATE-----/.test(certText)) throw new Error('not PEM')
     cert = new X509Certificate(certText)
   } catch {
-    errors.push({ path: '/cert', message: words.notCert })
+    refuse('/cert', 'CERT_NOT_PEM')
   }
   try {
     if (!/^\s*-----BEGIN (RSA |EC )?PRIVATE KEY-----/.test(keyText)) throw new Error('not PEM')
     key = createPrivateKey({ key: keyText, format: 'pem' })
   } catch {
-    errors.push({ path: '/key', message: words.notKey })
+    refuse('/key', 'CERT_KEY_NOT_PEM')
   }
-  if (cert && key && !cert.checkPrivateKey(key)) errors.push({ path: '/key', message: words.mismatch })
-  if (cert && new Date(cert.validTo) < now) errors.push({ path: '/cert', message: words.expired(new Date(cert.validTo).toISOString().slice(0, 10)) })
+  if (cert && key && !cert.checkPrivateKey(key)) refuse('/key', 'CERT_KEY_MISMATCH')
+  if (cert && new Date(cert.validTo) < now) refuse('/cert', 'CERT_EXPIRED', { date: new Date(cert.validTo).toISOString().slice(0, 10) })
   if (errors.length > 0) throw validationError(errors)
   return { cert: cert!, key: key! }
 }

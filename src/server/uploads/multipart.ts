@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { fileTypeFromBuffer } from 'file-type'
 import type { FilePart, Locale } from '../../schema/types'
-import type { FieldError } from '../../schema/validation-messages'
+import { fieldMessage, type FieldError } from '../../schema/validation-messages'
 import { AppError, validationError } from '../errors/AppError'
 
 /** A file part as a handler receives it: read whole, its type recognised from the content. */
@@ -15,33 +15,18 @@ export interface UploadedFile {
   data: Buffer
 }
 
-const WORDS: Record<Locale, { tooLarge(label: string, limit: string): string; type(label: string, types: string): string; missing(label: string): string; unknown(name: string): string }> = {
-  'en-US': {
-    tooLarge: (label, limit) => `${label} is larger than ${limit}`,
-    type: (label, types) => `${label} must be one of: ${types}`,
-    missing: (label) => `${label} cannot be empty`,
-    unknown: (name) => `Unknown file part "${name}".`,
-  },
-  'zh-CN': {
-    tooLarge: (label, limit) => `${label}不能超过 ${limit}`,
-    type: (label, types) => `${label}只能是：${types}`,
-    missing: (label) => `${label}不能为空`,
-    unknown: (name) => `未知文件字段“${name}”。`,
-  },
-}
-
 /**
  * Read a multipart request as its endpoint file declares it: each file part within its
  * size and of an accepted type (judged by its bytes), text parts as strings. Every problem
  * is a field error on its part, so the form can mark it.
  */
 export async function readMultipart(request: FastifyRequest, parts: Record<string, FilePart>, locale: Locale): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
-  const words = WORDS[locale]
   const fields: Record<string, string> = {}
   const files: Record<string, UploadedFile> = {}
   const errors: FieldError[] = []
   const largest = Math.max(...Object.values(parts).map((p) => p.maxBytes))
   const label = (name: string) => parts[name]?.['x-label'][locale] ?? name
+  const tooLarge = (name: string, limit: number) => ({ path: `/${name}`, message: fieldMessage('fileSize', label(name), { limit: sizeText(limit) }, locale) })
   let current = ''
   try {
     for await (const part of request.parts({ limits: { fileSize: largest, files: Object.keys(parts).length + 4, fields: 50, fieldSize: 64 * 1024 } })) {
@@ -53,18 +38,18 @@ export async function readMultipart(request: FastifyRequest, parts: Record<strin
       const spec = parts[part.fieldname]
       if (!spec) {
         part.file.resume()
-        errors.push({ path: `/${part.fieldname}`, message: words.unknown(part.fieldname) })
+        errors.push({ path: `/${part.fieldname}`, message: fieldMessage('additionalProperties', part.fieldname, {}, locale) })
         continue
       }
       const data = await part.toBuffer()
       if (data.length > spec.maxBytes) {
-        errors.push({ path: `/${part.fieldname}`, message: words.tooLarge(label(part.fieldname), sizeText(spec.maxBytes)) })
+        errors.push(tooLarge(part.fieldname, spec.maxBytes))
         continue
       }
       if (data.length === 0) continue
       const recognised = await fileTypeFromBuffer(data)
       if (spec.types && (!recognised || !spec.types.includes(recognised.mime))) {
-        errors.push({ path: `/${part.fieldname}`, message: words.type(label(part.fieldname), spec.types.map(typeName).join(', ')) })
+        errors.push({ path: `/${part.fieldname}`, message: fieldMessage('fileType', label(part.fieldname), { types: spec.types.map(typeName).join(', ') }, locale) })
         continue
       }
       files[part.fieldname] = { filename: part.filename, type: recognised?.mime, extension: recognised?.ext, size: data.length, data }
@@ -75,11 +60,10 @@ export async function readMultipart(request: FastifyRequest, parts: Record<strin
       const reason = (error as { code?: string }).code === 'FST_FILES_LIMIT' ? 'too many file parts' : 'the multipart body is malformed'
       throw new AppError('REQUEST_INVALID', { reason })
     }
-    const spec = parts[current]
-    errors.push({ path: `/${current}`, message: words.tooLarge(label(current), sizeText(spec?.maxBytes ?? largest)) })
+    errors.push(tooLarge(current, parts[current]?.maxBytes ?? largest))
   }
   for (const [name, spec] of Object.entries(parts)) {
-    if (spec.required && !files[name] && !errors.some((e) => e.path === `/${name}`)) errors.push({ path: `/${name}`, message: words.missing(label(name)) })
+    if (spec.required && !files[name] && !errors.some((e) => e.path === `/${name}`)) errors.push({ path: `/${name}`, message: fieldMessage('empty', label(name), {}, locale) })
   }
   if (errors.length > 0) throw validationError(errors)
   return { fields, files }
@@ -90,6 +74,6 @@ function typeName(type: string): string {
   return type.split('/')[1]!.replace(/^x-/, '').replace(/^svg\+xml$/, 'svg').toUpperCase()
 }
 
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`
 }
