@@ -70,7 +70,9 @@ export const apiEndpoints = {
   platformEditArticle: { id: 'platform/edit_article', method: 'POST', path: '/platform/edit_article', access: ['admin', 'partner'] },
   platformEditIndustry: { id: 'platform/edit_industry', method: 'POST', path: '/platform/edit_industry', access: ['admin'] },
   platformEditScript: { id: 'platform/edit_script', method: 'POST', path: '/platform/edit_script', access: ['admin'] },
+  platformEditTransferConfig: { id: 'platform/edit_transfer_config', method: 'POST', path: '/platform/edit_transfer_config', access: ['admin', 'partner'] },
   platformEditUserInfo: { id: 'platform/edit_user_info', method: 'POST', path: '/platform/edit_user_info', access: ['*'] },
+  platformExchange: { id: 'platform/exchange', method: 'POST', path: '/platform/exchange', access: ['admin', 'partner', 'merchant'] },
   platformGetCaptcha: { id: 'platform/get_captcha', method: 'POST', path: '/platform/get_captcha', access: 'open' },
   platformGetConfig: { id: 'platform/get_config', method: 'GET', path: '/platform/get_config', access: ['admin'] },
   platformGetPlatformConfig: { id: 'platform/get_platform_config', method: 'GET', path: '/platform/get_platform_config', access: ['*'] },
@@ -82,13 +84,32 @@ export const apiEndpoints = {
   platformIndustryDetail: { id: 'platform/industry_detail', method: 'GET', path: '/platform/industry_detail', access: ['admin'] },
   platformLogin: { id: 'platform/login', method: 'POST', path: '/platform/login', access: 'open' },
   platformLogout: { id: 'platform/logout', method: 'POST', path: '/platform/logout', access: ['*'] },
+  platformOverstepLog: { id: 'platform/overstep_log', method: 'GET', path: '/platform/overstep_log', access: ['admin', 'partner'] },
+  platformOverstepLogin: { id: 'platform/overstep_login', method: 'POST', path: '/platform/overstep_login', access: ['admin', 'partner'] },
   platformPlatformVoiceCloneList: { id: 'platform/platform_voice_clone_list', method: 'GET', path: '/platform/platform_voice_clone_list', access: ['admin'] },
   platformResetPwd: { id: 'platform/reset_pwd', method: 'POST', path: '/platform/reset_pwd', access: 'open' },
   platformScript: { id: 'platform/script', method: 'GET', path: '/platform/script', access: ['*'] },
   platformScriptDetail: { id: 'platform/script_detail', method: 'GET', path: '/platform/script_detail', access: ['admin'] },
   platformSetConfig: { id: 'platform/set_config', method: 'POST', path: '/platform/set_config', access: ['admin'] },
+  platformTransfer: { id: 'platform/transfer', method: 'POST', path: '/platform/transfer', access: ['admin', 'partner'] },
+  platformTransferRecord: { id: 'platform/transfer_record', method: 'GET', path: '/platform/transfer_record', access: ['admin', 'partner'] },
   platformUserMoneyLog: { id: 'platform/user_money_log', method: 'GET', path: '/platform/user_money_log', access: ['admin', 'partner', 'merchant'] },
   platformUserQuotaLog: { id: 'platform/user_quota_log', method: 'GET', path: '/platform/user_quota_log', access: ['admin', 'partner', 'merchant'] },
+  providerServiceAdd: { id: 'provider_service/add', method: 'POST', path: '/provider_service/add', access: ['admin'] },
+  providerServiceAddAgent: { id: 'provider_service/add_agent', method: 'POST', path: '/provider_service/add_agent', access: ['admin', 'partner'] },
+  providerServiceAddByService: { id: 'provider_service/add_by_service', method: 'POST', path: '/provider_service/add_by_service', access: ['admin', 'partner'] },
+  providerServiceAgent: { id: 'provider_service/agent', method: 'GET', path: '/provider_service/agent', access: ['admin', 'partner'] },
+  providerServiceAgentDetail: { id: 'provider_service/agent_detail', method: 'GET', path: '/provider_service/agent_detail', access: ['admin', 'partner'] },
+  providerServiceDetail: { id: 'provider_service/detail', method: 'GET', path: '/provider_service/detail', access: ['admin', 'partner'] },
+  providerServiceEdit: { id: 'provider_service/edit', method: 'POST', path: '/provider_service/edit', access: ['admin'] },
+  providerServiceEditAccount: { id: 'provider_service/edit_account', method: 'POST', path: '/provider_service/edit_account', access: ['admin'] },
+  providerServiceEditAgent: { id: 'provider_service/edit_agent', method: 'POST', path: '/provider_service/edit_agent', access: ['admin', 'partner'] },
+  providerServiceEditByService: { id: 'provider_service/edit_by_service', method: 'POST', path: '/provider_service/edit_by_service', access: ['admin', 'partner'] },
+  providerServiceEditType: { id: 'provider_service/edit_type', method: 'POST', path: '/provider_service/edit_type', access: ['admin'] },
+  providerServiceList: { id: 'provider_service/list', method: 'GET', path: '/provider_service', access: ['admin', 'partner'] },
+  providerServiceMerchant: { id: 'provider_service/merchant', method: 'GET', path: '/provider_service/merchant', access: ['admin', 'partner'] },
+  providerServiceMerchantDetail: { id: 'provider_service/merchant_detail', method: 'GET', path: '/provider_service/merchant_detail', access: ['admin', 'partner'] },
+  providerServiceUsedServicePrefixNoList: { id: 'provider_service/used_service_prefix_no_list', method: 'GET', path: '/provider_service/used_service_prefix_no_list', access: ['admin'] },
   uploadGenerateStsToken: { id: 'upload/generate_sts_token', method: 'GET', path: '/upload/generate_sts_token', access: ['*'] },
   uploadOssUpload: { id: 'upload/oss_upload', method: 'POST', path: '/upload/oss_upload', access: ['*'] },
   userMenu: { id: 'user/menu', method: 'POST', path: '/api/user/menu', access: ['*'] },
@@ -314,6 +335,15 @@ export interface ApiClient {
   platformEditScript: (body: types.PlatformEditScriptBody) => Promise<types.PlatformEditScriptResponse>
 
   /**
+   * Set what an account may transfer to its own children
+   *
+   * The four can_transfer flags of an account below the caller (1 allows, 0 forbids). /platform/transfer checks the sender's flag.
+   *
+   * `POST /platform/edit_transfer_config` · roles: admin, partner
+   */
+  platformEditTransferConfig: (body: types.PlatformEditTransferConfigBody) => Promise<types.PlatformEditTransferConfigResponse>
+
+  /**
    * Edit the signed-in account's own profile
    *
    * Name, nickname, avatar and introduction; a field left out keeps its value and an empty string clears it. The mobile and e-mail identify the account for password resets, so an admin sets them.
@@ -321,6 +351,15 @@ export interface ApiClient {
    * `POST /platform/edit_user_info` · roles: any signed-in account
    */
   platformEditUserInfo: (body?: types.PlatformEditUserInfoBody) => Promise<types.PlatformEditUserInfoResponse>
+
+  /**
+   * Exchange balance for a quota
+   *
+   * Spends whole yuan of the caller's balance on units of a quota at the platform's exchange number (units per yuan, settings group platform). The exchange must be offered: money_recharge_exchange_config lists 1 for digital-human, 2 for advanced digital-human, 3 for voice clones, and the exchange number must be above 0.
+   *
+   * `POST /platform/exchange` · roles: admin, partner, merchant
+   */
+  platformExchange: (body: types.PlatformExchangeBody) => Promise<types.PlatformExchangeResponse>
 
   /**
    * Send a password reset code to an account
@@ -416,6 +455,24 @@ export interface ApiClient {
   platformLogout: (body?: types.PlatformLogoutBody) => Promise<types.PlatformLogoutResponse>
 
   /**
+   * Console openings (overstep logins)
+   *
+   * Who opened which merchant's console and when: every opening for an admin, a partner's own and those of partners below it.
+   *
+   * `GET /platform/overstep_log` · roles: admin, partner
+   */
+  platformOverstepLog: (query?: types.PlatformOverstepLogQuery) => Promise<types.PlatformOverstepLogResponse>
+
+  /**
+   * Open a merchant's console (overstep login)
+   *
+   * An admin, or a partner for a merchant below it, gets a session of an enabled merchant; the console keeps its token in session storage of the tab it opens (login_type=1). Every opening is recorded in overstep_log.
+   *
+   * `POST /platform/overstep_login` · roles: admin, partner
+   */
+  platformOverstepLogin: (body: types.PlatformOverstepLoginBody) => Promise<types.PlatformOverstepLoginResponse>
+
+  /**
    * Every voice clone on the platform (admin)
    *
    * The records of voice clones across all accounts, filtered by account, status, name and date.
@@ -459,6 +516,24 @@ export interface ApiClient {
   platformSetConfig: (body: types.PlatformSetConfigBody) => Promise<types.PlatformSetConfigResponse>
 
   /**
+   * Transfer balance or a quota to one of your own children
+   *
+   * Moves yuan (kind money) or whole units of a quota from the caller to an account directly below it. The caller's matching can_transfer flag must be 1 (set by its own parent with edit_transfer_config); an admin is never limited. Both ledger rows and the transfer record are written in one transaction.
+   *
+   * `POST /platform/transfer` · roles: admin, partner
+   */
+  platformTransfer: (body: types.PlatformTransferBody) => Promise<types.PlatformTransferResponse>
+
+  /**
+   * Transfers
+   *
+   * Transfers sent by the caller, and those sent by accounts below it.
+   *
+   * `GET /platform/transfer_record` · roles: admin, partner
+   */
+  platformTransferRecord: (query?: types.PlatformTransferRecordQuery) => Promise<types.PlatformTransferRecordResponse>
+
+  /**
    * The caller's own balance ledger
    *
    * Every change of the caller's balance, newest first, filtered by type and date. Own rows only, whatever the role.
@@ -475,6 +550,131 @@ export interface ApiClient {
    * `GET /platform/user_quota_log` · roles: admin, partner, merchant
    */
   platformUserQuotaLog: (query?: types.PlatformUserQuotaLogQuery) => Promise<types.PlatformUserQuotaLogResponse>
+
+  /**
+   * Add a partner
+   *
+   * A partner account under the admin. The service prefix number, when given, must not be used by any other account.
+   *
+   * `POST /provider_service/add` · roles: admin
+   */
+  providerServiceAdd: (body: types.ProviderServiceAddBody) => Promise<types.ProviderServiceAddResponse>
+
+  /**
+   * Add an agent
+   *
+   * An agent (salesperson) under the caller, or under parent_id: a partner the caller reaches.
+   *
+   * `POST /provider_service/add_agent` · roles: admin, partner
+   */
+  providerServiceAddAgent: (body: types.ProviderServiceAddAgentBody) => Promise<types.ProviderServiceAddAgentResponse>
+
+  /**
+   * Add a merchant
+   *
+   * A merchant under the caller, or under parent_id: a partner the caller reaches. A partner may have at most VITE_MERCHANT_COUNT_LIMITATION merchants (platform settings; -1 is unlimited).
+   *
+   * `POST /provider_service/add_by_service` · roles: admin, partner
+   */
+  providerServiceAddByService: (body: types.ProviderServiceAddByServiceBody) => Promise<types.ProviderServiceAddByServiceResponse>
+
+  /**
+   * List agents
+   *
+   * Agents (salespeople) below the caller.
+   *
+   * `GET /provider_service/agent` · roles: admin, partner
+   */
+  providerServiceAgent: (query?: types.ProviderServiceAgentQuery) => Promise<types.ProviderServiceAgentResponse>
+
+  /**
+   * One agent
+   *
+   * `GET /provider_service/agent_detail` · roles: admin, partner
+   */
+  providerServiceAgentDetail: (query: types.ProviderServiceAgentDetailQuery) => Promise<types.ProviderServiceAgentDetailResponse>
+
+  /**
+   * One partner
+   *
+   * `GET /provider_service/detail` · roles: admin, partner
+   */
+  providerServiceDetail: (query: types.ProviderServiceDetailQuery) => Promise<types.ProviderServiceDetailResponse>
+
+  /**
+   * Edit a partner
+   *
+   * Fields left out keep their value. A new password or status 0 (disabled) signs the partner out everywhere.
+   *
+   * `POST /provider_service/edit` · roles: admin
+   */
+  providerServiceEdit: (body: types.ProviderServiceEditBody) => Promise<types.ProviderServiceEditResponse>
+
+  /**
+   * Adjust a partner's balance
+   *
+   * Adds (positive) or takes (negative) yuan, with the reason kept in the balance ledger as an adjustment. The balance never goes below 0. A retried call with the same idempotency_key is applied once.
+   *
+   * `POST /provider_service/edit_account` · roles: admin
+   */
+  providerServiceEditAccount: (body: types.ProviderServiceEditAccountBody) => Promise<types.ProviderServiceEditAccountResponse>
+
+  /**
+   * Edit an agent
+   *
+   * Fields left out keep their value. A new password or status 0 (disabled) signs the agent out everywhere.
+   *
+   * `POST /provider_service/edit_agent` · roles: admin, partner
+   */
+  providerServiceEditAgent: (body: types.ProviderServiceEditAgentBody) => Promise<types.ProviderServiceEditAgentResponse>
+
+  /**
+   * Edit a merchant
+   *
+   * Fields left out keep their value. A new password or status 0 (disabled) signs the merchant out everywhere.
+   *
+   * `POST /provider_service/edit_by_service` · roles: admin, partner
+   */
+  providerServiceEditByService: (body: types.ProviderServiceEditByServiceBody) => Promise<types.ProviderServiceEditByServiceResponse>
+
+  /**
+   * Set a partner's level
+   *
+   * `POST /provider_service/edit_type` · roles: admin
+   */
+  providerServiceEditType: (body: types.ProviderServiceEditTypeBody) => Promise<types.ProviderServiceEditTypeResponse>
+
+  /**
+   * List partners
+   *
+   * Partners (service providers) below the caller: every partner for an admin, the partners under a partner.
+   *
+   * `GET /provider_service` · roles: admin, partner
+   */
+  providerServiceList: (query?: types.ProviderServiceListQuery) => Promise<types.ProviderServiceListResponse>
+
+  /**
+   * List merchants
+   *
+   * Merchants below the caller: every merchant for an admin, a partner's own (and its partners') merchants.
+   *
+   * `GET /provider_service/merchant` · roles: admin, partner
+   */
+  providerServiceMerchant: (query?: types.ProviderServiceMerchantQuery) => Promise<types.ProviderServiceMerchantResponse>
+
+  /**
+   * One merchant
+   *
+   * `GET /provider_service/merchant_detail` · roles: admin, partner
+   */
+  providerServiceMerchantDetail: (query: types.ProviderServiceMerchantDetailQuery) => Promise<types.ProviderServiceMerchantDetailResponse>
+
+  /**
+   * Service prefix numbers in use
+   *
+   * `GET /provider_service/used_service_prefix_no_list` · roles: admin
+   */
+  providerServiceUsedServicePrefixNoList: (query?: types.ProviderServiceUsedServicePrefixNoListQuery) => Promise<types.ProviderServiceUsedServicePrefixNoListResponse>
 
   /**
    * Short-lived rights to upload one image directly
@@ -542,7 +742,9 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformEditArticle: (body) => transport({ method: 'POST', path: '/platform/edit_article', body }) as Promise<types.PlatformEditArticleResponse>,
     platformEditIndustry: (body) => transport({ method: 'POST', path: '/platform/edit_industry', body }) as Promise<types.PlatformEditIndustryResponse>,
     platformEditScript: (body) => transport({ method: 'POST', path: '/platform/edit_script', body }) as Promise<types.PlatformEditScriptResponse>,
+    platformEditTransferConfig: (body) => transport({ method: 'POST', path: '/platform/edit_transfer_config', body }) as Promise<types.PlatformEditTransferConfigResponse>,
     platformEditUserInfo: (body = {}) => transport({ method: 'POST', path: '/platform/edit_user_info', body }) as Promise<types.PlatformEditUserInfoResponse>,
+    platformExchange: (body) => transport({ method: 'POST', path: '/platform/exchange', body }) as Promise<types.PlatformExchangeResponse>,
     platformGetCaptcha: (body) => transport({ method: 'POST', path: '/platform/get_captcha', body }) as Promise<types.PlatformGetCaptchaResponse>,
     platformGetConfig: (query) => transport({ method: 'GET', path: '/platform/get_config', query }) as Promise<types.PlatformGetConfigResponse>,
     platformGetPlatformConfig: () => transport({ method: 'GET', path: '/platform/get_platform_config' }) as Promise<types.PlatformGetPlatformConfigResponse>,
@@ -554,13 +756,32 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformIndustryDetail: (query) => transport({ method: 'GET', path: '/platform/industry_detail', query }) as Promise<types.PlatformIndustryDetailResponse>,
     platformLogin: (body) => transport({ method: 'POST', path: '/platform/login', body }) as Promise<types.PlatformLoginResponse>,
     platformLogout: (body = {}) => transport({ method: 'POST', path: '/platform/logout', body }) as Promise<types.PlatformLogoutResponse>,
+    platformOverstepLog: (query = {}) => transport({ method: 'GET', path: '/platform/overstep_log', query }) as Promise<types.PlatformOverstepLogResponse>,
+    platformOverstepLogin: (body) => transport({ method: 'POST', path: '/platform/overstep_login', body }) as Promise<types.PlatformOverstepLoginResponse>,
     platformPlatformVoiceCloneList: (query = {}) => transport({ method: 'GET', path: '/platform/platform_voice_clone_list', query }) as Promise<types.PlatformPlatformVoiceCloneListResponse>,
     platformResetPwd: (body) => transport({ method: 'POST', path: '/platform/reset_pwd', body }) as Promise<types.PlatformResetPwdResponse>,
     platformScript: (query = {}) => transport({ method: 'GET', path: '/platform/script', query }) as Promise<types.PlatformScriptResponse>,
     platformScriptDetail: (query) => transport({ method: 'GET', path: '/platform/script_detail', query }) as Promise<types.PlatformScriptDetailResponse>,
     platformSetConfig: (body) => transport({ method: 'POST', path: '/platform/set_config', body }) as Promise<types.PlatformSetConfigResponse>,
+    platformTransfer: (body) => transport({ method: 'POST', path: '/platform/transfer', body }) as Promise<types.PlatformTransferResponse>,
+    platformTransferRecord: (query = {}) => transport({ method: 'GET', path: '/platform/transfer_record', query }) as Promise<types.PlatformTransferRecordResponse>,
     platformUserMoneyLog: (query = {}) => transport({ method: 'GET', path: '/platform/user_money_log', query }) as Promise<types.PlatformUserMoneyLogResponse>,
     platformUserQuotaLog: (query = {}) => transport({ method: 'GET', path: '/platform/user_quota_log', query }) as Promise<types.PlatformUserQuotaLogResponse>,
+    providerServiceAdd: (body) => transport({ method: 'POST', path: '/provider_service/add', body }) as Promise<types.ProviderServiceAddResponse>,
+    providerServiceAddAgent: (body) => transport({ method: 'POST', path: '/provider_service/add_agent', body }) as Promise<types.ProviderServiceAddAgentResponse>,
+    providerServiceAddByService: (body) => transport({ method: 'POST', path: '/provider_service/add_by_service', body }) as Promise<types.ProviderServiceAddByServiceResponse>,
+    providerServiceAgent: (query = {}) => transport({ method: 'GET', path: '/provider_service/agent', query }) as Promise<types.ProviderServiceAgentResponse>,
+    providerServiceAgentDetail: (query) => transport({ method: 'GET', path: '/provider_service/agent_detail', query }) as Promise<types.ProviderServiceAgentDetailResponse>,
+    providerServiceDetail: (query) => transport({ method: 'GET', path: '/provider_service/detail', query }) as Promise<types.ProviderServiceDetailResponse>,
+    providerServiceEdit: (body) => transport({ method: 'POST', path: '/provider_service/edit', body }) as Promise<types.ProviderServiceEditResponse>,
+    providerServiceEditAccount: (body) => transport({ method: 'POST', path: '/provider_service/edit_account', body }) as Promise<types.ProviderServiceEditAccountResponse>,
+    providerServiceEditAgent: (body) => transport({ method: 'POST', path: '/provider_service/edit_agent', body }) as Promise<types.ProviderServiceEditAgentResponse>,
+    providerServiceEditByService: (body) => transport({ method: 'POST', path: '/provider_service/edit_by_service', body }) as Promise<types.ProviderServiceEditByServiceResponse>,
+    providerServiceEditType: (body) => transport({ method: 'POST', path: '/provider_service/edit_type', body }) as Promise<types.ProviderServiceEditTypeResponse>,
+    providerServiceList: (query = {}) => transport({ method: 'GET', path: '/provider_service', query }) as Promise<types.ProviderServiceListResponse>,
+    providerServiceMerchant: (query = {}) => transport({ method: 'GET', path: '/provider_service/merchant', query }) as Promise<types.ProviderServiceMerchantResponse>,
+    providerServiceMerchantDetail: (query) => transport({ method: 'GET', path: '/provider_service/merchant_detail', query }) as Promise<types.ProviderServiceMerchantDetailResponse>,
+    providerServiceUsedServicePrefixNoList: (query = {}) => transport({ method: 'GET', path: '/provider_service/used_service_prefix_no_list', query }) as Promise<types.ProviderServiceUsedServicePrefixNoListResponse>,
     uploadGenerateStsToken: (query) => transport({ method: 'GET', path: '/upload/generate_sts_token', query }) as Promise<types.UploadGenerateStsTokenResponse>,
     uploadOssUpload: (body) => transport({ method: 'POST', path: '/upload/oss_upload', body }) as Promise<types.UploadOssUploadResponse>,
     userMenu: () => transport({ method: 'POST', path: '/api/user/menu', body: {} }) as Promise<types.UserMenuResponse>,

@@ -165,6 +165,26 @@ export interface Industry {
 }
 
 /**
+ * Each time an admin or a partner opened one of its merchants' consoles (POST /platform/overstep_login): who, whom, when and from where. Written by the server only.
+ */
+export interface OverstepLog {
+  id: number
+  operator_id: number
+  merchant_id: number
+  ip: string
+  user_agent: string
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    operator_id?: string | null
+    merchant_id?: string | null
+  }
+}
+
+/**
  * One request for a password reset code. A row is written for every request, also for an account that does not exist, so the rate limits and answers are the same either way and every server instance counts the same rows. Only a hash of the code is stored.
  */
 export interface ResetCode {
@@ -227,6 +247,34 @@ export interface Session {
   user_agent?: string
   created_at: string
   updated_at: string
+}
+
+/**
+ * Balance or a quota moved from an account to one of its own children (POST /platform/transfer). Each transfer also writes a transfer_out row in the sender's ledger and a transfer_in row in the receiver's, in the same transaction.
+ */
+export interface TransferRecord {
+  id: number
+  from_user_id: number
+  to_user_id: number
+  kind: 'money' | 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  /**
+   * Yuan moved, when kind is money.
+   */
+  money: Money
+  /**
+   * Units moved, when kind is a quota.
+   */
+  count: number
+  remark: string
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    from_user_id?: string | null
+    to_user_id?: string | null
+  }
 }
 
 /**
@@ -293,6 +341,12 @@ export interface User {
   mini_appid: string
   created_at: string
   updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    parent_id?: string | null
+  }
 }
 
 /**
@@ -967,6 +1021,22 @@ export interface PlatformEditScriptBody {
 export type PlatformEditScriptResponse = Script
 
 /**
+ * JSON body of `POST /platform/edit_transfer_config` (Set what an account may transfer to its own children).
+ */
+export interface PlatformEditTransferConfigBody {
+  id: number
+  can_transfer_money?: 0 | 1
+  can_transfer_digital_man?: 0 | 1
+  can_transfer_digital_man_advanced?: 0 | 1
+  can_transfer_digital_voice?: 0 | 1
+}
+
+/**
+ * Data of a successful answer of `POST /platform/edit_transfer_config` (Set what an account may transfer to its own children).
+ */
+export type PlatformEditTransferConfigResponse = User
+
+/**
  * JSON body of `POST /platform/edit_user_info` (Edit the signed-in account's own profile).
  */
 export interface PlatformEditUserInfoBody {
@@ -980,6 +1050,34 @@ export interface PlatformEditUserInfoBody {
  * Data of a successful answer of `POST /platform/edit_user_info` (Edit the signed-in account's own profile).
  */
 export type PlatformEditUserInfoResponse = User
+
+/**
+ * JSON body of `POST /platform/exchange` (Exchange balance for a quota).
+ */
+export interface PlatformExchangeBody {
+  quota: 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  yuan: number
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once.
+   */
+  idempotency_key?: string
+}
+
+/**
+ * Data of a successful answer of `POST /platform/exchange` (Exchange balance for a quota).
+ */
+export interface PlatformExchangeResponse {
+  /**
+   * Balance in yuan; changes only through the ledger.
+   */
+  money: Money
+  quota: 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  /**
+   * The quota's units after the exchange.
+   */
+  count: number
+  added: number
+}
 
 /**
  * JSON body of `POST /platform/get_captcha` (Send a password reset code to an account).
@@ -1182,6 +1280,65 @@ export type PlatformLogoutBody = Record<string, never>
 export type PlatformLogoutResponse = null
 
 /**
+ * Query string of `GET /platform/overstep_log` (Console openings (overstep logins)).
+ */
+export interface PlatformOverstepLogQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'created_at'
+  order?: 'asc' | 'desc'
+  merchant_id?: number
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+}
+
+/**
+ * Data of a successful answer of `GET /platform/overstep_log` (Console openings (overstep logins)).
+ */
+export type PlatformOverstepLogResponse = Paginator<OverstepLog>
+
+/**
+ * JSON body of `POST /platform/overstep_login` (Open a merchant's console (overstep login)).
+ */
+export interface PlatformOverstepLoginBody {
+  merchant_id: number
+}
+
+/**
+ * Data of a successful answer of `POST /platform/overstep_login` (Open a merchant's console (overstep login)).
+ */
+export interface PlatformOverstepLoginResponse {
+  userinfo: {
+    id: number
+    username: string
+    /**
+     * 0 admin, 1 partner, 2 merchant, 3 agent.
+     */
+    user_type: 0 | 1 | 2 | 3
+    /**
+     * The merchant session's token; send it back in the token header.
+     */
+    token: string
+    expires_at: string
+  }
+}
+
+/**
  * Query string of `GET /platform/platform_voice_clone_list` (Every voice clone on the platform (admin)).
  */
 export interface PlatformPlatformVoiceCloneListQuery {
@@ -1306,6 +1463,59 @@ export interface PlatformSetConfigResponse {
 }
 
 /**
+ * JSON body of `POST /platform/transfer` (Transfer balance or a quota to one of your own children).
+ */
+export interface PlatformTransferBody {
+  to_user_id: number
+  kind: 'money' | 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  amount: string
+  remark?: string
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once.
+   */
+  idempotency_key?: string
+}
+
+/**
+ * Data of a successful answer of `POST /platform/transfer` (Transfer balance or a quota to one of your own children).
+ */
+export type PlatformTransferResponse = TransferRecord
+
+/**
+ * Query string of `GET /platform/transfer_record` (Transfers).
+ */
+export interface PlatformTransferRecordQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'created_at'
+  order?: 'asc' | 'desc'
+  kind?: 'money' | 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  to_user_id?: number
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+}
+
+/**
+ * Data of a successful answer of `GET /platform/transfer_record` (Transfers).
+ */
+export type PlatformTransferRecordResponse = Paginator<TransferRecord>
+
+/**
  * Query string of `GET /platform/user_money_log` (The caller's own balance ledger).
  */
 export interface PlatformUserMoneyLogQuery {
@@ -1361,6 +1571,333 @@ export interface PlatformUserQuotaLogQuery {
  * Data of a successful answer of `GET /platform/user_quota_log` (The caller's own quota ledger).
  */
 export type PlatformUserQuotaLogResponse = Paginator<UserQuotaLog>
+
+/**
+ * JSON body of `POST /provider_service/add` (Add a partner).
+ */
+export interface ProviderServiceAddBody {
+  username: string
+  password: string
+  name: string
+  mobile?: string
+  email?: string
+  service_prefix_no?: string
+  service_type?: number
+  /**
+   * 1 enabled, 0 disabled (signing in is refused and sessions are revoked).
+   */
+  status?: 0 | 1
+}
+
+/**
+ * Data of a successful answer of `POST /provider_service/add` (Add a partner).
+ */
+export type ProviderServiceAddResponse = User
+
+/**
+ * JSON body of `POST /provider_service/add_agent` (Add an agent).
+ */
+export interface ProviderServiceAddAgentBody {
+  username: string
+  password: string
+  name: string
+  mobile?: string
+  email?: string
+  /**
+   * 1 enabled, 0 disabled (signing in is refused and sessions are revoked).
+   */
+  status?: 0 | 1
+  /**
+   * The partner the account is placed under; empty places it under the caller.
+   */
+  parent_id?: number | null
+}
+
+/**
+ * Data of a successful answer of `POST /provider_service/add_agent` (Add an agent).
+ */
+export type ProviderServiceAddAgentResponse = User
+
+/**
+ * JSON body of `POST /provider_service/add_by_service` (Add a merchant).
+ */
+export interface ProviderServiceAddByServiceBody {
+  username: string
+  password: string
+  name: string
+  mobile?: string
+  email?: string
+  /**
+   * 1 enabled, 0 disabled (signing in is refused and sessions are revoked).
+   */
+  status?: 0 | 1
+  /**
+   * The partner the account is placed under; empty places it under the caller.
+   */
+  parent_id?: number | null
+}
+
+/**
+ * Data of a successful answer of `POST /provider_service/add_by_service` (Add a merchant).
+ */
+export type ProviderServiceAddByServiceResponse = User
+
+/**
+ * Query string of `GET /provider_service/agent` (List agents).
+ */
+export interface ProviderServiceAgentQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'username' | 'created_at'
+  order?: 'asc' | 'desc'
+  username?: string
+  name?: string
+  mobile?: string
+  status?: 0 | 1
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+  parent_id?: number
+}
+
+/**
+ * Data of a successful answer of `GET /provider_service/agent` (List agents).
+ */
+export type ProviderServiceAgentResponse = Paginator<User>
+
+/**
+ * Query string of `GET /provider_service/agent_detail` (One agent).
+ */
+export interface ProviderServiceAgentDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /provider_service/agent_detail` (One agent).
+ */
+export type ProviderServiceAgentDetailResponse = User
+
+/**
+ * Query string of `GET /provider_service/detail` (One partner).
+ */
+export interface ProviderServiceDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /provider_service/detail` (One partner).
+ */
+export type ProviderServiceDetailResponse = User
+
+/**
+ * JSON body of `POST /provider_service/edit` (Edit a partner).
+ */
+export interface ProviderServiceEditBody {
+  id: number
+  name?: string
+  mobile?: string
+  email?: string
+  service_prefix_no?: string
+  /**
+   * 1 enabled, 0 disabled (signing in is refused and sessions are revoked).
+   */
+  status?: 0 | 1
+  password?: string
+}
+
+/**
+ * Data of a successful answer of `POST /provider_service/edit` (Edit a partner).
+ */
+export type ProviderServiceEditResponse = User
+
+/**
+ * JSON body of `POST /provider_service/edit_account` (Adjust a partner's balance).
+ */
+export interface ProviderServiceEditAccountBody {
+  id: number
+  amount: Money
+  remark: string
+  /**
+   * Any unique string per intended change; a retry sends the same one.
+   */
+  idempotency_key?: string
+}
+
+/**
+ * Data of a successful answer of `POST /provider_service/edit_account` (Adjust a partner's balance).
+ */
+export type ProviderServiceEditAccountResponse = User
+
+/**
+ * JSON body of `POST /provider_service/edit_agent` (Edit an agent).
+ */
+export interface ProviderServiceEditAgentBody {
+  id: number
+  name?: string
+  mobile?: string
+  email?: string
+  /**
+   * 1 enabled, 0 disabled (signing in is refused and sessions are revoked).
+   */
+  status?: 0 | 1
+  password?: string
+}
+
+/**
+ * Data of a successful answer of `POST /provider_service/edit_agent` (Edit an agent).
+ */
+export type ProviderServiceEditAgentResponse = User
+
+/**
+ * JSON body of `POST /provider_service/edit_by_service` (Edit a merchant).
+ */
+export interface ProviderServiceEditByServiceBody {
+  id: number
+  name?: string
+  mobile?: string
+  email?: string
+  /**
+   * 1 enabled, 0 disabled (signing in is refused and sessions are revoked).
+   */
+  status?: 0 | 1
+  password?: string
+}
+
+/**
+ * Data of a successful answer of `POST /provider_service/edit_by_service` (Edit a merchant).
+ */
+export type ProviderServiceEditByServiceResponse = User
+
+/**
+ * JSON body of `POST /provider_service/edit_type` (Set a partner's level).
+ */
+export interface ProviderServiceEditTypeBody {
+  id: number
+  service_type: number
+}
+
+/**
+ * Data of a successful answer of `POST /provider_service/edit_type` (Set a partner's level).
+ */
+export type ProviderServiceEditTypeResponse = User
+
+/**
+ * Query string of `GET /provider_service` (List partners).
+ */
+export interface ProviderServiceListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'username' | 'money' | 'created_at'
+  order?: 'asc' | 'desc'
+  username?: string
+  name?: string
+  mobile?: string
+  status?: 0 | 1
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+  service_prefix_no?: string
+  service_type?: number
+}
+
+/**
+ * Data of a successful answer of `GET /provider_service` (List partners).
+ */
+export type ProviderServiceListResponse = Paginator<User>
+
+/**
+ * Query string of `GET /provider_service/merchant` (List merchants).
+ */
+export interface ProviderServiceMerchantQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'username' | 'money' | 'created_at'
+  order?: 'asc' | 'desc'
+  username?: string
+  name?: string
+  mobile?: string
+  status?: 0 | 1
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+  parent_id?: number
+}
+
+/**
+ * Data of a successful answer of `GET /provider_service/merchant` (List merchants).
+ */
+export type ProviderServiceMerchantResponse = Paginator<User>
+
+/**
+ * Query string of `GET /provider_service/merchant_detail` (One merchant).
+ */
+export interface ProviderServiceMerchantDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /provider_service/merchant_detail` (One merchant).
+ */
+export type ProviderServiceMerchantDetailResponse = User
+
+/**
+ * Query string of `GET /provider_service/used_service_prefix_no_list` (Service prefix numbers in use).
+ */
+export interface ProviderServiceUsedServicePrefixNoListQuery {
+  /**
+   * Leave this account's own prefix out (when editing it).
+   */
+  exclude_id?: number
+}
+
+/**
+ * Data of a successful answer of `GET /provider_service/used_service_prefix_no_list` (Service prefix numbers in use).
+ */
+export interface ProviderServiceUsedServicePrefixNoListResponse {
+  list: string[]
+}
 
 /**
  * Query string of `GET /upload/generate_sts_token` (Short-lived rights to upload one image directly).

@@ -9,6 +9,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-parent',
   'x-title',
   'x-relation',
+  'x-pick-from',
   'x-enum-labels',
   'x-unique',
   'x-index',

@@ -16,17 +16,20 @@ export function deriveGenericSchemas(
   handler: GenericHandler,
   entity: EntityDef,
   list: ListConfig | undefined,
+  fixed: Record<string, unknown> = {},
 ): Pick<EndpointDef, 'request' | 'response'> {
   const record: JsonSchema = { $ref: entity.name }
+  // A fixed field is the endpoint's to set, never the caller's.
+  const settable = (name: string) => !(name in fixed)
   switch (handler) {
     case 'list':
-      return { request: { query: listQuery(entity, list!) }, response: paginator(record) }
+      return { request: { query: listQuery(entity, list!, settable) }, response: paginator(record) }
     case 'get':
       return { request: { query: closedObject({ id: ID }, ['id']) }, response: record }
     case 'create':
-      return { request: { body: writableBody(entity, { withDefaults: true }) }, response: record }
+      return { request: { body: writableBody(entity, { withDefaults: true }, settable) }, response: record }
     case 'update':
-      return { request: { body: updateBody(entity) }, response: record }
+      return { request: { body: updateBody(entity, settable) }, response: record }
     case 'delete':
       return {
         request: { body: closedObject({ ids: { type: 'array', items: ID, minItems: 1, maxItems: 1000, uniqueItems: true } }, ['ids']) },
@@ -48,7 +51,7 @@ export function paginator(item: JsonSchema): JsonSchema {
   )
 }
 
-function listQuery(entity: EntityDef, list: ListConfig): JsonSchema {
+function listQuery(entity: EntityDef, list: ListConfig, settable: (name: string) => boolean): JsonSchema {
   const props = entityProperties(entity)
   const properties: Record<string, JsonSchema> = {
     // Bounded like ids, so the row offset stays an integer both databases take.
@@ -59,7 +62,7 @@ function listQuery(entity: EntityDef, list: ListConfig): JsonSchema {
     properties.sort = { enum: list.sort, description: 'Field to sort by.' }
     properties.order = { enum: ['asc', 'desc'] }
   }
-  for (const filter of list.filters) {
+  for (const filter of list.filters.filter((f) => settable(f.field))) {
     const property = props[filter.field] ?? {}
     if (filter.match === 'range') {
       const bound = isDateTime(property) ? DATE_BOUND : scalarOf(property)
@@ -78,10 +81,10 @@ function labelled(schema: JsonSchema, property: JsonSchema): JsonSchema {
   return property['x-label'] ? { ...schema, 'x-label': property['x-label'] } : schema
 }
 
-function writableBody(entity: EntityDef, { withDefaults }: { withDefaults: boolean }): JsonSchema {
+function writableBody(entity: EntityDef, { withDefaults }: { withDefaults: boolean }, settable: (name: string) => boolean): JsonSchema {
   const properties: Record<string, JsonSchema> = {}
   for (const column of entity.columns) {
-    if (column.private || column.readOnly) continue
+    if (column.private || column.readOnly || !settable(column.name)) continue
     const property = entityProperties(entity)[column.name]!
     properties[column.name] = withDefaults ? property : withoutDefault(property)
   }
@@ -89,8 +92,8 @@ function writableBody(entity: EntityDef, { withDefaults }: { withDefaults: boole
   return closedObject(properties, withDefaults ? required : [])
 }
 
-function updateBody(entity: EntityDef): JsonSchema {
-  const body = writableBody(entity, { withDefaults: false })
+function updateBody(entity: EntityDef, settable: (name: string) => boolean): JsonSchema {
+  const body = writableBody(entity, { withDefaults: false }, settable)
   return closedObject({ id: ID, ...(body.properties as Record<string, JsonSchema>) }, ['id'])
 }
 

@@ -15,6 +15,7 @@ import {
   type ListConfig,
   type Navigation,
   type Registry,
+  type ResourceAction,
   type ResourceDef,
   type SchemaFile,
 } from './types'
@@ -95,7 +96,7 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   for (const endpoint of endpoints.values()) {
     if (!isGeneric(endpoint.handler) || !endpoint.entity) continue
     const entity = entities.get(endpoint.entity)
-    if (entity) Object.assign(endpoint, deriveGenericSchemas(endpoint.handler, entity, endpoint.list))
+    if (entity) Object.assign(endpoint, deriveGenericSchemas(endpoint.handler, entity, endpoint.list, endpoint.fixed))
   }
   if (checker) problems.push(...checker.checkEndpoints(endpoints, broken, new Set(problems.map((p) => p.file))))
 
@@ -186,6 +187,8 @@ function loadEndpoints(
       response: (j.response as JsonSchema | undefined) ?? { type: 'null' },
       download: j.download === true,
       mine: j.mine === true,
+      fixed: (j.fixed as EndpointDef['fixed'] | undefined) ?? {},
+      scope: j.scope === 'below' ? 'below' : 'all',
       files: j.files as EndpointDef['files'],
     }
     const route = `${endpoint.method} ${endpoint.path}`
@@ -215,6 +218,15 @@ function loadEndpoints(
     }
     if (endpoint.mine && (handler !== 'list' || (endpoint.entity && entities.has(endpoint.entity) && !entities.get(endpoint.entity)!.owner))) {
       problems.push({ file: p.file, pointer: '/mine', message: 'only a generic list of an entity with "x-owner" can answer the caller\'s own records; use handler "list" and an owned entity, or remove "mine".' })
+    }
+    const entity = endpoint.entity ? entities.get(endpoint.entity) : undefined
+    for (const field of Object.keys(endpoint.fixed)) {
+      if (entity && !entity.columns.some((c) => c.name === field && !c.private)) {
+        problems.push({ file: p.file, pointer: `/fixed/${field}`, message: `entity "${entity.name}" has no public field "${field}" to fix.${didYouMean(field, entity.columns.map((c) => c.name))}` })
+      }
+    }
+    if (Object.keys(endpoint.fixed).length > 0 && !endpoint.entity) {
+      problems.push({ file: p.file, pointer: '/fixed', message: '"fixed" needs "entity": the entity whose records carry the values.' })
     }
     if (endpoint.files && (endpoint.method !== 'POST' || isGeneric(handler))) {
       problems.push({ file: p.file, pointer: '/files', message: 'file parts need method POST and a named handler, which receives them.' })
@@ -271,6 +283,7 @@ function normalizeResource(p: Parsed, navigation: Navigation): ResourceDef {
     endpoints: j.endpoints,
     list: { columns: j.list.columns, filters: j.list.filters ?? [], sort: j.list.sort ?? [], defaultSort: j.list.defaultSort, pageSize: j.list.pageSize },
     form: j.form ?? {},
+    actions: ((j as { actions?: Partial<ResourceAction>[] }).actions ?? []).map((a) => ({ ...a, on: a.on ?? 'row', rowId: a.rowId ?? 'id', newTab: a.newTab ?? false, danger: a.danger ?? false }) as ResourceAction),
   }
 }
 

@@ -1,4 +1,5 @@
-import type { EndpointDef, EntityDef, GenericHandler, Navigation, ResourceDef } from './types'
+import type { EndpointDef, EntityDef, GenericHandler, Navigation, ResourceAction, ResourceDef } from './types'
+import { GENERIC_HANDLERS } from './types'
 import type { SchemaProblem } from './SchemaError'
 import { didYouMean } from './suggest'
 import { joinPointer } from './pointer'
@@ -30,8 +31,8 @@ export function checkResources(
       if (!endpoint) {
         if (broken.has(`endpoint:${id}`)) continue
         report(pointer, `names endpoint "${id}", which has no file schemas/endpoints/${id}.json.${didYouMean(id, [...endpoints.keys()])}`)
-      } else if (endpoint.handler !== slot) {
-        report(pointer, `uses "${id}" as its ${slot} endpoint, but that endpoint's handler is "${endpoint.handler}". Name an endpoint whose handler is "${slot}".`)
+      } else if (endpoint.handler !== slot && !namedFormEndpoint(slot, endpoint)) {
+        report(pointer, `uses "${id}" as its ${slot} endpoint, but that endpoint's handler is "${endpoint.handler}". Name an endpoint whose handler is "${slot}"${slot === 'create' || slot === 'update' ? `, or a POST endpoint of entity "${r.entity}" that declares its body${slot === 'update' ? ' with "id"' : ''}` : ''}.`)
       } else if (endpoint.entity !== r.entity) {
         report(pointer, `uses "${id}", which works on entity "${endpoint.entity}", not "${r.entity}".`)
       }
@@ -49,7 +50,15 @@ export function checkResources(
     r.list.filters.forEach((f, i) => checkField(joinPointer('list', 'filters', i, 'field'), f.field))
     r.list.sort.forEach((f, i) => checkField(joinPointer('list', 'sort', i), f))
     if (r.list.defaultSort) checkField('/list/defaultSort/field', r.list.defaultSort.field)
-    r.form.fields?.forEach((f, i) => checkField(joinPointer('form', 'fields', i), f, true))
+    // A form field belongs to the entity (generic create and update) or to a named handler's declared body.
+    const bodies = (['create', 'update'] as const).map((slot) => endpoints.get(r.endpoints[slot] ?? '')).filter((e) => e && !isGenericHandler(e.handler))
+    const bodyFields = new Set(bodies.flatMap((e) => Object.keys((e!.request.body?.properties as object | undefined) ?? {})))
+    r.form.fields?.forEach((f, i) => {
+      if (bodyFields.has(f)) return
+      if (bodies.length === 2) report(joinPointer('form', 'fields', i), `names field "${f}", which neither ${r.endpoints.create} nor ${r.endpoints.update} takes.${didYouMean(f, [...bodyFields])}`)
+      else checkField(joinPointer('form', 'fields', i), f, true)
+    })
+    r.actions.forEach((action, i) => checkAction(action, endpoints, broken, (pointer, message) => report(joinPointer('actions', i) + pointer, message)))
 
     const list = endpoints.get(r.endpoints.list ?? '')
     if (list && list.access !== 'open' && !list.access.includes('*')) {
@@ -61,4 +70,37 @@ export function checkResources(
       }
     }
   }
+}
+
+function isGenericHandler(handler: string): boolean {
+  return (GENERIC_HANDLERS as readonly string[]).includes(handler)
+}
+
+/** An action names an endpoint that exists and takes a body, or a link; its fields are fields of that body. */
+function checkAction(action: ResourceAction, endpoints: ReadonlyMap<string, EndpointDef>, broken: ReadonlySet<string>, report: (pointer: string, message: string) => void): void {
+  if (!action.endpoint) return
+  const endpoint = endpoints.get(action.endpoint)
+  if (!endpoint) {
+    if (!broken.has(`endpoint:${action.endpoint}`)) report('/endpoint', `names endpoint "${action.endpoint}", which has no file schemas/endpoints/${action.endpoint}.json.${didYouMean(action.endpoint, [...endpoints.keys()])}`)
+    return
+  }
+  if (endpoint.download) return
+  if (endpoint.method !== 'POST') {
+    report('/endpoint', `names ${action.endpoint}, a ${endpoint.method} call; an action sends a form, so it needs a POST endpoint (or one with "download").`)
+    return
+  }
+  const body = Object.keys((endpoint.request.body?.properties as object | undefined) ?? {})
+  if (action.on === 'row' && !body.includes(action.rowId)) {
+    report(action.rowId === 'id' ? '/on' : '/rowId', `is a row action, but ${action.endpoint} takes no "${action.rowId}" to receive the row's id. Use "on": "page", name the field with "rowId", or an endpoint whose body has "id".`)
+  }
+  action.fields?.forEach((f, i) => {
+    if (!body.includes(f)) report(`/fields/${i}`, `names field "${f}", which ${action.endpoint} does not take.${didYouMean(f, body)}`)
+  })
+}
+
+/** Create and update may be business logic (accounts need a password hashed): a POST declaring the body the form shows. */
+function namedFormEndpoint(slot: GenericHandler, endpoint: EndpointDef): boolean {
+  if ((slot !== 'create' && slot !== 'update') || isGenericHandler(endpoint.handler) || endpoint.method !== 'POST') return false
+  const body = (endpoint.request.body?.properties as object | undefined) ?? {}
+  return slot === 'create' || 'id' in body
 }

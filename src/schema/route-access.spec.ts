@@ -34,11 +34,12 @@ describe('firstPermittedRoute (spec §4 permission guard)', () => {
       ],
     }
     expect(consoleRoutes(withNavigation(navigation)).map((r) => r.path)).toEqual([
-      '/dashboard/to-create-video', '/dashboard/workBench', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500',
+      '/dashboard/to-create-video', '/dashboard/workBench', '/promotion/all-merchant', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500',
     ])
     expect(firstPermittedRoute(withNavigation(navigation), 'merchant')).toBe('/dashboard/workBench')
-    expect(firstPermittedRoute(withNavigation(navigation), 'admin')).toBe('/protocol/article')
-    expect(firstPermittedRoute(withNavigation(navigation))).toBe('/protocol/article')
+    // all-merchant comes first but is hidden in the menu.
+    expect(firstPermittedRoute(withNavigation(navigation), 'admin')).toBe('/promotion/merchant')
+    expect(firstPermittedRoute(withNavigation(navigation))).toBe('/promotion/merchant')
   })
 
   it('answers undefined (not found) when the role may open nothing in its menu', () => {

@@ -98,6 +98,11 @@ export interface EndpointDef {
   download: boolean
   /** A generic list of only the caller's own records, whatever its role. */
   mine: boolean
+  /** Field values every record of this endpoint has (the merchant screens: user_type 2). */
+  fixed: Record<string, string | number | boolean>
+  /** 'below': records of accounts strictly below the caller only, never its own. */
+  scope: 'all' | 'below'
+
   /** A multipart call's file parts, by part name; undefined for JSON calls. */
   files?: Record<string, FilePart>
   /** For generic list endpoints: filters and sort gathered from the resources that use it. */
@@ -110,6 +115,28 @@ export interface FilePart {
   types?: string[]
   maxBytes: number
   required?: boolean
+}
+
+/** A button on a list's rows or above it, beyond show, edit and delete (resource "actions"). */
+export interface ResourceAction {
+  name: string
+  label: Label
+  /** row: on each row, the row's id goes in the body's "id"; page: above the list. */
+  on: 'row' | 'page'
+  /** A POST endpoint whose body is the action's form, or a download endpoint. */
+  endpoint?: string
+  /** Or a link; {field} is replaced by the row's value. */
+  link?: string
+  newTab: boolean
+  /** The body field that receives a row's id (default id). */
+  rowId: string
+  /** The body fields the form shows, in order; all of them (but a row's id) when left out. */
+  fields?: string[]
+  /** Shown only on rows whose fields have these values. */
+  when?: Record<string, string | number | boolean>
+  /** Who sees a link action; an endpoint action follows its endpoint's roles. */
+  roles?: RouteRole[]
+  danger: boolean
 }
 
 export interface ResourceDef {
@@ -130,6 +157,7 @@ export interface ResourceDef {
   endpoints: Partial<Record<GenericHandler, string>>
   list: { columns: string[]; filters: ListFilter[]; sort: string[]; defaultSort?: ListConfig['defaultSort']; pageSize?: number }
   form: { fields?: string[]; ui?: JsonSchema }
+  actions: ResourceAction[]
 }
 
 export interface NavigationChild {

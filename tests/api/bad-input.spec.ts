@@ -29,6 +29,12 @@ const NAMED_WRITES: Record<string, string[]> = {
   'auth.logout': ['session'],
   'auth.changePassword': ['user', 'session'],
   'auth.editProfile': ['user'],
+  'auth.overstep': ['session', 'overstep_log'],
+  'accounts.create': ['user'],
+  'accounts.update': ['user', 'session'],
+  'accounts.adjustMoney': ['user', 'user_money_log'],
+  'transfers.transfer': ['user', 'transfer_record', 'user_money_log', 'user_quota_log'],
+  'transfers.exchange': ['user', 'user_money_log', 'user_quota_log'],
   'settings.set': ['config_value'],
   'settings.initSet': ['config_value'],
   'passwordReset.captchaImage': ['captcha_challenge'],
@@ -158,23 +164,26 @@ async function references(endpoint: EndpointDef): Promise<Record<string, unknown
     for (const column of entity.columns) if (column.relation && column.name in body) refs[column.name] = await fixtureOf(column.relation)
   }
   if (endpoint.handler === 'create') return refs
-  const id = await fixtureOf(entity.name)
+  const id = await fixtureOf(entity.name, endpoint.fixed)
   return endpoint.handler === 'delete' ? { ids: [id] } : { ...refs, id }
 }
 
 /** One stored record of an entity for the sweep to name, its own relations pointing at records that exist. */
-async function fixtureOf(name: string): Promise<number> {
+async function fixtureOf(name: string, fixed: Record<string, unknown> = {}): Promise<number> {
   const entity = server.services.registry.entities.get(name)!
   const { db } = server.services
-  const known = fixtures.get(name)
+  // An endpoint with "fixed" values (the merchant screens) sees only records that have them.
+  const key = `${name}${JSON.stringify(fixed)}`
+  const known = fixtures.get(key)
   if (known !== undefined && (await db.selectFrom(entity.table).select('id').where('id', '=', known).executeTakeFirst())) return known
   const values = oracle.sample({ type: 'object', properties: entity.schema.properties, required: entity.source.required }, ++counter) as Record<string, unknown>
   if (entity.owner && entity.owner !== 'id') values[entity.owner] = accounts.admin
   for (const column of entity.columns) if (column.relation && column.relation !== name) values[column.name] = await fixtureOf(column.relation)
   delete values._titles
+  Object.assign(values, fixed)
   const now = server.services.now().toISOString()
   const row = await db.insertInto(entity.table).values({ ...recordToRow(entity, values), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
-  fixtures.set(name, Number(row.id))
+  fixtures.set(key, Number(row.id))
   return Number(row.id)
 }
 

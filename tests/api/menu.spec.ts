@@ -28,12 +28,13 @@ const reachable = (menu: MenuGroup[]) => menu.flatMap((g) => g.children.map((c) 
 describe('POST /api/user/menu', () => {
   it("gives each role the routes its lists allow, in menu order, with the developer groups' routes reachable but not shown", async () => {
     const admin = await menuOf('admin')
-    expect(admin.map((g) => g.name)).toEqual(['protocol', 'domain', 'account', 'user', 'exception'])
-    const adminRoutes = ['/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init']
+    expect(admin.map((g) => g.name)).toEqual(['promotion', 'protocol', 'domain', 'account', 'user', 'exception'])
+    const adminRoutes = ['/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init']
     expect(shown(admin)).toEqual(adminRoutes)
-    expect(reachable(admin)).toEqual([...adminRoutes, '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500'])
-    expect(admin[1]).toMatchObject({ path: '/domain', label: { 'zh-CN': '域名管理', 'en-US': 'Domains' }, icon: 'global', order: 65 })
-    expect(admin[1]!.children[0]).toEqual({ name: 'domain', path: '/domain/domainList', label: { 'zh-CN': '品牌/域名列表', 'en-US': 'Brand / domain list' }, hideInMenu: false })
+    // All merchants is reached from a partner's row, not from the menu.
+    expect(reachable(admin)).toEqual(['/promotion/all-merchant', ...adminRoutes, '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500'])
+    expect(admin[2]).toMatchObject({ path: '/domain', label: { 'zh-CN': '域名管理', 'en-US': 'Domains' }, icon: 'global', order: 65 })
+    expect(admin[2]!.children[0]).toEqual({ name: 'domain', path: '/domain/domainList', label: { 'zh-CN': '品牌/域名列表', 'en-US': 'Brand / domain list' }, hideInMenu: false })
 
     const merchant = await menuOf('merchant')
     expect(shown(merchant)).toEqual(['/creation/clip', '/account/property'])
@@ -44,7 +45,7 @@ describe('POST /api/user/menu', () => {
   it('leaves out a route whose profile flag the account has off', async () => {
     await server.services.db.updateTable('account').set({ show_clip_menu: 0 }).where('username', '=', 'merchant').execute()
     expect(reachable(await menuOf('merchant'))).not.toContain('/creation/clip')
-    expect(shown(await menuOf('partner'))).toEqual(['/creation/clip', '/protocol/article', '/account/property'])
+    expect(shown(await menuOf('partner'))).toEqual(['/creation/clip', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/overstep-log', '/protocol/article', '/account/property', '/account/transfer-record'])
   })
 
   it('needs a signed-in caller', async () => {

@@ -30,7 +30,7 @@ describe('routes and guards of spec §2 and §4', () => {
       await signIn(page, product.url, 'admin', product.logins.admin!)
       // /home/index is not built yet, so / falls to the admin's first permitted route.
       await page.goto(`${product.url}/`)
-      await page.waitForURL(/\/protocol\/article/)
+      await page.waitForURL(/\/promotion\/merchant/)
       await page.goto(`${product.url}/domain`)
       await page.waitForURL(/\/domain\/domainList/)
       await page.goto(`${product.url}/redirect/user/info`)
@@ -214,49 +214,49 @@ describe('the tab bar (spec §2, §4)', () => {
     try {
       await page.addInitScript(() => localStorage.setItem('console-settings', JSON.stringify({ tabBar: true })))
       await signIn(page, product.url, 'admin', product.logins.admin!)
-      // Home is the admin's first route, the article list, empty on a fresh install.
-      await page.getByText('Nothing here yet').waitFor()
+      // Home is the admin's first route, the merchant list.
+      await page.locator('#username').waitFor()
       const tabs = page.locator('.ant-tabs-tab')
       const titles = () => tabs.allInnerTexts()
-      await expect.poll(titles).toEqual(['Articles'])
+      await expect.poll(titles).toEqual(['Merchants'])
       expect(await tabs.first().locator('.ant-tabs-tab-remove').count()).toBe(0)
 
       // /redirect and not-found are never tabs (a full page load starts the tabs afresh, from home).
       await page.goto(`${product.url}/redirect/user/info`)
       await page.waitForURL(/\/user\/info$/)
-      await expect.poll(titles).toEqual(['Articles', 'User info'])
+      await expect.poll(titles).toEqual(['Merchants', 'User info'])
       await page.goto(`${product.url}/no/such/page`)
       await page.getByText('Sorry, the page you visited does not exist.').waitFor()
-      await expect.poll(titles).toEqual(['Articles'])
-      await tabs.filter({ hasText: 'Articles' }).click()
-      await page.getByText('Nothing here yet').waitFor()
+      await expect.poll(titles).toEqual(['Merchants'])
+      await tabs.filter({ hasText: 'Merchants' }).click()
+      await page.locator('#username').waitFor()
 
       // Typed, not searched: only a page kept alive still has it after a trip to another tab.
-      await page.locator('#title').fill('kept in the tab')
+      await page.locator('#username').fill('kept in the tab')
       await page.getByRole('button', { name: 'admin' }).click()
       await page.getByRole('menuitem', { name: 'User info' }).click()
       await page.waitForURL(/\/user\/info$/)
-      await expect.poll(titles).toEqual(['Articles', 'User info'])
-      await tabs.filter({ hasText: 'Articles' }).click()
-      await page.waitForURL(/\/protocol\/article/)
-      expect(await page.locator('#title').inputValue()).toBe('kept in the tab')
+      await expect.poll(titles).toEqual(['Merchants', 'User info'])
+      await tabs.filter({ hasText: 'Merchants' }).click()
+      await page.waitForURL(/\/promotion\/merchant/)
+      expect(await page.locator('#username').inputValue()).toBe('kept in the tab')
 
       await page.getByRole('button', { name: 'Tab actions' }).click()
       await page.getByRole('menuitem', { name: 'Refresh this tab' }).click()
-      await page.waitForURL(/\/protocol\/article/)
-      await expect.poll(() => page.locator('#title').inputValue()).toBe('')
+      await page.waitForURL(/\/promotion\/merchant/)
+      await expect.poll(() => page.locator('#username').inputValue()).toBe('')
 
       await page.getByRole('button', { name: 'admin' }).click()
       await page.getByRole('menuitem', { name: 'User settings' }).click()
-      await expect.poll(titles).toEqual(['Articles', 'User info', 'User settings'])
+      await expect.poll(titles).toEqual(['Merchants', 'User info', 'User settings'])
       await tabs.filter({ hasText: 'User info' }).locator('.ant-tabs-tab-remove').click()
-      await expect.poll(titles).toEqual(['Articles', 'User settings'])
+      await expect.poll(titles).toEqual(['Merchants', 'User settings'])
       expect(page.url()).toMatch(/\/user\/setting$/)
 
       await page.getByRole('button', { name: 'Tab actions' }).click()
       await page.getByRole('menuitem', { name: 'Close all but home' }).click()
-      await expect.poll(titles).toEqual(['Articles'])
-      await page.waitForURL(/\/protocol\/article/)
+      await expect.poll(titles).toEqual(['Merchants'])
+      await page.waitForURL(/\/promotion\/merchant/)
     } finally {
       await close()
     }

@@ -23,8 +23,15 @@ describe('relation fields', () => {
 
   it('offer the records of the first screen listing the entity that the role may open, searchable when it filters on the title', () => {
     expect(relationSource(registry, 'domain', 'admin')).toEqual({ resource: 'domain', titleField: 'name', searchable: true })
-    // No screen lists domains for a merchant, nor accounts for anyone yet: the id is typed instead.
+    // No screen lists domains or accounts for a merchant: the id is typed instead.
     expect(relationSource(registry, 'domain', 'merchant')).toBeUndefined()
-    expect(relationSource(registry, 'user', 'admin')).toBeUndefined()
+    expect(relationSource(registry, 'user', 'merchant')).toBeUndefined()
+  })
+
+  it('offer the screen a field names with x-pick-from, when the role may open it', () => {
+    expect(relationSource(registry, 'user', 'admin', 'partner')).toEqual({ resource: 'partner', titleField: 'username', searchable: true })
+    expect(relationSource(registry, 'user', 'partner', 'partner')).toEqual({ resource: 'partner', titleField: 'username', searchable: true })
+    // all-merchant is admin-only: a partner picks from the next screen listing accounts that it may open.
+    expect(relationSource(registry, 'user', 'partner', 'all_merchant')?.resource).not.toBe('all_merchant')
   })
 })

@@ -16,11 +16,17 @@ export interface RelationSource {
   searchable: boolean
 }
 
-/** Where a role can pick a record of `entity` from: the first screen of that entity whose list it may open. */
-export function relationSource(registry: Pick<Registry, 'resources' | 'navigation' | 'entities'>, entity: string, role: Role): RelationSource | undefined {
+/**
+ * Where a role can pick a record of `entity` from: the screen the field names with
+ * x-pick-from (a merchant's parent is chosen among partners), else the first screen of
+ * that entity whose list the role may open.
+ */
+export function relationSource(registry: Pick<Registry, 'resources' | 'navigation' | 'entities' | 'endpoints'>, entity: string, role: Role, pickFrom?: string): RelationSource | undefined {
   const titleField = registry.entities.get(entity)?.title
   if (!titleField) return undefined
-  for (const def of registry.resources.values()) {
+  const named = pickFrom ? registry.resources.get(pickFrom) : undefined
+  const candidates = named ? [named, ...registry.resources.values()] : registry.resources.values()
+  for (const def of candidates) {
     if (def.entity !== entity || !def.endpoints.list || !resourceAllows(registry, def.name, 'list', role)) continue
     return { resource: def.name, titleField, searchable: def.list.filters.some((f) => f.field === titleField && f.match === 'contains') }
   }
@@ -38,6 +44,7 @@ export function RelationWidget({ id, name, value, onChange, disabled, readonly, 
     <RelationPicker
       id={id}
       entity={String(schema['x-relation'])}
+      pickFrom={schema['x-pick-from'] as string | undefined}
       value={value}
       known={known ?? undefined}
       clearable={!required}
@@ -50,6 +57,8 @@ export function RelationWidget({ id, name, value, onChange, disabled, readonly, 
 export interface RelationPickerProps {
   id?: string
   entity: string
+  /** The screen to choose from (x-pick-from). */
+  pickFrom?: string
   value?: number | null
   /** The chosen record's title, when the caller already has it. */
   known?: string
@@ -63,7 +72,7 @@ export interface RelationPickerProps {
 export function RelationPicker(props: RelationPickerProps) {
   const { registry } = useConsole()
   const role = useGetIdentity<Identity>().data?.role
-  const source = role ? relationSource(registry, props.entity, role) : undefined
+  const source = role ? relationSource(registry, props.entity, role, props.pickFrom) : undefined
   if (!source) {
     return <InputNumber id={props.id} value={props.value ?? null} min={1} precision={0} disabled={props.disabled} onChange={(v) => props.onChange(v ?? undefined)} style={{ width: props.width ?? 220 }} />
   }

@@ -67,6 +67,9 @@ export const enUS: Record<string, string> = {
   'user.role.merchant': 'Merchant',
   'user.role.agent': 'Agent',
 
+  'actions.done': '{{action}}: done',
+  'actions.confirm': '{{action}}: are you sure? This is applied at once.',
+  'actions.ok': 'Confirm',
   'list.filters': 'Filters',
   'list.search': 'Search',
   'list.reset': 'Reset',

@@ -69,6 +69,9 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'user.role.merchant': '商户',
   'user.role.agent': '业务员',
 
+  'actions.done': '{{action}}：已完成',
+  'actions.confirm': '确定要{{action}}吗？提交后立即生效。',
+  'actions.ok': '确定',
   'list.filters': '筛选',
   'list.search': '查询',
   'list.reset': '重置',

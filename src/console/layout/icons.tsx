@@ -1,4 +1,4 @@
-import { AppstoreOutlined, FileTextOutlined, GlobalOutlined, HomeOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons'
+import { AppstoreOutlined, FileTextOutlined, GlobalOutlined, HomeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
 import type { ReactNode } from 'react'
 
 /** Icons a navigation group may name in its "icon". */
@@ -7,6 +7,7 @@ const ICONS: Record<string, ReactNode> = {
   global: <GlobalOutlined />,
   home: <HomeOutlined />,
   setting: <SettingOutlined />,
+  team: <TeamOutlined />,
   user: <UserOutlined />,
 }
 

@@ -2,7 +2,7 @@ import type { AccessControlProvider } from '@refinedev/core'
 import type { Registry, Role } from '../../schema/types'
 import { groupAllows, routeAllows } from '../../schema/route-access'
 
-type AccessRegistry = Pick<Registry, 'resources' | 'navigation'>
+type AccessRegistry = Pick<Registry, 'resources' | 'navigation' | 'endpoints'>
 
 /**
  * Whether a role may take an action on a resource's screens: the screen's and its group's
@@ -15,16 +15,23 @@ export function resourceAllows(registry: AccessRegistry, resource: string, actio
   if (!routeAllows(def.roles, role) || !groupAllows(registry.navigation, def.group, role)) return false
   switch (action) {
     case 'create':
-      return Boolean(def.endpoints.create)
+      return endpointAllows(registry, def.endpoints.create, role)
     case 'edit':
-      return Boolean(def.endpoints.update)
+      return endpointAllows(registry, def.endpoints.update, role)
     case 'delete':
-      return Boolean(def.endpoints.delete)
+      return endpointAllows(registry, def.endpoints.delete, role)
     case 'show':
-      return Boolean(def.endpoints.get)
+      return endpointAllows(registry, def.endpoints.get, role)
     default:
       return true
   }
+}
+
+/** Whether a role may call an endpoint: a screen offers only the buttons whose calls would be allowed. */
+export function endpointAllows(registry: Pick<Registry, 'endpoints'>, id: string | undefined, role: Role): boolean {
+  const endpoint = id ? registry.endpoints.get(id) : undefined
+  if (!endpoint) return false
+  return endpoint.access === 'open' || endpoint.access.includes('*') || endpoint.access.includes(role)
 }
 
 /** Role lists of the schema files as Refine's access control: the menu, the routes and the buttons ask it. */

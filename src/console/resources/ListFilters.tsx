@@ -71,7 +71,7 @@ function control(filter: ListFilter, field: FieldInfo, t: (key: string) => strin
     return <Select allowClear style={{ minWidth: 120 }} placeholder={t('value.any')} options={[{ value: yes, label: t('value.yes') }, { value: no, label: t('value.no') }]} />
   }
   if (filter.match === 'equals' && field.kind === 'relation') {
-    return <RelationFilter entity={String(field.schema['x-relation'])} />
+    return <RelationFilter entity={String(field.schema['x-relation'])} pickFrom={field.schema['x-pick-from'] as string | undefined} />
   }
   if (filter.match === 'equals' && field.kind === 'enum') {
     return <Select allowClear style={{ minWidth: 120 }} placeholder={t('value.any')} options={(field.schema.enum as (string | number)[]).map((v) => ({ value: v, label: enumLabel(field, v, locale) }))} />
@@ -80,8 +80,8 @@ function control(filter: ListFilter, field: FieldInfo, t: (key: string) => strin
 }
 
 /** A relation filter as a form control: antd's Form.Item hands it value and onChange. */
-function RelationFilter({ id, entity, value, onChange }: { id?: string; entity: string; value?: number; onChange?: (value: number | undefined) => void }) {
-  return <RelationPicker id={id} entity={entity} value={value} clearable width={200} onChange={(v) => onChange?.(v)} />
+function RelationFilter({ id, entity, pickFrom, value, onChange }: { id?: string; entity: string; pickFrom?: string; value?: number; onChange?: (value: number | undefined) => void }) {
+  return <RelationPicker id={id} entity={entity} pickFrom={pickFrom} value={value} clearable width={200} onChange={(v) => onChange?.(v)} />
 }
 
 /** The filter bar's values as Refine filters, which the data provider turns into the list endpoint's query. */

@@ -1,4 +1,4 @@
-import { Suspense, useState, type Key } from 'react'
+import { Suspense, lazy, useState, type Key } from 'react'
 import { App, Button, Empty, Space, Table } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { CreateButton, List, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
@@ -12,6 +12,10 @@ import { ListFilters, toCrudFilters } from './ListFilters'
 import { useRowActions } from './RowActions'
 import { firstPageQueryOptions, listSpinning } from './first-page'
 import { HEADERS } from './headers'
+import { actionsFor } from './actions'
+import type { ResourceAction } from '../../schema/types'
+
+const ActionModal = lazy(() => import('./ActionModal'))
 
 /**
  * The list page of any resource, from its resource file alone: declared columns,
@@ -43,9 +47,11 @@ export default function ResourceList({ resource }: { resource: string }) {
   const canDelete = can('delete')
   const permissions = { show: can('show'), edit: can('edit'), delete: canDelete }
   const Header = def.header ? HEADERS[def.header] : undefined
-  const rowActions = useRowActions(resource, permissions)
+  const actions = actionsFor(registry, def, role)
+  const [open, setOpen] = useState<{ action: ResourceAction; record?: BaseRecord }>()
+  const rowActions = useRowActions(resource, permissions, actions.filter((a) => a.on === 'row'), (action, record) => setOpen({ action, record }))
   // A list with nothing to do on a row (records kept by the platform itself) has no actions column.
-  const hasRowActions = permissions.show || permissions.edit || permissions.delete
+  const hasRowActions = permissions.show || permissions.edit || permissions.delete || actions.some((a) => a.on === 'row')
   const [selected, setSelected] = useState<Key[]>([])
   const { mutate: deleteMany, mutation: { isPending: deleting } } = useDeleteMany()
   const filtered = filters.some((f) => 'value' in f && f.value !== undefined && f.value !== '')
@@ -73,6 +79,13 @@ export default function ResourceList({ resource }: { resource: string }) {
               {t('list.bulkDelete')} ({selected.length})
             </Button>
           )}
+          {actions
+            .filter((a) => a.on === 'page')
+            .map((action) => (
+              <Button key={action.name} danger={action.danger} onClick={() => setOpen({ action })}>
+                {label(action.label, action.name)}
+              </Button>
+            ))}
           <RefreshButton onClick={() => void tableQuery.refetch()} />
           {def.endpoints.create && <CreateButton resource={resource} />}
         </Space>
@@ -111,8 +124,13 @@ export default function ResourceList({ resource }: { resource: string }) {
             />
           )
         })}
-        {hasRowActions ? <Table.Column<BaseRecord> key="actions" title={t('table.actions')} fixed="right" render={(_, record) => rowActions(record.id!)} /> : null}
+        {hasRowActions ? <Table.Column<BaseRecord> key="actions" title={t('table.actions')} fixed="right" render={(_, record) => rowActions(record)} /> : null}
       </Table>
+      {open ? (
+        <Suspense fallback={null}>
+          <ActionModal resource={resource} action={open.action} record={open.record} onClose={() => setOpen(undefined)} />
+        </Suspense>
+      ) : null}
     </List>
   )
 }

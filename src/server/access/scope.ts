@@ -12,10 +12,12 @@ export function recordScope(
   registry: Registry,
   entity: EntityDef,
   caller: Caller | null,
+  scope: 'all' | 'below' = 'all',
 ): true | ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) {
   if (!entity.owner) return true
-  if (caller?.role === 'admin') return true
   const owner = `${entity.table}.${entity.owner}`
+  if (scope === 'below') return caller ? belowScope(registry, entity, owner, caller) : (eb) => eb.lit(false)
+  if (caller?.role === 'admin') return true
   if (!caller) return (eb) => eb.lit(false)
   if (caller.role === 'partner') {
     const accounts = accountEntity(registry)
@@ -26,11 +28,24 @@ export function recordScope(
   return (eb) => eb(owner, '=', caller.id)
 }
 
-type Scopable = SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>
+/**
+ * Records of accounts strictly below the caller: an admin's reach is everyone but itself, any
+ * other role's is its subtree without itself. The screens that manage accounts use it, so no
+ * one edits, tops up or re-levels its own account through them.
+ */
+function belowScope(registry: Registry, entity: EntityDef, owner: string, caller: Caller): (eb: ExpressionBuilder<any, any>) => Expression<SqlBool> {
+  const accounts = accountEntity(registry)
+  if (caller.role === 'admin') return (eb) => eb(owner, '!=', caller.id)
+  if (entity === accounts) return (eb) => eb.and([eb(`${accounts.table}.path`, 'like', `${caller.path}%`), eb(owner, '!=', caller.id)])
+  return (eb) =>
+    eb(owner, 'in', eb.selectFrom(`${accounts.table} as scope_account`).select('scope_account.id').where('scope_account.path', 'like', `${caller.path}%`).where('scope_account.id', '!=', caller.id))
+}
+
+export type Scopable = SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>
 
 /** Apply a caller's scope to a select, update or delete. */
-export function withScope<Q extends Scopable>(query: Q, registry: Registry, entity: EntityDef, caller: Caller | null): Q {
-  const scope = recordScope(registry, entity, caller)
+export function withScope<Q extends Scopable>(query: Q, registry: Registry, entity: EntityDef, caller: Caller | null, below: 'all' | 'below' = 'all'): Q {
+  const scope = recordScope(registry, entity, caller, below)
   // The three builders share where(expression) but TypeScript cannot call through their union.
   return scope === true ? query : ((query as SelectQueryBuilder<any, any, any>).where(scope) as unknown as Q)
 }

@@ -1,10 +1,10 @@
-import { sql } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Column, EntityDef, GenericHandler, JsonSchema, Label } from '../../schema/types'
 import { enumValueLabel } from '../../schema/enum-labels'
 import { MAX_PAGE_SIZE } from '../../schema/generic-endpoint'
 import { AppError } from '../errors/AppError'
 import { publicColumns, recordToRow, rowToRecord, toStored } from '../db/records'
-import { withScope } from '../access/scope'
+import { withScope, type Scopable } from '../access/scope'
 import { sanitizeRichTextFields } from '../content/rich-text'
 import type { Db } from '../db/connect'
 import { requireCaller, type HandlerContext } from './context'
@@ -24,7 +24,7 @@ export function prepareGenericBody(handler: GenericHandler, entity: EntityDef, b
 }
 
 async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
-  const { db, registry } = ctx.services
+  const { db } = ctx.services
   const config = ctx.endpoint.list!
   const q = ctx.query
   const page = Number(q.page ?? 1)
@@ -32,8 +32,8 @@ async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
 
   // "mine": the caller's own records only, even for an admin who may see everyone's.
   let filtered = ctx.endpoint.mine
-    ? db.selectFrom(entity.table).where(`${entity.table}.${entity.owner!}`, '=', requireCaller(ctx).id)
-    : withScope(db.selectFrom(entity.table), registry, entity, ctx.caller)
+    ? withFixed(ctx, db.selectFrom(entity.table).where(`${entity.table}.${entity.owner!}`, '=', requireCaller(ctx).id), entity)
+    : ofEndpoint(ctx, db.selectFrom(entity.table), entity)
   for (const filter of config.filters) {
     const column = `${entity.table}.${filter.field}`
     const stored = entity.columns.find((c) => c.name === filter.field)!
@@ -76,7 +76,7 @@ async function get(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
 
 async function create(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const now = ctx.services.now().toISOString()
-  const values: Record<string, unknown> = { ...ctx.body }
+  const values: Record<string, unknown> = { ...ctx.body, ...ctx.endpoint.fixed }
   if (entity.owner && entity.owner !== 'id' && ctx.caller) values[entity.owner] = ctx.caller.id
   return ctx.services.db.transaction().execute(async (trx) => {
     await assertUnique(ctx, trx, entity, values)
@@ -110,14 +110,24 @@ async function update(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
 
 async function remove(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const ids = (ctx.body.ids as number[]).map(Number)
-  const { registry } = ctx.services
-  const result = await withScope(ctx.services.db.deleteFrom(entity.table).where('id', 'in', ids), registry, entity, ctx.caller).executeTakeFirst()
+  const result = await ofEndpoint(ctx, ctx.services.db.deleteFrom(entity.table).where('id', 'in', ids), entity).executeTakeFirst()
   return { deleted: Number(result.numDeletedRows) }
+}
+
+/** The records this endpoint may touch: the caller's scope, narrowed by the endpoint's "scope" and "fixed" values. */
+export function ofEndpoint<Q extends Scopable>(ctx: HandlerContext, query: Q, entity: EntityDef): Q {
+  return withFixed(ctx, withScope(query, ctx.services.registry, entity, ctx.caller, ctx.endpoint.scope), entity)
+}
+
+function withFixed<Q extends Scopable>(ctx: HandlerContext, query: Q, entity: EntityDef): Q {
+  let out = query as SelectQueryBuilder<any, any, any>
+  for (const [field, value] of Object.entries(ctx.endpoint.fixed)) out = out.where(`${entity.table}.${field}`, '=', recordToRow(entity, { [field]: value })[field])
+  return out as unknown as Q
 }
 
 /** A record the caller may see, or RECORD_NOT_FOUND: another's record looks exactly like a missing one. */
 async function findVisible(ctx: HandlerContext, db: Db, entity: EntityDef, id: number): Promise<Record<string, unknown>> {
-  const row = await withScope(db.selectFrom(entity.table), ctx.services.registry, entity, ctx.caller)
+  const row = await ofEndpoint(ctx, db.selectFrom(entity.table), entity)
     .select(publicColumns(entity).map((c) => `${entity.table}.${c}`))
     .where(`${entity.table}.id`, '=', id)
     .executeTakeFirst()

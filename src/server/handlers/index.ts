@@ -1,19 +1,23 @@
 import type { NamedHandler } from './context'
+import { accountHandlers } from './accounts'
 import { agreementHandlers } from './agreement'
 import { authHandlers } from './auth'
 import { domainHandlers } from './domain'
 import { navigationHandlers } from './navigation'
 import { settingsHandlers } from './settings'
+import { transferHandlers } from './transfers'
 import { uploadHandlers } from './upload'
 import { passwordResetHandlers } from './password-reset'
 
 /** Every named handler an endpoint file may name in "handler". */
 export const namedHandlers: Record<string, NamedHandler> = {
+  ...accountHandlers,
   ...agreementHandlers,
   ...authHandlers,
   ...domainHandlers,
   ...navigationHandlers,
   ...settingsHandlers,
+  ...transferHandlers,
   ...uploadHandlers,
   ...passwordResetHandlers,
 }

@@ -1,0 +1,67 @@
+import { useMemo, useState } from 'react'
+import { App, Modal } from 'antd'
+import { useInvalidate, useTranslate } from '@refinedev/core'
+import type { ResourceAction } from '../../schema/types'
+import { useConsole, useLabel } from '../ConsoleContext'
+import { endpointForm } from '../forms/form-schema'
+import { SchemaForm } from '../forms/SchemaForm'
+import { actionFields } from './actions'
+
+export interface ActionModalProps {
+  resource: string
+  action: ResourceAction
+  /** The row a row action was opened on. */
+  record?: Record<string, unknown>
+  onClose: () => void
+}
+
+/**
+ * An endpoint action's form in a dialog: the body of its endpoint, the row's id bound and
+ * the row's values as a start. Field errors from the server land on their fields; the
+ * dialog closes only once the call has succeeded, and the list is read again.
+ */
+export default function ActionModal({ resource, action, record, onClose }: ActionModalProps) {
+  const t = useTranslate()
+  const label = useLabel()
+  const { message, modal } = App.useApp()
+  const { registry, http, locale } = useConsole()
+  const invalidate = useInvalidate()
+  const endpoint = registry.endpoints.get(action.endpoint!)!
+  const form = useMemo(() => endpointForm(registry, endpoint.id, locale, { fields: actionFields(registry, action) }), [registry, endpoint.id, locale, action])
+  const [saving, setSaving] = useState(false)
+  const title = label(action.label, action.name)
+
+  const send = async (values: Record<string, unknown>) => {
+    setSaving(true)
+    try {
+      await http.request({ method: 'POST', path: endpoint.path, body: { ...values, ...(record ? { [action.rowId]: record.id } : {}) } })
+      message.success(t('actions.done', { action: title }))
+      await invalidate({ resource, invalidates: ['list', 'detail'] })
+      onClose()
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const submit = (values: Record<string, unknown>) =>
+    action.danger
+      ? new Promise<void>((resolve, reject) =>
+          modal.confirm({
+            title,
+            content: t('actions.confirm', { action: title }),
+            okButtonProps: { danger: true },
+            okText: t('actions.ok'),
+            cancelText: t('buttons.cancel'),
+            onOk: () => send(values).then(resolve, reject),
+            onCancel: () => resolve(),
+          }),
+        )
+      : send(values)
+
+  const subject = record ? String(record.name || record.username || record.id) : undefined
+  return (
+    <Modal open title={subject ? `${title} · ${subject}` : title} onCancel={onClose} footer={null} destroyOnHidden width={560}>
+      <SchemaForm schema={form.schema} uiSchema={form.uiSchema} initial={record} saving={saving} onSubmit={submit} />
+    </Modal>
+  )
+}

@@ -1,0 +1,201 @@
+import type { Kysely } from 'kysely'
+import { AppError, fieldError } from '../errors/AppError'
+import { hashPassword } from '../auth/password'
+import { revokeSessions } from '../auth/sessions'
+import { publicColumns, recordToRow, rowToRecord, toStored, yuanToFen } from '../db/records'
+import type { EntityDef } from '../../schema/types'
+import { changeMoney } from '../ledger/ledger'
+import { readGroup } from '../settings/settings-store'
+import { tableOf } from '../services'
+import { ofEndpoint } from './generic'
+import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+
+const PARTNER = 1
+const MERCHANT = 2
+
+/**
+ * The promotion screens' accounts (partners, merchants, agents). Each endpoint file says
+ * which kind with "fixed": { "user_type": N } and which fields its body takes; the same
+ * three handlers serve them all. Who may touch which account is the endpoint's scope
+ * ("below": strictly under the caller), applied in SQL as for any generic endpoint.
+ */
+
+/** A new account of the endpoint's kind, placed under the caller or under a partner the caller reaches. */
+const create: NamedHandler = {
+  async run(ctx) {
+    const userType = Number(ctx.endpoint.fixed.user_type)
+    const { password, parent_id: parentId, ...fields } = ctx.body as Record<string, unknown> & { password: string; parent_id?: number | null }
+    const entity = ctx.services.registry.entities.get('user')!
+    const table = entity.table
+    const passwordHash = await hashPassword(password)
+    const now = ctx.services.now().toISOString()
+    const merchantLimit = userType === MERCHANT ? await merchantCountLimit(ctx) : -1
+    const id = await ctx.services.db.transaction().execute(async (trx) => {
+      const parent = await chooseParent(ctx, trx, parentId ?? null)
+      await assertPrefixFree(ctx, trx, fields.service_prefix_no)
+      if (merchantLimit >= 0 && parent.user_type === PARTNER) await assertMerchantRoom(ctx, trx, parent.id, merchantLimit)
+      if (await trx.selectFrom(table).select('id').where('username', '=', String(fields.username)).executeTakeFirst()) {
+        throw fieldError('RECORD_CONFLICT', '/username', ctx.locale, { field: usernameLabel(ctx), value: String(fields.username), entity: accountLabel(ctx) })
+      }
+      const inserted = await trx
+        .insertInto(table)
+        .values({
+          ...columnDefaults(entity),
+          ...recordToRow(entity, fields),
+          user_type: userType,
+          password_hash: passwordHash,
+          parent_id: parent.id,
+          service_id: parent.user_type === PARTNER ? parent.id : 0,
+          path: '/',
+          money: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const id = Number(inserted.id)
+      await trx.updateTable(table).set({ path: `${parent.path}${id}/` }).where('id', '=', id).execute()
+      return id
+    })
+    return readAccount(ctx, id)
+  },
+}
+
+/** Change the fields the endpoint's body names, on an account the endpoint lets the caller reach. */
+const update: NamedHandler = {
+  async run(ctx) {
+    const { id, password, ...fields } = ctx.body as Record<string, unknown> & { id: number; password?: string }
+    const table = tableOf(ctx.services, 'user')
+    await ctx.services.db.transaction().execute(async (trx) => {
+      await reachable(ctx, trx, id)
+      await assertPrefixFree(ctx, trx, fields.service_prefix_no, id)
+      const changes: Record<string, unknown> = { ...recordToRow(ctx.services.registry.entities.get('user')!, fields), updated_at: ctx.services.now().toISOString() }
+      if (password) changes.password_hash = await hashPassword(password)
+      await trx.updateTable(table).set(changes).where('id', '=', id).execute()
+    })
+    // A new password or a disabled account ends the sessions it had.
+    if (password) await revokeSessions(ctx.services, { userId: id }, 'password_changed')
+    if (fields.status === 0) await revokeSessions(ctx.services, { userId: id }, 'account_disabled')
+    return readAccount(ctx, id)
+  },
+}
+
+/** Add to or take from an account's balance with a reason, through the ledger. */
+const adjustMoney: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const id = Number(ctx.body.id)
+    const amount = yuanToFen(String(ctx.body.amount))
+    if (amount === 0) throw fieldError('AMOUNT_ZERO', '/amount', ctx.locale)
+    await ctx.services.db.transaction().execute(async (trx) => {
+      await reachable(ctx, trx, id)
+      await changeMoney(trx, ctx.services, {
+        userId: id,
+        type: 'adjust',
+        amount,
+        operatorId: caller.id,
+        remark: String(ctx.body.remark),
+        idempotencyKey: ctx.body.idempotency_key ? `adjust:${caller.id}:${String(ctx.body.idempotency_key)}` : undefined,
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') throw fieldError('ADJUST_BELOW_ZERO', '/amount', ctx.locale)
+        throw error
+      })
+    })
+    return readAccount(ctx, id)
+  },
+}
+
+/** Service prefix numbers already taken, so the partner form can say so before saving. */
+const usedPrefixes: NamedHandler = {
+  async run(ctx) {
+    let query = ctx.services.db.selectFrom(tableOf(ctx.services, 'user')).select('service_prefix_no').where('service_prefix_no', '!=', '')
+    if (ctx.query.exclude_id !== undefined) query = query.where('id', '!=', Number(ctx.query.exclude_id))
+    const rows = await query.orderBy('service_prefix_no').execute()
+    return { list: rows.map((r) => String(r.service_prefix_no)) }
+  },
+}
+
+interface ParentRow {
+  id: number
+  path: string
+  user_type: number
+}
+
+/**
+ * The caller itself, or (parent_id) a partner in the caller's reach: an admin places a
+ * merchant under any partner, a partner under itself or a partner below it. The parent's
+ * row is locked so two creations under it take turns (the merchant limit counts them).
+ */
+async function chooseParent(ctx: HandlerContext, trx: Kysely<any>, parentId: number | null): Promise<ParentRow> {
+  const caller = requireCaller(ctx)
+  const table = tableOf(ctx.services, 'user')
+  let query = trx.selectFrom(table).select(['id', 'path', 'user_type'])
+  if (parentId === null || parentId === caller.id) {
+    query = query.where('id', '=', caller.id)
+  } else {
+    query = query.where('id', '=', parentId).where('user_type', '=', PARTNER)
+    if (caller.role !== 'admin') query = query.where('path', 'like', `${caller.path}%`)
+  }
+  if (ctx.services.dialect === 'postgres') query = query.forUpdate()
+  const row = await query.executeTakeFirst()
+  if (!row) throw fieldError('PARENT_NOT_PARTNER', '/parent_id', ctx.locale, { id: String(parentId) })
+  return { id: Number(row.id), path: String(row.path), user_type: Number(row.user_type) }
+}
+
+/** How many merchants one partner may have (platform setting VITE_MERCHANT_COUNT_LIMITATION); -1 is unlimited. */
+async function merchantCountLimit(ctx: HandlerContext): Promise<number> {
+  const group = ctx.services.registry.configGroups.get('platform')
+  return group ? Number((await readGroup(ctx.services, group)).VITE_MERCHANT_COUNT_LIMITATION) : -1
+}
+
+async function assertMerchantRoom(ctx: HandlerContext, trx: Kysely<any>, partnerId: number, limit: number): Promise<void> {
+  const counted = await trx
+    .selectFrom(tableOf(ctx.services, 'user'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('parent_id', '=', partnerId)
+    .where('user_type', '=', MERCHANT)
+    .executeTakeFirstOrThrow()
+  if (Number(counted.n) >= limit) throw new AppError('MERCHANT_LIMIT_REACHED', { limit })
+}
+
+/** Every declared default, as stored: what an account starts with for the fields its form left out. */
+function columnDefaults(entity: EntityDef): Record<string, unknown> {
+  return Object.fromEntries(entity.columns.filter((c) => !c.private && c.default !== undefined).map((c) => [c.name, toStored(c, c.default)]))
+}
+
+/** A partner's service prefix number is its own: no other account may hold the same one. */
+async function assertPrefixFree(ctx: HandlerContext, trx: Kysely<any>, prefix: unknown, exceptId?: number): Promise<void> {
+  if (typeof prefix !== 'string' || prefix === '') return
+  let query = trx.selectFrom(tableOf(ctx.services, 'user')).select('id').where('service_prefix_no', '=', prefix)
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
+  if (await query.executeTakeFirst()) throw fieldError('SERVICE_PREFIX_TAKEN', '/service_prefix_no', ctx.locale, { prefix })
+}
+
+/** The account, if this endpoint lets the caller reach it; otherwise it does not exist for the caller. */
+async function reachable(ctx: HandlerContext, trx: Kysely<any>, id: number): Promise<void> {
+  const entity = ctx.services.registry.entities.get('user')!
+  const row = await ofEndpoint(ctx, trx.selectFrom(entity.table).select(`${entity.table}.id`).where(`${entity.table}.id`, '=', id), entity).executeTakeFirst()
+  if (!row) throw new AppError('RECORD_NOT_FOUND', { entity: accountLabel(ctx), id })
+}
+
+async function readAccount(ctx: HandlerContext, id: number): Promise<Record<string, unknown>> {
+  const entity = ctx.services.registry.entities.get('user')!
+  const row = await ctx.services.db.selectFrom(entity.table).select(publicColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow()
+  return rowToRecord(entity, row)
+}
+
+function accountLabel(ctx: HandlerContext): string {
+  return ctx.services.registry.entities.get('user')!.label?.[ctx.locale] ?? 'Account'
+}
+
+function usernameLabel(ctx: HandlerContext): string {
+  const property = ctx.services.registry.entities.get('user')!.schema.properties as Record<string, { 'x-label'?: Record<string, string> }>
+  return property.username?.['x-label']?.[ctx.locale] ?? 'username'
+}
+
+export const accountHandlers = {
+  'accounts.create': create,
+  'accounts.update': update,
+  'accounts.adjustMoney': adjustMoney,
+  'accounts.usedPrefixes': usedPrefixes,
+}

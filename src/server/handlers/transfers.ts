@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely'
+import { AppError, fieldError } from '../errors/AppError'
+import { fenToYuan, publicColumns, rowToRecord, yuanToFen } from '../db/records'
+import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
+import { readGroup } from '../settings/settings-store'
+import { tableOf } from '../services'
+import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+
+type Kind = 'money' | Quota
+
+const FLAG: Record<Kind, string> = {
+  money: 'can_transfer_money',
+  digital_man_count: 'can_transfer_digital_man',
+  digital_man_advanced_count: 'can_transfer_digital_man_advanced',
+  digital_voice_count: 'can_transfer_digital_voice',
+}
+
+/**
+ * Balance or a quota from the caller to one of its own children: the sender's ledger row,
+ * the receiver's and the transfer record commit together. Locks are taken parent first,
+ * always down the tree, so concurrent transfers cannot wait on each other in a circle.
+ */
+const transfer: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const kind = String(ctx.body.kind) as Kind
+    const to = Number(ctx.body.to_user_id)
+    const units = amountIn(ctx, kind, String(ctx.body.amount))
+    const key = ctx.body.idempotency_key ? `${caller.id}:${String(ctx.body.idempotency_key)}` : null
+    const records = tableOf(ctx.services, 'transfer_record')
+    const entity = ctx.services.registry.entities.get('transfer_record')!
+
+    const id = await ctx.services.db.transaction().execute(async (trx) => {
+      if (key) {
+        const earlier = await trx.selectFrom(records).select(['id', 'to_user_id', 'kind', 'money', 'count']).where('idempotency_key', '=', key).executeTakeFirst()
+        if (earlier) {
+          const same = Number(earlier.to_user_id) === to && earlier.kind === kind && Number(kind === 'money' ? earlier.money : earlier.count) === units
+          if (!same) throw new AppError('IDEMPOTENCY_KEY_REUSED')
+          return Number(earlier.id)
+        }
+      }
+      await assertMayTransfer(ctx, trx, kind)
+      const child = await trx.selectFrom(tableOf(ctx.services, 'user')).select('id').where('id', '=', to).where('parent_id', '=', caller.id).executeTakeFirst()
+      if (!child) throw fieldError('TRANSFER_NOT_CHILD', '/to_user_id', ctx.locale, { id: to })
+      const now = ctx.services.now().toISOString()
+      const inserted = await trx
+        .insertInto(records)
+        .values({
+          from_user_id: caller.id,
+          to_user_id: to,
+          kind,
+          money: kind === 'money' ? units : 0,
+          count: kind === 'money' ? 0 : units,
+          remark: String(ctx.body.remark ?? ''),
+          idempotency_key: key,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const related = { type: 'transfer_record', id: Number(inserted.id) }
+      const remark = String(ctx.body.remark ?? '')
+      const move = (userId: number, amount: number, type: 'transfer_out' | 'transfer_in') =>
+        kind === 'money'
+          ? changeMoney(trx, ctx.services, { userId, type, amount, operatorId: caller.id, related, remark })
+          : changeQuota(trx, ctx.services, kind, { userId, type, amount, operatorId: caller.id, related, remark })
+      await move(caller.id, -units, 'transfer_out').catch((error: unknown) => {
+        if (error instanceof AppError && (error.code === 'INSUFFICIENT_BALANCE' || error.code === 'INSUFFICIENT_QUOTA')) throw fieldError(error.code, '/amount', ctx.locale)
+        throw error
+      })
+      await move(to, units, 'transfer_in')
+      return Number(inserted.id)
+    })
+    const row = await ctx.services.db.selectFrom(records).select(publicColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow()
+    return rowToRecord(entity, row)
+  },
+}
+
+/** Whole yuan of balance for units of a quota, at the platform's exchange number, when that exchange is offered. */
+const exchange: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const quota = String(ctx.body.quota) as Quota
+    const yuan = Number(ctx.body.yuan)
+    const { rate } = await exchangeRate(ctx, quota)
+    if (rate <= 0) throw fieldError('EXCHANGE_NOT_OFFERED', '/quota', ctx.locale)
+    const key = ctx.body.idempotency_key ? `exchange:${caller.id}:${String(ctx.body.idempotency_key)}` : undefined
+    const change = { userId: caller.id, type: 'exchange' as const, operatorId: caller.id, remark: `${yuan} × ${rate}` }
+    return ctx.services.db.transaction().execute(async (trx) => {
+      const spent = await changeMoney(trx, ctx.services, { ...change, amount: -yuan * 100, idempotencyKey: key && `${key}:money` }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') throw fieldError('INSUFFICIENT_BALANCE', '/yuan', ctx.locale)
+        throw error
+      })
+      const got = await changeQuota(trx, ctx.services, quota, { ...change, amount: yuan * rate, idempotencyKey: key && `${key}:quota` })
+      return { money: fenToYuan(spent.balanceAfter), quota, count: got.balanceAfter, added: yuan * rate }
+    })
+  },
+}
+
+/** Which exchanges money_recharge_exchange_config offers: 1, 2 and 3 in the order of the quotas. */
+const EXCHANGE_CODE: Record<Quota, string> = { digital_man_count: '1', digital_man_advanced_count: '2', digital_voice_count: '3' }
+const EXCHANGE_NUMBER: Record<Quota, string> = {
+  digital_man_count: 'digital_man_money_exchange_num',
+  digital_man_advanced_count: 'digital_man_advanced_money_exchange_num',
+  digital_voice_count: 'digital_voice_money_exchange_num',
+}
+
+async function exchangeRate(ctx: HandlerContext, quota: Quota): Promise<{ rate: number }> {
+  const group = ctx.services.registry.configGroups.get('platform')
+  if (!group) return { rate: 0 }
+  const settings = await readGroup(ctx.services, group)
+  const offered = String(settings.money_recharge_exchange_config ?? '').split(',').includes(EXCHANGE_CODE[quota])
+  return { rate: offered ? Number(settings[EXCHANGE_NUMBER[quota]] ?? 0) : 0 }
+}
+
+/** Fen for money, whole units for a quota; 0 or a fraction of a unit is a field error. */
+function amountIn(ctx: HandlerContext, kind: Kind, amount: string): number {
+  if (kind === 'money') {
+    const fen = yuanToFen(amount.includes('.') ? amount : `${amount}.00`)
+    if (fen <= 0) throw fieldError('AMOUNT_ZERO', '/amount', ctx.locale)
+    return fen
+  }
+  if (!/^\d+$/.test(amount)) throw fieldError('TRANSFER_WHOLE_UNITS', '/amount', ctx.locale)
+  const units = Number(amount)
+  if (units <= 0) throw fieldError('AMOUNT_ZERO', '/amount', ctx.locale)
+  return units
+}
+
+/** The sender's can_transfer flag for this kind, set by its own parent; an admin has no parent to ask. */
+async function assertMayTransfer(ctx: HandlerContext, trx: Kysely<any>, kind: Kind): Promise<void> {
+  const caller = requireCaller(ctx)
+  if (caller.role === 'admin') return
+  const row = await trx.selectFrom(tableOf(ctx.services, 'user')).select(FLAG[kind]).where('id', '=', caller.id).executeTakeFirstOrThrow()
+  // NULL is an account older than the flag: the schema's default, allowed.
+  if (row[FLAG[kind]] !== null && Number(row[FLAG[kind]]) !== 1) throw fieldError('TRANSFER_NOT_ALLOWED', '/kind', ctx.locale)
+}
+
+export const transferHandlers = {
+  'transfers.transfer': transfer,
+  'transfers.exchange': exchange,
+}

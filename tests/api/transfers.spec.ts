@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from './harness'
+
+let server: TestServer
+const token: Record<string, string> = {}
+const id: Record<string, number> = {}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  for (const [name, role, parent] of [
+    ['admin', 'admin'],
+    ['partner', 'partner', 'admin'],
+    ['other', 'partner', 'admin'],
+    ['shop', 'merchant', 'partner'],
+    ['shop2', 'merchant', 'partner'],
+    ['far', 'merchant', 'other'],
+  ] as const) {
+    const account = await server.account(name, role, parent)
+    token[name] = account.token
+    id[name] = account.id
+  }
+  await post('/provider_service/edit_account', 'admin', { id: id.partner, amount: '100.00', remark: 'start' })
+})
+afterAll(() => server.close())
+
+const post = <T = unknown>(path: string, who: string, body: unknown) => server.call<T>('POST', path, { token: token[who], body })
+const me = async (who: string) => (await post<Record<string, unknown>>('/platform/get_user_info', who, {})).body.data
+
+describe('transfers (/platform/transfer): from a parent to its own children, by the can_transfer flags', () => {
+  it('moves yuan from a partner to its merchant, with a ledger row on each side and a transfer record', async () => {
+    const sent = await post<{ kind: string; money: string; to_user_id: number }>('/platform/transfer', 'partner', { to_user_id: id.shop, kind: 'money', amount: '30.5', remark: 'launch' })
+    expect(sent.body).toMatchObject({ code: 1, data: { kind: 'money', money: '30.50', to_user_id: id.shop } })
+    expect((await me('partner')).money).toBe('69.50')
+    expect((await me('shop')).money).toBe('30.50')
+    const shopLedger = await server.call<{ data: { type: string; amount: string; operator_id: number }[] }>('GET', '/platform/user_money_log', { token: token.shop })
+    expect(shopLedger.body.data.data.map((r) => [r.type, r.amount, r.operator_id])).toEqual([['transfer_in', '30.50', id.partner]])
+    const records = await server.call<{ total: number }>('GET', '/platform/transfer_record', { token: token.partner })
+    expect(records.body.data.total).toBe(1)
+    expect((await server.call<{ total: number }>('GET', '/platform/transfer_record', { token: token.other })).body.data.total).toBe(0)
+  })
+
+  it('moves whole units of a quota, and refuses fractions, zero and more than the sender has, on the field', async () => {
+    await server.services.db.updateTable('account').set({ digital_voice_count: 0 }).where('id', '=', id.partner).execute()
+    const none = await post('/platform/transfer', 'partner', { to_user_id: id.shop, kind: 'digital_voice_count', amount: '3' })
+    expect(none.body).toMatchObject({ code: 0, data: { errors: [{ path: '/amount' }] } })
+    expect((await post('/platform/transfer', 'partner', { to_user_id: id.shop, kind: 'digital_voice_count', amount: '1.5' })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/amount' }] } })
+    expect((await post('/platform/transfer', 'partner', { to_user_id: id.shop, kind: 'money', amount: '0' })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/amount' }] } })
+    expect((await post('/platform/transfer', 'partner', { to_user_id: id.shop, kind: 'money', amount: '1000' })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/amount' }] } })
+    // Nothing moved for any of the refusals.
+    expect((await me('partner')).money).toBe('69.50')
+    expect((await server.call<{ total: number }>('GET', '/platform/transfer_record', { token: token.partner })).body.data.total).toBe(1)
+  })
+
+  it("refuses an account that is not the sender's own child: another partner's merchant, itself, its parent", async () => {
+    for (const to of [id.far, id.partner, id.admin]) {
+      const refused = await post('/platform/transfer', 'partner', { to_user_id: to, kind: 'money', amount: '1' })
+      expect(refused.body).toMatchObject({ code: 0, data: { errors: [{ path: '/to_user_id' }] } })
+    }
+  })
+
+  it('follows the sender flag its parent sets', async () => {
+    await post('/platform/edit_transfer_config', 'admin', { id: id.partner, can_transfer_money: 0 })
+    const refused = await post('/platform/transfer', 'partner', { to_user_id: id.shop, kind: 'money', amount: '1' })
+    expect(refused.body).toMatchObject({ code: 0, data: { errors: [{ path: '/kind' }] } })
+    await post('/platform/edit_transfer_config', 'admin', { id: id.partner, can_transfer_money: 1 })
+    expect((await post('/platform/transfer', 'partner', { to_user_id: id.shop, kind: 'money', amount: '1' })).body.code).toBe(1)
+  })
+
+  it('applies a retried transfer once by its idempotency key, and refuses the key for another transfer', async () => {
+    const body = { to_user_id: id.shop2, kind: 'money', amount: '2.00', idempotency_key: 'retry-me-123' }
+    const first = await post<{ id: number }>('/platform/transfer', 'partner', body)
+    const again = await post<{ id: number }>('/platform/transfer', 'partner', body)
+    expect(again.body.data.id).toBe(first.body.data.id)
+    expect((await me('shop2')).money).toBe('2.00')
+    expect((await post('/platform/transfer', 'partner', { ...body, amount: '3.00' })).body.code).toBe(0)
+  })
+})
+
+describe('exchange (/platform/exchange): balance for a quota at the configured number', () => {
+  it('is refused until the platform offers it, then spends whole yuan for units at the exchange number', async () => {
+    const off = await post('/platform/exchange', 'shop', { quota: 'digital_man_count', yuan: 2 })
+    expect(off.body).toMatchObject({ code: 0, data: { errors: [{ path: '/quota' }] } })
+    await post('/platform/set_config', 'admin', { group: 'platform', values: { money_recharge_exchange_config: '1,4', digital_man_money_exchange_num: 3 } })
+    const done = await post<{ money: string; count: number; added: number }>('/platform/exchange', 'shop', { quota: 'digital_man_count', yuan: 2 })
+    expect(done.body.data).toMatchObject({ money: '29.50', count: 6, added: 6 })
+    // Voice (3) is not in the list, whatever its number.
+    await post('/platform/set_config', 'admin', { group: 'platform', values: { digital_voice_money_exchange_num: 5 } })
+    expect((await post('/platform/exchange', 'shop', { quota: 'digital_voice_count', yuan: 1 })).body.code).toBe(0)
+    expect((await post('/platform/exchange', 'shop', { quota: 'digital_man_count', yuan: 1000 })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/yuan' }] } })
+    const quotaLedger = await server.call<{ data: { type: string; amount: number; quota: string }[] }>('GET', '/platform/user_quota_log', { token: token.shop })
+    expect(quotaLedger.body.data.data.map((r) => [r.quota, r.type, r.amount])).toEqual([['digital_man_count', 'exchange', 6]])
+  })
+})
