@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startProduct, withSignedIn, type Product } from './harness'
+import { callApi, startProduct, withSignedIn, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -32,6 +32,24 @@ describe('my assets (spec §2 account/property)', () => {
       await page.getByRole('button', { name: 'Search' }).click()
       await page.getByRole('row', { name: /Opening top-up/ }).waitFor({ state: 'detached' })
       await page.getByRole('row', { name: /Clip task/ }).waitFor()
+    })
+  })
+
+  it('shows the clone exchange ratios only while money_recharge_exchange_config lists 4', async () => {
+    const admin = { username: 'admin' }
+    await callApi(product, admin, 'POST', '/platform/set_config', { group: 'platform', values: { money_recharge_exchange_config: '1,4', digital_voice_money_exchange_num: 10 } })
+    await withSignedIn(product, 'merchant1', async (page) => {
+      await page.goto(`${product.url}/account/property`)
+      await page.getByTestId('exchange-ratios').getByText('Voice clones: 1 yuan = 10').waitFor()
+      // Exchanges whose number is 0 are off, so they have no ratio to show.
+      expect(await page.getByTestId('exchange-ratios').textContent()).not.toContain('Digital-human')
+
+      await callApi(product, admin, 'POST', '/platform/set_config', { group: 'platform', values: { money_recharge_exchange_config: '1,2,3' } })
+      const settingsRead = page.waitForResponse((r) => r.url().includes('/platform/get_platform_config'))
+      await page.reload()
+      await settingsRead
+      await page.locator('.ant-statistic', { hasText: 'Balance' }).getByText('12.50').waitFor()
+      expect(await page.getByTestId('exchange-ratios').count()).toBe(0)
     })
   })
 

@@ -105,6 +105,22 @@ export async function signIn(page: Page, url: string, username: string, password
   await page.waitForURL((u) => !u.pathname.startsWith('/login'))
 }
 
+/** One API call as a demo login (or an account created since, given its password), for setting the scene. */
+export async function callApi<T = unknown>(product: Product, who: { username: string; password?: string }, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const login = await fetch(`${product.url}/api/v1/platform/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: who.username, password: who.password ?? product.logins[who.username] }),
+  })
+  const token = ((await login.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token
+  const response = await fetch(`${product.url}/api/v1${path}`, {
+    method, headers: { token, platform: 'pc', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const envelope = (await response.json()) as { code: number; msg: string; data: T }
+  if (envelope.code !== 1) throw new Error(`${method} ${path} answered ${envelope.code}: ${envelope.msg}`)
+  return envelope.data
+}
+
 /** The build `npm start` makes; built here when a test runs before `npm run build` did. */
 function ensureBuilt(): void {
   if (existsSync(join(ROOT, 'dist/console/index.html')) && existsSync(join(ROOT, 'dist/server/main.js'))) return

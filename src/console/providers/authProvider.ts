@@ -35,6 +35,7 @@ export type ConsoleAuthProvider = AuthProvider & { forgetIdentity(): void }
 export function createAuthProvider({ http, tokens, forgetAccount, search = () => window.location.search }: AuthProviderOptions): ConsoleAuthProvider {
   let identity: Promise<Identity> | undefined
   let identityToken: string | null = null
+  let overstepping: Promise<void> | undefined
 
   const clearAll = () => {
     tokens.clear()
@@ -90,9 +91,13 @@ export function createAuthProvider({ http, tokens, forgetAccount, search = () =>
       // Spec §4: an admin or partner opening a merchant's console (login_type=1) signs in as that merchant in this tab only.
       const overstep = new URLSearchParams(search())
       if (overstep.get('login_type') === '1' && !tokens.hasSessionToken()) {
+        // The router checks more than once while the page opens; one opening is one overstep session (and one log row).
+        overstepping ??= http
+          .request<{ userinfo: { token: string } }>({ method: 'POST', path: '/platform/overstep_login', body: { merchant_id: Number(overstep.get('merchant_id')) } })
+          .then((data) => tokens.saveSession(data.userinfo.token))
+          .finally(() => (overstepping = undefined))
         try {
-          const data = await http.request<{ userinfo: { token: string } }>({ method: 'POST', path: '/platform/overstep_login', body: { merchant_id: Number(overstep.get('merchant_id')) } })
-          tokens.saveSession(data.userinfo.token)
+          await overstepping
         } catch (error) {
           return { authenticated: false, redirectTo: '/login', error: error as ApiError }
         }

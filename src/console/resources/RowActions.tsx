@@ -1,11 +1,14 @@
 import type { MouseEvent, ReactNode } from 'react'
-import { App, theme } from 'antd'
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
+import { App, Dropdown, theme } from 'antd'
+import { DeleteOutlined, DownOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { useDelete, useGo, useNavigation, useTranslate, type BaseKey, type BaseRecord } from '@refinedev/core'
 import type { ResourceAction } from '../../schema/types'
 import { useLabel } from '../ConsoleContext'
 import { appliesTo, fillLink } from './actions'
 import './row-actions.css'
+
+/** Named actions shown as words in the row; more than this and the rest go under "More". */
+const INLINE_ACTIONS = 1
 
 export interface RowPermissions {
   show: boolean
@@ -55,19 +58,42 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
     })
 
   // Named actions are words, not icons: "Adjust balance" has no icon anyone would guess.
-  const named = (action: ResourceAction, record: BaseRecord) => {
+  const follow = (url: string) => (event: MouseEvent) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    go({ to: url })
+  }
+  const named = (action: ResourceAction, record: BaseRecord, className: string) => {
     const text = label(action.label, action.name)
     const color = action.danger ? token.colorError : token.colorPrimary
     if (action.link) {
       const url = fillLink(action.link, record)
-      if (action.newTab) return <a key={action.name} className="row-action row-action-text" href={url} target="_blank" rel="noopener" style={{ color }}>{text}</a>
-      return <a key={action.name} className="row-action row-action-text" href={url} style={{ color }} onClick={(event: MouseEvent) => {
-        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return
-        event.preventDefault()
-        go({ to: url })
-      }}>{text}</a>
+      if (action.newTab) return <a key={action.name} className={className} href={url} target="_blank" rel="noopener" style={{ color }}>{text}</a>
+      return <a key={action.name} className={className} href={url} style={{ color }} onClick={follow(url)}>{text}</a>
     }
-    return <button key={action.name} type="button" className="row-action row-action-text" style={{ color }} onClick={() => openAction?.(action, record)}>{text}</button>
+    return <button key={action.name} type="button" className={className} style={{ color }} onClick={() => openAction?.(action, record)}>{text}</button>
+  }
+  // Past a couple of words the column would crowd out the data, so the rest wait in a menu.
+  const more = (rest: ResourceAction[], record: BaseRecord) => (
+    <Dropdown
+      trigger={['click']}
+      menu={{ items: rest.map((action) => ({ key: action.name, label: named(action, record, 'row-action-menu-item'), danger: action.danger })) }}
+    >
+      <button type="button" className="row-action row-action-text" style={{ color: token.colorPrimary }}>
+        {t('actions.more')} <DownOutlined style={{ fontSize: 10, marginLeft: 4 }} />
+      </button>
+    </Dropdown>
+  )
+
+  const namedActions = (record: BaseRecord) => {
+    const applying = actions.filter((action) => appliesTo(action, record))
+    const inline = applying.length > INLINE_ACTIONS + 1 ? applying.slice(0, INLINE_ACTIONS) : applying
+    return (
+      <>
+        {inline.map((action) => named(action, record, 'row-action row-action-text'))}
+        {inline.length < applying.length && more(applying.slice(inline.length), record)}
+      </>
+    )
   }
 
   return (record: BaseRecord) => {
@@ -81,7 +107,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
           <DeleteOutlined />
         </button>
       )}
-      {actions.filter((action) => appliesTo(action, record)).map((action) => named(action, record))}
+      {namedActions(record)}
     </span>
     )
   }

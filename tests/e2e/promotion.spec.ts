@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openBrowser, signIn, startProduct, withBrowser, type Product } from './harness'
+
+let product: Product
+beforeAll(async () => {
+  product = await startProduct()
+})
+afterAll(() => product?.stop())
+
+/** Opens a row's named action, whether it shows in the row or waits under "More". */
+async function rowAction(page: Page, rowText: RegExp, action: string): Promise<void> {
+  const row = page.getByRole('row', { name: rowText })
+  await row.waitFor()
+  const inline = row.locator('.row-action-text', { hasText: new RegExp(`^${action}$`) })
+  if (await inline.count()) return inline.click()
+  await row.getByRole('button', { name: 'More' }).click()
+  await page.getByRole('menuitem', { name: action, exact: true }).click()
+}
+
+async function fillForm(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [field, value] of Object.entries(values)) await page.locator(`#root_${field}`).fill(value)
+}
+
+async function choose(page: Page, field: string, option: string): Promise<void> {
+  await page.locator('.ant-select', { has: page.locator(`#root_${field}`) }).click()
+  await page.locator('.ant-select-item-option', { hasText: option }).click()
+}
+
+describe('the promotion hierarchy through the console (issue: hierarchy, money and quotas)', () => {
+  it('admin opens a partner with a balance; the partner opens a merchant and transfers to it; the merchant sees the money and its ledger', async () => {
+    await withBrowser(async (page) => {
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.goto(`${product.url}/promotion/partner`)
+      await page.getByRole('button', { name: 'Create' }).click()
+      await fillForm(page, { username: 'e2e_partner', password: 'Partner-pass-1', name: 'E2E partner', service_prefix_no: '77' })
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.waitForURL(/\/promotion\/partner(\?|$)/)
+
+      // A second partner may not take the same service prefix number: said on the field, nothing created.
+      await page.getByRole('button', { name: 'Create' }).click()
+      await fillForm(page, { username: 'e2e_twin', password: 'Partner-pass-2', name: 'Twin', service_prefix_no: '77' })
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByText('Service prefix number "77" is already used by another partner.').first().waitFor()
+      expect(page.url()).toMatch(/\/create$/)
+      await page.goto(`${product.url}/promotion/partner`)
+      expect(await page.getByRole('row', { name: /e2e_twin/ }).count()).toBe(0)
+
+      await rowAction(page, /e2e_partner/, 'Adjust balance')
+      await fillForm(page, { amount: '120.50', remark: 'Opening balance' })
+      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      await page.getByText('Adjust balance: done').waitFor()
+      await expect.poll(() => page.getByRole('row', { name: /e2e_partner/ }).textContent()).toContain('120.50')
+    }, 'en-US')
+
+    await withBrowser(async (page) => {
+      await signIn(page, product.url, 'e2e_partner', 'Partner-pass-1')
+      await page.goto(`${product.url}/promotion/merchant`)
+      await page.getByText('Nothing here yet').waitFor()
+      await page.getByRole('button', { name: 'Create' }).click()
+      await fillForm(page, { username: 'e2e_shop', password: 'Shop-pass-1', name: 'E2E shop' })
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.waitForURL(/\/promotion\/merchant(\?|$)/)
+
+      await rowAction(page, /e2e_shop/, 'Transfer')
+      await choose(page, 'kind', 'Balance')
+      await fillForm(page, { amount: '20.25', remark: 'Launch money' })
+      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      await page.getByText('Transfer: done').waitFor()
+      await expect.poll(() => page.getByRole('row', { name: /e2e_shop/ }).textContent()).toContain('20.25')
+
+      // More than the partner holds is refused on the amount, and nothing moves.
+      await rowAction(page, /e2e_shop/, 'Transfer')
+      await choose(page, 'kind', 'Balance')
+      await fillForm(page, { amount: '1000' })
+      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      await page.locator('.ant-modal .ant-form-item-explain-error').first().waitFor()
+      await page.locator('.ant-modal-close').click()
+
+      await page.goto(`${product.url}/account/property`)
+      await page.locator('.ant-statistic', { hasText: 'Balance' }).getByText('100.25').waitFor()
+      expect(await page.getByRole('row', { name: /Launch money/ }).textContent()).toContain('-20.25')
+    }, 'en-US')
+
+    await withBrowser(async (page) => {
+      await signIn(page, product.url, 'e2e_shop', 'Shop-pass-1')
+      await page.goto(`${product.url}/account/property`)
+      await page.locator('.ant-statistic', { hasText: 'Balance' }).getByText('20.25').waitFor()
+      const row = page.getByRole('row', { name: /Launch money/ })
+      await row.waitFor()
+      expect(await row.textContent()).toContain('Transfer in')
+      expect(await row.textContent()).toContain('20.25')
+    }, 'en-US')
+  })
+
+  it("opens one of the partner's own merchants' consoles in a new tab, signed in as that merchant, and records it", async () => {
+    const { context, page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, 'partner', product.logins.partner!)
+      await page.goto(`${product.url}/promotion/merchant`)
+      const opened = context.waitForEvent('page')
+      await rowAction(page, /merchant1/, 'Open console')
+      const merchantTab = await opened
+      await merchantTab.getByText('Demo merchant 1').first().waitFor()
+      // The overstep session lives in that tab's session storage; the partner's own tab is untouched.
+      expect(await merchantTab.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy()
+      await page.reload()
+      await page.getByText('Demo partner').first().waitFor()
+    } finally {
+      await close()
+    }
+
+    await withBrowser(async (page) => {
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.goto(`${product.url}/promotion/overstep-log`)
+      // One opening, one row: who opened whose console.
+      const rows = page.getByRole('row', { name: /merchant1/ })
+      await rows.first().waitFor()
+      expect(await rows.count()).toBe(1)
+      expect(await rows.textContent()).toContain('partner')
+    }, 'en-US')
+  })
+})
