@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EndpointDef, Role } from '../../src/schema/types'
+import { changeMoney } from '../../src/server/ledger/ledger'
+import { PASSWORD, startTestServer, type TestServer } from './harness'
+
+/**
+ * Every endpoint of the promotion hierarchy, money and quotas, called by every role on
+ * (its own record, a record below it, another partner's record). What is expected follows
+ * DESIGN §4 from the endpoint file alone: its role list, its "scope", its "fixed" values and
+ * whether it lists only the caller's own records. Handlers that add a business rule on top
+ * (transfers go to direct children only; a new merchant's parent must be a partner) say so
+ * in their probe. A refusal must change nothing and name nothing of the record it refused.
+ */
+
+/** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
+const COVERED = ['/provider_service', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log']
+
+type Relation = 'own' | 'below' | 'other'
+interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
+
+interface Probe {
+  /** list: a page of records; get: one by id; write: a change to one account; create: a new account under a parent; role: no target, the role list alone. */
+  kind: 'list' | 'get' | 'write' | 'create' | 'role'
+  /** The request for a target account (write, get, create: the new account's parent). */
+  request?: (target: Account, n: number) => Record<string, unknown>
+  /** Field values a target must have beyond the endpoint's "fixed" (e.g. an overstep opens merchants only). */
+  targetIs?: Record<string, number>
+  /** 'child': the handler reaches direct children only. */
+  reach?: 'child'
+  /** The target may be the caller itself (a new account under its own name). */
+  ownAllowed?: boolean
+}
+
+const PROBES: Record<string, Probe> = {
+  'provider_service/list': { kind: 'list' },
+  'provider_service/merchant': { kind: 'list' },
+  'provider_service/agent': { kind: 'list' },
+  'platform/transfer_record': { kind: 'list' },
+  'platform/overstep_log': { kind: 'list' },
+  'platform/user_money_log': { kind: 'list' },
+  'platform/user_quota_log': { kind: 'list' },
+  'provider_service/detail': { kind: 'get' },
+  'provider_service/merchant_detail': { kind: 'get' },
+  'provider_service/agent_detail': { kind: 'get' },
+  'provider_service/edit': { kind: 'write', request: (t) => ({ id: t.id, name: `${t.name} ` }) },
+  'provider_service/edit_type': { kind: 'write', request: (t) => ({ id: t.id, service_type: 2 }) },
+  'provider_service/edit_account': { kind: 'write', request: (t, n) => ({ id: t.id, amount: '0.01', remark: 'matrix', idempotency_key: `matrix-${n}` }) },
+  'provider_service/edit_by_service': { kind: 'write', request: (t) => ({ id: t.id, name: `${t.name} ` }) },
+  'provider_service/edit_agent': { kind: 'write', request: (t) => ({ id: t.id, name: `${t.name} ` }) },
+  'platform/edit_transfer_config': { kind: 'write', request: (t) => ({ id: t.id, can_transfer_money: 1 }) },
+  'platform/transfer': { kind: 'write', reach: 'child', request: (t) => ({ to_user_id: t.id, kind: 'money', amount: '0.01' }) },
+  'platform/overstep_login': { kind: 'write', targetIs: { user_type: 2 }, request: (t) => ({ merchant_id: t.id }) },
+  'provider_service/add_by_service': { kind: 'create', targetIs: { user_type: 1 }, ownAllowed: true, request: (t, n) => ({ username: `matrix-m${n}`, password: PASSWORD, name: `Matrix ${n}`, parent_id: t.id }) },
+  'provider_service/add_agent': { kind: 'create', targetIs: { user_type: 1 }, ownAllowed: true, request: (t, n) => ({ username: `matrix-a${n}`, password: PASSWORD, name: `Matrix ${n}`, parent_id: t.id }) },
+  'provider_service/add': { kind: 'role', request: (_, n) => ({ username: `matrix-p${n}`, password: PASSWORD, name: `Matrix ${n}` }) },
+  'provider_service/used_service_prefix_no_list': { kind: 'role' },
+  'platform/exchange': { kind: 'role', request: () => ({ quota: 'digital_voice_count', yuan: 1 }) },
+}
+
+let server: TestServer
+const callers: Record<string, { token: string; role: Role; account: Account }> = {}
+let n = 0
+
+beforeAll(async () => {
+  server = await startTestServer()
+  const tree = [
+    ['admin', 'admin'], ['p', 'partner', 'admin'], ['p-shop', 'merchant', 'p'], ['p-sales', 'agent', 'p'],
+    ['q', 'partner', 'admin'], ['q-shop', 'merchant', 'q'], ['q-sales', 'agent', 'q'],
+  ] as const
+  for (const [username, role, parent] of tree) {
+    const { token } = await server.account(username, role, parent)
+    callers[username] = { token, role, account: await account(username) }
+  }
+  // Rows in every ledger and log, on both sides of the tree; the admin holds a balance to transfer from.
+  await server.services.db.transaction().execute((trx) => changeMoney(trx, server.services, { userId: callers.admin!.account.id, type: 'adjust', amount: 100_00, operatorId: null, remark: 'matrix' }))
+  await server.call('POST', '/platform/set_config', { token: callers.admin!.token, body: { group: 'platform', values: { money_recharge_exchange_config: '3', digital_voice_money_exchange_num: 2 } } })
+  for (const [partner, shop] of [['p', 'p-shop'], ['q', 'q-shop']] as const) {
+    await ok('/provider_service/edit_account', 'admin', { id: callers[partner]!.account.id, amount: '100.00', remark: 'start' })
+    await ok('/platform/transfer', partner, { to_user_id: callers[shop]!.account.id, kind: 'money', amount: '10' })
+    await ok('/platform/exchange', partner, { quota: 'digital_voice_count', yuan: 1 })
+    await ok('/platform/exchange', shop, { quota: 'digital_voice_count', yuan: 1 })
+    await ok('/platform/overstep_login', partner, { merchant_id: callers[shop]!.account.id })
+  }
+})
+afterAll(() => server.close())
+
+async function ok(path: string, who: string, body: unknown): Promise<void> {
+  const res = await server.call('POST', path, { token: callers[who]!.token, body })
+  if (res.body.code !== 1) throw new Error(`${path} as ${who}: ${res.body.msg}`)
+}
+
+async function account(username: string): Promise<Account> {
+  return (await server.services.db.selectFrom('account').select(['id', 'username', 'name', 'user_type', 'parent_id', 'path']).where('username', '=', username).executeTakeFirstOrThrow()) as Account
+}
+
+/** The accounts the matrix started with (targets), or with those it created since (what lists must show). */
+async function allAccounts(withCreated = false): Promise<Account[]> {
+  let query = server.services.db.selectFrom('account').select(['id', 'username', 'name', 'user_type', 'parent_id', 'path'])
+  if (!withCreated) query = query.where('username', 'not like', 'matrix-%')
+  return (await query.execute()) as Account[]
+}
+
+/** Accounts in each relation to the caller: itself, strictly below it, and another partner's branch. */
+function relations(caller: Account, accounts: Account[]): Record<Relation, Account[]> {
+  const other = callers.q!.account
+  const below = accounts.filter((a) => a.id !== caller.id && a.path.startsWith(caller.path))
+  return {
+    own: [caller],
+    below,
+    other: caller.path.startsWith(other.path) || other.path.startsWith(caller.path) ? [] : accounts.filter((a) => a.path.startsWith(other.path)),
+  }
+}
+
+function roleAllowed(endpoint: EndpointDef, role: Role): boolean {
+  return endpoint.access !== 'open' && endpoint.access.some((r) => r === '*' || r === role)
+}
+
+/** DESIGN §4 for one call: the role list first, then the hierarchy. */
+function expectedAllowed(endpoint: EndpointDef, probe: Probe, caller: Account, role: Role, relation: Relation, target: Account): boolean {
+  if (!roleAllowed(endpoint, role)) return false
+  if (relation === 'other') return false
+  if (probe.reach === 'child') return target.parent_id === caller.id
+  if (relation === 'own') return probe.kind === 'create' ? Boolean(probe.ownAllowed) : endpoint.scope !== 'below'
+  return true
+}
+
+const endpointsUnderTest = () => [...server.services.registry.endpoints.values()].filter((e) => COVERED.some((prefix) => e.path === prefix || e.path.startsWith(`${prefix}/`) || e.path.startsWith(`${prefix}_`)))
+
+describe('authorization matrix: every endpoint of the promotion hierarchy × role × (own, below, another partner)', () => {
+  it('has a probe for every endpoint it covers, so a new one cannot slip past', () => {
+    const missing = endpointsUnderTest().map((e) => e.id).filter((id) => !PROBES[id])
+    expect(missing).toEqual([])
+    expect(Object.keys(PROBES).filter((id) => !server.services.registry.endpoints.has(id))).toEqual([])
+  })
+
+  for (const callerName of ['admin', 'p', 'p-shop', 'p-sales']) {
+    it(`answers ${callerName} as DESIGN §4 says, and leaks nothing`, async () => {
+      const { token, role, account: caller } = callers[callerName]!
+      const accounts = await allAccounts()
+      const sets = relations(caller, accounts)
+      const cells: string[] = []
+      for (const endpoint of endpointsUnderTest()) {
+        const probe = PROBES[endpoint.id]!
+        if (probe.kind === 'list') {
+          cells.push(await checkList(endpoint, token, role, caller, relations(caller, await allAccounts(true))))
+          continue
+        }
+        if (probe.kind === 'role') {
+          const res = await server.call(endpoint.method, endpoint.path, { token, ...(endpoint.method === 'POST' ? { body: probe.request?.(caller, ++n) ?? {} } : {}) })
+          const refused = res.body.msg !== undefined && res.status === 403
+          expect({ endpoint: endpoint.id, refused }).toEqual({ endpoint: endpoint.id, refused: !roleAllowed(endpoint, role) })
+          if (roleAllowed(endpoint, role)) expect({ endpoint: endpoint.id, code: res.body.code }).toEqual({ endpoint: endpoint.id, code: 1 })
+          cells.push(`${endpoint.id}: ${refused ? 'refused' : 'allowed'}`)
+          continue
+        }
+        for (const relation of ['own', 'below', 'other'] as const) {
+          const target = pickTarget(endpoint, probe, caller, sets[relation])
+          if (!target) continue
+          const allowed = expectedAllowed(endpoint, probe, caller, role, relation, target)
+          cells.push(`${endpoint.id} on ${relation} ${target.username}: ${allowed ? 'allowed' : 'refused'}`)
+          await checkCall(endpoint, probe, token, target, allowed, relation)
+        }
+      }
+      // The matrix did run its cells: each caller has at least one call of every kind.
+      expect(cells.length).toBeGreaterThan(endpointsUnderTest().length)
+    })
+  }
+})
+
+/** A target of the endpoint's kind in one relation; direct children first, as they are what a child-only handler reaches. */
+function pickTarget(endpoint: EndpointDef, probe: Probe, caller: Account, candidates: Account[]): Account | undefined {
+  const wanted = { ...endpoint.fixed, ...probe.targetIs } as Record<string, unknown>
+  const matching = candidates.filter((a) => Object.entries(wanted).every(([field, value]) => (a as unknown as Record<string, unknown>)[field] === value))
+  return matching.find((a) => a.parent_id === caller.id) ?? matching[0]
+}
+
+async function checkCall(endpoint: EndpointDef, probe: Probe, token: string, target: Account, allowed: boolean, relation: Relation): Promise<void> {
+  const before = await snapshot()
+  const request = probe.kind === 'get' ? { id: target.id } : probe.request!(target, ++n)
+  const res = endpoint.method === 'GET' ? await server.call('GET', endpoint.path, { token, query: request }) : await server.call('POST', endpoint.path, { token, body: request })
+  const cell = { endpoint: endpoint.id, relation, target: target.username }
+  expect({ ...cell, code: res.body.code }).toEqual({ ...cell, code: allowed ? 1 : 0 })
+  if (allowed) {
+    if (probe.kind === 'get') expect((res.body.data as { id: number }).id).toBe(target.id)
+    return
+  }
+  // Refused: nothing changed anywhere, and nothing about the record came back.
+  expect({ ...cell, unchanged: await snapshot() }).toEqual({ ...cell, unchanged: before })
+  const text = JSON.stringify(res.body.data ?? null) + String(res.body.msg)
+  if (relation === 'other') expect({ ...cell, leaked: text.includes(target.username) || text.includes(target.name) }).toEqual({ ...cell, leaked: false })
+}
+
+/** A list shows exactly the records DESIGN §4 puts in reach: counted independently from the database. */
+async function checkList(endpoint: EndpointDef, token: string, role: Role, caller: Account, sets: Record<Relation, Account[]>): Promise<string> {
+  const res = await server.call<{ data: Record<string, unknown>[]; total: number }>('GET', endpoint.path, { token, query: { limit: 100 } })
+  if (!roleAllowed(endpoint, role)) {
+    expect({ endpoint: endpoint.id, status: res.status, code: res.body.code }).toEqual({ endpoint: endpoint.id, status: 403, code: 0 })
+    return `${endpoint.id}: refused`
+  }
+  expect({ endpoint: endpoint.id, code: res.body.code }).toEqual({ endpoint: endpoint.id, code: 1 })
+  const entity = server.services.registry.entities.get(endpoint.entity!)!
+  const owner = entity.owner!
+  const inReach = new Set([...(endpoint.scope === 'below' ? [] : [caller.id]), ...(endpoint.mine ? [] : sets.below.map((a) => a.id))])
+  if (endpoint.mine) inReach.add(caller.id)
+  const others = new Set(sets.other.map((a) => a.id))
+  let expected = server.services.db.selectFrom(entity.table).select(server.services.db.fn.countAll<number>().as('n')).where(owner, 'in', [...inReach, -1])
+  for (const [field, value] of Object.entries(endpoint.fixed)) expected = expected.where(field, '=', value as never)
+  const { n: count } = await expected.executeTakeFirstOrThrow()
+  const owners = res.body.data.data.map((row) => Number(row[owner]))
+  expect({ endpoint: endpoint.id, leaked: owners.filter((id) => others.has(id) || !inReach.has(id)) }).toEqual({ endpoint: endpoint.id, leaked: [] })
+  expect({ endpoint: endpoint.id, total: res.body.data.total }).toEqual({ endpoint: endpoint.id, total: Number(count) })
+  return `${endpoint.id}: ${owners.length} rows`
+}
+
+/** Every balance, flag, name and row count the calls above could touch. */
+async function snapshot(): Promise<unknown> {
+  const db = server.services.db
+  const accounts = await db.selectFrom('account').selectAll().where('username', 'not like', 'matrix-%').orderBy('id').execute()
+  const counts: Record<string, number> = {}
+  for (const table of ['user_money_log', 'user_quota_log', 'transfer_record', 'overstep_log', 'session']) {
+    const row = await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    counts[table] = Number(row.n)
+  }
+  return { accounts: accounts.map(({ updated_at: _, ...rest }) => rest), counts, created: (await db.selectFrom('account').select('id').where('username', 'like', 'matrix-%').execute()).length }
+}
