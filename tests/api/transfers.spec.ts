@@ -74,6 +74,17 @@ describe('transfers (/platform/transfer): from a parent to its own children, by 
     expect((await me('shop2')).money).toBe('2.00')
     expect((await post('/platform/transfer', 'partner', { ...body, amount: '3.00' })).body.code).toBe(0)
   })
+
+  it('applies once when the same request is sent many times at once, answering every copy with the one transfer', async () => {
+    const body = { to_user_id: id.shop2, kind: 'money', amount: '1.25', idempotency_key: 'racing-copies-1' }
+    const before = (await me('shop2')).money
+    const answers = await Promise.all(Array.from({ length: 12 }, () => post<{ id: number }>('/platform/transfer', 'partner', body)))
+    expect(answers.map((a) => a.body.code)).toEqual(Array(12).fill(1))
+    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1)
+    expect(Number((await me('shop2')).money) - Number(before)).toBeCloseTo(1.25, 2)
+    const ledger = await server.call<{ data: { remark: string; amount: string }[] }>('GET', '/platform/user_money_log', { token: token.shop2 })
+    expect(ledger.body.data.data.filter((row) => row.amount === '1.25')).toHaveLength(1)
+  })
 })
 
 describe('exchange (/platform/exchange): balance for a quota at the configured number', () => {

@@ -23,6 +23,7 @@ import type { LoadResult } from './load'
 import { median, printReport, spread } from './report'
 import { summaryRows, type Timings } from './summary'
 import { measureConsoleLoad } from './console-load'
+import { benchTransfers, type TransferFigures } from './transfers'
 
 const ROWS = 100_000
 const RUNS = 3
@@ -32,9 +33,15 @@ const SERVER_SOURCE = 'src/server/main.ts'
 // The baseline stays under tsx: past start-up, tsx adds nothing to a request (its loader only sees imports).
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
+/** `npm run bench -- transfers` runs that part alone; no argument runs everything. */
+const ONLY = process.argv[2]
+const PARTS = ['transfers']
+if (ONLY && !PARTS.includes(ONLY)) throw new Error(`npm run bench -- <part>: part is one of ${PARTS.join(', ')}`)
+
 const cleanup = createCleanup()
 try {
-  await main()
+  if (ONLY !== 'transfers') await main()
+  await transfers()
 } catch (error) {
   // After Ctrl-C, a failing step is the interruption itself; the signal handler reports that.
   if (!cleanup.interrupted) console.error('\nbench failed:', error instanceof Error ? error.message : error)
@@ -104,6 +111,23 @@ async function main(): Promise<void> {
   printReport(`results (times: medians of ${RUNS} runs; ${machine})`, summaryRows(timings))
   const failures = results.reduce((n, r) => n + r.generic.failures + r.baseline.failures, 0)
   if (failures) console.log(`\nwarning: ${failures} failed answers during load; the figures above include them.`)
+}
+
+/** Money and quotas under concurrency, on SQLite and, when DATABASE_URL is set, PostgreSQL. */
+async function transfers(): Promise<void> {
+  const databases = process.env.DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)
+  if (!process.env.DATABASE_URL) console.log('\ntransfers: PostgreSQL skipped (set DATABASE_URL to run it too)')
+  for (const database of databases) console.log(describeTransfers(await benchTransfers(database)))
+}
+
+function describeTransfers(f: TransferFigures): string {
+  const holds = f.balanceNotLedger === 0 && f.quotaNotLedger === 0 && f.negative === 0 && f.moneyConserved && f.quotaConserved && f.recordsMatch
+  return [
+    `\ntransfers on ${f.database}: 10,000 random transfers fired at once among 1,000 accounts (money and a quota; every 20th a retry with the same idempotency key)`,
+    `  ${Math.round(f.ms)} ms, ${Math.round(f.perSecond)} transfers/s; ${f.applied} applied, ${f.refused} refused (not enough to send), ${f.retries} retries sent with a key already used`,
+    `  balances ≠ ledger: ${f.balanceNotLedger}, quotas ≠ ledger: ${f.quotaNotLedger}, negative: ${f.negative}, money total conserved: ${f.moneyConserved}, quota total conserved: ${f.quotaConserved}, one record per applied transfer: ${f.recordsMatch}`,
+    `  invariants ${holds ? 'hold' : 'BROKEN'}`,
+  ].join('\n')
 }
 
 async function timeCodegen(dir: string): Promise<Timings['codegen']> {

@@ -5,6 +5,7 @@ import { revokeSessions } from '../auth/sessions'
 import { publicColumns, recordToRow, rowToRecord, toStored, yuanToFen } from '../db/records'
 import type { EntityDef } from '../../schema/types'
 import { changeMoney } from '../ledger/ledger'
+import { oncePerKey } from '../ledger/once-per-key'
 import { readGroup } from '../settings/settings-store'
 import { tableOf } from '../services'
 import { ofEndpoint } from './generic'
@@ -87,7 +88,8 @@ const adjustMoney: NamedHandler = {
     const id = Number(ctx.body.id)
     const amount = yuanToFen(String(ctx.body.amount))
     if (amount === 0) throw fieldError('AMOUNT_ZERO', '/amount', ctx.locale)
-    await ctx.services.db.transaction().execute(async (trx) => {
+    const key = ctx.body.idempotency_key ? `adjust:${caller.id}:${String(ctx.body.idempotency_key)}` : undefined
+    await oncePerKey(key, () => ctx.services.db.transaction().execute(async (trx) => {
       await reachable(ctx, trx, id)
       await changeMoney(trx, ctx.services, {
         userId: id,
@@ -95,12 +97,12 @@ const adjustMoney: NamedHandler = {
         amount,
         operatorId: caller.id,
         remark: String(ctx.body.remark),
-        idempotencyKey: ctx.body.idempotency_key ? `adjust:${caller.id}:${String(ctx.body.idempotency_key)}` : undefined,
+        idempotencyKey: key,
       }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') throw fieldError('ADJUST_BELOW_ZERO', '/amount', ctx.locale)
         throw error
       })
-    })
+    }))
     return readAccount(ctx, id)
   },
 }

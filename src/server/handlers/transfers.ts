@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { AppError, fieldError } from '../errors/AppError'
 import { fenToYuan, publicColumns, rowToRecord, yuanToFen } from '../db/records'
 import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
+import { oncePerKey } from '../ledger/once-per-key'
 import { readGroup } from '../settings/settings-store'
 import { tableOf } from '../services'
 import { requireCaller, type HandlerContext, type NamedHandler } from './context'
@@ -30,7 +31,7 @@ const transfer: NamedHandler = {
     const records = tableOf(ctx.services, 'transfer_record')
     const entity = ctx.services.registry.entities.get('transfer_record')!
 
-    const id = await ctx.services.db.transaction().execute(async (trx) => {
+    const id = await oncePerKey(key, () => ctx.services.db.transaction().execute(async (trx) => {
       if (key) {
         const earlier = await trx.selectFrom(records).select(['id', 'to_user_id', 'kind', 'money', 'count']).where('idempotency_key', '=', key).executeTakeFirst()
         if (earlier) {
@@ -70,7 +71,7 @@ const transfer: NamedHandler = {
       })
       await move(to, units, 'transfer_in')
       return Number(inserted.id)
-    })
+    }))
     const row = await ctx.services.db.selectFrom(records).select(publicColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow()
     return rowToRecord(entity, row)
   },
@@ -86,14 +87,14 @@ const exchange: NamedHandler = {
     if (rate <= 0) throw fieldError('EXCHANGE_NOT_OFFERED', '/quota', ctx.locale)
     const key = ctx.body.idempotency_key ? `exchange:${caller.id}:${String(ctx.body.idempotency_key)}` : undefined
     const change = { userId: caller.id, type: 'exchange' as const, operatorId: caller.id, remark: `${yuan} × ${rate}` }
-    return ctx.services.db.transaction().execute(async (trx) => {
+    return oncePerKey(key, () => ctx.services.db.transaction().execute(async (trx) => {
       const spent = await changeMoney(trx, ctx.services, { ...change, amount: -yuan * 100, idempotencyKey: key && `${key}:money` }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') throw fieldError('INSUFFICIENT_BALANCE', '/yuan', ctx.locale)
         throw error
       })
       const got = await changeQuota(trx, ctx.services, quota, { ...change, amount: yuan * rate, idempotencyKey: key && `${key}:quota` })
       return { money: fenToYuan(spent.balanceAfter), quota, count: got.balanceAfter, added: yuan * rate }
-    })
+    }))
   },
 }
 
