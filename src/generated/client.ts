@@ -62,6 +62,7 @@ export const apiEndpoints = {
   platformCaptchaImage: { id: 'platform/captcha_image', method: 'GET', path: '/platform/captcha_image', access: 'open' },
   platformChangePwd: { id: 'platform/change_pwd', method: 'POST', path: '/platform/change_pwd', access: ['*'] },
   platformConsoleSchemas: { id: 'platform/console_schemas', method: 'GET', path: '/platform/console_schemas', access: 'open' },
+  platformDashboardData: { id: 'platform/dashboard_data', method: 'GET', path: '/platform/dashboard_data', access: ['admin', 'partner', 'merchant'] },
   platformDelAgreement: { id: 'platform/del_agreement', method: 'POST', path: '/platform/del_agreement', access: ['admin'] },
   platformDelArticle: { id: 'platform/del_article', method: 'POST', path: '/platform/del_article', access: ['admin', 'partner'] },
   platformDelIndustry: { id: 'platform/del_industry', method: 'POST', path: '/platform/del_industry', access: ['admin'] },
@@ -273,6 +274,15 @@ export interface ApiClient {
    * `GET /platform/console_schemas` · open: no sign-in needed
    */
   platformConsoleSchemas: () => Promise<types.PlatformConsoleSchemasResponse>
+
+  /**
+   * Figures for the home page and the workbench, over the caller's reach
+   *
+   * Aggregates over the accounts the caller reaches (admin: all; partner: itself and everything below it; merchant: itself) for a date range: accounts by role, balance and quotas held, money in and out of the ledger by type, and the same per day. Days are cut at local midnight for utc_offset (minutes east of UTC, as the browser reports it). The range is at most 366 days; without one, the last 30 days up to today.
+   *
+   * `GET /platform/dashboard_data` · roles: admin, partner, merchant
+   */
+  platformDashboardData: (query?: types.PlatformDashboardDataQuery) => Promise<types.PlatformDashboardDataResponse>
 
   /**
    * Delete agreements by id
@@ -734,6 +744,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformCaptchaImage: () => transport({ method: 'GET', path: '/platform/captcha_image' }) as Promise<types.PlatformCaptchaImageResponse>,
     platformChangePwd: (body) => transport({ method: 'POST', path: '/platform/change_pwd', body }) as Promise<types.PlatformChangePwdResponse>,
     platformConsoleSchemas: () => transport({ method: 'GET', path: '/platform/console_schemas' }) as Promise<types.PlatformConsoleSchemasResponse>,
+    platformDashboardData: (query = {}) => transport({ method: 'GET', path: '/platform/dashboard_data', query }) as Promise<types.PlatformDashboardDataResponse>,
     platformDelAgreement: (body) => transport({ method: 'POST', path: '/platform/del_agreement', body }) as Promise<types.PlatformDelAgreementResponse>,
     platformDelArticle: (body) => transport({ method: 'POST', path: '/platform/del_article', body }) as Promise<types.PlatformDelArticleResponse>,
     platformDelIndustry: (body) => transport({ method: 'POST', path: '/platform/del_industry', body }) as Promise<types.PlatformDelIndustryResponse>,

@@ -865,6 +865,92 @@ export interface PlatformConsoleSchemasResponse {
 }
 
 /**
+ * Query string of `GET /platform/dashboard_data` (Figures for the home page and the workbench, over the caller's reach).
+ */
+export interface PlatformDashboardDataQuery {
+  /**
+   * First day, inclusive (YYYY-MM-DD).
+   */
+  start?: string
+  /**
+   * Last day, inclusive (YYYY-MM-DD).
+   */
+  end?: string
+  /**
+   * Minutes east of UTC of the days asked for; 480 for China Standard Time.
+   */
+  utc_offset?: number
+}
+
+/**
+ * Data of a successful answer of `GET /platform/dashboard_data` (Figures for the home page and the workbench, over the caller's reach).
+ */
+export interface PlatformDashboardDataResponse {
+  start: string
+  end: string
+  /**
+   * Accounts in reach by role, the caller excluded; created_in_range counts those opened in the range.
+   */
+  accounts: {
+    partner: number
+    merchant: number
+    agent: number
+    created_in_range: number
+  }
+  /**
+   * What the accounts in reach hold now, the caller included.
+   */
+  holdings: {
+    /**
+     * Yuan, two decimals.
+     */
+    money: string
+    digital_man_count: number
+    digital_man_advanced_count: number
+    digital_voice_count: number
+  }
+  /**
+   * Ledger rows of the accounts in reach within the range: yuan added, yuan taken, and both by ledger type.
+   */
+  money: {
+    /**
+     * Yuan, two decimals.
+     */
+    in: string
+    /**
+     * Yuan, two decimals.
+     */
+    out: string
+    by_type: {
+      type: string
+      /**
+       * Yuan, two decimals.
+       */
+      in: string
+      /**
+       * Yuan, two decimals.
+       */
+      out: string
+    }[]
+  }
+  /**
+   * One entry per day of the range, oldest first, days without activity included.
+   */
+  daily: {
+    date: string
+    /**
+     * Yuan, two decimals.
+     */
+    money_in: string
+    /**
+     * Yuan, two decimals.
+     */
+    money_out: string
+    accounts_created: number
+  }[]
+}
+
+/**
  * JSON body of `POST /platform/del_agreement` (Delete agreements by id).
  */
 export interface PlatformDelAgreementBody {

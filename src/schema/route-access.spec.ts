@@ -23,23 +23,23 @@ describe('firstPermittedRoute (spec §4 permission guard)', () => {
   const withNavigation = (navigation: Navigation): Pick<Registry, 'navigation' | 'resources'> => ({ navigation, resources: registry.resources })
 
   it('sends a role to the first route it may open, in menu order, skipping hidden ones', () => {
+    // A hidden route placed first in the dashboard group, as spec §2's to-create-video is.
     const navigation: Navigation = {
       ...registry.navigation,
-      groups: [
-        ...registry.navigation.groups,
-        { name: 'dashboard', path: '/dashboard', label: { 'zh-CN': '仪表盘', 'en-US': 'Dashboard' }, order: 0, children: [
-          { name: 'toCreate', path: 'to-create-video', label: { 'zh-CN': '创作', 'en-US': 'Create' }, page: 'x', roles: ['merchant'], hideInMenu: true },
-          { name: 'workBench', path: 'workBench', label: { 'zh-CN': '工作台', 'en-US': 'Workbench' }, page: 'x', roles: ['partner', 'merchant'], order: 1 },
-        ] },
-      ],
+      groups: registry.navigation.groups.map((group) =>
+        group.name !== 'dashboard' ? group : { ...group, children: [{ name: 'toCreate', path: 'to-create-video', label: { 'zh-CN': '创作', 'en-US': 'Create' }, page: 'x', roles: ['merchant'], hideInMenu: true, order: 0 }, ...group.children.map((c) => ({ ...c, order: 1 }))] },
+      ),
     }
     expect(consoleRoutes(withNavigation(navigation)).map((r) => r.path)).toEqual([
-      '/dashboard/to-create-video', '/dashboard/workBench', '/promotion/all-merchant', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500',
+      '/home/index', '/dashboard/to-create-video', '/dashboard/workBench', '/promotion/all-merchant', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500',
     ])
     expect(firstPermittedRoute(withNavigation(navigation), 'merchant')).toBe('/dashboard/workBench')
-    // all-merchant comes first but is hidden in the menu.
-    expect(firstPermittedRoute(withNavigation(navigation), 'admin')).toBe('/promotion/merchant')
-    expect(firstPermittedRoute(withNavigation(navigation))).toBe('/promotion/merchant')
+    expect(firstPermittedRoute(withNavigation(navigation), 'partner')).toBe('/dashboard/workBench')
+    expect(firstPermittedRoute(withNavigation(navigation), 'admin')).toBe('/home/index')
+    expect(firstPermittedRoute(withNavigation(navigation))).toBe('/home/index')
+    // Without the home page, all-merchant comes first but is hidden in the menu.
+    const homeless = { ...registry.navigation, groups: registry.navigation.groups.filter((g) => g.name !== 'home') }
+    expect(firstPermittedRoute(withNavigation(homeless), 'admin')).toBe('/promotion/merchant')
   })
 
   it('answers undefined (not found) when the role may open nothing in its menu', () => {

@@ -13,7 +13,7 @@ import { PASSWORD, startTestServer, type TestServer } from './harness'
  */
 
 /** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
-const COVERED = ['/provider_service', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log']
+const COVERED = ['/provider_service', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data']
 
 type Relation = 'own' | 'below' | 'other'
 interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
@@ -55,6 +55,8 @@ const PROBES: Record<string, Probe> = {
   'provider_service/add': { kind: 'role', request: (_, n) => ({ username: `matrix-p${n}`, password: PASSWORD, name: `Matrix ${n}` }) },
   'provider_service/used_service_prefix_no_list': { kind: 'role' },
   'platform/exchange': { kind: 'role', request: () => ({ quota: 'digital_voice_count', yuan: 1 }) },
+  // Its figures per reach are checked in dashboard.spec.ts.
+  'platform/dashboard_data': { kind: 'role' },
 }
 
 let server: TestServer

@@ -181,11 +181,11 @@ describe('the console in a real browser', () => {
   it('keeps the domain screen from a merchant: no menu item, and a direct visit goes where spec §4 says', () =>
     withBrowser(async (page) => {
       await signIn(page, product.url, 'merchant1', product.logins.merchant1!)
-      // The first route a merchant may open is its assets.
-      await page.waitForURL(/\/account\/property$/)
-      await page.getByRole('menuitem', { name: 'My assets' }).waitFor()
+      // The first route a merchant may open is its workbench.
+      await page.waitForURL(/\/dashboard\/workBench$/)
+      await page.getByRole('menuitem', { name: 'Workbench' }).waitFor()
       expect(await page.getByRole('menuitem', { name: 'Brand / domain list' }).count()).toBe(0)
       await page.goto(`${product.url}/domain/domainList`)
-      await page.waitForURL(/\/account\/property$/)
+      await page.waitForURL(/\/dashboard\/workBench$/)
     }, 'en-US'))
 })

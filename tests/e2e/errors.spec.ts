@@ -14,7 +14,8 @@ afterAll(() => product?.stop())
 describe('failed calls, as spec §8 shows them', () => {
   const signedIn = async (page: Page) => {
     await signIn(page, product.url, 'admin', product.logins.admin!)
-    // The landing list has loaded (it may have no rows).
+    // A list with a Refresh button to call the server again (it may have no rows).
+    await page.goto(`${product.url}/domain/domainList`)
     await page.locator('.ant-table').first().waitFor()
     return (await page.evaluate(() => localStorage.getItem('token')))!
   }

@@ -80,6 +80,24 @@ describe('the promotion hierarchy through the console (issue: hierarchy, money a
       await page.goto(`${product.url}/account/property`)
       await page.locator('.ant-statistic', { hasText: 'Balance' }).getByText('100.25').waitFor()
       expect(await page.getByRole('row', { name: /Launch money/ }).textContent()).toContain('-20.25')
+
+      // The workbench counts the partner's branch: its one merchant, the opening balance and the transfer.
+      await page.goto(`${product.url}/dashboard/workBench`)
+      const figure = (title: string) => page.locator('.ant-statistic', { has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
+      await figure('Money out').getByText('20.25').waitFor()
+      expect(await figure('Money in').textContent()).toContain('140.75')
+      expect(await figure('Merchants').textContent()).toContain('1')
+      expect(await figure('Balance held').textContent()).toContain('120.50')
+      await page.locator('.recharts-surface').first().waitFor()
+    }, 'en-US')
+
+    await withBrowser(async (page) => {
+      await signIn(page, product.url, 'admin', product.logins.admin!)
+      await page.waitForURL(/\/home\/index$/)
+      const figure = (title: string) => page.locator('.ant-statistic', { has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
+      // The demo partner and the one opened above; the demo merchants and the new one.
+      await figure('Partners').getByText('2').waitFor()
+      expect(await figure('Merchants').textContent()).toContain('3')
     }, 'en-US')
 
     await withBrowser(async (page) => {

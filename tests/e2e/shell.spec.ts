@@ -28,9 +28,9 @@ describe('routes and guards of spec §2 and §4', () => {
     const { page, close } = await openBrowser('en-US')
     try {
       await signIn(page, product.url, 'admin', product.logins.admin!)
-      // /home/index is not built yet, so / falls to the admin's first permitted route.
+      // Spec §2: / is the home page.
       await page.goto(`${product.url}/`)
-      await page.waitForURL(/\/promotion\/merchant/)
+      await page.waitForURL(/\/home\/index$/)
       await page.goto(`${product.url}/domain`)
       await page.waitForURL(/\/domain\/domainList/)
       await page.goto(`${product.url}/redirect/user/info`)
@@ -50,7 +50,7 @@ describe('routes and guards of spec §2 and §4', () => {
       await signIn(page, product.url, 'merchant1', product.logins.merchant1!)
       await page.goto(`${product.url}/exception/403`)
       // Spec §4: to the first route the role may open.
-      await page.waitForURL(/\/account\/property$/)
+      await page.waitForURL(/\/dashboard\/workBench$/)
       // Routes open to every role stay open to it.
       await page.goto(`${product.url}/exception/404`)
       await page.getByText('Sorry, the page you visited does not exist.').waitFor()
@@ -109,7 +109,7 @@ describe('the settings drawer (spec §2, §4)', () => {
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url })
       await signIn(page, product.url, 'admin', product.logins.admin!)
-      await page.locator('.ant-table').first().waitFor()
+      await page.locator('.ant-statistic').first().waitFor()
       const drawer = page.locator('.ant-drawer-content')
       const toggle = (name: string) => drawer.getByRole('switch', { name, exact: true }).click()
       const closeDrawer = async () => {
@@ -144,7 +144,7 @@ describe('the settings drawer (spec §2, §4)', () => {
       await closeDrawer()
       expect(await page.locator('header').count()).toBe(0)
       await page.reload()
-      await page.locator('.ant-table').first().waitFor()
+      await page.locator('.ant-statistic').first().waitFor()
       expect(await page.locator('header').count()).toBe(0)
       expect(await page.locator('.ant-layout-sider').count()).toBe(0)
       expect(await page.evaluate(() => document.body.style.filter)).toBe('invert(80%)')
@@ -173,10 +173,10 @@ describe('the menu from the server (spec §4 menuFromServer)', () => {
       db.prepare(`update account set show_clip_menu = 0 where username = 'merchant1'`).run()
       db.close()
       await signIn(page, clipProduct.url, 'merchant1', clipProduct.logins.merchant1!)
-      // By role lists the clip route is the merchant's: in the menu and open.
-      await page.getByRole('menuitem', { name: 'Clip tasks' }).waitFor()
+      // By role lists the clip route is the merchant's: open, and in the menu.
       await page.goto(`${clipProduct.url}/creation/clip`)
       await page.getByRole('cell', { name: 'merchant1', exact: true }).waitFor()
+      await page.getByRole('menuitem', { name: 'Clip tasks' }).waitFor()
 
       // A slow answer, so the loading notice can be seen before the success one replaces it.
       await page.route('**/api/v1/api/user/menu', async (route) => {
@@ -214,29 +214,32 @@ describe('the tab bar (spec §2, §4)', () => {
     try {
       await page.addInitScript(() => localStorage.setItem('console-settings', JSON.stringify({ tabBar: true })))
       await signIn(page, product.url, 'admin', product.logins.admin!)
-      // Home is the admin's first route, the merchant list.
-      await page.locator('#username').waitFor()
+      // Home is the admin's home page, and its tab cannot be closed.
+      await page.waitForURL(/\/home\/index$/)
       const tabs = page.locator('.ant-tabs-tab')
       const titles = () => tabs.allInnerTexts()
-      await expect.poll(titles).toEqual(['Merchants'])
+      await expect.poll(titles).toEqual(['Home'])
       expect(await tabs.first().locator('.ant-tabs-tab-remove').count()).toBe(0)
 
       // /redirect and not-found are never tabs (a full page load starts the tabs afresh, from home).
       await page.goto(`${product.url}/redirect/user/info`)
       await page.waitForURL(/\/user\/info$/)
-      await expect.poll(titles).toEqual(['Merchants', 'User info'])
+      await expect.poll(titles).toEqual(['Home', 'User info'])
       await page.goto(`${product.url}/no/such/page`)
       await page.getByText('Sorry, the page you visited does not exist.').waitFor()
-      await expect.poll(titles).toEqual(['Merchants'])
-      await tabs.filter({ hasText: 'Merchants' }).click()
+      await expect.poll(titles).toEqual(['Home'])
+
+      await page.getByRole('menuitem', { name: 'Promotion' }).click()
+      await page.getByRole('menuitem', { name: 'Merchants' }).click()
       await page.locator('#username').waitFor()
+      await expect.poll(titles).toEqual(['Home', 'Merchants'])
 
       // Typed, not searched: only a page kept alive still has it after a trip to another tab.
       await page.locator('#username').fill('kept in the tab')
       await page.getByRole('button', { name: 'admin' }).click()
       await page.getByRole('menuitem', { name: 'User info' }).click()
       await page.waitForURL(/\/user\/info$/)
-      await expect.poll(titles).toEqual(['Merchants', 'User info'])
+      await expect.poll(titles).toEqual(['Home', 'Merchants', 'User info'])
       await tabs.filter({ hasText: 'Merchants' }).click()
       await page.waitForURL(/\/promotion\/merchant/)
       expect(await page.locator('#username').inputValue()).toBe('kept in the tab')
@@ -248,15 +251,15 @@ describe('the tab bar (spec §2, §4)', () => {
 
       await page.getByRole('button', { name: 'admin' }).click()
       await page.getByRole('menuitem', { name: 'User settings' }).click()
-      await expect.poll(titles).toEqual(['Merchants', 'User info', 'User settings'])
+      await expect.poll(titles).toEqual(['Home', 'Merchants', 'User info', 'User settings'])
       await tabs.filter({ hasText: 'User info' }).locator('.ant-tabs-tab-remove').click()
-      await expect.poll(titles).toEqual(['Merchants', 'User settings'])
+      await expect.poll(titles).toEqual(['Home', 'Merchants', 'User settings'])
       expect(page.url()).toMatch(/\/user\/setting$/)
 
       await page.getByRole('button', { name: 'Tab actions' }).click()
       await page.getByRole('menuitem', { name: 'Close all but home' }).click()
-      await expect.poll(titles).toEqual(['Merchants'])
-      await page.waitForURL(/\/promotion\/merchant/)
+      await expect.poll(titles).toEqual(['Home'])
+      await page.waitForURL(/\/home\/index$/)
     } finally {
       await close()
     }

@@ -1,8 +1,9 @@
-import { AppstoreOutlined, FileTextOutlined, GlobalOutlined, HomeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
+import { AppstoreOutlined, DashboardOutlined, FileTextOutlined, GlobalOutlined, HomeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
 import type { ReactNode } from 'react'
 
 /** Icons a navigation group may name in its "icon". */
 const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
   'file-text': <FileTextOutlined />,
   global: <GlobalOutlined />,
   home: <HomeOutlined />,

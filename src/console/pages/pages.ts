@@ -6,6 +6,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
  */
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   config: lazy(() => import('./config/ConfigPage')),
+  dashboard: lazy(() => import('./dashboard/DashboardPage')),
   'system-init': lazy(() => import('./config/SystemInitPage')),
   'exception-403': lazy(() => import('./ExceptionPages').then((m) => ({ default: m.ForbiddenPage }))),
   'exception-404': lazy(() => import('./NotFoundPage')),

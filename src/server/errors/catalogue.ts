@@ -47,6 +47,8 @@ export const ERRORS = {
   TRANSFER_NOT_ALLOWED: { status: 200, code: 0, text: { 'en-US': () => 'Your account may not transfer this. Ask the account above you to allow it.', 'zh-CN': () => '您的账号无权转移此项，请联系上级开通。' } },
   TRANSFER_WHOLE_UNITS: { status: 200, code: 0, text: { 'en-US': () => 'Quotas move in whole units: enter a whole number.', 'zh-CN': () => '次数只能按整数转移，请输入整数。' } },
   EXCHANGE_NOT_OFFERED: { status: 200, code: 0, text: { 'en-US': () => 'This exchange is not offered now. An administrator turns it on in the settings centre (business rules).', 'zh-CN': () => '当前未开放此项兑换，需管理员在设置中心（业务配置）开启。' } },
+  DATE_RANGE_REVERSED: { status: 200, code: 0, text: { 'en-US': () => 'The first day comes after the last one: pick the range again.', 'zh-CN': () => '开始日期晚于结束日期，请重新选择。' } },
+  DATE_RANGE_TOO_LONG: { status: 200, code: 0, text: { 'en-US': (p) => `Pick at most ${p.days} days.`, 'zh-CN': (p) => `最多选择 ${p.days} 天。` } },
   IDEMPOTENCY_KEY_REUSED: { status: 200, code: 0, text: { 'en-US': () => 'This request key was already used for a different change. Send a new key for a new change.', 'zh-CN': () => '该请求标识已用于另一笔变动，新的变动请使用新的标识。' } },
   CERT_NOT_PEM: { status: 200, code: 0, text: { 'en-US': () => 'The certificate must be a PEM file (-----BEGIN CERTIFICATE-----)', 'zh-CN': () => '证书必须是 PEM 格式（-----BEGIN CERTIFICATE-----）' } },
   CERT_KEY_NOT_PEM: { status: 200, code: 0, text: { 'en-US': () => 'The private key must be a PEM file (-----BEGIN PRIVATE KEY-----)', 'zh-CN': () => '私钥必须是 PEM 格式（-----BEGIN PRIVATE KEY-----）' } },

@@ -2,6 +2,7 @@ import type { NamedHandler } from './context'
 import { accountHandlers } from './accounts'
 import { agreementHandlers } from './agreement'
 import { authHandlers } from './auth'
+import { dashboardHandlers } from './dashboard'
 import { domainHandlers } from './domain'
 import { navigationHandlers } from './navigation'
 import { settingsHandlers } from './settings'
@@ -14,6 +15,7 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...accountHandlers,
   ...agreementHandlers,
   ...authHandlers,
+  ...dashboardHandlers,
   ...domainHandlers,
   ...navigationHandlers,
   ...settingsHandlers,

@@ -1,0 +1,128 @@
+import { sql, type ExpressionBuilder } from 'kysely'
+import { fenToYuan } from '../db/records'
+import { fieldError } from '../errors/AppError'
+import { accountEntity } from '../access/scope'
+import { tableOf } from '../services'
+import type { Caller } from '../access/caller'
+import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+
+const DAY_MS = 86_400_000
+const MAX_DAYS = 366
+const DEFAULT_DAYS = 30
+const ROLE_TYPES = { partner: 1, merchant: 2, agent: 3 } as const
+const QUOTAS = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count'] as const
+
+/**
+ * The home page's and the workbench's figures: every sum is taken in SQL over the accounts
+ * the caller reaches, so a partner's figures are its branch's and a merchant's its own.
+ */
+const data: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const range = rangeOf(ctx)
+    const accounts = tableOf(ctx.services, 'user')
+    const logs = tableOf(ctx.services, 'user_money_log')
+    const db = ctx.services.db
+    const inReach = reach(ctx, caller)
+
+    const byRole = await db.selectFrom(accounts).select(['user_type', sql<number>`count(*)`.as('n')]).where(inReach).where('id', '!=', caller.id).groupBy('user_type').execute()
+    const created = await db.selectFrom(accounts).select(sql<number>`count(*)`.as('n')).where(inReach).where('id', '!=', caller.id).where('created_at', '>=', range.from).where('created_at', '<', range.to).executeTakeFirstOrThrow()
+    const holdings = await db
+      .selectFrom(accounts)
+      .select([sql<number>`coalesce(sum(money), 0)`.as('money'), ...QUOTAS.map((q) => sql<number>`coalesce(sum(${sql.ref(q)}), 0)`.as(q))])
+      .where(inReach)
+      .executeTakeFirstOrThrow()
+    const ledger = (eb: ExpressionBuilder<any, any>) => eb.and([eb('user_id', 'in', eb.selectFrom(accounts).select('id').where(inReach)), eb('created_at', '>=', range.from), eb('created_at', '<', range.to)])
+    const byType = await db
+      .selectFrom(logs)
+      .select(['type', sql<number>`sum(case when amount > 0 then amount else 0 end)`.as('in'), sql<number>`sum(case when amount < 0 then -amount else 0 end)`.as('out')])
+      .where(ledger)
+      .groupBy('type')
+      .orderBy('type')
+      .execute()
+
+    // Buckets of an hour (of a minute where the offset is not whole hours), folded into local days here.
+    const width = range.offsetMinutes % 60 === 0 ? 13 : 16
+    const bucket = sql<string>`substr(created_at, 1, ${sql.lit(width)})`
+    const moneyBuckets = await db
+      .selectFrom(logs)
+      .select([bucket.as('bucket'), sql<number>`sum(case when amount > 0 then amount else 0 end)`.as('in'), sql<number>`sum(case when amount < 0 then -amount else 0 end)`.as('out')])
+      .where(ledger)
+      .groupBy(bucket)
+      .execute()
+    const accountBuckets = await db.selectFrom(accounts).select([bucket.as('bucket'), sql<number>`count(*)`.as('n')]).where(inReach).where('id', '!=', caller.id).where('created_at', '>=', range.from).where('created_at', '<', range.to).groupBy(bucket).execute()
+
+    const days = new Map(range.days.map((date) => [date, { date, in: 0, out: 0, created: 0 }]))
+    for (const row of moneyBuckets) {
+      const day = days.get(range.localDay(String(row.bucket)))
+      if (day) (day.in += Number(row.in), day.out += Number(row.out))
+    }
+    for (const row of accountBuckets) {
+      const day = days.get(range.localDay(String(row.bucket)))
+      if (day) day.created += Number(row.n)
+    }
+    const count = (type: number) => Number(byRole.find((r) => Number(r.user_type) === type)?.n ?? 0)
+    return {
+      start: range.start,
+      end: range.end,
+      accounts: { partner: count(ROLE_TYPES.partner), merchant: count(ROLE_TYPES.merchant), agent: count(ROLE_TYPES.agent), created_in_range: Number(created.n) },
+      holdings: { money: fenToYuan(Number(holdings.money)), ...Object.fromEntries(QUOTAS.map((q) => [q, Number((holdings as Record<string, unknown>)[q])])) },
+      money: {
+        in: fenToYuan(byType.reduce((sum, r) => sum + Number(r.in), 0)),
+        out: fenToYuan(byType.reduce((sum, r) => sum + Number(r.out), 0)),
+        by_type: byType.map((r) => ({ type: String(r.type), in: fenToYuan(Number(r.in)), out: fenToYuan(Number(r.out)) })),
+      },
+      daily: [...days.values()].map((d) => ({ date: d.date, money_in: fenToYuan(d.in), money_out: fenToYuan(d.out), accounts_created: d.created })),
+    }
+  },
+}
+
+/** Accounts the caller reaches: admin all, a partner its branch (itself included), anyone else itself. */
+function reach(ctx: HandlerContext, caller: Caller) {
+  const path = `${accountEntity(ctx.services.registry).table}.path`
+  return (eb: ExpressionBuilder<any, any>) => {
+    if (caller.role === 'admin') return eb.lit(true)
+    if (caller.role === 'partner') return eb(path, 'like', `${caller.path}%`)
+    return eb('id', '=', caller.id)
+  }
+}
+
+interface Range {
+  start: string
+  end: string
+  /** UTC instants bounding the local days, as stored (ISO strings compare in order). */
+  from: string
+  to: string
+  days: string[]
+  offsetMinutes: number
+  /** The local day of a UTC bucket key (YYYY-MM-DDTHH or YYYY-MM-DDTHH:MM). */
+  localDay(bucket: string): string
+}
+
+function rangeOf(ctx: HandlerContext): Range {
+  const offsetMinutes = Number(ctx.query.utc_offset ?? 0)
+  const offsetMs = offsetMinutes * 60_000
+  const today = new Date(ctx.services.now().getTime() + offsetMs).toISOString().slice(0, 10)
+  const end = String(ctx.query.end ?? today)
+  const start = String(ctx.query.start ?? dayAfter(end, -(DEFAULT_DAYS - 1)))
+  const span = (Date.parse(end) - Date.parse(start)) / DAY_MS + 1
+  if (span < 1) throw fieldError('DATE_RANGE_REVERSED', '/start', ctx.locale)
+  if (span > MAX_DAYS) throw fieldError('DATE_RANGE_TOO_LONG', '/end', ctx.locale, { days: MAX_DAYS })
+  return {
+    start,
+    end,
+    from: new Date(Date.parse(start) - offsetMs).toISOString(),
+    to: new Date(Date.parse(end) + DAY_MS - offsetMs).toISOString(),
+    days: Array.from({ length: span }, (_, i) => dayAfter(start, i)),
+    offsetMinutes,
+    localDay: (bucket) => new Date(Date.parse(`${bucket.length === 13 ? `${bucket}:00` : bucket}:00.000Z`) + offsetMs).toISOString().slice(0, 10),
+  }
+}
+
+function dayAfter(day: string, days: number): string {
+  return new Date(Date.parse(day) + days * DAY_MS).toISOString().slice(0, 10)
+}
+
+export const dashboardHandlers: Record<string, NamedHandler> = {
+  'dashboard.data': data,
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from './harness'
+
+interface Dashboard {
+  start: string
+  end: string
+  accounts: { partner: number; merchant: number; agent: number; created_in_range: number }
+  holdings: { money: string; digital_voice_count: number }
+  money: { in: string; out: string; by_type: { type: string; in: string; out: string }[] }
+  daily: { date: string; money_in: string; money_out: string; accounts_created: number }[]
+}
+
+// 20:00 UTC on the 20th is 04:00 on the 21st in China (UTC+8).
+let clock = new Date('2026-11-20T20:00:00.000Z')
+let server: TestServer
+const token: Record<string, string> = {}
+const id: Record<string, number> = {}
+
+beforeAll(async () => {
+  server = await startTestServer({ now: () => clock })
+  for (const [name, role, parent] of [
+    ['admin', 'admin'], ['p', 'partner', 'admin'], ['shop', 'merchant', 'p'], ['shop2', 'merchant', 'p'], ['sales', 'agent', 'p'],
+    ['q', 'partner', 'admin'], ['far', 'merchant', 'q'],
+  ] as const) {
+    const account = await server.account(name, role, parent)
+    token[name] = account.token
+    id[name] = account.id
+  }
+  await post('/provider_service/edit_account', 'admin', { id: id.p, amount: '100.00', remark: 'start' })
+  await post('/provider_service/edit_account', 'admin', { id: id.q, amount: '40.00', remark: 'start' })
+  await post('/platform/transfer', 'p', { to_user_id: id.shop, kind: 'money', amount: '25.50' })
+  clock = new Date('2026-11-22T09:00:00.000Z')
+  await post('/platform/transfer', 'q', { to_user_id: id.far, kind: 'money', amount: '5.00' })
+})
+afterAll(() => server.close())
+
+async function post(path: string, who: string, body: unknown) {
+  const res = await server.call('POST', path, { token: token[who], body })
+  if (res.body.code !== 1) throw new Error(`${path}: ${res.body.msg}`)
+}
+const dashboard = (who: string, query: Record<string, unknown> = {}) => server.call<Dashboard>('GET', '/platform/dashboard_data', { token: token[who], query })
+
+describe('dashboard data (/platform/dashboard_data): figures over the caller\'s reach', () => {
+  it('gives the admin the whole platform: accounts by role, holdings, money in and out by type', async () => {
+    const { body } = await dashboard('admin', { start: '2026-11-01', end: '2026-11-30' })
+    expect(body.code).toBe(1)
+    expect(body.data.accounts).toEqual({ partner: 2, merchant: 3, agent: 1, created_in_range: 6 })
+    expect(body.data.holdings.money).toBe('140.00')
+    expect(body.data.money).toEqual({
+      in: '170.50',
+      out: '30.50',
+      by_type: [
+        { type: 'adjust', in: '140.00', out: '0.00' },
+        { type: 'transfer_in', in: '30.50', out: '0.00' },
+        { type: 'transfer_out', in: '0.00', out: '30.50' },
+      ],
+    })
+    expect(body.data.daily).toHaveLength(30)
+  })
+
+  it("gives a partner its own branch only, never another partner's", async () => {
+    const { body } = await dashboard('p', { start: '2026-11-01', end: '2026-11-30' })
+    expect(body.data.accounts).toEqual({ partner: 0, merchant: 2, agent: 1, created_in_range: 3 })
+    expect(body.data.holdings.money).toBe('100.00')
+    expect(body.data.money.in).toBe('125.50')
+    expect(body.data.money.out).toBe('25.50')
+  })
+
+  it('gives a merchant itself, and refuses an agent', async () => {
+    const { body } = await dashboard('shop', { start: '2026-11-01', end: '2026-11-30' })
+    expect(body.data.accounts).toEqual({ partner: 0, merchant: 0, agent: 0, created_in_range: 0 })
+    expect(body.data.holdings.money).toBe('25.50')
+    expect(body.data.money).toMatchObject({ in: '25.50', out: '0.00' })
+    expect((await dashboard('sales')).status).toBe(403)
+  })
+
+  it('cuts days at local midnight for the offset asked for, with empty days listed', async () => {
+    const utc = (await dashboard('p', { start: '2026-11-20', end: '2026-11-22' })).body.data.daily
+    expect(utc.map((d) => [d.date, d.money_in])).toEqual([['2026-11-20', '125.50'], ['2026-11-21', '0.00'], ['2026-11-22', '0.00']])
+    const china = (await dashboard('p', { start: '2026-11-20', end: '2026-11-22', utc_offset: 480 })).body.data.daily
+    expect(china.map((d) => [d.date, d.money_in, d.accounts_created])).toEqual([['2026-11-20', '0.00', 0], ['2026-11-21', '125.50', 3], ['2026-11-22', '0.00', 0]])
+  })
+
+  it('defaults to the last 30 days up to today, and leaves out what falls outside the range', async () => {
+    const { body } = await dashboard('admin')
+    expect([body.data.start, body.data.end]).toEqual(['2026-10-24', '2026-11-22'])
+    const later = await dashboard('admin', { start: '2026-11-21', end: '2026-11-22' })
+    expect(later.body.data.money.in).toBe('5.00')
+    expect(later.body.data.accounts.created_in_range).toBe(0)
+  })
+
+  it('says on the field when the range is reversed or longer than a year', async () => {
+    expect((await dashboard('admin', { start: '2026-11-22', end: '2026-11-01' })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/start' }] } })
+    expect((await dashboard('admin', { start: '2024-01-01', end: '2026-11-01' })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/end' }] } })
+  })
+})
