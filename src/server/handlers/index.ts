@@ -4,6 +4,8 @@ import { agreementHandlers } from './agreement'
 import { authHandlers } from './auth'
 import { domainHandlers } from './domain'
 import { navigationHandlers } from './navigation'
+import { rechargeOrderHandlers } from './recharge-orders'
+import { rechargePackageHandlers } from './recharge-packages'
 import { settingsHandlers } from './settings'
 import { transferHandlers } from './transfers'
 import { uploadHandlers } from './upload'
@@ -16,6 +18,8 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...authHandlers,
   ...domainHandlers,
   ...navigationHandlers,
+  ...rechargeOrderHandlers,
+  ...rechargePackageHandlers,
   ...settingsHandlers,
   ...transferHandlers,
   ...uploadHandlers,
