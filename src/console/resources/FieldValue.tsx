@@ -17,7 +17,7 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
   switch (field.kind) {
     case 'money':
       return (
-        <span style={{ fontVariantNumeric: 'tabular-nums' }}>
+        <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           {String(value)} <Typography.Text type="secondary">{t('money.currency')}</Typography.Text>
         </span>
       )
