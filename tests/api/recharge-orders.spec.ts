@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 
+type Name = 'admin' | 'partner' | 'other' | 'sub' | 'shop'
 let server: TestServer
-const token: Record<string, string> = {}
-const id: Record<string, number> = {}
+const token = {} as Record<Name, string>
+const id = {} as Record<Name, number>
 
 interface Order {
   id: number
@@ -46,9 +47,9 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const post = <T = unknown>(path: string, who: string, body: unknown) => server.call<T>('POST', path, { token: token[who], body })
-const get = <T = unknown>(path: string, who: string, query: Record<string, unknown> = {}) => server.call<T>('GET', path, { token: token[who], query })
-const me = async (who: string) => (await post<Record<string, unknown>>('/platform/get_user_info', who, {})).body.data
+const post = <T = unknown>(path: string, who: Name, body: unknown) => server.call<T>('POST', path, { token: token[who], body })
+const get = <T = unknown>(path: string, who: Name, query: Record<string, unknown> = {}) => server.call<T>('GET', path, { token: token[who], query })
+const me = async (who: Name) => (await post<Record<string, unknown>>('/platform/get_user_info', who, {})).body.data
 
 let gold: number
 let voice: number
@@ -61,7 +62,7 @@ async function ledgerOf(userId: number) {
   return { money, quota }
 }
 
-async function placeOrder(who: string, packageId: number, extra: Record<string, unknown> = {}) {
+async function placeOrder(who: Name, packageId: number, extra: Record<string, unknown> = {}) {
   const res = await post<Order>('/recharge_order/create', who, { package_id: packageId, ...extra })
   expect(res.body.code, res.body.msg).toBe(1)
   return res.body.data
@@ -267,9 +268,9 @@ describe('recharge orders (spec §2 account/recharge-order): created → paid �
 
   it('leaves every balance and quota equal to the sum of its ledger rows', async () => {
     const { db } = server.services
-    for (const who of ['partner', 'other', 'sub']) {
-      const account = await db.selectFrom('account').select(['money', 'digital_man_count', 'digital_man_advanced_count', 'digital_voice_count']).where('id', '=', id[who]!).executeTakeFirstOrThrow()
-      const ledger = await ledgerOf(id[who]!)
+    for (const who of ['partner', 'other', 'sub'] as const) {
+      const account = await db.selectFrom('account').select(['money', 'digital_man_count', 'digital_man_advanced_count', 'digital_voice_count']).where('id', '=', id[who]).executeTakeFirstOrThrow()
+      const ledger = await ledgerOf(id[who])
       expect(ledger.money.reduce((sum, r) => sum + Number(r.amount), 0)).toBe(Number(account.money ?? 0))
       for (const quota of ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count'] as const) {
         expect(ledger.quota.filter((r) => r.quota === quota).reduce((sum, r) => sum + Number(r.amount), 0)).toBe(Number(account[quota] ?? 0))
