@@ -111,6 +111,17 @@ export const apiEndpoints = {
   providerServiceMerchant: { id: 'provider_service/merchant', method: 'GET', path: '/provider_service/merchant', access: ['admin', 'partner'] },
   providerServiceMerchantDetail: { id: 'provider_service/merchant_detail', method: 'GET', path: '/provider_service/merchant_detail', access: ['admin', 'partner'] },
   providerServiceUsedServicePrefixNoList: { id: 'provider_service/used_service_prefix_no_list', method: 'GET', path: '/provider_service/used_service_prefix_no_list', access: ['admin'] },
+  rechargeOrderCancel: { id: 'recharge_order/cancel', method: 'POST', path: '/recharge_order/cancel', access: ['admin', 'partner'] },
+  rechargeOrderConfirmPaid: { id: 'recharge_order/confirm_paid', method: 'POST', path: '/recharge_order/confirm_paid', access: ['admin'] },
+  rechargeOrderCreate: { id: 'recharge_order/create', method: 'POST', path: '/recharge_order/create', access: ['admin', 'partner'] },
+  rechargeOrderDetail: { id: 'recharge_order/detail', method: 'GET', path: '/recharge_order/detail', access: ['admin', 'partner'] },
+  rechargeOrderList: { id: 'recharge_order/list', method: 'GET', path: '/recharge_order/list', access: ['admin', 'partner'] },
+  rechargePackageAdd: { id: 'recharge_package/add', method: 'POST', path: '/recharge_package/add', access: ['admin'] },
+  rechargePackageDel: { id: 'recharge_package/del', method: 'POST', path: '/recharge_package/del', access: ['admin'] },
+  rechargePackageDetail: { id: 'recharge_package/detail', method: 'GET', path: '/recharge_package/detail', access: ['admin'] },
+  rechargePackageEdit: { id: 'recharge_package/edit', method: 'POST', path: '/recharge_package/edit', access: ['admin'] },
+  rechargePackageList: { id: 'recharge_package/list', method: 'GET', path: '/recharge_package/list', access: ['admin'] },
+  rechargePackageOnSale: { id: 'recharge_package/on_sale', method: 'GET', path: '/recharge_package/on_sale', access: ['admin', 'partner'] },
   uploadGenerateStsToken: { id: 'upload/generate_sts_token', method: 'GET', path: '/upload/generate_sts_token', access: ['*'] },
   uploadOssUpload: { id: 'upload/oss_upload', method: 'POST', path: '/upload/oss_upload', access: ['*'] },
   userMenu: { id: 'user/menu', method: 'POST', path: '/api/user/menu', access: ['*'] },
@@ -687,6 +698,103 @@ export interface ApiClient {
   providerServiceUsedServicePrefixNoList: (query?: types.ProviderServiceUsedServicePrefixNoListQuery) => Promise<types.ProviderServiceUsedServicePrefixNoListResponse>
 
   /**
+   * Cancel an order awaiting payment
+   *
+   * Only for an order still created. An admin may cancel any; a partner the orders it placed itself. A paid, credited or cancelled order cannot be cancelled.
+   *
+   * `POST /recharge_order/cancel` · roles: admin, partner
+   */
+  rechargeOrderCancel: (body: types.RechargeOrderCancelBody) => Promise<types.RechargeOrderCancelResponse>
+
+  /**
+   * Confirm an order's offline payment and credit the buyer
+   *
+   * Only for an order still created (awaiting payment): marks it paid with the payment's reference and credits the buyer the order's balance and quota units through the ledger (type recharge), then marks it credited, all in one transaction. The order's status is changed only where it is still created, so a second or concurrent confirmation credits nothing and answers that the order is no longer awaiting payment.
+   *
+   * `POST /recharge_order/confirm_paid` · roles: admin
+   */
+  rechargeOrderConfirmPaid: (body: types.RechargeOrderConfirmPaidBody) => Promise<types.RechargeOrderConfirmPaidResponse>
+
+  /**
+   * Order a recharge package
+   *
+   * Places an order, status created, for a package on sale, copying its name, price and credits. A partner orders for itself; an admin orders on a partner's behalf and names it in user_id. Nothing is credited until an admin confirms the payment (confirm_paid).
+   *
+   * `POST /recharge_order/create` · roles: admin, partner
+   */
+  rechargeOrderCreate: (body: types.RechargeOrderCreateBody) => Promise<types.RechargeOrderCreateResponse>
+
+  /**
+   * One recharge order by id
+   *
+   * Any order for an admin; for a partner one of its own, otherwise it does not exist.
+   *
+   * `GET /recharge_order/detail` · roles: admin, partner
+   */
+  rechargeOrderDetail: (query: types.RechargeOrderDetailQuery) => Promise<types.RechargeOrderDetailResponse>
+
+  /**
+   * List recharge orders
+   *
+   * Every order for an admin; a partner's own orders only (those it bought, or an admin placed for it), not those of partners below it.
+   *
+   * `GET /recharge_order/list` · roles: admin, partner
+   */
+  rechargeOrderList: (query?: types.RechargeOrderListQuery) => Promise<types.RechargeOrderListResponse>
+
+  /**
+   * Add a recharge package
+   *
+   * Price in yuan (above 0) and what an order for it credits: balance in yuan and/or units of the three quotas. An order for a package that credits nothing is refused.
+   *
+   * `POST /recharge_package/add` · roles: admin
+   */
+  rechargePackageAdd: (body: types.RechargePackageAddBody) => Promise<types.RechargePackageAddResponse>
+
+  /**
+   * Delete recharge packages by id
+   *
+   * Deletes packages no order points at; if any of them has orders, nothing is deleted and the answer names it (switch it off instead: status 0). All or nothing.
+   *
+   * `POST /recharge_package/del` · roles: admin
+   */
+  rechargePackageDel: (body: types.RechargePackageDelBody) => Promise<types.RechargePackageDelResponse>
+
+  /**
+   * One recharge package by id
+   *
+   * `GET /recharge_package/detail` · roles: admin
+   */
+  rechargePackageDetail: (query: types.RechargePackageDetailQuery) => Promise<types.RechargePackageDetailResponse>
+
+  /**
+   * Change a recharge package
+   *
+   * Fields left out keep their value. Orders already placed keep the price and credits they were placed with; status 0 takes the package off sale.
+   *
+   * `POST /recharge_package/edit` · roles: admin
+   */
+  rechargePackageEdit: (body: types.RechargePackageEditBody) => Promise<types.RechargePackageEditResponse>
+
+  /**
+   * List recharge packages
+   *
+   * Every package, on sale or not, for the admins who keep them.
+   *
+   * `GET /recharge_package/list` · roles: admin
+   */
+  rechargePackageList: (query?: types.RechargePackageListQuery) => Promise<types.RechargePackageListResponse>
+
+  /**
+   * Recharge packages on sale
+   *
+   * The packages a partner can order now (status 1), in sort order; the order form picks from them.
+   *
+   * `GET /recharge_package/on_sale` · roles: admin, partner
+   */
+  rechargePackageOnSale: (query?: types.RechargePackageOnSaleQuery) => Promise<types.RechargePackageOnSaleResponse>
+
+  /**
    * Short-lived rights to upload one image directly
    *
    * With S3-compatible storage: a presigned POST (upload_url and fields) for one new key, limited to the given type and 5 MB, valid for 15 minutes; the file is then readable at url. With local storage: upload_url is oss_upload, which takes the file with the session token.
@@ -793,6 +901,17 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     providerServiceMerchant: (query = {}) => transport({ method: 'GET', path: '/provider_service/merchant', query }) as Promise<types.ProviderServiceMerchantResponse>,
     providerServiceMerchantDetail: (query) => transport({ method: 'GET', path: '/provider_service/merchant_detail', query }) as Promise<types.ProviderServiceMerchantDetailResponse>,
     providerServiceUsedServicePrefixNoList: (query = {}) => transport({ method: 'GET', path: '/provider_service/used_service_prefix_no_list', query }) as Promise<types.ProviderServiceUsedServicePrefixNoListResponse>,
+    rechargeOrderCancel: (body) => transport({ method: 'POST', path: '/recharge_order/cancel', body }) as Promise<types.RechargeOrderCancelResponse>,
+    rechargeOrderConfirmPaid: (body) => transport({ method: 'POST', path: '/recharge_order/confirm_paid', body }) as Promise<types.RechargeOrderConfirmPaidResponse>,
+    rechargeOrderCreate: (body) => transport({ method: 'POST', path: '/recharge_order/create', body }) as Promise<types.RechargeOrderCreateResponse>,
+    rechargeOrderDetail: (query) => transport({ method: 'GET', path: '/recharge_order/detail', query }) as Promise<types.RechargeOrderDetailResponse>,
+    rechargeOrderList: (query = {}) => transport({ method: 'GET', path: '/recharge_order/list', query }) as Promise<types.RechargeOrderListResponse>,
+    rechargePackageAdd: (body) => transport({ method: 'POST', path: '/recharge_package/add', body }) as Promise<types.RechargePackageAddResponse>,
+    rechargePackageDel: (body) => transport({ method: 'POST', path: '/recharge_package/del', body }) as Promise<types.RechargePackageDelResponse>,
+    rechargePackageDetail: (query) => transport({ method: 'GET', path: '/recharge_package/detail', query }) as Promise<types.RechargePackageDetailResponse>,
+    rechargePackageEdit: (body) => transport({ method: 'POST', path: '/recharge_package/edit', body }) as Promise<types.RechargePackageEditResponse>,
+    rechargePackageList: (query = {}) => transport({ method: 'GET', path: '/recharge_package/list', query }) as Promise<types.RechargePackageListResponse>,
+    rechargePackageOnSale: (query = {}) => transport({ method: 'GET', path: '/recharge_package/on_sale', query }) as Promise<types.RechargePackageOnSaleResponse>,
     uploadGenerateStsToken: (query) => transport({ method: 'GET', path: '/upload/generate_sts_token', query }) as Promise<types.UploadGenerateStsTokenResponse>,
     uploadOssUpload: (body) => transport({ method: 'POST', path: '/upload/oss_upload', body }) as Promise<types.UploadOssUploadResponse>,
     userMenu: () => transport({ method: 'POST', path: '/api/user/menu', body: {} }) as Promise<types.UserMenuResponse>,

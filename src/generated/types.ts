@@ -185,6 +185,114 @@ export interface OverstepLog {
 }
 
 /**
+ * One purchase of a recharge package (spec §2 account/recharge-order), paid offline. Its life: created → paid → credited, or created → cancelled. An admin's confirm_paid moves it from created to paid and credits the buyer through the ledger in the same transaction (ledger rows of type recharge, related record recharge_order), so it ends credited, exactly once. The package's name, price and credits are copied onto the order when it is placed.
+ */
+export interface RechargeOrder {
+  id: number
+  /**
+   * The order number: date and time of placing (UTC, yyyyMMddHHmmss) and six random digits.
+   */
+  order_no: string
+  /**
+   * The account the order credits.
+   */
+  user_id: number
+  /**
+   * Who placed it: the buyer, or an admin on its behalf.
+   */
+  creator_id: number
+  package_id: number
+  /**
+   * The package's name when the order was placed.
+   */
+  package_name: string
+  /**
+   * Yuan to pay, as the package cost when the order was placed.
+   */
+  price: Money
+  /**
+   * Yuan of balance the order credits.
+   */
+  money: Money
+  digital_man_count: number
+  digital_man_advanced_count: number
+  digital_voice_count: number
+  /**
+   * created: waiting for payment; paid: payment confirmed; credited: the buyer has the credits; cancelled: will not be paid.
+   */
+  status: 'created' | 'paid' | 'credited' | 'cancelled'
+  /**
+   * The buyer's note.
+   */
+  remark: string
+  /**
+   * The offline payment's reference (bank transfer number, receipt), given on confirmation.
+   */
+  payment_ref: string
+  payment_remark: string
+  confirmed_by?: number | null
+  paid_at?: string | null
+  credited_at?: string | null
+  cancelled_by?: number | null
+  cancelled_at?: string | null
+  cancel_reason: string
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    user_id?: string | null
+    creator_id?: string | null
+    package_id?: string | null
+    confirmed_by?: string | null
+    cancelled_by?: string | null
+  }
+}
+
+/**
+ * What a partner can buy from the platform (spec §2 account/recharge): a price in yuan and what an order for it credits, balance and/or quota units. An order copies the price and credits when it is placed, so editing a package never changes an order already placed. A package that orders point at is switched off rather than deleted.
+ */
+export interface RechargePackage {
+  id: number
+  name: string
+  /**
+   * What the buyer pays, in yuan.
+   */
+  price: Money
+  /**
+   * Yuan added to the buyer's balance when the order is paid.
+   */
+  money: Money
+  /**
+   * Digital-human clone units credited.
+   */
+  digital_man_count: number
+  /**
+   * Advanced digital-human clone units credited.
+   */
+  digital_man_advanced_count: number
+  /**
+   * Voice clone units credited.
+   */
+  digital_voice_count: number
+  /**
+   * 1: on sale, partners can order it; 0: off sale.
+   */
+  status: 0 | 1
+  /**
+   * Smaller numbers are listed first.
+   */
+  sort_order: number
+  /**
+   * Shown to buyers beside the name.
+   */
+  remark: string
+  created_at: string
+  updated_at: string
+}
+
+/**
  * One request for a password reset code. A row is written for every request, also for an account that does not exist, so the rate limits and answers are the same either way and every server instance counts the same rows. Only a hash of the code is stored.
  */
 export interface ResetCode {
@@ -1984,6 +2092,270 @@ export interface ProviderServiceUsedServicePrefixNoListQuery {
 export interface ProviderServiceUsedServicePrefixNoListResponse {
   list: string[]
 }
+
+/**
+ * JSON body of `POST /recharge_order/cancel` (Cancel an order awaiting payment).
+ */
+export interface RechargeOrderCancelBody {
+  id: number
+  cancel_reason?: string
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_order/cancel` (Cancel an order awaiting payment).
+ */
+export type RechargeOrderCancelResponse = RechargeOrder
+
+/**
+ * JSON body of `POST /recharge_order/confirm_paid` (Confirm an order's offline payment and credit the buyer).
+ */
+export interface RechargeOrderConfirmPaidBody {
+  id: number
+  /**
+   * The bank transfer number or receipt the payment can be found by.
+   */
+  payment_ref: string
+  payment_remark?: string
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_order/confirm_paid` (Confirm an order's offline payment and credit the buyer).
+ */
+export type RechargeOrderConfirmPaidResponse = RechargeOrder
+
+/**
+ * JSON body of `POST /recharge_order/create` (Order a recharge package).
+ */
+export interface RechargeOrderCreateBody {
+  package_id: number
+  /**
+   * The partner the order is for: required of an admin; a partner leaves it out or names itself.
+   */
+  user_id?: number
+  remark?: string
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_order/create` (Order a recharge package).
+ */
+export type RechargeOrderCreateResponse = RechargeOrder
+
+/**
+ * Query string of `GET /recharge_order/detail` (One recharge order by id).
+ */
+export interface RechargeOrderDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /recharge_order/detail` (One recharge order by id).
+ */
+export type RechargeOrderDetailResponse = RechargeOrder
+
+/**
+ * Query string of `GET /recharge_order/list` (List recharge orders).
+ */
+export interface RechargeOrderListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'price' | 'created_at'
+  order?: 'asc' | 'desc'
+  order_no?: string
+  status?: 'created' | 'paid' | 'credited' | 'cancelled'
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+  user_id?: number
+}
+
+/**
+ * Data of a successful answer of `GET /recharge_order/list` (List recharge orders).
+ */
+export type RechargeOrderListResponse = Paginator<RechargeOrder>
+
+/**
+ * JSON body of `POST /recharge_package/add` (Add a recharge package).
+ */
+export interface RechargePackageAddBody {
+  name: string
+  /**
+   * What the buyer pays, in yuan.
+   */
+  price: Money
+  /**
+   * Yuan added to the buyer's balance when the order is paid.
+   */
+  money?: Money
+  /**
+   * Digital-human clone units credited.
+   */
+  digital_man_count?: number
+  /**
+   * Advanced digital-human clone units credited.
+   */
+  digital_man_advanced_count?: number
+  /**
+   * Voice clone units credited.
+   */
+  digital_voice_count?: number
+  /**
+   * 1: on sale, partners can order it; 0: off sale.
+   */
+  status?: 0 | 1
+  /**
+   * Smaller numbers are listed first.
+   */
+  sort_order?: number
+  /**
+   * Shown to buyers beside the name.
+   */
+  remark?: string
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_package/add` (Add a recharge package).
+ */
+export type RechargePackageAddResponse = RechargePackage
+
+/**
+ * JSON body of `POST /recharge_package/del` (Delete recharge packages by id).
+ */
+export interface RechargePackageDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_package/del` (Delete recharge packages by id).
+ */
+export interface RechargePackageDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /recharge_package/detail` (One recharge package by id).
+ */
+export interface RechargePackageDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /recharge_package/detail` (One recharge package by id).
+ */
+export type RechargePackageDetailResponse = RechargePackage
+
+/**
+ * JSON body of `POST /recharge_package/edit` (Change a recharge package).
+ */
+export interface RechargePackageEditBody {
+  id: number
+  name?: string
+  /**
+   * What the buyer pays, in yuan.
+   */
+  price?: Money
+  /**
+   * Yuan added to the buyer's balance when the order is paid.
+   */
+  money?: Money
+  /**
+   * Digital-human clone units credited.
+   */
+  digital_man_count?: number
+  /**
+   * Advanced digital-human clone units credited.
+   */
+  digital_man_advanced_count?: number
+  /**
+   * Voice clone units credited.
+   */
+  digital_voice_count?: number
+  /**
+   * 1: on sale, partners can order it; 0: off sale.
+   */
+  status?: 0 | 1
+  /**
+   * Smaller numbers are listed first.
+   */
+  sort_order?: number
+  /**
+   * Shown to buyers beside the name.
+   */
+  remark?: string
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_package/edit` (Change a recharge package).
+ */
+export type RechargePackageEditResponse = RechargePackage
+
+/**
+ * Query string of `GET /recharge_package/list` (List recharge packages).
+ */
+export interface RechargePackageListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'price' | 'sort_order' | 'created_at'
+  order?: 'asc' | 'desc'
+  name?: string
+  status?: 0 | 1
+}
+
+/**
+ * Data of a successful answer of `GET /recharge_package/list` (List recharge packages).
+ */
+export type RechargePackageListResponse = Paginator<RechargePackage>
+
+/**
+ * Query string of `GET /recharge_package/on_sale` (Recharge packages on sale).
+ */
+export interface RechargePackageOnSaleQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'price' | 'sort_order'
+  order?: 'asc' | 'desc'
+  name?: string
+}
+
+/**
+ * Data of a successful answer of `GET /recharge_package/on_sale` (Recharge packages on sale).
+ */
+export type RechargePackageOnSaleResponse = Paginator<RechargePackage>
 
 /**
  * Query string of `GET /upload/generate_sts_token` (Short-lived rights to upload one image directly).

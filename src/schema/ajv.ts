@@ -11,6 +11,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-relation',
   'x-pick-from',
   'x-enum-labels',
+  'x-enum-colors',
   'x-unique',
   'x-index',
   'x-private',

@@ -69,6 +69,10 @@ export function buildEntity(
     if (labels && labels.length !== values?.length) {
       problems.push({ file, pointer: joinPointer('properties', field, 'x-enum-labels'), message: `has ${labels.length} labels but enum has ${values?.length ?? 0} values; give one label per value, in the order of enum.` })
     }
+    const colors = property['x-enum-colors'] as unknown[] | undefined
+    if (colors && colors.length !== values?.length) {
+      problems.push({ file, pointer: joinPointer('properties', field, 'x-enum-colors'), message: `has ${colors.length} colours but enum has ${values?.length ?? 0} values; give one colour per value, in the order of enum.` })
+    }
   }
   for (const column of columns.filter((c) => c.richText && c.wire !== 'string')) {
     problems.push({ file, pointer: joinPointer('properties', column.name, 'contentMediaType'), message: `"contentMediaType": "text/html" marks formatted text, so field "${column.name}" must be a string, but it is stored as ${column.wire}.` })

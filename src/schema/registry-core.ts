@@ -188,7 +188,7 @@ function loadEndpoints(
       download: j.download === true,
       mine: j.mine === true,
       fixed: (j.fixed as EndpointDef['fixed'] | undefined) ?? {},
-      scope: j.scope === 'below' ? 'below' : 'all',
+      scope: j.scope === 'below' || j.scope === 'own' ? j.scope : 'all',
       files: j.files as EndpointDef['files'],
     }
     const route = `${endpoint.method} ${endpoint.path}`

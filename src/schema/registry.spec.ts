@@ -153,6 +153,26 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(problemsOf({ 'entities/domain.json': markdown })).toContainEqual(expect.stringMatching(/domain\.json#\/properties\/copyright\/contentMediaType: "text\/markdown" is not allowed here; use one of "text\/html"/))
   })
 
+  it('enum colours that do not match the enum, and a delete endpoint that takes no ids', () => {
+    const order = file('entities/recharge_order.json') as { properties: Record<string, Record<string, unknown>> }
+    order.properties.status = { ...order.properties.status, 'x-enum-colors': ['processing', 'success'] }
+    const del = file('endpoints/recharge_package/del.json') as { request: { body: { properties: Record<string, unknown>; required: string[] } } }
+    del.request.body.properties = { id: { type: 'integer', minimum: 1 } }
+    del.request.body.required = ['id']
+    const problems = problemsOf({ 'entities/recharge_order.json': order, 'endpoints/recharge_package/del.json': del })
+    expect(problems).toContain('schemas/entities/recharge_order.json#/properties/status/x-enum-colors: has 2 colours but enum has 4 values; give one colour per value, in the order of enum.')
+    expect(problems).toContainEqual(expect.stringContaining('recharge_package.json#/endpoints/delete: uses "recharge_package/del" as its delete endpoint, but that endpoint\'s handler is "rechargePackages.delete". Name an endpoint whose handler is "delete", or a POST endpoint of entity "recharge_package" whose body takes "ids".'))
+  })
+
+  it('an endpoint scope it does not know, and an unknown role narrowing an endpoint action', () => {
+    const list = { ...file('endpoints/recharge_order/list.json'), scope: 'mine' }
+    const resource = file('resources/recharge_order.json') as { actions: Record<string, unknown>[] }
+    resource.actions[0] = { ...resource.actions[0], roles: ['parnter'] }
+    const problems = problemsOf({ 'endpoints/recharge_order/list.json': list, 'resources/recharge_order.json': resource })
+    expect(problems).toContainEqual(expect.stringMatching(/recharge_order\/list\.json#\/scope: "mine" is not allowed here; use one of "below", "own"/))
+    expect(problems).toContainEqual(expect.stringMatching(/^schemas\/resources\/recharge_order\.json#\/actions\/0\/roles\/0: "parnter" is not allowed here.* Did you mean "partner"\?$/))
+  })
+
   it('a route shown by a profile flag the account entity does not have', () => {
     const navigation = file('navigation.json') as { groups: { children: Record<string, unknown>[] }[] }
     const group = navigation.groups.findIndex((g) => g.children.length === 0)

@@ -31,8 +31,8 @@ export function checkResources(
       if (!endpoint) {
         if (broken.has(`endpoint:${id}`)) continue
         report(pointer, `names endpoint "${id}", which has no file schemas/endpoints/${id}.json.${didYouMean(id, [...endpoints.keys()])}`)
-      } else if (endpoint.handler !== slot && !namedFormEndpoint(slot, endpoint)) {
-        report(pointer, `uses "${id}" as its ${slot} endpoint, but that endpoint's handler is "${endpoint.handler}". Name an endpoint whose handler is "${slot}"${slot === 'create' || slot === 'update' ? `, or a POST endpoint of entity "${r.entity}" that declares its body${slot === 'update' ? ' with "id"' : ''}` : ''}.`)
+      } else if (endpoint.handler !== slot && !namedFormEndpoint(slot, endpoint) && !namedDeleteEndpoint(slot, endpoint)) {
+        report(pointer, `uses "${id}" as its ${slot} endpoint, but that endpoint's handler is "${endpoint.handler}". Name an endpoint whose handler is "${slot}"${slot === 'create' || slot === 'update' ? `, or a POST endpoint of entity "${r.entity}" that declares its body${slot === 'update' ? ' with "id"' : ''}` : slot === 'delete' ? `, or a POST endpoint of entity "${r.entity}" whose body takes "ids"` : ''}.`)
       } else if (endpoint.entity !== r.entity) {
         report(pointer, `uses "${id}", which works on entity "${endpoint.entity}", not "${r.entity}".`)
       }
@@ -96,6 +96,12 @@ function checkAction(action: ResourceAction, endpoints: ReadonlyMap<string, Endp
   action.fields?.forEach((f, i) => {
     if (!body.includes(f)) report(`/fields/${i}`, `names field "${f}", which ${action.endpoint} does not take.${didYouMean(f, body)}`)
   })
+}
+
+/** Delete may be business logic (refuse records still in use): a POST taking "ids", as the generic delete does. */
+function namedDeleteEndpoint(slot: GenericHandler, endpoint: EndpointDef): boolean {
+  if (slot !== 'delete' || isGenericHandler(endpoint.handler) || endpoint.method !== 'POST') return false
+  return 'ids' in ((endpoint.request.body?.properties as object | undefined) ?? {})
 }
 
 /** Create and update may be business logic (accounts need a password hashed): a POST declaring the body the form shows. */

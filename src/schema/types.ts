@@ -100,8 +100,8 @@ export interface EndpointDef {
   mine: boolean
   /** Field values every record of this endpoint has (the merchant screens: user_type 2). */
   fixed: Record<string, string | number | boolean>
-  /** 'below': records of accounts strictly below the caller only, never its own. */
-  scope: 'all' | 'below'
+  /** 'below': records of accounts strictly below the caller only, never its own; 'own': an admin's all, anyone else's own only. */
+  scope: 'all' | 'below' | 'own'
 
   /** A multipart call's file parts, by part name; undefined for JSON calls. */
   files?: Record<string, FilePart>
@@ -134,7 +134,7 @@ export interface ResourceAction {
   fields?: string[]
   /** Shown only on rows whose fields have these values. */
   when?: Record<string, string | number | boolean>
-  /** Who sees a link action; an endpoint action follows its endpoint's roles. */
+  /** Who sees a link action; an endpoint action follows its endpoint's roles, narrowed to these. */
   roles?: RouteRole[]
   danger: boolean
 }

@@ -13,7 +13,7 @@ import { PASSWORD, startTestServer, type TestServer } from './harness'
  */
 
 /** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
-const COVERED = ['/provider_service', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data']
+const COVERED = ['/provider_service', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order']
 
 type Relation = 'own' | 'below' | 'other'
 interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
@@ -21,14 +21,23 @@ interface Account { id: number; username: string; name: string; user_type: numbe
 interface Probe {
   /** list: a page of records; get: one by id; write: a change to one account; create: a new account under a parent; role: no target, the role list alone. */
   kind: 'list' | 'get' | 'write' | 'create' | 'role'
-  /** The request for a target account (write, get, create: the new account's parent). */
-  request?: (target: Account, n: number) => Record<string, unknown>
+  /** The request for a target account (write, get, create: the new account's parent), or for its record (`record`). */
+  request?: (target: Account, n: number) => Record<string, unknown> | Promise<Record<string, unknown>>
   /** Field values a target must have beyond the endpoint's "fixed" (e.g. an overstep opens merchants only). */
   targetIs?: Record<string, number>
   /** 'child': the handler reaches direct children only. */
   reach?: 'child'
   /** The target may be the caller itself (a new account under its own name). */
   ownAllowed?: boolean
+  /** The call is about a record the target account owns, made fresh for each call (an order that is still open). */
+  record?: (owner: Account) => Promise<number>
+}
+
+/** A recharge order still awaiting payment, placed by its owner (a partner) itself. */
+const openOrder = async (owner: Account): Promise<number> => {
+  const res = await server.call<{ id: number }>('POST', '/recharge_order/create', { token: callers[owner.username]!.token, body: { package_id: packageId } })
+  if (res.body.code !== 1) throw new Error(`order for ${owner.username}: ${res.body.msg}`)
+  return res.body.data.id
 }
 
 const PROBES: Record<string, Probe> = {
@@ -57,6 +66,26 @@ const PROBES: Record<string, Probe> = {
   'platform/exchange': { kind: 'role', request: () => ({ quota: 'digital_voice_count', yuan: 1 }) },
   // Its figures per reach are checked in dashboard.spec.ts.
   'platform/dashboard_data': { kind: 'role' },
+  // Packages belong to the platform: the role list is the whole rule.
+  'recharge_package/list': { kind: 'role' },
+  'recharge_package/on_sale': { kind: 'role' },
+  'recharge_package/detail': { kind: 'role', request: () => ({ id: packageId }) },
+  'recharge_package/add': { kind: 'role', request: (_, n) => ({ name: `Matrix ${n}`, price: '1.00', money: '1.00' }) },
+  'recharge_package/edit': { kind: 'role', request: () => ({ id: packageId, remark: 'matrix' }) },
+  'recharge_package/del': { kind: 'role', request: async () => ({ ids: [await sparePackage()] }) },
+  // Orders are their buyer's (partners only): "scope": "own" leaves a partner its own, an admin all.
+  'recharge_order/list': { kind: 'list' },
+  'recharge_order/detail': { kind: 'get', targetIs: { user_type: 1 }, record: openOrder },
+  'recharge_order/cancel': { kind: 'write', targetIs: { user_type: 1 }, record: openOrder, request: (order) => ({ id: order.id }) },
+  'recharge_order/confirm_paid': { kind: 'write', targetIs: { user_type: 1 }, record: openOrder, request: (order) => ({ id: order.id, payment_ref: 'MATRIX' }) },
+  'recharge_order/create': { kind: 'create', targetIs: { user_type: 1 }, ownAllowed: true, request: (buyer) => ({ package_id: packageId, user_id: buyer.id }) },
+}
+
+let packageId = 0
+/** A package no order names, so deleting it is only a question of who asks. */
+async function sparePackage(): Promise<number> {
+  const res = await server.call<{ id: number }>('POST', '/recharge_package/add', { token: callers.admin!.token, body: { name: `Spare ${++n}`, price: '1.00', money: '1.00' } })
+  return res.body.data.id
 }
 
 let server: TestServer
@@ -73,6 +102,7 @@ beforeAll(async () => {
     const { token } = await server.account(username, role, parent)
     callers[username] = { token, role, account: await account(username) }
   }
+  packageId = (await server.call<{ id: number }>('POST', '/recharge_package/add', { token: callers.admin!.token, body: { name: 'Matrix pack', price: '10.00', money: '10.00' } })).body.data.id
   // Rows in every ledger and log, on both sides of the tree; the admin holds a balance to transfer from.
   await server.services.db.transaction().execute((trx) => changeMoney(trx, server.services, { userId: callers.admin!.account.id, type: 'adjust', amount: 100_00, operatorId: null, remark: 'matrix' }))
   await server.call('POST', '/platform/set_config', { token: callers.admin!.token, body: { group: 'platform', values: { money_recharge_exchange_config: '3', digital_voice_money_exchange_num: 2 } } })
@@ -82,6 +112,7 @@ beforeAll(async () => {
     await ok('/platform/exchange', partner, { quota: 'digital_voice_count', yuan: 1 })
     await ok('/platform/exchange', shop, { quota: 'digital_voice_count', yuan: 1 })
     await ok('/platform/overstep_login', partner, { merchant_id: callers[shop]!.account.id })
+    await ok('/recharge_order/create', partner, { package_id: packageId })
   }
 })
 afterAll(() => server.close())
@@ -123,7 +154,8 @@ function expectedAllowed(endpoint: EndpointDef, probe: Probe, caller: Account, r
   if (relation === 'other') return false
   if (probe.reach === 'child') return target.parent_id === caller.id
   if (relation === 'own') return probe.kind === 'create' ? Boolean(probe.ownAllowed) : endpoint.scope !== 'below'
-  return true
+  // Below the caller: every record but under "scope": "own", where only an admin reaches others' records.
+  return endpoint.scope !== 'own' || role === 'admin'
 }
 
 const endpointsUnderTest = () => [...server.services.registry.endpoints.values()].filter((e) => COVERED.some((prefix) => e.path === prefix || e.path.startsWith(`${prefix}/`) || e.path.startsWith(`${prefix}_`)))
@@ -148,7 +180,8 @@ describe('authorization matrix: every endpoint of the promotion hierarchy × rol
           continue
         }
         if (probe.kind === 'role') {
-          const res = await server.call(endpoint.method, endpoint.path, { token, ...(endpoint.method === 'POST' ? { body: probe.request?.(caller, ++n) ?? {} } : {}) })
+          const request = (await probe.request?.(caller, ++n)) ?? {}
+          const res = await server.call(endpoint.method, endpoint.path, { token, ...(endpoint.method === 'POST' ? { body: request } : { query: request }) })
           const refused = res.body.msg !== undefined && res.status === 403
           expect({ endpoint: endpoint.id, refused }).toEqual({ endpoint: endpoint.id, refused: !roleAllowed(endpoint, role) })
           if (roleAllowed(endpoint, role)) expect({ endpoint: endpoint.id, code: res.body.code }).toEqual({ endpoint: endpoint.id, code: 1 })
@@ -177,13 +210,15 @@ function pickTarget(endpoint: EndpointDef, probe: Probe, caller: Account, candid
 }
 
 async function checkCall(endpoint: EndpointDef, probe: Probe, token: string, target: Account, allowed: boolean, relation: Relation): Promise<void> {
+  const recordId = probe.record ? await probe.record(target) : undefined
+  const subject = recordId === undefined ? target : { ...target, id: recordId }
   const before = await snapshot()
-  const request = probe.kind === 'get' ? { id: target.id } : probe.request!(target, ++n)
+  const request = probe.kind === 'get' ? { id: subject.id } : await probe.request!(subject, ++n)
   const res = endpoint.method === 'GET' ? await server.call('GET', endpoint.path, { token, query: request }) : await server.call('POST', endpoint.path, { token, body: request })
   const cell = { endpoint: endpoint.id, relation, target: target.username }
   expect({ ...cell, code: res.body.code }).toEqual({ ...cell, code: allowed ? 1 : 0 })
   if (allowed) {
-    if (probe.kind === 'get') expect((res.body.data as { id: number }).id).toBe(target.id)
+    if (probe.kind === 'get') expect((res.body.data as { id: number }).id).toBe(subject.id)
     return
   }
   // Refused: nothing changed anywhere, and nothing about the record came back.
@@ -202,7 +237,8 @@ async function checkList(endpoint: EndpointDef, token: string, role: Role, calle
   expect({ endpoint: endpoint.id, code: res.body.code }).toEqual({ endpoint: endpoint.id, code: 1 })
   const entity = server.services.registry.entities.get(endpoint.entity!)!
   const owner = entity.owner!
-  const inReach = new Set([...(endpoint.scope === 'below' ? [] : [caller.id]), ...(endpoint.mine ? [] : sets.below.map((a) => a.id))])
+  const ownOnly = endpoint.mine || (endpoint.scope === 'own' && role !== 'admin')
+  const inReach = new Set([...(endpoint.scope === 'below' ? [] : [caller.id]), ...(ownOnly ? [] : sets.below.map((a) => a.id))])
   if (endpoint.mine) inReach.add(caller.id)
   const others = new Set(sets.other.map((a) => a.id))
   let expected = server.services.db.selectFrom(entity.table).select(server.services.db.fn.countAll<number>().as('n')).where(owner, 'in', [...inReach, -1])
@@ -219,9 +255,10 @@ async function snapshot(): Promise<unknown> {
   const db = server.services.db
   const accounts = await db.selectFrom('account').selectAll().where('username', 'not like', 'matrix-%').orderBy('id').execute()
   const counts: Record<string, number> = {}
-  for (const table of ['user_money_log', 'user_quota_log', 'transfer_record', 'overstep_log', 'session']) {
+  for (const table of ['user_money_log', 'user_quota_log', 'transfer_record', 'overstep_log', 'session', 'recharge_order', 'recharge_package']) {
     const row = await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     counts[table] = Number(row.n)
   }
-  return { accounts: accounts.map(({ updated_at: _, ...rest }) => rest), counts, created: (await db.selectFrom('account').select('id').where('username', 'like', 'matrix-%').execute()).length }
+  const orders = await db.selectFrom('recharge_order').select(['id', 'status']).orderBy('id').execute()
+  return { accounts: accounts.map(({ updated_at: _, ...rest }) => rest), counts, orders, created: (await db.selectFrom('account').select('id').where('username', 'like', 'matrix-%').execute()).length }
 }

@@ -29,10 +29,11 @@ describe('POST /api/user/menu', () => {
   it("gives each role the routes its lists allow, in menu order, with the developer groups' routes reachable but not shown", async () => {
     const admin = await menuOf('admin')
     expect(admin.map((g) => g.name)).toEqual(['home', 'promotion', 'protocol', 'domain', 'account', 'user', 'exception'])
-    const adminRoutes = ['/home/index', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init']
+    const adminRoutes = ['/home/index', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/recharge', '/account/recharge-order', '/account/system-init']
     expect(shown(admin)).toEqual(adminRoutes)
-    // All merchants is reached from a partner's row, not from the menu.
-    expect(reachable(admin)).toEqual(['/home/index', '/promotion/all-merchant', ...adminRoutes.slice(1), '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500'])
+    // All merchants is reached from a partner's row, not from the menu; the packages on sale feed the order form.
+    const hidden = (routes: string[]) => routes.flatMap((r) => (r === '/account/recharge' ? [r, '/account/recharge-offer'] : r === '/promotion/merchant' ? ['/promotion/all-merchant', r] : [r]))
+    expect(reachable(admin)).toEqual([...hidden(adminRoutes), '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500'])
     expect(admin[3]).toMatchObject({ path: '/domain', label: { 'zh-CN': '域名管理', 'en-US': 'Domains' }, icon: 'global', order: 65 })
     expect(admin[3]!.children[0]).toEqual({ name: 'domain', path: '/domain/domainList', label: { 'zh-CN': '品牌/域名列表', 'en-US': 'Brand / domain list' }, hideInMenu: false })
 
@@ -45,7 +46,7 @@ describe('POST /api/user/menu', () => {
   it('leaves out a route whose profile flag the account has off', async () => {
     await server.services.db.updateTable('account').set({ show_clip_menu: 0 }).where('username', '=', 'merchant').execute()
     expect(reachable(await menuOf('merchant'))).not.toContain('/creation/clip')
-    expect(shown(await menuOf('partner'))).toEqual(['/dashboard/workBench', '/creation/clip', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/overstep-log', '/protocol/article', '/account/property', '/account/transfer-record'])
+    expect(shown(await menuOf('partner'))).toEqual(['/dashboard/workBench', '/creation/clip', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/overstep-log', '/protocol/article', '/account/property', '/account/transfer-record', '/account/recharge-order'])
   })
 
   it('needs a signed-in caller', async () => {

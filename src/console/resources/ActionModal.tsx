@@ -58,7 +58,9 @@ export default function ActionModal({ resource, action, record, onClose }: Actio
         )
       : send(values)
 
-  const subject = record ? String(record.name || record.username || record.id) : undefined
+  // What the row is called: a name, else the entity's x-title (an order's number), else its id.
+  const titleField = registry.entities.get(registry.resources.get(resource)?.entity ?? '')?.title
+  const subject = record ? String(record.name || record.username || (titleField && record[titleField]) || record.id) : undefined
   return (
     <Modal open title={subject ? `${title} · ${subject}` : title} onCancel={onClose} footer={null} destroyOnHidden width={560}>
       <SchemaForm schema={form.schema} uiSchema={form.uiSchema} initial={record} saving={saving} onSubmit={submit} />

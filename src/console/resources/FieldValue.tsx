@@ -2,7 +2,7 @@ import { Image, Tag, Typography } from 'antd'
 import { useTranslate } from '@refinedev/core'
 import dayjs from 'dayjs'
 import { useConsole } from '../ConsoleContext'
-import { enumLabel, relationTitle, type FieldInfo } from './fields'
+import { enumColor, enumLabel, relationTitle, type FieldInfo } from './fields'
 import { RichTextView } from '../rich-text/RichTextView'
 import { htmlToPlainText } from '../rich-text/plain-text'
 
@@ -17,7 +17,7 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
   switch (field.kind) {
     case 'money':
       return (
-        <span style={{ fontVariantNumeric: 'tabular-nums' }}>
+        <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           {String(value)} <Typography.Text type="secondary">{t('money.currency')}</Typography.Text>
         </span>
       )
@@ -26,8 +26,10 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
     case 'flag':
     case 'boolean':
       return value === 1 || value === true ? <Tag color="blue">{t('value.yes')}</Tag> : <Tag>{t('value.no')}</Tag>
-    case 'enum':
-      return <span>{enumLabel(field, value, locale)}</span>
+    case 'enum': {
+      const color = enumColor(field, value)
+      return color ? <Tag color={color}>{enumLabel(field, value, locale)}</Tag> : <span>{enumLabel(field, value, locale)}</span>
+    }
     case 'relation': {
       // The related record's title where the caller may see it, else its id.
       const title = relationTitle(record, field.name)

@@ -2,10 +2,10 @@ import type { Registry, ResourceAction, ResourceDef, Role } from '../../schema/t
 import { routeAllows } from '../../schema/route-access'
 import { endpointAllows } from '../providers/accessControlProvider'
 
-/** The actions of a resource a role may take: an endpoint action if it may call the endpoint, a link if its roles allow. */
+/** The actions of a resource a role may take: an endpoint action if it may call the endpoint, and any action only if its roles allow. */
 export function actionsFor(registry: Pick<Registry, 'endpoints'>, def: ResourceDef, role: Role | undefined): ResourceAction[] {
   if (!role) return []
-  return def.actions.filter((action) => (action.endpoint ? endpointAllows(registry, action.endpoint, role) : routeAllows(action.roles ?? ['*'], role)))
+  return def.actions.filter((action) => (!action.endpoint || endpointAllows(registry, action.endpoint, role)) && routeAllows(action.roles ?? ['*'], role))
 }
 
 /** Whether a row action applies to this row ("when"). */

@@ -33,6 +33,13 @@ export function enumLabel(field: Pick<FieldInfo, 'schema'>, value: unknown, loca
   return enumValueLabel(field.schema, value, locale)
 }
 
+/** The tag colour x-enum-colors gives an enum value, if the field has them. */
+export function enumColor(field: Pick<FieldInfo, 'schema'>, value: unknown): string | undefined {
+  const colors = field.schema['x-enum-colors'] as string[] | undefined
+  const index = (field.schema.enum as unknown[] | undefined)?.indexOf(value) ?? -1
+  return index >= 0 ? colors?.[index] : undefined
+}
+
 /** A field of an entity's public schema, with `$ref`s resolved. */
 export function fieldOf(registry: Pick<Registry, 'schemas'>, entity: EntityDef, name: string): FieldInfo {
   let schema = ((entity.schema.properties as Record<string, JsonSchema>)[name] ?? {}) as JsonSchema

@@ -2,24 +2,28 @@ import type { SelectQueryBuilder, UpdateQueryBuilder, DeleteQueryBuilder, Expres
 import type { EntityDef, Registry } from '../../schema/types'
 import type { Caller } from './caller'
 
+export type ScopeKind = 'all' | 'below' | 'own'
+
 /**
  * Which records of an entity a caller may see, as a SQL condition (Payload's Access:
  * true for all, or a query constraint). Admin: all. Partner: records owned by itself
  * or any account below it. Merchant and agent: records they own. Lists, reads, edits
  * and deletes all filter in SQL, so another's record answers as if it did not exist.
+ * An endpoint may narrow this: "below" (accounts strictly below the caller) or "own"
+ * (an admin still all, anyone else only its own, without its subtree's).
  */
 export function recordScope(
   registry: Registry,
   entity: EntityDef,
   caller: Caller | null,
-  scope: 'all' | 'below' = 'all',
+  scope: ScopeKind = 'all',
 ): true | ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) {
   if (!entity.owner) return true
   const owner = `${entity.table}.${entity.owner}`
   if (scope === 'below') return caller ? belowScope(registry, entity, owner, caller) : (eb) => eb.lit(false)
   if (caller?.role === 'admin') return true
   if (!caller) return (eb) => eb.lit(false)
-  if (caller.role === 'partner') {
+  if (caller.role === 'partner' && scope === 'all') {
     const accounts = accountEntity(registry)
     if (entity === accounts) return (eb) => eb(`${accounts.table}.path`, 'like', `${caller.path}%`)
     return (eb) =>
@@ -44,8 +48,8 @@ function belowScope(registry: Registry, entity: EntityDef, owner: string, caller
 export type Scopable = SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>
 
 /** Apply a caller's scope to a select, update or delete. */
-export function withScope<Q extends Scopable>(query: Q, registry: Registry, entity: EntityDef, caller: Caller | null, below: 'all' | 'below' = 'all'): Q {
-  const scope = recordScope(registry, entity, caller, below)
+export function withScope<Q extends Scopable>(query: Q, registry: Registry, entity: EntityDef, caller: Caller | null, kind: ScopeKind = 'all'): Q {
+  const scope = recordScope(registry, entity, caller, kind)
   // The three builders share where(expression) but TypeScript cannot call through their union.
   return scope === true ? query : ((query as SelectQueryBuilder<any, any, any>).where(scope) as unknown as Q)
 }

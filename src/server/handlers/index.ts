@@ -5,6 +5,8 @@ import { authHandlers } from './auth'
 import { dashboardHandlers } from './dashboard'
 import { domainHandlers } from './domain'
 import { navigationHandlers } from './navigation'
+import { rechargeOrderHandlers } from './recharge-orders'
+import { rechargePackageHandlers } from './recharge-packages'
 import { settingsHandlers } from './settings'
 import { transferHandlers } from './transfers'
 import { uploadHandlers } from './upload'
@@ -18,6 +20,8 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...dashboardHandlers,
   ...domainHandlers,
   ...navigationHandlers,
+  ...rechargeOrderHandlers,
+  ...rechargePackageHandlers,
   ...settingsHandlers,
   ...transferHandlers,
   ...uploadHandlers,

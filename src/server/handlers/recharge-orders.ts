@@ -1,0 +1,176 @@
+import { randomInt } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { JsonSchema } from '../../schema/types'
+import { enumValueLabel } from '../../schema/enum-labels'
+import { AppError, fieldError } from '../errors/AppError'
+import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
+import { orderNumber } from '../recharge/order-number'
+import { tableOf } from '../services'
+import { genericHandlers, ofEndpoint } from './generic'
+import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+
+const PARTNER = 1
+const QUOTAS: readonly Quota[] = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count']
+
+/**
+ * An order for a package on sale, status created. The package's name, price and credits are
+ * copied onto the order, so what the buyer pays and gets is fixed when it orders. On
+ * PostgreSQL the package row is share-locked while the order is written: a deletion of the
+ * package waits, then sees the order and refuses.
+ */
+const create: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const packageId = Number(ctx.body.package_id)
+    const packages = tableOf(ctx.services, 'recharge_package')
+    const orders = tableOf(ctx.services, 'recharge_order')
+    const random = () => randomInt(1_000_000)
+    const id = await ctx.services.db.transaction().execute(async (trx) => {
+      const buyerId = await buyerOf(ctx, trx)
+      let query = trx
+        .selectFrom(packages)
+        .select(['id', 'name', 'price', 'money', ...QUOTAS])
+        .where('id', '=', packageId)
+        .where('status', '=', 1)
+      if (ctx.services.dialect === 'postgres') query = query.forShare()
+      const offer = await query.executeTakeFirst()
+      if (!offer) throw fieldError('PACKAGE_NOT_ON_SALE', '/package_id', ctx.locale, { id: packageId })
+      const credits = [offer.money, ...QUOTAS.map((q) => offer[q])].map((n) => Number(n ?? 0))
+      if (credits.every((n) => n <= 0)) throw fieldError('PACKAGE_CREDITS_NOTHING', '/package_id', ctx.locale, { name: String(offer.name) })
+
+      const now = ctx.services.now()
+      let number = orderNumber(now, random)
+      // Two orders in one second draw from a million tails; a clash is drawn again, and the unique index has the last word.
+      while (await trx.selectFrom(orders).select('id').where('order_no', '=', number).executeTakeFirst()) number = orderNumber(now, random)
+      const at = now.toISOString()
+      const inserted = await trx
+        .insertInto(orders)
+        .values({
+          order_no: number,
+          user_id: buyerId,
+          creator_id: caller.id,
+          package_id: packageId,
+          package_name: String(offer.name),
+          price: Number(offer.price),
+          money: Number(offer.money ?? 0),
+          ...Object.fromEntries(QUOTAS.map((q) => [q, Number(offer[q] ?? 0)])),
+          status: 'created',
+          remark: String(ctx.body.remark ?? ''),
+          payment_ref: '',
+          payment_remark: '',
+          cancel_reason: '',
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return Number(inserted.id)
+    })
+    return readOrder(ctx, id)
+  },
+}
+
+/**
+ * An admin's confirmation that an order was paid offline: the order goes from created to
+ * paid, the buyer is credited through the ledger, and the order is credited, in one
+ * transaction. The first update changes the order only where it is still created, so of
+ * two confirmations (a double click, two admins) one credits and the other changes nothing.
+ */
+const confirmPaid: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const id = Number(ctx.body.id)
+    const orders = tableOf(ctx.services, 'recharge_order')
+    const entity = ctx.services.registry.entities.get('recharge_order')!
+    await ctx.services.db.transaction().execute(async (trx) => {
+      const at = ctx.services.now().toISOString()
+      const paid = await ofEndpoint(ctx, trx.updateTable(orders), entity)
+        .set({ status: 'paid', payment_ref: String(ctx.body.payment_ref), payment_remark: String(ctx.body.payment_remark ?? ''), confirmed_by: caller.id, paid_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'created')
+        .executeTakeFirst()
+      if (Number(paid.numUpdatedRows) === 0) throw await whyUnchanged(ctx, trx, id)
+      const order = await trx.selectFrom(orders).select(['user_id', 'order_no', 'package_name', 'money', ...QUOTAS]).where('id', '=', id).executeTakeFirstOrThrow()
+      const change = {
+        userId: Number(order.user_id),
+        type: 'recharge' as const,
+        operatorId: caller.id,
+        related: { type: 'recharge_order', id },
+        remark: `${String(order.package_name)} (${String(order.order_no)})`,
+      }
+      // The keys are a second guard: the ledger applies a change with a used key only once.
+      const money = Number(order.money ?? 0)
+      if (money > 0) await changeMoney(trx, ctx.services, { ...change, amount: money, idempotencyKey: `recharge_order:${id}:money` })
+      for (const quota of QUOTAS) {
+        const units = Number(order[quota] ?? 0)
+        if (units > 0) await changeQuota(trx, ctx.services, quota, { ...change, amount: units, idempotencyKey: `recharge_order:${id}:${quota}` })
+      }
+      await trx.updateTable(orders).set({ status: 'credited', credited_at: at, updated_at: at }).where('id', '=', id).where('status', '=', 'paid').execute()
+    })
+    return readOrder(ctx, id)
+  },
+}
+
+/**
+ * An order that will not be paid. Only from created, as confirmation is: whichever of a
+ * cancel and a confirm comes second changes nothing. A partner cancels the orders it placed
+ * itself; one an admin placed for it is the admin's to cancel.
+ */
+const cancel: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const id = Number(ctx.body.id)
+    const orders = tableOf(ctx.services, 'recharge_order')
+    const entity = ctx.services.registry.entities.get('recharge_order')!
+    await ctx.services.db.transaction().execute(async (trx) => {
+      const at = ctx.services.now().toISOString()
+      let update = ofEndpoint(ctx, trx.updateTable(orders), entity)
+        .set({ status: 'cancelled', cancelled_by: caller.id, cancelled_at: at, cancel_reason: String(ctx.body.cancel_reason ?? ''), updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'created')
+      if (caller.role !== 'admin') update = update.where('creator_id', '=', caller.id)
+      const cancelled = await update.executeTakeFirst()
+      if (Number(cancelled.numUpdatedRows) === 0) throw await whyUnchanged(ctx, trx, id)
+    })
+    return readOrder(ctx, id)
+  },
+}
+
+/** The account an order is for: the caller itself for a partner; the partner an admin names. */
+async function buyerOf(ctx: HandlerContext, trx: Kysely<any>): Promise<number> {
+  const caller = requireCaller(ctx)
+  const named = ctx.body.user_id === undefined ? undefined : Number(ctx.body.user_id)
+  if (caller.role !== 'admin') {
+    if (named !== undefined && named !== caller.id) throw fieldError('ORDER_FOR_SELF_ONLY', '/user_id', ctx.locale)
+    return caller.id
+  }
+  const partner = named === undefined ? undefined : await trx.selectFrom(tableOf(ctx.services, 'user')).select('id').where('id', '=', named).where('user_type', '=', PARTNER).executeTakeFirst()
+  if (!partner) throw fieldError('ORDER_BUYER_NOT_PARTNER', '/user_id', ctx.locale)
+  return Number(partner.id)
+}
+
+/** Why a conditional update touched no order: it is not the caller's to see, no longer created, or (cancel) not the caller's to cancel. */
+async function whyUnchanged(ctx: HandlerContext, trx: Kysely<any>, id: number): Promise<AppError> {
+  const entity = ctx.services.registry.entities.get('recharge_order')!
+  const order = await ofEndpoint(ctx, trx.selectFrom(entity.table), entity)
+    .select(['order_no', 'status'])
+    .where(`${entity.table}.id`, '=', id)
+    .executeTakeFirst()
+  if (!order) return new AppError('RECORD_NOT_FOUND', { entity: entity.label?.[ctx.locale] ?? entity.name, id })
+  if (order.status !== 'created') {
+    const status = enumValueLabel((entity.schema.properties as Record<string, JsonSchema>).status, order.status, ctx.locale)
+    return new AppError('ORDER_NOT_PENDING', { order: String(order.order_no), status })
+  }
+  return new AppError('ORDER_NOT_YOURS', { order: String(order.order_no) })
+}
+
+/** The order as its detail endpoint answers it, with the titles of its buyer and package. */
+function readOrder(ctx: HandlerContext, id: number): Promise<unknown> {
+  return genericHandlers.get({ ...ctx, query: { id } }, ctx.services.registry.entities.get('recharge_order')!)
+}
+
+export const rechargeOrderHandlers = {
+  'rechargeOrders.create': create,
+  'rechargeOrders.confirmPaid': confirmPaid,
+  'rechargeOrders.cancel': cancel,
+}

@@ -1,0 +1,35 @@
+import { AppError } from '../errors/AppError'
+import { tableOf } from '../services'
+import type { NamedHandler } from './context'
+
+/**
+ * Delete packages no order points at, all or nothing. An order keeps its own copy of the
+ * package's price and credits, but it still names the package, so a package with orders is
+ * switched off sale instead. On PostgreSQL the packages are locked first: an order being
+ * placed for one of them either commits before (and is seen here) or waits and then finds
+ * the package gone.
+ */
+const remove: NamedHandler = {
+  async run(ctx) {
+    const ids = (ctx.body.ids as number[]).map(Number)
+    const packages = tableOf(ctx.services, 'recharge_package')
+    const orders = tableOf(ctx.services, 'recharge_order')
+    const deleted = await ctx.services.db.transaction().execute(async (trx) => {
+      let lock = trx.selectFrom(packages).select(['id', 'name']).where('id', 'in', ids)
+      if (ctx.services.dialect === 'postgres') lock = lock.forUpdate()
+      const found = await lock.execute()
+      const used = await trx.selectFrom(orders).select('package_id').where('package_id', 'in', ids).orderBy('package_id').executeTakeFirst()
+      if (used) {
+        const name = found.find((p) => Number(p.id) === Number(used.package_id))?.name ?? used.package_id
+        throw new AppError('PACKAGE_IN_USE', { name: String(name) })
+      }
+      const result = await trx.deleteFrom(packages).where('id', 'in', ids).executeTakeFirst()
+      return Number(result.numDeletedRows)
+    })
+    return { deleted }
+  },
+}
+
+export const rechargePackageHandlers = {
+  'rechargePackages.delete': remove,
+}
