@@ -1056,6 +1056,19 @@ export interface PlatformDashboardDataResponse {
     money_out: string
     accounts_created: number
   }[]
+  /**
+   * Recharge orders of the accounts in reach: placed, credited and cancelled within the range (each by its own date), the yuan paid for those credited, and those awaiting payment now.
+   */
+  orders: {
+    placed: number
+    credited: number
+    cancelled: number
+    /**
+     * Yuan, two decimals.
+     */
+    credited_amount: string
+    awaiting: number
+  }
 }
 
 /**

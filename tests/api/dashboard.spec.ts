@@ -8,6 +8,7 @@ interface Dashboard {
   holdings: { money: string; digital_voice_count: number }
   money: { in: string; out: string; by_type: { type: string; in: string; out: string }[] }
   daily: { date: string; money_in: string; money_out: string; accounts_created: number }[]
+  orders: { placed: number; credited: number; cancelled: number; credited_amount: string; awaiting: number }
 }
 
 // 20:00 UTC on the 20th is 04:00 on the 21st in China (UTC+8).
@@ -92,5 +93,22 @@ describe('dashboard data (/platform/dashboard_data): figures over the caller\'s 
   it('says on the field when the range is reversed or longer than a year', async () => {
     expect((await dashboard('admin', { start: '2026-11-22', end: '2026-11-01' })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/start' }] } })
     expect((await dashboard('admin', { start: '2024-01-01', end: '2026-11-01' })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/end' }] } })
+  })
+
+  it('counts recharge orders in reach: placed, credited with their amount, cancelled, and those still awaiting payment', async () => {
+    const pack = await server.call<{ id: number }>('POST', '/recharge_package/add', { token: token.admin, body: { name: 'Pack', price: '50.00', money: '50.00' } })
+    const order = async (who: string) => (await server.call<{ id: number }>('POST', '/recharge_order/create', { token: token[who], body: { package_id: pack.body.data.id } })).body.data.id
+    const paid = await order('p')
+    await order('p')
+    const dropped = await order('p')
+    await order('q')
+    await post('/recharge_order/confirm_paid', 'admin', { id: paid, payment_ref: 'BANK-1' })
+    await post('/recharge_order/cancel', 'p', { id: dropped })
+    const today = { start: '2026-11-22', end: '2026-11-22' }
+    expect((await dashboard('p', today)).body.data.orders).toEqual({ placed: 3, credited: 1, cancelled: 1, credited_amount: '50.00', awaiting: 1 })
+    expect((await dashboard('admin', today)).body.data.orders).toEqual({ placed: 4, credited: 1, cancelled: 1, credited_amount: '50.00', awaiting: 2 })
+    expect((await dashboard('shop', today)).body.data.orders).toEqual({ placed: 0, credited: 0, cancelled: 0, credited_amount: '0.00', awaiting: 0 })
+    // Outside the range nothing was placed, but what awaits payment awaits it now.
+    expect((await dashboard('p', { start: '2026-11-01', end: '2026-11-21' })).body.data.orders).toEqual({ placed: 0, credited: 0, cancelled: 0, credited_amount: '0.00', awaiting: 1 })
   })
 })

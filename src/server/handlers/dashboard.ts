@@ -61,6 +61,7 @@ const data: NamedHandler = {
       const day = days.get(range.localDay(String(row.bucket)))
       if (day) day.created += Number(row.n)
     }
+    const orders = await orderFigures(ctx, inReach, range)
     const count = (type: number) => Number(byRole.find((r) => Number(r.user_type) === type)?.n ?? 0)
     return {
       start: range.start,
@@ -72,9 +73,35 @@ const data: NamedHandler = {
         out: fenToYuan(byType.reduce((sum, r) => sum + Number(r.out), 0)),
         by_type: byType.map((r) => ({ type: String(r.type), in: fenToYuan(Number(r.in)), out: fenToYuan(Number(r.out)) })),
       },
+      orders,
       daily: [...days.values()].map((d) => ({ date: d.date, money_in: fenToYuan(d.in), money_out: fenToYuan(d.out), accounts_created: d.created })),
     }
   },
+}
+
+/** Recharge orders of the accounts in reach, each counted on the day its own step happened. */
+async function orderFigures(ctx: HandlerContext, inReach: ReturnType<typeof reach>, range: Range) {
+  const accounts = tableOf(ctx.services, 'user')
+  const orders = tableOf(ctx.services, 'recharge_order')
+  const between = (column: string) => sql<number>`sum(case when ${sql.ref(column)} >= ${range.from} and ${sql.ref(column)} < ${range.to} then 1 else 0 end)`
+  const row = await ctx.services.db
+    .selectFrom(orders)
+    .select([
+      between('created_at').as('placed'),
+      between('credited_at').as('credited'),
+      between('cancelled_at').as('cancelled'),
+      sql<number>`sum(case when credited_at >= ${range.from} and credited_at < ${range.to} then price else 0 end)`.as('credited_amount'),
+      sql<number>`sum(case when status = 'created' then 1 else 0 end)`.as('awaiting'),
+    ])
+    .where((eb) => eb('user_id', 'in', eb.selectFrom(accounts).select('id').where(inReach)))
+    .executeTakeFirstOrThrow()
+  return {
+    placed: Number(row.placed ?? 0),
+    credited: Number(row.credited ?? 0),
+    cancelled: Number(row.cancelled ?? 0),
+    credited_amount: fenToYuan(Number(row.credited_amount ?? 0)),
+    awaiting: Number(row.awaiting ?? 0),
+  }
 }
 
 /** Accounts the caller reaches: admin all, a partner its branch (itself included), anyone else itself. */

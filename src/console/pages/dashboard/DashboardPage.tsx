@@ -15,6 +15,7 @@ interface DashboardData {
   holdings: Record<'money', string> & Record<'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count', number>
   money: { in: string; out: string; by_type: { type: string; in: string; out: string }[] }
   daily: { date: string; money_in: string; money_out: string; accounts_created: number }[]
+  orders: { placed: number; credited: number; cancelled: number; credited_amount: string; awaiting: number }
 }
 
 const QUOTAS = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count'] as const
@@ -83,6 +84,13 @@ export default function DashboardPage() {
         {QUOTAS.map((quota) => (
           <Figure key={quota} title={t('dashboard.held', { what: userLabel(quota) })} value={data?.holdings[quota]} loading={isLoading} />
         ))}
+        {identity?.role !== 'merchant' && (
+          <>
+            <Figure title={t('dashboard.ordersPlaced')} value={data?.orders.placed} loading={isLoading} />
+            <Figure title={t('dashboard.ordersCredited')} value={data?.orders.credited_amount} suffix={yuan} loading={isLoading} note={data && t('dashboard.ordersCount', { count: data.orders.credited })} />
+            <Figure title={t('dashboard.ordersAwaiting')} value={data?.orders.awaiting} loading={isLoading} color={data?.orders.awaiting ? token.colorWarning : undefined} />
+          </>
+        )}
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
@@ -147,11 +155,12 @@ export default function DashboardPage() {
   )
 }
 
-function Figure({ title, value, suffix, loading, color }: { title: string; value: string | number | undefined; suffix?: string; loading: boolean; color?: string }) {
+function Figure({ title, value, suffix, loading, color, note }: { title: string; value: string | number | undefined; suffix?: string; loading: boolean; color?: string; note?: string }) {
   return (
     <Col xs={12} md={8} xl={6}>
       <Card size="small">
         <Statistic title={title} value={value ?? 0} suffix={suffix} loading={loading} valueStyle={color ? { color } : undefined} />
+        {note ? <Typography.Text type="secondary">{note}</Typography.Text> : null}
       </Card>
     </Col>
   )
