@@ -6,6 +6,7 @@ import { domainHandlers } from './domain'
 import { navigationHandlers } from './navigation'
 import { settingsHandlers } from './settings'
 import { transferHandlers } from './transfers'
+import { treeHandlers } from './tree'
 import { uploadHandlers } from './upload'
 import { passwordResetHandlers } from './password-reset'
 
@@ -18,6 +19,7 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...navigationHandlers,
   ...settingsHandlers,
   ...transferHandlers,
+  ...treeHandlers,
   ...uploadHandlers,
   ...passwordResetHandlers,
 }
