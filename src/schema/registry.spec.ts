@@ -155,9 +155,9 @@ describe('registry problems name the file, the pointer and what to do', () => {
 
   it('a route shown by a profile flag the account entity does not have', () => {
     const navigation = file('navigation.json') as { groups: { children: Record<string, unknown>[] }[] }
-    navigation.groups[0]!.children.push({ name: 'clip', path: 'clip', label: { 'zh-CN': '剪辑', 'en-US': 'Clip' }, page: 'user-info', roles: ['merchant'], profileFlag: 'show_clip' })
+    const at = navigation.groups[0]!.children.push({ name: 'clip', path: 'clip', label: { 'zh-CN': '剪辑', 'en-US': 'Clip' }, page: 'user-info', roles: ['merchant'], profileFlag: 'show_clip' }) - 1
     expect(problemsOf({ 'navigation.json': navigation })).toContain(
-      'schemas/navigation.json#/groups/0/children/0/profileFlag: names "show_clip", which is not an integer field of schemas/entities/user.json. Name a 0/1 profile field such as show_clip_menu.',
+      `schemas/navigation.json#/groups/0/children/${at}/profileFlag: names "show_clip", which is not an integer field of schemas/entities/user.json. Name a 0/1 profile field such as show_clip_menu.`,
     )
   })
 

@@ -29,7 +29,7 @@ describe('POST /api/user/menu', () => {
   it("gives each role the routes its lists allow, in menu order, with the developer groups' routes reachable but not shown", async () => {
     const admin = await menuOf('admin')
     expect(admin.map((g) => g.name)).toEqual(['promotion', 'protocol', 'domain', 'account', 'user', 'exception'])
-    const adminRoutes = ['/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init']
+    const adminRoutes = ['/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/system-init']
     expect(shown(admin)).toEqual(adminRoutes)
     // All merchants is reached from a partner's row, not from the menu.
     expect(reachable(admin)).toEqual(['/promotion/all-merchant', ...adminRoutes, '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500'])
@@ -45,7 +45,7 @@ describe('POST /api/user/menu', () => {
   it('leaves out a route whose profile flag the account has off', async () => {
     await server.services.db.updateTable('account').set({ show_clip_menu: 0 }).where('username', '=', 'merchant').execute()
     expect(reachable(await menuOf('merchant'))).not.toContain('/creation/clip')
-    expect(shown(await menuOf('partner'))).toEqual(['/creation/clip', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/overstep-log', '/protocol/article', '/account/property', '/account/transfer-record'])
+    expect(shown(await menuOf('partner'))).toEqual(['/creation/clip', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/overstep-log', '/protocol/article', '/account/property', '/account/transfer-record'])
   })
 
   it('needs a signed-in caller', async () => {
