@@ -1952,7 +1952,7 @@ export interface ProviderServiceTreeSearchQuery {
  */
 export interface ProviderServiceTreeSearchResponse {
   /**
-   * The matches: for digits, those by mobile, then those by username; otherwise by id.
+   * The matches, by id.
    */
   list: {
     id: number

@@ -153,6 +153,14 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(problemsOf({ 'entities/domain.json': markdown })).toContainEqual(expect.stringMatching(/domain\.json#\/properties\/copyright\/contentMediaType: "text\/markdown" is not allowed here; use one of "text\/html"/))
   })
 
+  it('a prefix index on a field that is not a string', () => {
+    const domain = file('entities/domain.json') as { properties: Record<string, Record<string, unknown>> }
+    domain.properties.is_default = { ...domain.properties.is_default, 'x-index': 'prefix' }
+    expect(problemsOf({ 'entities/domain.json': domain })).toContain(
+      'schemas/entities/domain.json#/properties/is_default/x-index: "x-index": "prefix" indexes a string for searches by its start, but field "is_default" is stored as integer. Use "x-index": true.',
+    )
+  })
+
   it('a route shown by a profile flag the account entity does not have', () => {
     const navigation = file('navigation.json') as { groups: { children: Record<string, unknown>[] }[] }
     const at = navigation.groups[0]!.children.push({ name: 'clip', path: 'clip', label: { 'zh-CN': '剪辑', 'en-US': 'Clip' }, page: 'user-info', roles: ['merchant'], profileFlag: 'show_clip' }) - 1

@@ -124,7 +124,7 @@ describe('search (GET /provider_service/tree_search)', () => {
 
   it('finds accounts by the start of their mobile number, on its index', async () => {
     const found = await search('admin', '1391234')
-    expect(names(found.body.data.list)).toEqual(['west-li', 'east-li'])
+    expect(names(found.body.data.list)).toEqual(['east-li', 'west-li'])
     expect(names((await search('admin', '13912345678')).body.data.list)).toEqual(['east-li'])
     // The middle of a number is not its start.
     expect((await search('admin', '2345678')).body.data.list).toEqual([])

@@ -79,9 +79,9 @@ export async function findTreeRows(db: Db, table: string, ids: readonly number[]
 
 /**
  * Accounts matching `keyword`, within the subtree whose path starts with `withinPath` (every
- * account when it is undefined), at most `limit`. Digits search the start of mobile and
- * username, each on its index; anything else searches name and username for the text,
- * ignoring case, which reads every row in reach and stops at the limit.
+ * account when it is undefined), at most `limit`, by id. Digits search the start of mobile
+ * and username, each on its index (x-index "prefix"); anything else searches name and
+ * username for the text, ignoring case, which reads the rows in reach until the limit is met.
  */
 export async function searchTreeRows(
   db: Db,
@@ -95,15 +95,13 @@ export async function searchTreeRows(
     return withinPath === undefined ? query : query.where(startsWith(dialect, 'path', withinPath))
   }
   if (PHONE_LIKE.test(keyword)) {
-    // Ordered by the searched column, so each index hands over its first matches without sorting them all.
-    const [byMobile, byUsername] = await Promise.all(
-      (['mobile', 'username'] as const).map((column) =>
-        scoped().where(startsWith(dialect, column, keyword)).orderBy(column).orderBy('id').limit(limit + 1).execute(),
-      ),
+    // One query per column, so each can use its own index: the first ids of each, merged, are the first ids of both.
+    const found = await Promise.all(
+      (['mobile', 'username'] as const).map((column) => scoped().where(startsWith(dialect, column, keyword)).orderBy('id').limit(limit + 1).execute()),
     )
-    const seen = new Set<number>()
-    const merged = [...byMobile!, ...byUsername!].map(toTreeRow).filter((row) => !seen.has(row.id) && seen.add(row.id))
-    return { rows: merged.slice(0, limit), more: merged.length > limit || byMobile!.length > limit || byUsername!.length > limit }
+    const byId = new Map(found.flat().map((row) => [Number(row.id), row]))
+    const merged = [...byId.keys()].sort((a, b) => a - b).map((id) => toTreeRow(byId.get(id)!))
+    return { rows: merged.slice(0, limit), more: merged.length > limit }
   }
   const pattern = `%${escapeLike(keyword.toLowerCase())}%`
   const rows = await scoped()

@@ -2,10 +2,10 @@ import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Dialect } from './connect'
 
 /**
- * `column` begins with `prefix`, case-sensitively, written so that an ordinary index on the
- * column serves it. SQLite's LIKE ignores ASCII case and so cannot use a plain index, but
- * GLOB can; PostgreSQL's LIKE with a fixed prefix can (on a database with the C collation,
- * or an index with text_pattern_ops; elsewhere it is still right, only scanned).
+ * `column` begins with `prefix`, case-sensitively, written so that an index serves it: on
+ * SQLite a plain one (its LIKE ignores ASCII case and so cannot use one, but GLOB can); on
+ * PostgreSQL the text_pattern_ops index a field declared with "x-index": "prefix" gets
+ * (src/server/db/migrate.ts), as a plain one serves LIKE only under the C collation.
  *
  * ```ts
  * db.selectFrom('account').where(startsWith('sqlite', 'account.mobile', '138')) // mobile GLOB '138*'
