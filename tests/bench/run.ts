@@ -3,7 +3,9 @@
  * fills a temp SQLite database with 100,000 domains, then loads the generic list
  * endpoint of the built server and a hand-written Fastify route doing the same query on
  * the same file, each in its own process, one after the other, from this process. Also
- * times the build, cold start and codegen.
+ * times the build, cold start and codegen, and the relation tree over 100,000 accounts.
+ *
+ * `npm run bench -- tree` runs only the relation tree's figures.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -23,6 +25,7 @@ import type { LoadResult } from './load'
 import { median, printReport, spread } from './report'
 import { summaryRows, type Timings } from './summary'
 import { measureConsoleLoad } from './console-load'
+import { benchTree } from './tree-bench'
 
 const ROWS = 100_000
 const RUNS = 3
@@ -31,6 +34,16 @@ const SCHEDULE = { warmupSeconds: 2, slices: 3, sliceSeconds: 4 }
 const SERVER_SOURCE = 'src/server/main.ts'
 // The baseline stays under tsx: past start-up, tsx adds nothing to a request (its loader only sees imports).
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
+
+/** Parts that can run alone, by the name given after `npm run bench --`. */
+const PARTS = ['tree'] as const
+const only = process.argv.slice(2)
+for (const part of only) {
+  if (!(PARTS as readonly string[]).includes(part)) {
+    console.error(`bench: there is no part "${part}"; the parts that run alone are: ${PARTS.join(', ')}. Without one, everything runs.`)
+    process.exit(2)
+  }
+}
 
 const cleanup = createCleanup()
 try {
@@ -57,6 +70,7 @@ async function main(): Promise<void> {
   const built = await buildServer(SERVER_SOURCE, cleanup)
   const server: ServerCommand = { file: built.entry, runner: 'node' }
   console.log(`server build (vite build --ssr, which npm start runs before every start): ${Math.round(built.buildMs)} ms, once, into ${relative(REPO_ROOT, built.entry)} (removed at the end)`)
+  if (only.includes('tree')) return benchTree(server, cleanup)
 
   const filled = await fillDomains(dataDir, ROWS)
   console.log(`filled ${ROWS.toLocaleString('en-US')} domain rows in ${Math.round(filled.fillMs)} ms (SQLite in a temp folder)`)
@@ -104,6 +118,9 @@ async function main(): Promise<void> {
   printReport(`results (times: medians of ${RUNS} runs; ${machine})`, summaryRows(timings))
   const failures = results.reduce((n, r) => n + r.generic.failures + r.baseline.failures, 0)
   if (failures) console.log(`\nwarning: ${failures} failed answers during load; the figures above include them.`)
+
+  console.log('')
+  await benchTree(server, cleanup)
 }
 
 async function timeCodegen(dir: string): Promise<Timings['codegen']> {
