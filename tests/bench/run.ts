@@ -64,7 +64,8 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'console-bench-'))
   cleanup.add(() => rmSync(dir, { recursive: true, force: true }))
   const dataDir = join(dir, 'data')
-  const env = { NODE_ENV: 'production', DATA_DIR: dataDir }
+  // The domain figures are of the SQLite file filled here; a DATABASE_URL (set for the relation tree's PostgreSQL figures) must not reach those servers.
+  const env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '' }
 
   // Once, before anything is timed: what npm start runs is the built file under plain node.
   const built = await buildServer(SERVER_SOURCE, cleanup)
