@@ -110,6 +110,8 @@ export const apiEndpoints = {
   providerServiceList: { id: 'provider_service/list', method: 'GET', path: '/provider_service', access: ['admin', 'partner'] },
   providerServiceMerchant: { id: 'provider_service/merchant', method: 'GET', path: '/provider_service/merchant', access: ['admin', 'partner'] },
   providerServiceMerchantDetail: { id: 'provider_service/merchant_detail', method: 'GET', path: '/provider_service/merchant_detail', access: ['admin', 'partner'] },
+  providerServiceTreeChildren: { id: 'provider_service/tree_children', method: 'GET', path: '/provider_service/tree_children', access: ['admin', 'partner'] },
+  providerServiceTreeSearch: { id: 'provider_service/tree_search', method: 'GET', path: '/provider_service/tree_search', access: ['admin', 'partner'] },
   providerServiceUsedServicePrefixNoList: { id: 'provider_service/used_service_prefix_no_list', method: 'GET', path: '/provider_service/used_service_prefix_no_list', access: ['admin'] },
   rechargeOrderCancel: { id: 'recharge_order/cancel', method: 'POST', path: '/recharge_order/cancel', access: ['admin', 'partner'] },
   rechargeOrderConfirmPaid: { id: 'recharge_order/confirm_paid', method: 'POST', path: '/recharge_order/confirm_paid', access: ['admin'] },
@@ -691,6 +693,24 @@ export interface ApiClient {
   providerServiceMerchantDetail: (query: types.ProviderServiceMerchantDetailQuery) => Promise<types.ProviderServiceMerchantDetailResponse>
 
   /**
+   * Accounts directly below one account, for the relation tree
+   *
+   * Without parent_id: the caller's roots, every top-level account for an admin, the caller itself for a partner. With parent_id: that account's direct children, by id, at most limit of them after after_id; more says whether others follow. parent_id must be in the caller's subtree (for a partner, itself or an account below it); any other answers as a missing account. Each node carries child_count, so a leaf needs no further call.
+   *
+   * `GET /provider_service/tree_children` · roles: admin, partner
+   */
+  providerServiceTreeChildren: (query?: types.ProviderServiceTreeChildrenQuery) => Promise<types.ProviderServiceTreeChildrenResponse>
+
+  /**
+   * Find accounts in the relation tree by name, username or mobile
+   *
+   * A keyword of digits (and + - or spaces) finds accounts whose mobile or username starts with it; any other keyword, accounts whose name or username contains it, ignoring case. Only accounts in the caller's subtree are searched (for an admin, all). Each match lists the ids of its ancestors from the caller's root down to its parent, and those ancestors are in ancestors, so the tree can be opened down to it.
+   *
+   * `GET /provider_service/tree_search` · roles: admin, partner
+   */
+  providerServiceTreeSearch: (query: types.ProviderServiceTreeSearchQuery) => Promise<types.ProviderServiceTreeSearchResponse>
+
+  /**
    * Service prefix numbers in use
    *
    * `GET /provider_service/used_service_prefix_no_list` · roles: admin
@@ -900,6 +920,8 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     providerServiceList: (query = {}) => transport({ method: 'GET', path: '/provider_service', query }) as Promise<types.ProviderServiceListResponse>,
     providerServiceMerchant: (query = {}) => transport({ method: 'GET', path: '/provider_service/merchant', query }) as Promise<types.ProviderServiceMerchantResponse>,
     providerServiceMerchantDetail: (query) => transport({ method: 'GET', path: '/provider_service/merchant_detail', query }) as Promise<types.ProviderServiceMerchantDetailResponse>,
+    providerServiceTreeChildren: (query = {}) => transport({ method: 'GET', path: '/provider_service/tree_children', query }) as Promise<types.ProviderServiceTreeChildrenResponse>,
+    providerServiceTreeSearch: (query) => transport({ method: 'GET', path: '/provider_service/tree_search', query }) as Promise<types.ProviderServiceTreeSearchResponse>,
     providerServiceUsedServicePrefixNoList: (query = {}) => transport({ method: 'GET', path: '/provider_service/used_service_prefix_no_list', query }) as Promise<types.ProviderServiceUsedServicePrefixNoListResponse>,
     rechargeOrderCancel: (body) => transport({ method: 'POST', path: '/recharge_order/cancel', body }) as Promise<types.RechargeOrderCancelResponse>,
     rechargeOrderConfirmPaid: (body) => transport({ method: 'POST', path: '/recharge_order/confirm_paid', body }) as Promise<types.RechargeOrderConfirmPaidResponse>,

@@ -2090,6 +2090,123 @@ export interface ProviderServiceMerchantDetailQuery {
 export type ProviderServiceMerchantDetailResponse = User
 
 /**
+ * Query string of `GET /provider_service/tree_children` (Accounts directly below one account, for the relation tree).
+ */
+export interface ProviderServiceTreeChildrenQuery {
+  /**
+   * The account whose children to list; leave out for the caller's roots.
+   */
+  parent_id?: number
+  /**
+   * Continue after the child with this id (the last one of the previous page).
+   */
+  after_id?: number
+  /**
+   * At most this many children in one answer.
+   */
+  limit?: number
+}
+
+/**
+ * Data of a successful answer of `GET /provider_service/tree_children` (Accounts directly below one account, for the relation tree).
+ */
+export interface ProviderServiceTreeChildrenResponse {
+  /**
+   * Items: One account of the tree.
+   */
+  list: {
+    id: number
+    username: string
+    name: string
+    mobile: string
+    /**
+     * 0 admin, 1 partner, 2 merchant, 3 agent.
+     */
+    user_type: 0 | 1 | 2 | 3
+    /**
+     * 1 enabled, 0 disabled (signing in is refused and sessions are revoked).
+     */
+    status: 0 | 1
+    parent_id: number | null
+    /**
+     * How many accounts are directly below this one.
+     */
+    child_count: number
+  }[]
+  /**
+   * How many children parent_id has in all (roots, without it).
+   */
+  total: number
+  /**
+   * Further children follow the last one listed: ask again with its id as after_id.
+   */
+  more: boolean
+}
+
+/**
+ * Query string of `GET /provider_service/tree_search` (Find accounts in the relation tree by name, username or mobile).
+ */
+export interface ProviderServiceTreeSearchQuery {
+  keyword: string
+  /**
+   * At most this many matches.
+   */
+  limit?: number
+}
+
+/**
+ * Data of a successful answer of `GET /provider_service/tree_search` (Find accounts in the relation tree by name, username or mobile).
+ */
+export interface ProviderServiceTreeSearchResponse {
+  /**
+   * The matches, by id.
+   */
+  list: {
+    id: number
+    username: string
+    name: string
+    mobile: string
+    /**
+     * 0 admin, 1 partner, 2 merchant, 3 agent.
+     */
+    user_type: 0 | 1 | 2 | 3
+    /**
+     * 1 enabled, 0 disabled (signing in is refused and sessions are revoked).
+     */
+    status: 0 | 1
+    parent_id: number | null
+    child_count: number
+    /**
+     * From the caller's root down to the match's parent; empty when the match is a root itself.
+     */
+    ancestor_ids: number[]
+  }[]
+  /**
+   * Every account some match's ancestor_ids names, once each.
+   */
+  ancestors: {
+    id: number
+    username: string
+    name: string
+    mobile: string
+    /**
+     * 0 admin, 1 partner, 2 merchant, 3 agent.
+     */
+    user_type: 0 | 1 | 2 | 3
+    /**
+     * 1 enabled, 0 disabled (signing in is refused and sessions are revoked).
+     */
+    status: 0 | 1
+    parent_id: number | null
+    child_count: number
+  }[]
+  /**
+   * More accounts match than were listed: a longer keyword narrows them.
+   */
+  more: boolean
+}
+
+/**
  * Query string of `GET /provider_service/used_service_prefix_no_list` (Service prefix numbers in use).
  */
 export interface ProviderServiceUsedServicePrefixNoListQuery {

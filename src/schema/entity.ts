@@ -40,7 +40,8 @@ export function buildEntity(
       name: field,
       ...storageOf(resolved),
       unique: resolved['x-unique'] === true,
-      indexed: resolved['x-index'] === true,
+      indexed: resolved['x-index'] === true || resolved['x-index'] === 'prefix',
+      prefixIndexed: resolved['x-index'] === 'prefix',
       private: isPrivate,
       readOnly: resolved.readOnly === true,
       nullable: ([] as unknown[]).concat(resolved.type ?? []).includes('null'),
@@ -76,6 +77,9 @@ export function buildEntity(
   }
   for (const column of columns.filter((c) => c.richText && c.wire !== 'string')) {
     problems.push({ file, pointer: joinPointer('properties', column.name, 'contentMediaType'), message: `"contentMediaType": "text/html" marks formatted text, so field "${column.name}" must be a string, but it is stored as ${column.wire}.` })
+  }
+  for (const column of columns.filter((c) => c.prefixIndexed && c.wire !== 'string')) {
+    problems.push({ file, pointer: joinPointer('properties', column.name, 'x-index'), message: `"x-index": "prefix" indexes a string for searches by its start, but field "${column.name}" is stored as ${column.wire}. Use "x-index": true.` })
   }
   for (const column of columns.filter((c) => c.relation && c.wire !== 'integer')) {
     problems.push({ file, pointer: joinPointer('properties', column.name, 'x-relation'), message: `x-relation field "${column.name}" must be an integer (the related record's id), but it is stored as ${column.wire}.` })

@@ -171,14 +171,21 @@ describe('registry problems name the file, the pointer and what to do', () => {
     const problems = problemsOf({ 'endpoints/recharge_order/list.json': list, 'resources/recharge_order.json': resource })
     expect(problems).toContainEqual(expect.stringMatching(/recharge_order\/list\.json#\/scope: "mine" is not allowed here; use one of "below", "own"/))
     expect(problems).toContainEqual(expect.stringMatching(/^schemas\/resources\/recharge_order\.json#\/actions\/0\/roles\/0: "parnter" is not allowed here.* Did you mean "partner"\?$/))
+    })
+
+  it('a prefix index on a field that is not a string', () => {
+    const domain = file('entities/domain.json') as { properties: Record<string, Record<string, unknown>> }
+    domain.properties.is_default = { ...domain.properties.is_default, 'x-index': 'prefix' }
+    expect(problemsOf({ 'entities/domain.json': domain })).toContain(
+      'schemas/entities/domain.json#/properties/is_default/x-index: "x-index": "prefix" indexes a string for searches by its start, but field "is_default" is stored as integer. Use "x-index": true.',
+    )
   })
 
   it('a route shown by a profile flag the account entity does not have', () => {
     const navigation = file('navigation.json') as { groups: { children: Record<string, unknown>[] }[] }
-    const group = navigation.groups.findIndex((g) => g.children.length === 0)
-    navigation.groups[group]!.children.push({ name: 'clip', path: 'clip', label: { 'zh-CN': '剪辑', 'en-US': 'Clip' }, page: 'user-info', roles: ['merchant'], profileFlag: 'show_clip' })
+    const at = navigation.groups[0]!.children.push({ name: 'clip', path: 'clip', label: { 'zh-CN': '剪辑', 'en-US': 'Clip' }, page: 'user-info', roles: ['merchant'], profileFlag: 'show_clip' }) - 1
     expect(problemsOf({ 'navigation.json': navigation })).toContain(
-      `schemas/navigation.json#/groups/${group}/children/0/profileFlag: names "show_clip", which is not an integer field of schemas/entities/user.json. Name a 0/1 profile field such as show_clip_menu.`,
+      `schemas/navigation.json#/groups/0/children/${at}/profileFlag: names "show_clip", which is not an integer field of schemas/entities/user.json. Name a 0/1 profile field such as show_clip_menu.`,
     )
   })
 

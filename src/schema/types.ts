@@ -32,6 +32,8 @@ export interface Column {
   wire: 'integer' | 'number' | 'string' | 'boolean' | 'json' | 'money'
   unique: boolean
   indexed: boolean
+  /** x-index "prefix": also searched by its start, with an index that serves that on every database. */
+  prefixIndexed: boolean
   private: boolean
   readOnly: boolean
   /** The schema allows null (e.g. "type": ["integer", "null"]); otherwise a NULL is left out of the record. */

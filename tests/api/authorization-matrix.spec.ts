@@ -29,6 +29,8 @@ interface Probe {
   reach?: 'child'
   /** The target may be the caller itself (a new account under its own name). */
   ownAllowed?: boolean
+  /** How a refusal looks when it is not an error: a search that finds nothing it may not show. */
+  refusedWhen?: (data: unknown) => boolean
   /** The call is about a record the target account owns, made fresh for each call (an order that is still open). */
   record?: (owner: Account) => Promise<number>
 }
@@ -66,6 +68,9 @@ const PROBES: Record<string, Probe> = {
   'platform/exchange': { kind: 'role', request: () => ({ quota: 'digital_voice_count', yuan: 1 }) },
   // Its figures per reach are checked in dashboard.spec.ts.
   'platform/dashboard_data': { kind: 'role' },
+  // The relation tree: a node's children, and a search that must find nothing outside the caller's branch.
+  'provider_service/tree_children': { kind: 'get', request: (t) => ({ parent_id: t.id }) },
+  'provider_service/tree_search': { kind: 'get', request: (t) => ({ keyword: t.username }), refusedWhen: (data) => (data as { list: unknown[] }).list.length === 0 },
   // Packages belong to the platform: the role list is the whole rule.
   'recharge_package/list': { kind: 'role' },
   'recharge_package/on_sale': { kind: 'role' },
@@ -213,12 +218,16 @@ async function checkCall(endpoint: EndpointDef, probe: Probe, token: string, tar
   const recordId = probe.record ? await probe.record(target) : undefined
   const subject = recordId === undefined ? target : { ...target, id: recordId }
   const before = await snapshot()
-  const request = probe.kind === 'get' ? { id: subject.id } : await probe.request!(subject, ++n)
+  const request = probe.request ? await probe.request(subject, ++n) : { id: subject.id }
   const res = endpoint.method === 'GET' ? await server.call('GET', endpoint.path, { token, query: request }) : await server.call('POST', endpoint.path, { token, body: request })
   const cell = { endpoint: endpoint.id, relation, target: target.username }
-  expect({ ...cell, code: res.body.code }).toEqual({ ...cell, code: allowed ? 1 : 0 })
+  if (probe.refusedWhen && res.status === 200 && res.body.code === 1) {
+    expect({ ...cell, refused: probe.refusedWhen(res.body.data) }).toEqual({ ...cell, refused: !allowed })
+  } else {
+    expect({ ...cell, code: res.body.code }).toEqual({ ...cell, code: allowed ? 1 : 0 })
+  }
   if (allowed) {
-    if (probe.kind === 'get') expect((res.body.data as { id: number }).id).toBe(subject.id)
+    if (probe.kind === 'get' && !probe.request) expect((res.body.data as { id: number }).id).toBe(subject.id)
     return
   }
   // Refused: nothing changed anywhere, and nothing about the record came back.

@@ -54,4 +54,20 @@ describe('migrations at start are additive', () => {
       await second.database.close()
     }
   })
+
+  it('gives a field searched by its start ("x-index": "prefix") an index that serves LIKE \'abc%\' on PostgreSQL under any collation', async () => {
+    const services = await openServices(config)
+    try {
+      if (postgres) {
+        const indexes = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = ${config.databaseSchema} and indexname = 'account_mobile_prefix_idx'`.execute(services.db)
+        expect(indexes.rows.map((r) => r.indexdef)).toEqual([expect.stringContaining('(mobile text_pattern_ops)')])
+      } else {
+        // SQLite's plain index serves the GLOB 'abc*' prefix searches use there.
+        const plan = await sql<{ detail: string }>`explain query plan select id from account where mobile glob '138*'`.execute(services.db)
+        expect(plan.rows.map((r) => r.detail).join(' ')).toMatch(/USING (COVERING )?INDEX account_mobile_idx/)
+      }
+    } finally {
+      await services.database.close()
+    }
+  })
 })

@@ -3,7 +3,10 @@
  * fills a temp SQLite database with 100,000 domains, then loads the generic list
  * endpoint of the built server and a hand-written Fastify route doing the same query on
  * the same file, each in its own process, one after the other, from this process. Also
- * times the build, cold start and codegen.
+ * times the build, cold start and codegen, the relation tree over 100,000 accounts, and
+ * 10,000 concurrent transfers among 1,000 accounts.
+ *
+ * `npm run bench -- tree` (or `transfers`) runs only that part's figures.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -24,6 +27,7 @@ import { median, printReport, spread } from './report'
 import { summaryRows, type Timings } from './summary'
 import { measureConsoleLoad } from './console-load'
 import { benchTransfers, type TransferFigures } from './transfers'
+import { benchTree } from './tree-bench'
 
 const ROWS = 100_000
 const RUNS = 3
@@ -33,15 +37,20 @@ const SERVER_SOURCE = 'src/server/main.ts'
 // The baseline stays under tsx: past start-up, tsx adds nothing to a request (its loader only sees imports).
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
-/** `npm run bench -- transfers` runs that part alone; no argument runs everything. */
-const ONLY = process.argv[2]
-const PARTS = ['transfers']
-if (ONLY && !PARTS.includes(ONLY)) throw new Error(`npm run bench -- <part>: part is one of ${PARTS.join(', ')}`)
+/** Parts that can run alone, by the name given after `npm run bench --`. */
+const PARTS = ['tree', 'transfers'] as const
+const only = process.argv.slice(2)
+for (const part of only) {
+  if (!(PARTS as readonly string[]).includes(part)) {
+    console.error(`bench: there is no part "${part}"; the parts that run alone are: ${PARTS.join(', ')}. Without one, everything runs.`)
+    process.exit(2)
+  }
+}
 
 const cleanup = createCleanup()
 try {
-  if (ONLY !== 'transfers') await main()
-  await transfers()
+  if (only.length === 0 || only.includes('tree')) await main()
+  if (only.length === 0 || only.includes('transfers')) await transfers()
 } catch (error) {
   // After Ctrl-C, a failing step is the interruption itself; the signal handler reports that.
   if (!cleanup.interrupted) console.error('\nbench failed:', error instanceof Error ? error.message : error)
@@ -58,12 +67,14 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'console-bench-'))
   cleanup.add(() => rmSync(dir, { recursive: true, force: true }))
   const dataDir = join(dir, 'data')
-  const env = { NODE_ENV: 'production', DATA_DIR: dataDir }
+  // The domain figures are of the SQLite file filled here; a DATABASE_URL (set for the relation tree's PostgreSQL figures) must not reach those servers.
+  const env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '' }
 
   // Once, before anything is timed: what npm start runs is the built file under plain node.
   const built = await buildServer(SERVER_SOURCE, cleanup)
   const server: ServerCommand = { file: built.entry, runner: 'node' }
   console.log(`server build (vite build --ssr, which npm start runs before every start): ${Math.round(built.buildMs)} ms, once, into ${relative(REPO_ROOT, built.entry)} (removed at the end)`)
+  if (only.includes('tree')) return benchTree(server, cleanup)
 
   const filled = await fillDomains(dataDir, ROWS)
   console.log(`filled ${ROWS.toLocaleString('en-US')} domain rows in ${Math.round(filled.fillMs)} ms (SQLite in a temp folder)`)
@@ -111,6 +122,9 @@ async function main(): Promise<void> {
   printReport(`results (times: medians of ${RUNS} runs; ${machine})`, summaryRows(timings))
   const failures = results.reduce((n, r) => n + r.generic.failures + r.baseline.failures, 0)
   if (failures) console.log(`\nwarning: ${failures} failed answers during load; the figures above include them.`)
+
+  console.log('')
+  await benchTree(server, cleanup)
 }
 
 /** Money and quotas under concurrency, on SQLite and, when DATABASE_URL is set, PostgreSQL. */

@@ -11,6 +11,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'exception-403': lazy(() => import('./ExceptionPages').then((m) => ({ default: m.ForbiddenPage }))),
   'exception-404': lazy(() => import('./NotFoundPage')),
   'exception-500': lazy(() => import('./ExceptionPages').then((m) => ({ default: m.ServerErrorPage }))),
+  'relation-tree': lazy(() => import('./tree/RelationTreePage')),
   'user-info': lazy(() => import('./UserInfoPage')),
   'user-setting': lazy(() => import('./UserSettingPage')),
 }

@@ -36,6 +36,13 @@ export async function migrate(db: Db, dialect: Dialect, registry: Registry): Pro
       if (index.unique) create = create.unique()
       await create.execute()
     }
+    if (dialect === 'postgres') {
+      // A plain PostgreSQL index serves LIKE 'abc%' only under the C collation; text_pattern_ops serves it under any.
+      // SQLite needs nothing more: its plain index serves the GLOB 'abc*' that prefix searches use there (db/starts-with.ts).
+      for (const column of entity.columns.filter((c) => c.prefixIndexed)) {
+        await db.schema.createIndex(`${entity.table}_${column.name}_prefix_idx`).ifNotExists().on(entity.table).expression(sql`${sql.ref(column.name)} text_pattern_ops`).execute()
+      }
+    }
   }
   if (dialect === 'sqlite') await sql`pragma optimize`.execute(db)
 }

@@ -9,6 +9,7 @@ import { rechargeOrderHandlers } from './recharge-orders'
 import { rechargePackageHandlers } from './recharge-packages'
 import { settingsHandlers } from './settings'
 import { transferHandlers } from './transfers'
+import { treeHandlers } from './tree'
 import { uploadHandlers } from './upload'
 import { passwordResetHandlers } from './password-reset'
 
@@ -24,6 +25,7 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...rechargePackageHandlers,
   ...settingsHandlers,
   ...transferHandlers,
+  ...treeHandlers,
   ...uploadHandlers,
   ...passwordResetHandlers,
 }
