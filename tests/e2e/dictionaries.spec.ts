@@ -12,6 +12,8 @@ describe('industries and scripts, from their schema files alone', () => {
     const { page, close } = await openBrowser('en-US')
     try {
       await signIn(page, product.url, 'admin', product.logins.admin!)
+      // The home page has settled (its figures are in) before the menu is used.
+      await page.locator('.ant-statistic').first().waitFor()
       await page.getByRole('menuitem', { name: 'Settings center' }).click()
       await page.getByRole('menuitem', { name: 'Industries' }).click()
       await page.waitForURL(/\/account\/industry/)
