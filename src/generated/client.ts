@@ -113,6 +113,15 @@ export const apiEndpoints = {
   providerServiceTreeChildren: { id: 'provider_service/tree_children', method: 'GET', path: '/provider_service/tree_children', access: ['admin', 'partner'] },
   providerServiceTreeSearch: { id: 'provider_service/tree_search', method: 'GET', path: '/provider_service/tree_search', access: ['admin', 'partner'] },
   providerServiceUsedServicePrefixNoList: { id: 'provider_service/used_service_prefix_no_list', method: 'GET', path: '/provider_service/used_service_prefix_no_list', access: ['admin'] },
+  rechargeCardAdd: { id: 'recharge_card/add', method: 'POST', path: '/recharge_card/add', access: ['admin'] },
+  rechargeCardBatchDel: { id: 'recharge_card/batch_del', method: 'POST', path: '/recharge_card/batch_del', access: ['admin', 'partner'] },
+  rechargeCardCanOperateCardList: { id: 'recharge_card/can_operate_card_list', method: 'GET', path: '/recharge_card/can_operate_card_list', access: ['admin', 'partner'] },
+  rechargeCardCardList: { id: 'recharge_card/card_list', method: 'GET', path: '/recharge_card/card_list', access: ['admin', 'partner'] },
+  rechargeCardEditCard: { id: 'recharge_card/edit_card', method: 'POST', path: '/recharge_card/edit_card', access: ['admin', 'partner'] },
+  rechargeCardExportData: { id: 'recharge_card/export_data', method: 'GET', path: '/recharge_card/export_data', access: ['admin', 'partner'], download: true },
+  rechargeCardRemarkCard: { id: 'recharge_card/remark_card', method: 'POST', path: '/recharge_card/remark_card', access: ['admin', 'partner'] },
+  rechargeCardTransferCard: { id: 'recharge_card/transfer_card', method: 'POST', path: '/recharge_card/transfer_card', access: ['admin', 'partner'] },
+  rechargeCardUseCard: { id: 'recharge_card/use_card', method: 'POST', path: '/recharge_card/use_card', access: ['*'] },
   rechargeOrderCancel: { id: 'recharge_order/cancel', method: 'POST', path: '/recharge_order/cancel', access: ['admin', 'partner'] },
   rechargeOrderConfirmPaid: { id: 'recharge_order/confirm_paid', method: 'POST', path: '/recharge_order/confirm_paid', access: ['admin'] },
   rechargeOrderCreate: { id: 'recharge_order/create', method: 'POST', path: '/recharge_order/create', access: ['admin', 'partner'] },
@@ -718,6 +727,89 @@ export interface ApiClient {
   providerServiceUsedServicePrefixNoList: (query?: types.ProviderServiceUsedServicePrefixNoListQuery) => Promise<types.ProviderServiceUsedServicePrefixNoListResponse>
 
   /**
+   * Issue a batch of recharge cards
+   *
+   * Issues quantity cards (1 to 10,000) of one value: yuan of balance (kind money) or whole units of a quota. Every card gets its own password, 16 characters of A-Z and 2-9 without look-alikes drawn from the operating system's random source (80 bits), unique across all cards, and the batch gets one batch number. Only an admin issues cards, and the admin holds them until it transfers them down (transfer_card): nothing is taken from a balance when they are issued, and a card credits its redeemer only when it is used. The answer is the batch, without passwords; the holder reads them from export_data.
+   *
+   * `POST /recharge_card/add` · roles: admin
+   */
+  rechargeCardAdd: (body: types.RechargeCardAddBody) => Promise<types.RechargeCardAddResponse>
+
+  /**
+   * Delete unused cards
+   *
+   * Deletes unused cards the caller holds. If any of the ids is a used card (kept: the ledger names it) or a card the caller does not hold, nothing is deleted and the answer names those ids.
+   *
+   * `POST /recharge_card/batch_del` · roles: admin, partner
+   */
+  rechargeCardBatchDel: (body: types.RechargeCardBatchDelBody) => Promise<types.RechargeCardBatchDelResponse>
+
+  /**
+   * List the cards you can transfer or delete
+   *
+   * Unused cards the caller holds itself, whatever its role (an admin's own, not everyone's): the ones transfer_card and batch_del accept, for pickers. Passwords are masked as in card_list.
+   *
+   * `GET /recharge_card/can_operate_card_list` · roles: admin, partner
+   */
+  rechargeCardCanOperateCardList: (query?: types.RechargeCardCanOperateCardListQuery) => Promise<types.RechargeCardCanOperateCardListResponse>
+
+  /**
+   * List recharge cards
+   *
+   * Cards page by page, with the filters of the card-password screen (status, batch, name, worth, holder, issue and redemption dates). An admin sees every card; a partner the cards held by itself or by any account below it, which are the cards it holds and those it passed down. Passwords are never listed: card_mask shows the first and last four characters.
+   *
+   * `GET /recharge_card/card_list` · roles: admin, partner
+   */
+  rechargeCardCardList: (query?: types.RechargeCardCardListQuery) => Promise<types.RechargeCardCardListResponse>
+
+  /**
+   * Rename a card
+   *
+   * Changes the name of a card the caller holds, used or not. A card held by another account is refused as not yours, whether or not it exists.
+   *
+   * `POST /recharge_card/edit_card` · roles: admin, partner
+   */
+  rechargeCardEditCard: (body: types.RechargeCardEditCardBody) => Promise<types.RechargeCardEditCardResponse>
+
+  /**
+   * Export recharge cards as CSV or Excel
+   *
+   * A download link (the token may ride in the query as token=): every card card_list would answer for the same filters and caller, in id order, as CSV (UTF-8 with a byte-order mark, for Excel) or XLSX, written while it is read from the database in chunks. Column titles and enum values come in the caller's language (lang=zh-CN or en-US, else Accept-Language). The password column holds the full password only for unused cards the caller holds itself, so that it can hand them out; every other card shows its mask. A text cell that starts with = + - @, a tab or a carriage return gets a leading ' so a spreadsheet shows it and never runs it as a formula.
+   *
+   * Answers a file, not an envelope.
+   *
+   * `GET /recharge_card/export_data` · roles: admin, partner
+   */
+  rechargeCardExportData: (query?: types.RechargeCardExportDataQuery) => Promise<unknown>
+
+  /**
+   * Set a card's remark
+   *
+   * Changes the remark of a card the caller holds, used or not (an empty remark clears it). A card held by another account is refused as not yours, whether or not it exists.
+   *
+   * `POST /recharge_card/remark_card` · roles: admin, partner
+   */
+  rechargeCardRemarkCard: (body: types.RechargeCardRemarkCardBody) => Promise<types.RechargeCardRemarkCardResponse>
+
+  /**
+   * Transfer unused cards to a partner directly below you
+   *
+   * Moves unused cards the caller holds to to_user_id, which must be one of the caller's own children (as for /platform/transfer) and a partner: cards are held only by those who manage them (admins and partners); a merchant gets a card's value by redeeming its password. Name the cards by id (a row), ids (up to 1,000), or batch_no with an optional quantity (that many of the batch's unused cards the caller holds, oldest first; all of them without it). A card that is used or not held by the caller refuses the whole transfer; all cards move together or none does.
+   *
+   * `POST /recharge_card/transfer_card` · roles: admin, partner
+   */
+  rechargeCardTransferCard: (body: types.RechargeCardTransferCardBody) => Promise<types.RechargeCardTransferCardResponse>
+
+  /**
+   * Redeem a recharge card
+   *
+   * Redeems a card by its password for the caller, whatever its role: the card's yuan go to the caller's balance, or its units to the matching quota, with a ledger row of type card that names the card (related_type recharge_card). A card is credited exactly once: marking it used and writing the ledger row happen in one transaction, and only the request that changes it from unused gets to write. Spaces, dashes and lower case in the password are ignored. A wrong password, or one already used, is an error on the card_password field.
+   *
+   * `POST /recharge_card/use_card` · roles: any signed-in account
+   */
+  rechargeCardUseCard: (body: types.RechargeCardUseCardBody) => Promise<types.RechargeCardUseCardResponse>
+
+  /**
    * Cancel an order awaiting payment
    *
    * Only for an order still created. An admin may cancel any; a partner the orders it placed itself. A paid, credited or cancelled order cannot be cancelled.
@@ -923,6 +1015,15 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     providerServiceTreeChildren: (query = {}) => transport({ method: 'GET', path: '/provider_service/tree_children', query }) as Promise<types.ProviderServiceTreeChildrenResponse>,
     providerServiceTreeSearch: (query) => transport({ method: 'GET', path: '/provider_service/tree_search', query }) as Promise<types.ProviderServiceTreeSearchResponse>,
     providerServiceUsedServicePrefixNoList: (query = {}) => transport({ method: 'GET', path: '/provider_service/used_service_prefix_no_list', query }) as Promise<types.ProviderServiceUsedServicePrefixNoListResponse>,
+    rechargeCardAdd: (body) => transport({ method: 'POST', path: '/recharge_card/add', body }) as Promise<types.RechargeCardAddResponse>,
+    rechargeCardBatchDel: (body) => transport({ method: 'POST', path: '/recharge_card/batch_del', body }) as Promise<types.RechargeCardBatchDelResponse>,
+    rechargeCardCanOperateCardList: (query = {}) => transport({ method: 'GET', path: '/recharge_card/can_operate_card_list', query }) as Promise<types.RechargeCardCanOperateCardListResponse>,
+    rechargeCardCardList: (query = {}) => transport({ method: 'GET', path: '/recharge_card/card_list', query }) as Promise<types.RechargeCardCardListResponse>,
+    rechargeCardEditCard: (body) => transport({ method: 'POST', path: '/recharge_card/edit_card', body }) as Promise<types.RechargeCardEditCardResponse>,
+    rechargeCardExportData: (query = {}) => transport({ method: 'GET', path: '/recharge_card/export_data', query, download: true }),
+    rechargeCardRemarkCard: (body) => transport({ method: 'POST', path: '/recharge_card/remark_card', body }) as Promise<types.RechargeCardRemarkCardResponse>,
+    rechargeCardTransferCard: (body) => transport({ method: 'POST', path: '/recharge_card/transfer_card', body }) as Promise<types.RechargeCardTransferCardResponse>,
+    rechargeCardUseCard: (body) => transport({ method: 'POST', path: '/recharge_card/use_card', body }) as Promise<types.RechargeCardUseCardResponse>,
     rechargeOrderCancel: (body) => transport({ method: 'POST', path: '/recharge_order/cancel', body }) as Promise<types.RechargeOrderCancelResponse>,
     rechargeOrderConfirmPaid: (body) => transport({ method: 'POST', path: '/recharge_order/confirm_paid', body }) as Promise<types.RechargeOrderConfirmPaidResponse>,
     rechargeOrderCreate: (body) => transport({ method: 'POST', path: '/recharge_order/create', body }) as Promise<types.RechargeOrderCreateResponse>,

@@ -185,6 +185,53 @@ export interface OverstepLog {
 }
 
 /**
+ * A card password worth a sum of balance or a number of units of one quota. An admin issues cards in batches (POST /recharge_card/add) and holds them; a holder passes unused cards down to partners directly below it (transfer_card); whoever has the password redeems it once (use_card), which credits the redeemer's balance or quota through the ledger. The password itself is stored for its holder to hand out and is never sent in a list: lists carry card_mask.
+ */
+export interface RechargeCard {
+  id: number
+  /**
+   * The password with all but its first and last four characters hidden (ABCD********WXYZ): what lists show.
+   */
+  card_mask?: string
+  /**
+   * The batch's name, given when it was issued; a holder may rename a card (edit_card).
+   */
+  name: string
+  /**
+   * Shared by the cards issued in one call of /recharge_card/add: the date and time of issue and a random suffix.
+   */
+  batch_no?: string
+  kind: 'money' | 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  /**
+   * Yuan credited to the redeemer's balance, when kind is money.
+   */
+  money: Money
+  /**
+   * Units credited to the redeemer's quota, when kind is a quota.
+   */
+  count: number
+  status: 0 | 1
+  /**
+   * The account that holds the card now: its issuer, until the card is transferred down.
+   */
+  holder_id?: number
+  issuer_id?: number
+  used_by?: number | null
+  used_at?: string | null
+  remark: string
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    holder_id?: string | null
+    issuer_id?: string | null
+    used_by?: string | null
+  }
+}
+
+/**
  * One purchase of a recharge package (spec §2 account/recharge-order), paid offline. Its life: created → paid → credited, or created → cancelled. An admin's confirm_paid moves it from created to paid and credits the buyer through the ledger in the same transaction (ledger rows of type recharge, related record recharge_order), so it ends credited, exactly once. The package's name, price and credits are copied onto the order when it is placed.
  */
 export interface RechargeOrder {
@@ -2221,6 +2268,256 @@ export interface ProviderServiceUsedServicePrefixNoListQuery {
  */
 export interface ProviderServiceUsedServicePrefixNoListResponse {
   list: string[]
+}
+
+/**
+ * JSON body of `POST /recharge_card/add` (Issue a batch of recharge cards).
+ */
+export interface RechargeCardAddBody {
+  /**
+   * The batch's name, given when it was issued; a holder may rename a card (edit_card).
+   */
+  name: string
+  kind: 'money' | 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  /**
+   * What each card is worth: yuan with up to two decimals when kind is money, whole units otherwise.
+   */
+  amount: string
+  quantity: number
+  remark?: string
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_card/add` (Issue a batch of recharge cards).
+ */
+export interface RechargeCardAddResponse {
+  batch_no: string
+  name: string
+  kind: string
+  /**
+   * Yuan per card, when kind is money.
+   */
+  money: Money
+  /**
+   * Units per card, when kind is a quota.
+   */
+  count: number
+  /**
+   * Cards issued.
+   */
+  quantity: number
+}
+
+/**
+ * JSON body of `POST /recharge_card/batch_del` (Delete unused cards).
+ */
+export interface RechargeCardBatchDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_card/batch_del` (Delete unused cards).
+ */
+export interface RechargeCardBatchDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /recharge_card/can_operate_card_list` (List the cards you can transfer or delete).
+ */
+export interface RechargeCardCanOperateCardListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id'
+  order?: 'asc' | 'desc'
+}
+
+/**
+ * Data of a successful answer of `GET /recharge_card/can_operate_card_list` (List the cards you can transfer or delete).
+ */
+export type RechargeCardCanOperateCardListResponse = Paginator<RechargeCard>
+
+/**
+ * Query string of `GET /recharge_card/card_list` (List recharge cards).
+ */
+export interface RechargeCardCardListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'created_at' | 'used_at'
+  order?: 'asc' | 'desc'
+  status?: 0 | 1
+  batch_no?: string
+  name?: string
+  kind?: 'money' | 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  holder_id?: number
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  used_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  used_at_to?: string
+}
+
+/**
+ * Data of a successful answer of `GET /recharge_card/card_list` (List recharge cards).
+ */
+export type RechargeCardCardListResponse = Paginator<RechargeCard>
+
+/**
+ * JSON body of `POST /recharge_card/edit_card` (Rename a card).
+ */
+export interface RechargeCardEditCardBody {
+  id: number
+  /**
+   * The batch's name, given when it was issued; a holder may rename a card (edit_card).
+   */
+  name: string
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_card/edit_card` (Rename a card).
+ */
+export type RechargeCardEditCardResponse = RechargeCard
+
+/**
+ * Query string of `GET /recharge_card/export_data` (Export recharge cards as CSV or Excel).
+ */
+export interface RechargeCardExportDataQuery {
+  status?: 0 | 1
+  batch_no?: string
+  name?: string
+  kind?: 'money' | 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  holder_id?: number
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  used_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  used_at_to?: string
+  format?: 'csv' | 'xlsx'
+  /**
+   * The language of column titles and values; a link has no lang header to carry it.
+   */
+  lang?: 'zh-CN' | 'en-US'
+}
+
+/**
+ * JSON body of `POST /recharge_card/remark_card` (Set a card's remark).
+ */
+export interface RechargeCardRemarkCardBody {
+  id: number
+  remark: string
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_card/remark_card` (Set a card's remark).
+ */
+export type RechargeCardRemarkCardResponse = RechargeCard
+
+/**
+ * JSON body of `POST /recharge_card/transfer_card` (Transfer unused cards to a partner directly below you).
+ */
+export interface RechargeCardTransferCardBody {
+  to_user_id: number
+  /**
+   * One card.
+   */
+  id?: number
+  /**
+   * Several cards.
+   *
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids?: number[]
+  batch_no?: string
+  /**
+   * With batch_no: how many of its unused cards to move; all of them when left out.
+   */
+  quantity?: number
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_card/transfer_card` (Transfer unused cards to a partner directly below you).
+ */
+export interface RechargeCardTransferCardResponse {
+  /**
+   * Cards moved.
+   */
+  transferred: number
+  to_user_id: number
+}
+
+/**
+ * JSON body of `POST /recharge_card/use_card` (Redeem a recharge card).
+ */
+export interface RechargeCardUseCardBody {
+  card_password: string
+}
+
+/**
+ * Data of a successful answer of `POST /recharge_card/use_card` (Redeem a recharge card).
+ */
+export interface RechargeCardUseCardResponse {
+  /**
+   * The card redeemed.
+   */
+  id: number
+  kind: 'money' | 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  /**
+   * Yuan credited, when kind is money.
+   */
+  money: Money
+  /**
+   * Units credited, when kind is a quota.
+   */
+  count: number
+  /**
+   * What the caller has now of what was credited: yuan with two decimals for money, whole units for a quota.
+   */
+  balance_after: string
 }
 
 /**

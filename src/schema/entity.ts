@@ -102,6 +102,13 @@ export function buildEntity(
     }
   }
 
+  const indexes = (source['x-indexes'] as string[][] | undefined) ?? []
+  indexes.forEach((fields, i) =>
+    fields.forEach((field, j) => {
+      if (!columns.some((c) => c.name === field)) problems.push({ file, pointer: joinPointer('x-indexes', i, j), message: `names field "${field}", which is not in properties. Index fields the entity stores.` })
+    }),
+  )
+
   const required = (source.required as string[] | undefined) ?? []
   for (const [i, field] of required.entries()) {
     if (!(field in declared)) {
@@ -133,6 +140,7 @@ export function buildEntity(
     owner,
     parent,
     ...(title !== undefined ? { title } : {}),
+    indexes,
     columns,
     schema,
     source,

@@ -98,6 +98,7 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
     const entity = entities.get(endpoint.entity)
     if (entity) Object.assign(endpoint, deriveGenericSchemas(endpoint.handler, entity, endpoint.list, endpoint.fixed))
   }
+  attachExportedFilters(endpoints, problems)
   if (checker) problems.push(...checker.checkEndpoints(endpoints, broken, new Set(problems.map((p) => p.file))))
 
   return { registry: { entities, configGroups, endpoints, resources, navigation, schemas }, problems }
@@ -190,6 +191,7 @@ function loadEndpoints(
       fixed: (j.fixed as EndpointDef['fixed'] | undefined) ?? {},
       scope: j.scope === 'below' || j.scope === 'own' ? j.scope : 'all',
       files: j.files as EndpointDef['files'],
+      exports: j.exports as string | undefined,
     }
     const route = `${endpoint.method} ${endpoint.path}`
     const taken = byRoute.get(route)
@@ -283,6 +285,7 @@ function normalizeResource(p: Parsed, navigation: Navigation): ResourceDef {
     endpoints: j.endpoints,
     list: { columns: j.list.columns, filters: j.list.filters ?? [], sort: j.list.sort ?? [], defaultSort: j.list.defaultSort, pageSize: j.list.pageSize },
     form: j.form ?? {},
+    deleteWhen: (j as { deleteWhen?: ResourceDef['deleteWhen'] }).deleteWhen,
     actions: ((j as { actions?: Partial<ResourceAction>[] }).actions ?? []).map((a) => ({ ...a, on: a.on ?? 'row', rowId: a.rowId ?? 'id', newTab: a.newTab ?? false, danger: a.danger ?? false }) as ResourceAction),
   }
 }
@@ -314,6 +317,33 @@ function attachListConfigs(resources: Map<string, ResourceDef>, endpoints: Map<s
     // A list is always sorted by its default, so a client may ask for that order by name.
     if (!config.sort.includes(config.defaultSort.field)) config.sort.push(config.defaultSort.field)
     endpoint.list = config
+  }
+}
+
+/**
+ * A download that exports a list takes that list's filters beside its own query fields, so
+ * the link a list page builds from its filters is one the download accepts.
+ */
+function attachExportedFilters(endpoints: Map<string, EndpointDef>, problems: SchemaProblem[]): void {
+  for (const endpoint of endpoints.values()) {
+    if (!endpoint.exports) continue
+    const list = endpoints.get(endpoint.exports)
+    if (!endpoint.download || endpoint.method !== 'GET') {
+      problems.push({ file: endpoint.file, pointer: '/exports', message: 'only a GET endpoint with "download": true can export a list\'s rows; add "download": true or remove "exports".' })
+      continue
+    }
+    if (!list || list.handler !== 'list') {
+      problems.push({ file: endpoint.file, pointer: '/exports', message: `names "${endpoint.exports}", which is ${list ? `not a generic list (its handler is "${list.handler}")` : `not an endpoint (no file schemas/endpoints/${endpoint.exports}.json)`}. Name the generic list whose rows this download answers.${list ? '' : didYouMean(endpoint.exports, [...endpoints.keys()])}` })
+      continue
+    }
+    if (list.entity !== endpoint.entity) {
+      problems.push({ file: endpoint.file, pointer: '/entity', message: `exports ${list.id}, a list of "${list.entity}", so its entity must be "${list.entity}" too.` })
+      continue
+    }
+    const own = (endpoint.request.query ?? { type: 'object', properties: {}, additionalProperties: false }) as JsonSchema
+    const filters = { ...((list.request.query?.properties ?? {}) as Record<string, JsonSchema>) }
+    for (const paging of ['page', 'limit', 'sort', 'order']) delete filters[paging]
+    endpoint.request.query = { ...own, properties: { ...filters, ...((own.properties ?? {}) as Record<string, JsonSchema>) } }
   }
 }
 

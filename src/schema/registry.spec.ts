@@ -43,6 +43,13 @@ describe('the schema files of the repository', () => {
     const query = list.request.query!.properties as Record<string, unknown>
     expect(Object.keys(query)).toEqual(expect.arrayContaining(['page', 'limit', 'sort', 'order', 'host', 'name', 'is_default', 'created_at_from', 'created_at_to']))
   })
+
+  it('give a download that exports a list the filters of that list, not its paging, beside its own query', () => {
+    const registry = createRegistry(real)
+    const exported = Object.keys(registry.endpoints.get('recharge_card/export_data')!.request.query!.properties as object)
+    const listed = Object.keys(registry.endpoints.get('recharge_card/card_list')!.request.query!.properties as object)
+    expect(exported.sort()).toEqual([...listed.filter((k) => !['page', 'limit', 'sort', 'order'].includes(k)), 'format', 'lang'].sort())
+  })
 })
 
 describe('registry problems name the file, the pointer and what to do', () => {
@@ -94,6 +101,35 @@ describe('registry problems name the file, the pointer and what to do', () => {
     const problems = problemsOf({ 'resources/domain.json': resource })
     expect(problems).toContainEqual(expect.stringContaining('#/endpoints/get: uses "domain/list" as its get endpoint, but that endpoint\'s handler is "list"'))
     expect(problems).toContainEqual(expect.stringContaining('#/roles/1: lets "merchant" open the screen, but its list endpoint domain/list does not allow "merchant"'))
+  })
+
+  it('a download exporting what is not a generic list, or an export that is no download; rows to delete on a screen that deletes nothing', () => {
+    const download = file('endpoints/recharge_card/export_data.json')
+    expect(problemsOf({ 'endpoints/recharge_card/export_data.json': { ...download, exports: 'recharge_card/use_card' } })).toContainEqual(
+      expect.stringContaining('#/exports: names "recharge_card/use_card", which is not a generic list (its handler is "rechargeCards.use")'),
+    )
+    expect(problemsOf({ 'endpoints/recharge_card/export_data.json': { ...download, exports: 'recharge_card/card_lst' } })).toContainEqual(expect.stringContaining('Did you mean "recharge_card/card_list"?'))
+    const { download: _file, ...notDownload } = download
+    expect(problemsOf({ 'endpoints/recharge_card/export_data.json': notDownload })).toContainEqual(expect.stringContaining('#/exports: only a GET endpoint with "download": true can export'))
+    const resource = file('resources/recharge_card.json') as { endpoints: Record<string, string>; deleteWhen: Record<string, unknown> }
+    delete resource.endpoints.delete
+    resource.deleteWhen = { statuz: 0 }
+    const problems = problemsOf({ 'resources/recharge_card.json': resource })
+    expect(problems).toContainEqual(expect.stringContaining('#/deleteWhen: says which rows may be deleted, but the screen names no "delete" endpoint'))
+    expect(problems).toContainEqual(expect.stringContaining('#/deleteWhen/statuz: names field "statuz"'))
+  })
+
+  it('an index over a field the entity does not have', () => {
+    const card = file('entities/recharge_card.json')
+    card['x-indexes'] = [['holder_id', 'statuz']]
+    expect(problemsOf({ 'entities/recharge_card.json': card })).toContainEqual(expect.stringContaining('#/x-indexes/0/1: names field "statuz", which is not in properties'))
+  })
+
+  it('a named delete endpoint that takes no ids', () => {
+    const del = file('endpoints/recharge_card/batch_del.json') as { request: { body: { properties: Record<string, unknown>; required: string[] } } }
+    del.request.body.properties = { id: { type: 'integer' } }
+    del.request.body.required = ['id']
+    expect(problemsOf({ 'endpoints/recharge_card/batch_del.json': del })).toContainEqual(expect.stringContaining('or a POST endpoint of entity "recharge_card" whose body takes "ids"'))
   })
 
   it('two routes on one path, and two endpoints on one method and path', () => {

@@ -31,7 +31,7 @@ export function checkResources(
       if (!endpoint) {
         if (broken.has(`endpoint:${id}`)) continue
         report(pointer, `names endpoint "${id}", which has no file schemas/endpoints/${id}.json.${didYouMean(id, [...endpoints.keys()])}`)
-      } else if (endpoint.handler !== slot && !namedFormEndpoint(slot, endpoint) && !namedDeleteEndpoint(slot, endpoint)) {
+      } else if (endpoint.handler !== slot && !namedFormEndpoint(slot, endpoint)) {
         report(pointer, `uses "${id}" as its ${slot} endpoint, but that endpoint's handler is "${endpoint.handler}". Name an endpoint whose handler is "${slot}"${slot === 'create' || slot === 'update' ? `, or a POST endpoint of entity "${r.entity}" that declares its body${slot === 'update' ? ' with "id"' : ''}` : slot === 'delete' ? `, or a POST endpoint of entity "${r.entity}" whose body takes "ids"` : ''}.`)
       } else if (endpoint.entity !== r.entity) {
         report(pointer, `uses "${id}", which works on entity "${endpoint.entity}", not "${r.entity}".`)
@@ -47,6 +47,8 @@ export function checkResources(
       }
     }
     r.list.columns.forEach((f, i) => checkField(joinPointer('list', 'columns', i), f))
+    for (const f of Object.keys(r.deleteWhen ?? {})) checkField(joinPointer('deleteWhen', f), f)
+    if (r.deleteWhen && !r.endpoints.delete) report('/deleteWhen', 'says which rows may be deleted, but the screen names no "delete" endpoint. Add one to "endpoints" or remove "deleteWhen".')
     r.list.filters.forEach((f, i) => checkField(joinPointer('list', 'filters', i, 'field'), f.field))
     r.list.sort.forEach((f, i) => checkField(joinPointer('list', 'sort', i), f))
     if (r.list.defaultSort) checkField('/list/defaultSort/field', r.list.defaultSort.field)
@@ -84,7 +86,13 @@ function checkAction(action: ResourceAction, endpoints: ReadonlyMap<string, Endp
     if (!broken.has(`endpoint:${action.endpoint}`)) report('/endpoint', `names endpoint "${action.endpoint}", which has no file schemas/endpoints/${action.endpoint}.json.${didYouMean(action.endpoint, [...endpoints.keys()])}`)
     return
   }
-  if (endpoint.download) return
+  if (endpoint.download) {
+    const query = Object.keys((endpoint.request.query?.properties as object | undefined) ?? {})
+    action.fields?.forEach((f, i) => {
+      if (!query.includes(f)) report(`/fields/${i}`, `names field "${f}", which the download ${action.endpoint} does not take in its query.${didYouMean(f, query)}`)
+    })
+    return
+  }
   if (endpoint.method !== 'POST') {
     report('/endpoint', `names ${action.endpoint}, a ${endpoint.method} call; an action sends a form, so it needs a POST endpoint (or one with "download").`)
     return
@@ -98,15 +106,13 @@ function checkAction(action: ResourceAction, endpoints: ReadonlyMap<string, Endp
   })
 }
 
-/** Delete may be business logic (refuse records still in use): a POST taking "ids", as the generic delete does. */
-function namedDeleteEndpoint(slot: GenericHandler, endpoint: EndpointDef): boolean {
-  if (slot !== 'delete' || isGenericHandler(endpoint.handler) || endpoint.method !== 'POST') return false
-  return 'ids' in ((endpoint.request.body?.properties as object | undefined) ?? {})
-}
-
-/** Create and update may be business logic (accounts need a password hashed): a POST declaring the body the form shows. */
+/**
+ * Create, update and delete may be business logic (accounts need a password hashed, a used
+ * card may not be deleted): a POST declaring the body the form shows, with "id" to update
+ * and "ids" to delete, as the generic ones take.
+ */
 function namedFormEndpoint(slot: GenericHandler, endpoint: EndpointDef): boolean {
-  if ((slot !== 'create' && slot !== 'update') || isGenericHandler(endpoint.handler) || endpoint.method !== 'POST') return false
+  if ((slot !== 'create' && slot !== 'update' && slot !== 'delete') || isGenericHandler(endpoint.handler) || endpoint.method !== 'POST') return false
   const body = (endpoint.request.body?.properties as object | undefined) ?? {}
-  return slot === 'create' || 'id' in body
+  return slot === 'create' || (slot === 'update' ? 'id' in body : 'ids' in body)
 }

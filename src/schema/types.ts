@@ -59,6 +59,8 @@ export interface EntityDef {
   parent?: string
   /** x-title: the field that names a record where another record points to it. */
   title?: string
+  /** x-indexes: indexes over several columns, each in the order given. */
+  indexes: string[][]
   /** Every stored column, private ones included, in declaration order (id first). */
   columns: Column[]
   /** The public JSON Schema of a record, as the API sends it; registered in ajv under the entity name. */
@@ -109,6 +111,8 @@ export interface EndpointDef {
   files?: Record<string, FilePart>
   /** For generic list endpoints: filters and sort gathered from the resources that use it. */
   list?: ListConfig
+  /** A download of the rows of this generic list: its filters join the download's query, its scope applies. */
+  exports?: string
 }
 
 export interface FilePart {
@@ -160,6 +164,8 @@ export interface ResourceDef {
   list: { columns: string[]; filters: ListFilter[]; sort: string[]; defaultSort?: ListConfig['defaultSort']; pageSize?: number }
   form: { fields?: string[]; ui?: JsonSchema }
   actions: ResourceAction[]
+  /** Rows that may be deleted (single or bulk): only those whose fields have these values. */
+  deleteWhen?: Record<string, string | number | boolean>
 }
 
 export interface NavigationChild {

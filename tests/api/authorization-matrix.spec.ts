@@ -13,14 +13,14 @@ import { PASSWORD, startTestServer, type TestServer } from './harness'
  */
 
 /** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
-const COVERED = ['/provider_service', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order']
+const COVERED = ['/provider_service', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
 
 type Relation = 'own' | 'below' | 'other'
 interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
 
 interface Probe {
   /** list: a page of records; get: one by id; write: a change to one account; create: a new account under a parent; role: no target, the role list alone. */
-  kind: 'list' | 'get' | 'write' | 'create' | 'role'
+  kind: 'list' | 'get' | 'write' | 'create' | 'role' | 'export'
   /** The request for a target account (write, get, create: the new account's parent), or for its record (`record`). */
   request?: (target: Account, n: number) => Record<string, unknown> | Promise<Record<string, unknown>>
   /** Field values a target must have beyond the endpoint's "fixed" (e.g. an overstep opens merchants only). */
@@ -29,6 +29,8 @@ interface Probe {
   reach?: 'child'
   /** The target may be the caller itself (a new account under its own name). */
   ownAllowed?: boolean
+  /** Only the record's own holder may do it, whatever the role (a card is renamed by whoever holds it). */
+  holderOnly?: boolean
   /** How a refusal looks when it is not an error: a search that finds nothing it may not show. */
   refusedWhen?: (data: unknown) => boolean
   /** The call is about a record the target account owns, made fresh for each call (an order that is still open). */
@@ -83,10 +85,35 @@ const PROBES: Record<string, Probe> = {
   'recharge_order/detail': { kind: 'get', targetIs: { user_type: 1 }, record: openOrder },
   'recharge_order/cancel': { kind: 'write', targetIs: { user_type: 1 }, record: openOrder, request: (order) => ({ id: order.id }) },
   'recharge_order/confirm_paid': { kind: 'write', targetIs: { user_type: 1 }, record: openOrder, request: (order) => ({ id: order.id, payment_ref: 'MATRIX' }) },
+  // Cards are their holder's: an admin issues them and passes them down to child partners.
+  'recharge_card/card_list': { kind: 'list' },
+  'recharge_card/can_operate_card_list': { kind: 'list' },
+  'recharge_card/add': { kind: 'role', request: () => ({ name: 'Matrix', kind: 'money', amount: '1.00', quantity: 1 }) },
+  'recharge_card/export_data': { kind: 'export' },
+  'recharge_card/use_card': { kind: 'role', request: async () => ({ card_password: await spareCardPassword() }) },
+  'recharge_card/edit_card': { kind: 'write', holderOnly: true, targetIs: { user_type: 1 }, record: heldCard, request: (card) => ({ id: card.id, name: 'Renamed' }) },
+  'recharge_card/remark_card': { kind: 'write', holderOnly: true, targetIs: { user_type: 1 }, record: heldCard, request: (card) => ({ id: card.id, remark: 'matrix' }) },
+  'recharge_card/batch_del': { kind: 'write', holderOnly: true, targetIs: { user_type: 1 }, record: heldCard, request: (card) => ({ ids: [card.id] }) },
+  'recharge_card/transfer_card': { kind: 'write', reach: 'child', targetIs: { user_type: 1 }, request: (t) => ({ to_user_id: t.id, batch_no: cardBatch, quantity: 1 }) },
   'recharge_order/create': { kind: 'create', targetIs: { user_type: 1 }, ownAllowed: true, request: (buyer) => ({ package_id: packageId, user_id: buyer.id }) },
 }
 
 let packageId = 0
+let cardBatch = ''
+
+/** An unused card the owner holds, passed down to it by the admin just now. */
+async function heldCard(owner: Account): Promise<number> {
+  const card = await server.services.db.selectFrom('recharge_card').select('id').where('batch_no', '=', cardBatch).where('holder_id', '=', callers.admin!.account.id).where('status', '=', 0).orderBy('id').executeTakeFirstOrThrow()
+  if (owner.id !== callers.admin!.account.id) await ok('/recharge_card/transfer_card', 'admin', { to_user_id: owner.id, id: Number(card.id) })
+  return Number(card.id)
+}
+
+/** The password of a card no one has redeemed, from a batch of one issued for it. */
+async function spareCardPassword(): Promise<string> {
+  const res = await server.call<{ batch_no: string }>('POST', '/recharge_card/add', { token: callers.admin!.token, body: { name: 'Spare', kind: 'money', amount: '1.00', quantity: 1 } })
+  const card = await server.services.db.selectFrom('recharge_card').select('card_password').where('batch_no', '=', res.body.data.batch_no).executeTakeFirstOrThrow()
+  return String(card.card_password)
+}
 /** A package no order names, so deleting it is only a question of who asks. */
 async function sparePackage(): Promise<number> {
   const res = await server.call<{ id: number }>('POST', '/recharge_package/add', { token: callers.admin!.token, body: { name: `Spare ${++n}`, price: '1.00', money: '1.00' } })
@@ -119,6 +146,9 @@ beforeAll(async () => {
     await ok('/platform/overstep_login', partner, { merchant_id: callers[shop]!.account.id })
     await ok('/recharge_order/create', partner, { package_id: packageId })
   }
+  // A batch the admin holds, some of it passed down to each partner.
+  cardBatch = (await server.call<{ batch_no: string }>('POST', '/recharge_card/add', { token: callers.admin!.token, body: { name: 'Matrix cards', kind: 'money', amount: '5.00', quantity: 200 } })).body.data.batch_no
+  for (const partner of ['p', 'q']) await ok('/recharge_card/transfer_card', 'admin', { to_user_id: callers[partner]!.account.id, batch_no: cardBatch, quantity: 3 })
 })
 afterAll(() => server.close())
 
@@ -158,6 +188,7 @@ function expectedAllowed(endpoint: EndpointDef, probe: Probe, caller: Account, r
   if (!roleAllowed(endpoint, role)) return false
   if (relation === 'other') return false
   if (probe.reach === 'child') return target.parent_id === caller.id
+  if (probe.holderOnly) return relation === 'own'
   if (relation === 'own') return probe.kind === 'create' ? Boolean(probe.ownAllowed) : endpoint.scope !== 'below'
   // Below the caller: every record but under "scope": "own", where only an admin reaches others' records.
   return endpoint.scope !== 'own' || role === 'admin'
@@ -182,6 +213,10 @@ describe('authorization matrix: every endpoint of the promotion hierarchy × rol
         const probe = PROBES[endpoint.id]!
         if (probe.kind === 'list') {
           cells.push(await checkList(endpoint, token, role, caller, relations(caller, await allAccounts(true))))
+          continue
+        }
+        if (probe.kind === 'export') {
+          cells.push(await checkExport(endpoint, token, role, relations(caller, await allAccounts(true))))
           continue
         }
         if (probe.kind === 'role') {
@@ -259,15 +294,31 @@ async function checkList(endpoint: EndpointDef, token: string, role: Role, calle
   return `${endpoint.id}: ${owners.length} rows`
 }
 
+/** A download holds the rows its list shows the caller, no more: the same count, none of another partner's. */
+async function checkExport(endpoint: EndpointDef, token: string, role: Role, sets: Record<Relation, Account[]>): Promise<string> {
+  const res = await server.inject({ method: 'GET', url: `/api/v1${endpoint.path}?format=csv&token=${token}` })
+  if (!roleAllowed(endpoint, role)) {
+    expect({ endpoint: endpoint.id, status: res.statusCode }).toEqual({ endpoint: endpoint.id, status: 403 })
+    return `${endpoint.id}: refused`
+  }
+  const ids = res.body.replace(/^\uFEFF/, '').trim().split('\n').slice(1).map((line) => Number(line.split(',')[0]))
+  const list = await server.call<{ total: number }>('GET', '/recharge_card/card_list', { token, query: { limit: 1 } })
+  const others = sets.other.map((a) => a.id)
+  const leaked = others.length === 0 ? 0 : (await server.services.db.selectFrom('recharge_card').select('id').where('id', 'in', [...ids, -1]).where('holder_id', 'in', others).execute()).length
+  expect({ endpoint: endpoint.id, rows: ids.length, leaked }).toEqual({ endpoint: endpoint.id, rows: list.body.data.total, leaked: 0 })
+  return `${endpoint.id}: ${ids.length} rows`
+}
+
 /** Every balance, flag, name and row count the calls above could touch. */
 async function snapshot(): Promise<unknown> {
   const db = server.services.db
   const accounts = await db.selectFrom('account').selectAll().where('username', 'not like', 'matrix-%').orderBy('id').execute()
   const counts: Record<string, number> = {}
-  for (const table of ['user_money_log', 'user_quota_log', 'transfer_record', 'overstep_log', 'session', 'recharge_order', 'recharge_package']) {
+  for (const table of ['user_money_log', 'user_quota_log', 'transfer_record', 'overstep_log', 'session', 'recharge_order', 'recharge_package', 'recharge_card']) {
     const row = await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     counts[table] = Number(row.n)
   }
   const orders = await db.selectFrom('recharge_order').select(['id', 'status']).orderBy('id').execute()
-  return { accounts: accounts.map(({ updated_at: _, ...rest }) => rest), counts, orders, created: (await db.selectFrom('account').select('id').where('username', 'like', 'matrix-%').execute()).length }
+  const cards = await db.selectFrom('recharge_card').select(['id', 'holder_id', 'status', 'name', 'remark']).orderBy('id').execute()
+  return { accounts: accounts.map(({ updated_at: _, ...rest }) => rest), counts, orders, cards, created: (await db.selectFrom('account').select('id').where('username', 'like', 'matrix-%').execute()).length }
 }

@@ -29,7 +29,7 @@ describe('POST /api/user/menu', () => {
   it("gives each role the routes its lists allow, in menu order, with the developer groups' routes reachable but not shown", async () => {
     const admin = await menuOf('admin')
     expect(admin.map((g) => g.name)).toEqual(['home', 'promotion', 'protocol', 'domain', 'account', 'user', 'exception'])
-    const adminRoutes = ['/home/index', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/recharge', '/account/recharge-order', '/account/system-init']
+    const adminRoutes = ['/home/index', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/card-password', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/recharge', '/account/recharge-order', '/account/system-init']
     expect(shown(admin)).toEqual(adminRoutes)
     // All merchants is reached from a partner's row, not from the menu; the packages on sale feed the order form.
     const hidden = (routes: string[]) => routes.flatMap((r) => (r === '/account/recharge' ? [r, '/account/recharge-offer'] : r === '/promotion/merchant' ? ['/promotion/all-merchant', r] : [r]))
@@ -46,7 +46,7 @@ describe('POST /api/user/menu', () => {
   it('leaves out a route whose profile flag the account has off', async () => {
     await server.services.db.updateTable('account').set({ show_clip_menu: 0 }).where('username', '=', 'merchant').execute()
     expect(reachable(await menuOf('merchant'))).not.toContain('/creation/clip')
-    expect(shown(await menuOf('partner'))).toEqual(['/dashboard/workBench', '/creation/clip', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/overstep-log', '/protocol/article', '/account/property', '/account/transfer-record', '/account/recharge-order'])
+    expect(shown(await menuOf('partner'))).toEqual(['/dashboard/workBench', '/creation/clip', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/card-password', '/promotion/overstep-log', '/protocol/article', '/account/property', '/account/transfer-record', '/account/recharge-order'])
   })
 
   it('needs a signed-in caller', async () => {

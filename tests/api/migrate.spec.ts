@@ -66,6 +66,22 @@ describe('migrations at start are additive', () => {
         const plan = await sql<{ detail: string }>`explain query plan select id from account where mobile glob '138*'`.execute(services.db)
         expect(plan.rows.map((r) => r.detail).join(' ')).toMatch(/USING (COVERING )?INDEX account_mobile_idx/)
       }
+      } finally {
+        await services.database.close()
+      }
+    })
+
+  it('creates the indexes over several fields that x-indexes declares, in the order given', async () => {
+    const file = join(schemasDir, 'entities/domain.json')
+    const entity = JSON.parse(readFileSync(file, 'utf8'))
+    entity['x-indexes'] = [['owner_id', 'is_default', 'name']]
+    writeFileSync(file, JSON.stringify(entity))
+    const services = await openServices(config)
+    try {
+      const definition = postgres
+        ? (await sql<{ def: string }>`select indexdef as def from pg_indexes where schemaname = ${config.databaseSchema} and indexname = 'domain_owner_id_is_default_name_idx'`.execute(services.db)).rows[0]?.def
+        : (await sql<{ def: string }>`select sql as def from sqlite_master where type = 'index' and name = 'domain_owner_id_is_default_name_idx'`.execute(services.db)).rows[0]?.def
+      expect(definition?.replace(/["`]/g, '')).toMatch(/\(owner_id, is_default, name\)/)
     } finally {
       await services.database.close()
     }

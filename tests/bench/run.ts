@@ -3,10 +3,11 @@
  * fills a temp SQLite database with 100,000 domains, then loads the generic list
  * endpoint of the built server and a hand-written Fastify route doing the same query on
  * the same file, each in its own process, one after the other, from this process. Also
- * times the build, cold start and codegen, the relation tree over 100,000 accounts, and
- * 10,000 concurrent transfers among 1,000 accounts.
+ * times the build, cold start and codegen, the relation tree over 100,000 accounts,
+ * 10,000 concurrent transfers among 1,000 accounts, and recharge cards at a million rows
+ * (tests/bench/cards.ts).
  *
- * `npm run bench -- tree` (or `transfers`) runs only that part's figures.
+ * `npm run bench -- tree` (or `transfers`, or `cards`) runs only that part's figures.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -28,6 +29,9 @@ import { summaryRows, type Timings } from './summary'
 import { measureConsoleLoad } from './console-load'
 import { benchTransfers, type TransferFigures } from './transfers'
 import { benchTree } from './tree-bench'
+import { benchCards, CARD_ROWS, type CardFigures } from './cards'
+import type { BuiltServer } from './build-server'
+import type { ReportRow } from './report'
 
 const ROWS = 100_000
 const RUNS = 3
@@ -38,7 +42,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers'] as const
+const PARTS = ['tree', 'transfers', 'cards'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -47,10 +51,16 @@ for (const part of only) {
   }
 }
 
+const CARDS_LOAD_NOTE = 'each: 2 s warm-up, then 3 x 3 s; p50/p99 the median slice'
+
 const cleanup = createCleanup()
+let built: Promise<BuiltServer> | undefined
+/** The server build, made once for every part that needs it. */
+const builtServer = () => (built ??= buildServer(SERVER_SOURCE, cleanup))
 try {
   if (only.length === 0 || only.includes('tree')) await main()
   if (only.length === 0 || only.includes('transfers')) await transfers()
+  if (only.length === 0 || only.includes('cards')) await cards()
 } catch (error) {
   // After Ctrl-C, a failing step is the interruption itself; the signal handler reports that.
   if (!cleanup.interrupted) console.error('\nbench failed:', error instanceof Error ? error.message : error)
@@ -71,7 +81,7 @@ async function main(): Promise<void> {
   const env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '' }
 
   // Once, before anything is timed: what npm start runs is the built file under plain node.
-  const built = await buildServer(SERVER_SOURCE, cleanup)
+  const built = await builtServer()
   const server: ServerCommand = { file: built.entry, runner: 'node' }
   console.log(`server build (vite build --ssr, which npm start runs before every start): ${Math.round(built.buildMs)} ms, once, into ${relative(REPO_ROOT, built.entry)} (removed at the end)`)
   if (only.includes('tree')) return benchTree(server, cleanup)
@@ -142,6 +152,53 @@ function describeTransfers(f: TransferFigures): string {
     `  balances ≠ ledger: ${f.balanceNotLedger}, quotas ≠ ledger: ${f.quotaNotLedger}, negative: ${f.negative}, money total conserved: ${f.moneyConserved}, quota total conserved: ${f.quotaConserved}, one record per applied transfer: ${f.recordsMatch}`,
     `  invariants ${holds ? 'hold' : 'BROKEN'}`,
   ].join('\n')
+}
+
+/** Recharge cards at CARD_ROWS rows on SQLite and, when DATABASE_URL is set, PostgreSQL. */
+async function cards(): Promise<void> {
+  const built = await builtServer()
+  const dir = mkdtempSync(join(tmpdir(), 'console-bench-cards-'))
+  cleanup.add(() => rmSync(dir, { recursive: true, force: true }))
+  const databases = process.env.DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)
+  if (!process.env.DATABASE_URL) console.log('\ncards: PostgreSQL skipped (set DATABASE_URL to run it too)')
+  const rows: ReportRow[] = []
+  for (const database of databases) {
+    const figures = await benchCards(database, { server: { file: built.entry, runner: 'node' }, dir, cleanup })
+    console.log(describeCards(figures))
+    rows.push(...cardReportRows(figures))
+  }
+  printReport(`recharge cards (${CARD_ROWS.toLocaleString('en-US')} rows; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, rows)
+}
+
+function describeCards(f: CardFigures): string {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  const lines = [
+    `\ncards on ${f.database}: ${f.filled.rows.toLocaleString('en-US')} cards bulk-loaded in ${s(f.filled.fillMs)} (${s(f.filled.insertMs)} inserting in one transaction, ${s(f.filled.fillMs - f.filled.insertMs)} building the indexes the schema files declare)`,
+    `  card_list, 20 rows a page, pages 1-50 in turn (${CARDS_LOAD_NOTE}):`,
+  ]
+  for (const l of f.lists) lines.push(`    ${l.name.padEnd(44)} ${String(l.connections).padStart(2)} conn: ${describe(l.result)}`)
+  for (const e of f.exports) {
+    const rows = e.rows ?? f.filled.rows
+    lines.push(`  export ${e.format.toUpperCase()}: ${e.rows === undefined ? 'all' : e.rows.toLocaleString('en-US')} rows, ${(e.bytes / 2 ** 20).toFixed(0)} MiB in ${s(e.ms)} = ${Math.round(rows / (e.ms / 1000)).toLocaleString('en-US')} rows/s; server RSS ${e.rssBeforeMb.toFixed(0)} MiB before, ${e.rssPeakMb.toFixed(0)} MiB at most`)
+  }
+  const r = f.redeem
+  lines.push(`  use_card: ${r.requests} requests at once on one card from ${f.filled.merchants.length} merchants: ${r.succeeded} credited, ${r.refused} refused, ${r.ledgerRows} ledger row(s), card marked used: ${r.cardUsed} (${Math.round(r.ms)} ms)`)
+  return lines.join('\n')
+}
+
+function cardReportRows(f: CardFigures): ReportRow[] {
+  const out: ReportRow[] = []
+  for (const l of f.lists.filter((x) => x.connections === 1)) {
+    out.push({ label: `${f.database}: card_list p99, ${l.name}, 1 conn`, value: `${l.result.p99Ms.toFixed(1)} ms`, target: '< 50 ms', met: l.result.p99Ms < 50 && l.result.failures === 0 })
+  }
+  for (const e of f.exports) {
+    const rate = (e.rows ?? f.filled.rows) / (e.ms / 1000)
+    out.push({ label: `${f.database}: export ${e.format} rate`, value: `${Math.round(rate).toLocaleString('en-US')} rows/s`, target: '>= 50,000', met: rate >= 50_000 && (e.rows === undefined || e.rows === f.filled.rows) })
+    out.push({ label: `${f.database}: server RSS during ${e.format} export`, value: `${e.rssPeakMb.toFixed(0)} MiB`, target: '< 250 MiB', met: e.rssPeakMb < 250 })
+  }
+  const r = f.redeem
+  out.push({ label: `${f.database}: ${r.requests} concurrent use_card, credits`, value: `${r.succeeded} (${r.ledgerRows} ledger)`, target: 'exactly 1', met: r.succeeded === 1 && r.ledgerRows === 1 && r.cardUsed })
+  return out
 }
 
 async function timeCodegen(dir: string): Promise<Timings['codegen']> {

@@ -15,6 +15,8 @@ export interface ServerCommand {
 
 export interface RunningServer {
   port: number
+  /** The server's process, for reading its memory from /proc. */
+  pid: number
   /** Wall time from spawn() to the port accepting a connection: node start-up, imports and the server's own start. */
   spawnToListeningMs: number
   /** The "ready N ms after the process started" the server printed itself (performance.now() at listen), when it prints one. */
@@ -55,7 +57,7 @@ export async function spawnServer(command: ServerCommand, opts: { env: Record<st
   await Promise.race([waitForPort(port, START_TIMEOUT_MS, entry), exited])
   const spawnToListeningMs = performance.now() - startedAt
   const pid = child.pid!
-  return { port, spawnToListeningMs, readyMs: await readyLine(opts.logFile), cpuMs: () => treeCpuMs(pid), stop }
+  return { port, pid, spawnToListeningMs, readyMs: await readyLine(opts.logFile), cpuMs: () => treeCpuMs(pid), stop }
 }
 
 /** SIGTERM lets the server close its database cleanly; under tsx, tsx passes the signal on to it. */

@@ -16,10 +16,12 @@ export interface SchemaFormProps {
   saving: boolean
   /** Rejects with an ApiError whose field errors are shown on their fields. */
   onSubmit: (values: Record<string, unknown>) => Promise<unknown>
+  /** The submit button's words when the form does not save (an export); Save otherwise. */
+  submitLabel?: string
 }
 
 /** A react-jsonschema-form over a schema of the schema files, with the server's field errors mapped back onto it. */
-export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit }: SchemaFormProps) {
+export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submitLabel }: SchemaFormProps) {
   const t = useTranslate()
   const { locale } = useConsole()
   const [data, setData] = useState<Record<string, unknown>>(() => pick(initial ?? {}, schema))
@@ -51,7 +53,7 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit }: Sche
     >
       <Flex justify="flex-end">
         <Button type="primary" htmlType="submit" loading={saving}>
-          {t('buttons.save')}
+          {submitLabel ?? t('buttons.save')}
         </Button>
       </Flex>
     </Form>

@@ -16,12 +16,13 @@ export function formDefinition(registry: Registry, resource: ResourceDef, mode: 
 }
 
 /**
- * The form of any endpoint's request body, for pages that are forms but not a resource's
- * (change password, settings): `fields` limits and orders it, `ui` adds rjsf options.
+ * The form of any endpoint's request body (a download's query), for pages that are forms but
+ * not a resource's (change password, settings): `fields` limits and orders it, `ui` adds rjsf options.
  */
 export function endpointForm(registry: Registry, endpointId: string, locale: Locale, layout: FormLayout = {}): FormDefinition {
   const endpoint = registry.endpoints.get(endpointId)!
-  return objectForm(inline(endpoint.request.body!, registry) as JsonSchema, locale, layout)
+  // A download is a GET link: its form is the query (an export's file format).
+  return objectForm(inline((endpoint.request.body ?? endpoint.request.query)!, registry) as JsonSchema, locale, layout)
 }
 
 interface FormLayout {

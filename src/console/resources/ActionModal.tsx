@@ -1,42 +1,53 @@
 import { useMemo, useState } from 'react'
 import { App, Modal } from 'antd'
 import { useInvalidate, useTranslate } from '@refinedev/core'
+import { useQueryClient } from '@tanstack/react-query'
 import type { ResourceAction } from '../../schema/types'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { endpointForm } from '../forms/form-schema'
 import { SchemaForm } from '../forms/SchemaForm'
-import { actionFields } from './actions'
+import { actionFields, openDownload } from './actions'
+import { headerQueryKey } from './headers'
 
 export interface ActionModalProps {
   resource: string
   action: ResourceAction
   /** The row a row action was opened on. */
   record?: Record<string, unknown>
+  /** The list's filters as query parameters: a download exports what the list shows. */
+  filters?: Record<string, unknown>
   onClose: () => void
 }
 
 /**
  * An endpoint action's form in a dialog: the body of its endpoint, the row's id bound and
  * the row's values as a start. Field errors from the server land on their fields; the
- * dialog closes only once the call has succeeded, and the list is read again.
+ * dialog closes only once the call has succeeded, and the list is read again. A download's
+ * form (an export's file format) opens its link instead, with the list's filters.
  */
-export default function ActionModal({ resource, action, record, onClose }: ActionModalProps) {
+export default function ActionModal({ resource, action, record, filters, onClose }: ActionModalProps) {
   const t = useTranslate()
   const label = useLabel()
   const { message, modal } = App.useApp()
   const { registry, http, locale } = useConsole()
   const invalidate = useInvalidate()
+  const queryClient = useQueryClient()
   const endpoint = registry.endpoints.get(action.endpoint!)!
   const form = useMemo(() => endpointForm(registry, endpoint.id, locale, { fields: actionFields(registry, action) }), [registry, endpoint.id, locale, action])
   const [saving, setSaving] = useState(false)
   const title = label(action.label, action.name)
 
   const send = async (values: Record<string, unknown>) => {
+    if (endpoint.download) {
+      openDownload(http.downloadUrl(endpoint.path, { ...filters, ...values, lang: locale }))
+      onClose()
+      return
+    }
     setSaving(true)
     try {
       await http.request({ method: 'POST', path: endpoint.path, body: { ...values, ...(record ? { [action.rowId]: record.id } : {}) } })
       message.success(t('actions.done', { action: title }))
-      await invalidate({ resource, invalidates: ['list', 'detail'] })
+      await Promise.all([invalidate({ resource, invalidates: ['list', 'detail'] }), queryClient.invalidateQueries({ queryKey: headerQueryKey(resource) })])
       onClose()
     } finally {
       setSaving(false)
@@ -63,7 +74,7 @@ export default function ActionModal({ resource, action, record, onClose }: Actio
   const subject = record ? String(record.name || record.username || (titleField && record[titleField]) || record.id) : undefined
   return (
     <Modal open title={subject ? `${title} · ${subject}` : title} onCancel={onClose} footer={null} destroyOnHidden width={560}>
-      <SchemaForm schema={form.schema} uiSchema={form.uiSchema} initial={record} saving={saving} onSubmit={submit} />
+      <SchemaForm schema={form.schema} uiSchema={form.uiSchema} initial={record} saving={saving} onSubmit={submit} submitLabel={endpoint.download ? title : undefined} />
     </Modal>
   )
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../generated/types'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { fieldOf } from './fields'
+import { headerQueryKey, type HeaderProps } from './headers'
 
 const QUOTAS = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count'] as const
 const EXCHANGE_NUMBERS = {
@@ -18,14 +19,14 @@ const CLONE_RATIO_SHOWN = '4'
  * The balance and quotas above the caller's own ledger (account/property), read fresh from
  * get_user_info each time the page opens: they change as the ledger does.
  */
-export function AssetsHeader() {
+export function AssetsHeader({ resource }: HeaderProps) {
   const t = useTranslate()
   const label = useLabel()
   const { registry, http } = useConsole()
   const user = registry.entities.get('user')!
   const fieldLabel = (name: string) => label(fieldOf(registry, user, name).label, name)
   const { data } = useQuery({
-    queryKey: ['my-assets'],
+    queryKey: headerQueryKey(resource, 'my-assets'),
     queryFn: () => http.request<User>({ method: 'POST', path: registry.endpoints.get('platform/get_user_info')!.path }),
     staleTime: 0,
   })

@@ -12,7 +12,8 @@ import { ListFilters, toCrudFilters } from './ListFilters'
 import { useRowActions } from './RowActions'
 import { firstPageQueryOptions, listSpinning } from './first-page'
 import { HEADERS } from './headers'
-import { actionsFor } from './actions'
+import { actionFields, actionsFor, openDownload, rowMatches } from './actions'
+import { filterParams } from '../providers/dataProvider'
 import type { ResourceAction } from '../../schema/types'
 
 const ActionModal = lazy(() => import('./ActionModal'))
@@ -23,7 +24,7 @@ const ActionModal = lazy(() => import('./ActionModal'))
  * and an empty state.
  */
 export default function ResourceList({ resource }: { resource: string }) {
-  const { registry } = useConsole()
+  const { registry, http, locale } = useConsole()
   const t = useTranslate()
   const label = useLabel()
   const { modal } = App.useApp()
@@ -45,10 +46,12 @@ export default function ResourceList({ resource }: { resource: string }) {
   const role = useGetIdentity<Identity>().data?.role
   const can = (action: string) => (role ? resourceAllows(registry, resource, action, role) : false)
   const canDelete = can('delete')
-  const permissions = { show: can('show'), edit: can('edit'), delete: canDelete }
+  const permissions = { show: can('show'), edit: can('edit'), delete: canDelete, deleteWhen: def.deleteWhen }
   const Header = def.header ? HEADERS[def.header] : undefined
   const actions = actionsFor(registry, def, role)
   const [open, setOpen] = useState<{ action: ResourceAction; record?: BaseRecord }>()
+  // A download with nothing to choose opens at once; one with a choice (a file format) asks first.
+  const isPlainDownload = (action: ResourceAction) => Boolean(action.endpoint && registry.endpoints.get(action.endpoint)?.download && actionFields(registry, action).length === 0)
   const rowActions = useRowActions(resource, permissions, actions.filter((a) => a.on === 'row'), (action, record) => setOpen({ action, record }))
   // A list with nothing to do on a row (records kept by the platform itself) has no actions column.
   const hasRowActions = permissions.show || permissions.edit || permissions.delete || actions.some((a) => a.on === 'row')
@@ -82,7 +85,7 @@ export default function ResourceList({ resource }: { resource: string }) {
           {actions
             .filter((a) => a.on === 'page')
             .map((action) => (
-              <Button key={action.name} danger={action.danger} onClick={() => setOpen({ action })}>
+              <Button key={action.name} danger={action.danger} onClick={() => (isPlainDownload(action) ? openDownload(http.downloadUrl(registry.endpoints.get(action.endpoint!)!.path, { ...filterParams(filters), lang: locale })) : setOpen({ action }))}>
                 {label(action.label, action.name)}
               </Button>
             ))}
@@ -93,7 +96,7 @@ export default function ResourceList({ resource }: { resource: string }) {
     >
       {Header ? (
         <Suspense fallback={null}>
-          <Header />
+          <Header resource={resource} />
         </Suspense>
       ) : null}
       <ListFilters formProps={searchFormProps} filters={def.list.filters} fieldOf={field} labelOf={labelOf} />
@@ -102,7 +105,11 @@ export default function ResourceList({ resource }: { resource: string }) {
         loading={listSpinning(tableQuery)}
         rowKey="id"
         scroll={{ x: true }}
-        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        rowSelection={
+          canDelete
+            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (record: BaseRecord) => ({ disabled: !rowMatches(def.deleteWhen, record) }) }
+            : undefined
+        }
         pagination={{
           ...tableProps.pagination,
           showSizeChanger: true,
@@ -128,7 +135,7 @@ export default function ResourceList({ resource }: { resource: string }) {
       </Table>
       {open ? (
         <Suspense fallback={null}>
-          <ActionModal resource={resource} action={open.action} record={open.record} onClose={() => setOpen(undefined)} />
+          <ActionModal resource={resource} action={open.action} record={open.record} filters={filterParams(filters)} onClose={() => setOpen(undefined)} />
         </Suspense>
       ) : null}
     </List>

@@ -4,7 +4,7 @@ import { DeleteOutlined, DownOutlined, EditOutlined, EyeOutlined } from '@ant-de
 import { useDelete, useGo, useNavigation, useTranslate, type BaseKey, type BaseRecord } from '@refinedev/core'
 import type { ResourceAction } from '../../schema/types'
 import { useLabel } from '../ConsoleContext'
-import { appliesTo, fillLink } from './actions'
+import { appliesTo, fillLink, rowMatches } from './actions'
 import './row-actions.css'
 
 /** Named actions shown as words in the row; more than this and the rest go under "More". */
@@ -14,6 +14,8 @@ export interface RowPermissions {
   show: boolean
   edit: boolean
   delete: boolean
+  /** Only rows with these field values may be deleted (resource "deleteWhen"). */
+  deleteWhen?: Record<string, unknown>
 }
 
 /**
@@ -102,7 +104,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
     <span className="row-actions">
       {allowed.show && link(t('buttons.show'), <EyeOutlined />, showUrl(resource, id))}
       {allowed.edit && link(t('buttons.edit'), <EditOutlined />, editUrl(resource, id))}
-      {allowed.delete && (
+      {allowed.delete && rowMatches(allowed.deleteWhen, record) && (
         <button type="button" className="row-action" title={t('buttons.delete')} aria-label={t('buttons.delete')} style={{ color: token.colorError }} onClick={() => confirmDelete(id)}>
           <DeleteOutlined />
         </button>

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
 import { createRegistry } from '../../schema/registry'
 import { readSchemaFiles } from '../../schema/load-files'
-import { actionsFor, appliesTo } from './actions'
+import { actionFields, actionsFor, appliesTo, rowMatches } from './actions'
 
 const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../../schemas')))
 const orders = registry.resources.get('recharge_order')!
+const cards = registry.resources.get('recharge_card')!
+const action = (name: string) => cards.actions.find((a) => a.name === name)!
 const names = (role: Parameters<typeof actionsFor>[2]) => actionsFor(registry, orders, role).map((a) => a.name)
 
 describe('actionsFor', () => {
@@ -28,5 +30,20 @@ describe('appliesTo', () => {
   it('shows confirm and cancel only on orders awaiting payment', () => {
     const confirm = orders.actions.find((a) => a.name === 'confirm-paid')!
     expect(['created', 'paid', 'credited', 'cancelled'].filter((status) => appliesTo(confirm, { status }))).toEqual(['created'])
+  })
+})
+describe('resource actions', () => {
+  it('match a row by every field of a condition; no condition matches all rows', () => {
+    expect(rowMatches({ status: 0 }, { status: 0, id: 3 })).toBe(true)
+    expect(rowMatches({ status: 0 }, { status: 1 })).toBe(false)
+    expect(rowMatches({ status: 0, kind: 'money' }, { status: 0, kind: 'digital_man_count' })).toBe(false)
+    expect(rowMatches(undefined, { status: 1 })).toBe(true)
+  })
+
+  it("ask for a download's named query fields only, and for a form's body fields but the row's id", () => {
+    expect(actionFields(registry, action('export'))).toEqual(['format'])
+    expect(actionFields(registry, { ...action('export'), fields: undefined })).toEqual([])
+    expect(actionFields(registry, action('transfer'))).toEqual(['to_user_id'])
+    expect(actionFields(registry, { ...action('transfer'), fields: undefined })).toEqual(['to_user_id', 'ids', 'batch_no', 'quantity'])
   })
 })

@@ -10,7 +10,12 @@ export function actionsFor(registry: Pick<Registry, 'endpoints'>, def: ResourceD
 
 /** Whether a row action applies to this row ("when"). */
 export function appliesTo(action: ResourceAction, record: Record<string, unknown>): boolean {
-  return Object.entries(action.when ?? {}).every(([field, value]) => record[field] === value)
+  return rowMatches(action.when, record)
+}
+
+/** Whether a row has every field value of a condition ("when", "deleteWhen"); no condition matches every row. */
+export function rowMatches(when: Record<string, unknown> | undefined, record: Record<string, unknown>): boolean {
+  return Object.entries(when ?? {}).every(([field, value]) => record[field] === value)
 }
 
 /** A link action's address for a row: {field} becomes the row's value, URL-encoded. */
@@ -18,8 +23,18 @@ export function fillLink(template: string, record: Record<string, unknown>): str
   return template.replace(/\{([A-Za-z0-9_]+)\}/g, (_, field: string) => encodeURIComponent(String(record[field] ?? '')))
 }
 
-/** The form fields of an endpoint action: those it names, else every body field but the row's id. */
+/** The form fields of an endpoint action: those it names, else every body field but the row's id (a download: only those it names). */
 export function actionFields(registry: Pick<Registry, 'endpoints'>, action: ResourceAction): string[] {
-  const body = Object.keys((registry.endpoints.get(action.endpoint!)?.request.body?.properties as object | undefined) ?? {})
+  const endpoint = registry.endpoints.get(action.endpoint!)
+  if (endpoint?.download) return action.fields ?? []
+  const body = Object.keys((endpoint?.request.body?.properties as object | undefined) ?? {})
   return action.fields ?? body.filter((name) => !(action.on === 'row' && name === action.rowId))
+}
+
+/**
+ * A download link, in a new tab: the file saves and the tab closes, while an error the
+ * server answers instead (a session that ended) shows there, not over the page in use.
+ */
+export function openDownload(url: string): void {
+  window.open(url, '_blank', 'noopener')
 }

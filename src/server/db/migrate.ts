@@ -32,7 +32,7 @@ export async function migrate(db: Db, dialect: Dialect, registry: Registry): Pro
       }
     }
     for (const index of indexesOf(entity, filtersOn(registry, entity))) {
-      let create = db.schema.createIndex(index.name).ifNotExists().on(entity.table).column(index.column)
+      let create = db.schema.createIndex(index.name).ifNotExists().on(entity.table).columns(index.columns)
       if (index.unique) create = create.unique()
       await create.execute()
     }
@@ -49,20 +49,21 @@ export async function migrate(db: Db, dialect: Dialect, registry: Registry): Pro
 
 interface IndexDef {
   name: string
-  column: string
+  columns: string[]
   unique: boolean
 }
 
-/** Unique fields, x-index fields, the owner field and every field a list filters or sorts on. */
+/** Unique fields, x-index fields, the owner field, every field a list filters or sorts on, and the x-indexes over several fields. */
 export function indexesOf(entity: EntityDef, filtered: ReadonlySet<string>): IndexDef[] {
   const out: IndexDef[] = []
   for (const column of entity.columns) {
     if (column.name === 'id') continue
     const unique = column.unique
     if (unique || column.indexed || column.name === entity.owner || column.name === entity.parent || filtered.has(column.name)) {
-      out.push({ name: `${entity.table}_${column.name}_${unique ? 'unique' : 'idx'}`, column: column.name, unique })
+      out.push({ name: `${entity.table}_${column.name}_${unique ? 'unique' : 'idx'}`, columns: [column.name], unique })
     }
   }
+  for (const columns of entity.indexes) out.push({ name: `${entity.table}_${columns.join('_')}_idx`, columns, unique: false })
   return out
 }
 

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
-import type { Column, EntityDef, GenericHandler, JsonSchema, Label } from '../../schema/types'
+import type { Column, EndpointDef, EntityDef, GenericHandler, JsonSchema, Label } from '../../schema/types'
 import { enumValueLabel } from '../../schema/enum-labels'
 import { MAX_PAGE_SIZE } from '../../schema/generic-endpoint'
 import { AppError } from '../errors/AppError'
@@ -29,12 +29,37 @@ async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const q = ctx.query
   const page = Number(q.page ?? 1)
   const limit = Math.min(Number(q.limit ?? config.pageSize), MAX_PAGE_SIZE)
+  const filtered = listedRows(ctx, entity)
 
+  const counted = await filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()
+  const total = Number(counted?.total ?? 0)
+  const sortField = (q.sort as string | undefined) ?? config.defaultSort.field
+  const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort ? 'asc' : config.defaultSort.order)
+  let rows = filtered.select(publicColumns(entity).map((c) => `${entity.table}.${c}`)).orderBy(`${entity.table}.${sortField}`, order)
+  if (sortField !== 'id') rows = rows.orderBy(`${entity.table}.id`, order)
+  const data = await rows.limit(limit).offset((page - 1) * limit).execute()
+  return {
+    total,
+    per_page: limit,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / limit)),
+    data: await withTitles(ctx, db, entity, data.map((row) => rowToRecord(entity, row))),
+  }
+}
+
+/**
+ * The records a generic list answers for this request, before sorting and paging: the
+ * list endpoint's scope, fixed values and "mine", and the filters the query sets. A download
+ * that exports the list ("exports") passes that list's endpoint to answer the same rows.
+ */
+export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint): SelectQueryBuilder<any, any, any> {
+  const { db } = ctx.services
+  const q = ctx.query
   // "mine": the caller's own records only, even for an admin who may see everyone's.
-  let filtered = ctx.endpoint.mine
-    ? withFixed(ctx, db.selectFrom(entity.table).where(`${entity.table}.${entity.owner!}`, '=', requireCaller(ctx).id), entity)
-    : ofEndpoint(ctx, db.selectFrom(entity.table), entity)
-  for (const filter of config.filters) {
+  let filtered = endpoint.mine
+    ? withFixed(endpoint, db.selectFrom(entity.table).where(`${entity.table}.${entity.owner!}`, '=', requireCaller(ctx).id), entity)
+    : ofEndpoint(ctx, db.selectFrom(entity.table), entity, endpoint)
+  for (const filter of endpoint.list!.filters) {
     const column = `${entity.table}.${filter.field}`
     const stored = entity.columns.find((c) => c.name === filter.field)!
     if (filter.match === 'range') {
@@ -52,21 +77,7 @@ async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
       }
     }
   }
-
-  const counted = await filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()
-  const total = Number(counted?.total ?? 0)
-  const sortField = (q.sort as string | undefined) ?? config.defaultSort.field
-  const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort ? 'asc' : config.defaultSort.order)
-  let rows = filtered.select(publicColumns(entity).map((c) => `${entity.table}.${c}`)).orderBy(`${entity.table}.${sortField}`, order)
-  if (sortField !== 'id') rows = rows.orderBy(`${entity.table}.id`, order)
-  const data = await rows.limit(limit).offset((page - 1) * limit).execute()
-  return {
-    total,
-    per_page: limit,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / limit)),
-    data: await withTitles(ctx, db, entity, data.map((row) => rowToRecord(entity, row))),
-  }
+  return filtered
 }
 
 async function get(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
@@ -115,13 +126,13 @@ async function remove(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
 }
 
 /** The records this endpoint may touch: the caller's scope, narrowed by the endpoint's "scope" and "fixed" values. */
-export function ofEndpoint<Q extends Scopable>(ctx: HandlerContext, query: Q, entity: EntityDef): Q {
-  return withFixed(ctx, withScope(query, ctx.services.registry, entity, ctx.caller, ctx.endpoint.scope), entity)
+export function ofEndpoint<Q extends Scopable>(ctx: HandlerContext, query: Q, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint): Q {
+  return withFixed(endpoint, withScope(query, ctx.services.registry, entity, ctx.caller, endpoint.scope), entity)
 }
 
-function withFixed<Q extends Scopable>(ctx: HandlerContext, query: Q, entity: EntityDef): Q {
+function withFixed<Q extends Scopable>(endpoint: EndpointDef, query: Q, entity: EntityDef): Q {
   let out = query as SelectQueryBuilder<any, any, any>
-  for (const [field, value] of Object.entries(ctx.endpoint.fixed)) out = out.where(`${entity.table}.${field}`, '=', recordToRow(entity, { [field]: value })[field])
+  for (const [field, value] of Object.entries(endpoint.fixed)) out = out.where(`${entity.table}.${field}`, '=', recordToRow(entity, { [field]: value })[field])
   return out as unknown as Q
 }
 

@@ -12,6 +12,8 @@ import { transferHandlers } from './transfers'
 import { treeHandlers } from './tree'
 import { uploadHandlers } from './upload'
 import { passwordResetHandlers } from './password-reset'
+import { rechargeCardHandlers } from './recharge-cards'
+import { rechargeCardExportHandlers } from './recharge-card-export'
 
 /** Every named handler an endpoint file may name in "handler". */
 export const namedHandlers: Record<string, NamedHandler> = {
@@ -28,4 +30,6 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...treeHandlers,
   ...uploadHandlers,
   ...passwordResetHandlers,
+  ...rechargeCardHandlers,
+  ...rechargeCardExportHandlers,
 }

@@ -7,7 +7,7 @@ import { readGroup } from '../settings/settings-store'
 import { tableOf } from '../services'
 import { requireCaller, type HandlerContext, type NamedHandler } from './context'
 
-type Kind = 'money' | Quota
+export type Kind = 'money' | Quota
 
 const FLAG: Record<Kind, string> = {
   money: 'can_transfer_money',
@@ -115,7 +115,7 @@ async function exchangeRate(ctx: HandlerContext, quota: Quota): Promise<{ rate: 
 }
 
 /** Fen for money, whole units for a quota; 0 or a fraction of a unit is a field error. */
-function amountIn(ctx: HandlerContext, kind: Kind, amount: string): number {
+export function amountIn(ctx: HandlerContext, kind: Kind, amount: string): number {
   if (kind === 'money') {
     const fen = yuanToFen(amount.includes('.') ? amount : `${amount}.00`)
     if (fen <= 0) throw fieldError('AMOUNT_ZERO', '/amount', ctx.locale)

@@ -1,0 +1,214 @@
+import type { Kysely } from 'kysely'
+import { AppError, fieldError } from '../errors/AppError'
+import { fenToYuan, publicColumns, rowToRecord } from '../db/records'
+import { changeMoney, changeQuota, type Applied, type Quota } from '../ledger/ledger'
+import { generateCardPassword, maskCardPassword, newBatchNo, normalizeCardPassword } from '../recharge-cards/card-password'
+import { tableOf } from '../services'
+import { amountIn, type Kind } from './transfers'
+import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+
+const UNUSED = 0
+const USED = 1
+const PARTNER = 1
+/** Rows per insert: 14 columns x 500 stays far below both databases' bound-parameter limits. */
+const INSERT_CHUNK = 500
+
+/**
+ * Recharge cards. An admin issues them and holds them; a holder passes unused ones down to
+ * partners directly below it; whoever has a password redeems it once. Every change but a
+ * redemption is the holder's alone: cards held by another account answer "not yours", the
+ * same whether they exist or not.
+ */
+
+/** A batch of cards of one value, each with its own random password, in one transaction. */
+const add: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const kind = String(ctx.body.kind) as Kind
+    const units = amountIn(ctx, kind, String(ctx.body.amount))
+    const quantity = Number(ctx.body.quantity)
+    const name = String(ctx.body.name)
+    const now = ctx.services.now().toISOString()
+    const batchNo = newBatchNo(ctx.services.now())
+    const base = {
+      name,
+      batch_no: batchNo,
+      kind,
+      money: kind === 'money' ? units : 0,
+      count: kind === 'money' ? 0 : units,
+      status: UNUSED,
+      holder_id: caller.id,
+      issuer_id: caller.id,
+      used_by: null,
+      used_at: null,
+      remark: String(ctx.body.remark ?? ''),
+      created_at: now,
+      updated_at: now,
+    }
+    await ctx.services.db.transaction().execute(async (trx) => {
+      let issued = 0
+      while (issued < quantity) {
+        const rows = Array.from({ length: Math.min(INSERT_CHUNK, quantity - issued) }, () => {
+          const password = generateCardPassword()
+          return { ...base, card_password: password, card_mask: maskCardPassword(password) }
+        })
+        // Two equal passwords in 2^80 are not expected, but the unique index decides: a clash is skipped and drawn again.
+        const inserted = await trx
+          .insertInto(tableOf(ctx.services, 'recharge_card'))
+          .values(rows)
+          .onConflict((oc) => oc.column('card_password').doNothing())
+          .returning('id')
+          .execute()
+        issued += inserted.length
+      }
+    })
+    return { batch_no: batchNo, name, kind, money: fenToYuan(base.money), count: base.count, quantity }
+  },
+}
+
+/** Unused cards the caller holds, to one of its own child partners: all of them move, or none. */
+const transfer: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const to = Number(ctx.body.to_user_id)
+    const selection = selectionOf(ctx)
+    const cards = tableOf(ctx.services, 'recharge_card')
+    const transferred = await ctx.services.db.transaction().execute(async (trx) => {
+      const child = await trx
+        .selectFrom(tableOf(ctx.services, 'user'))
+        .select('id')
+        .where('id', '=', to)
+        .where('parent_id', '=', caller.id)
+        .where('user_type', '=', PARTNER)
+        .executeTakeFirst()
+      if (!child) throw fieldError('CARD_TRANSFER_NOT_CHILD_PARTNER', '/to_user_id', ctx.locale, { id: to })
+      const now = ctx.services.now().toISOString()
+      if ('ids' in selection) {
+        await assertHeldUnused(ctx, trx, selection.ids, selection.path, 'CARD_USED_NO_TRANSFER')
+        const moved = await trx.updateTable(cards).set({ holder_id: to, updated_at: now }).where('id', 'in', selection.ids).where('holder_id', '=', caller.id).where('status', '=', UNUSED).executeTakeFirst()
+        // A card redeemed between the check and the update: the whole transfer is undone.
+        if (Number(moved.numUpdatedRows) !== selection.ids.length) throw fieldError('CARD_USED_NO_TRANSFER', selection.path, ctx.locale, { ids: listIds(selection.ids) })
+        return selection.ids.length
+      }
+      const { batchNo, quantity } = selection
+      let picked = trx.selectFrom(cards).select('id').where('batch_no', '=', batchNo).where('holder_id', '=', caller.id).where('status', '=', UNUSED).orderBy('id')
+      if (quantity !== undefined) picked = picked.limit(quantity)
+      const moved = await trx.updateTable(cards).set({ holder_id: to, updated_at: now }).where('id', 'in', picked).where('status', '=', UNUSED).executeTakeFirst()
+      const count = Number(moved.numUpdatedRows)
+      if (count === 0) throw fieldError('CARD_BATCH_EMPTY', '/batch_no', ctx.locale, { batch: batchNo })
+      if (quantity !== undefined && count < quantity) throw fieldError('CARD_BATCH_SHORT', '/quantity', ctx.locale, { batch: batchNo, have: count, asked: quantity })
+      return count
+    })
+    return { transferred, to_user_id: to }
+  },
+}
+
+/**
+ * Redeem a card for the caller. Only the request whose conditional update turns the card
+ * from unused to used writes the ledger, in the same transaction, so a card credits once
+ * however many redeem it at the same moment (PostgreSQL makes the others wait on the row,
+ * then finds it used; SQLite runs one transaction at a time). The ledger's idempotency key
+ * per card is a second lock on the same door.
+ */
+const use: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const password = normalizeCardPassword(String(ctx.body.card_password))
+    if (!password) throw fieldError('CARD_PASSWORD_WRONG', '/card_password', ctx.locale)
+    const cards = tableOf(ctx.services, 'recharge_card')
+    return ctx.services.db.transaction().execute(async (trx) => {
+      const card = await trx.selectFrom(cards).select(['id', 'kind', 'money', 'count', 'status', 'name']).where('card_password', '=', password).executeTakeFirst()
+      if (!card) throw fieldError('CARD_PASSWORD_WRONG', '/card_password', ctx.locale)
+      if (Number(card.status) !== UNUSED) throw fieldError('CARD_ALREADY_USED', '/card_password', ctx.locale)
+      const id = Number(card.id)
+      const now = ctx.services.now().toISOString()
+      const claimed = await trx.updateTable(cards).set({ status: USED, used_by: caller.id, used_at: now, updated_at: now }).where('id', '=', id).where('status', '=', UNUSED).executeTakeFirst()
+      if (Number(claimed.numUpdatedRows) !== 1) throw fieldError('CARD_ALREADY_USED', '/card_password', ctx.locale)
+      const kind = String(card.kind) as Kind
+      const amount = Number(kind === 'money' ? card.money : card.count)
+      const change = { userId: caller.id, type: 'card' as const, amount, operatorId: caller.id, related: { type: 'recharge_card', id }, remark: String(card.name), idempotencyKey: `recharge_card:${id}` }
+      const applied: Applied = kind === 'money' ? await changeMoney(trx, ctx.services, change) : await changeQuota(trx, ctx.services, kind as Quota, change)
+      if (applied.replayed) throw fieldError('CARD_ALREADY_USED', '/card_password', ctx.locale)
+      return {
+        id,
+        kind,
+        money: fenToYuan(kind === 'money' ? amount : 0),
+        count: kind === 'money' ? 0 : amount,
+        balance_after: kind === 'money' ? fenToYuan(applied.balanceAfter) : String(applied.balanceAfter),
+      }
+    })
+  },
+}
+
+/** One field of a card the caller holds, used or not. */
+function setField(field: 'remark' | 'name'): NamedHandler {
+  return {
+    async run(ctx) {
+      const caller = requireCaller(ctx)
+      const id = Number(ctx.body.id)
+      const entity = ctx.services.registry.entities.get('recharge_card')!
+      const row = await ctx.services.db
+        .updateTable(entity.table)
+        .set({ [field]: String(ctx.body[field]), updated_at: ctx.services.now().toISOString() })
+        .where('id', '=', id)
+        .where('holder_id', '=', caller.id)
+        .returning(publicColumns(entity))
+        .executeTakeFirst()
+      if (!row) throw fieldError('CARD_NOT_HELD', '/id', ctx.locale, { ids: String(id) })
+      return rowToRecord(entity, row)
+    },
+  }
+}
+
+/** Unused cards the caller holds; a used card or another's refuses the whole request. */
+const batchDelete: NamedHandler = {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const ids = (ctx.body.ids as number[]).map(Number)
+    const cards = tableOf(ctx.services, 'recharge_card')
+    const deleted = await ctx.services.db.transaction().execute(async (trx) => {
+      await assertHeldUnused(ctx, trx, ids, '/ids', 'CARD_USED_NO_DELETE')
+      const result = await trx.deleteFrom(cards).where('id', 'in', ids).where('holder_id', '=', caller.id).where('status', '=', UNUSED).executeTakeFirst()
+      if (Number(result.numDeletedRows) !== ids.length) throw fieldError('CARD_USED_NO_DELETE', '/ids', ctx.locale, { ids: listIds(ids) })
+      return ids.length
+    })
+    return { deleted }
+  },
+}
+
+type Selection = { ids: number[]; path: string } | { batchNo: string; quantity?: number }
+
+/** The cards a transfer names: one card (a row), a list, or part or all of a batch; exactly one of these. */
+function selectionOf(ctx: HandlerContext): Selection {
+  const { id, ids, batch_no: batchNo, quantity } = ctx.body as { id?: number; ids?: number[]; batch_no?: string; quantity?: number }
+  const ways = [id !== undefined, ids !== undefined, batchNo !== undefined].filter(Boolean).length
+  if (ways !== 1 || (quantity !== undefined && batchNo === undefined)) throw fieldError('CARD_SELECTION', batchNo === undefined && quantity !== undefined ? '/quantity' : '/ids', ctx.locale)
+  if (id !== undefined) return { ids: [id], path: '/id' }
+  if (ids !== undefined) return { ids, path: '/ids' }
+  return { batchNo: batchNo!, quantity }
+}
+
+/** Every id is a card the caller holds and nobody has used; otherwise the ids that are not, in the error. */
+async function assertHeldUnused(ctx: HandlerContext, trx: Kysely<any>, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<void> {
+  const caller = requireCaller(ctx)
+  const held = await trx.selectFrom(tableOf(ctx.services, 'recharge_card')).select(['id', 'status']).where('id', 'in', ids).where('holder_id', '=', caller.id).execute()
+  const status = new Map(held.map((row) => [Number(row.id), Number(row.status)]))
+  const notHeld = ids.filter((id) => !status.has(id))
+  if (notHeld.length) throw fieldError('CARD_NOT_HELD', path, ctx.locale, { ids: listIds(notHeld) })
+  const used = ids.filter((id) => status.get(id) !== UNUSED)
+  if (used.length) throw fieldError(usedCode, path, ctx.locale, { ids: listIds(used) })
+}
+
+/** Up to ten ids for a message; a thousand would bury it. */
+function listIds(ids: number[]): string {
+  return ids.length > 10 ? `${ids.slice(0, 10).join(', ')} … (${ids.length})` : ids.join(', ')
+}
+
+export const rechargeCardHandlers = {
+  'rechargeCards.add': add,
+  'rechargeCards.transfer': transfer,
+  'rechargeCards.use': use,
+  'rechargeCards.remark': setField('remark'),
+  'rechargeCards.rename': setField('name'),
+  'rechargeCards.batchDelete': batchDelete,
+}

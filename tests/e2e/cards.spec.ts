@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { startProduct, withSignedIn, type Product } from './harness'
+
+let product: Product
+beforeAll(async () => {
+  product = await startProduct()
+})
+afterAll(() => product?.stop())
+
+const MASK = /^[A-HJ-NP-Z2-9]{4}\*{8}[A-HJ-NP-Z2-9]{4}$/
+
+/** The CSV the Export button links to, read through the page's own session; the link opens in a new tab. */
+async function exportCsv(page: Page): Promise<{ url: string; rows: string[][] }> {
+  await page.getByRole('button', { name: 'Export' }).click()
+  const dialog = page.locator('.ant-modal', { hasText: 'File format' })
+  await dialog.waitFor()
+  const [request] = await Promise.all([
+    page.context().waitForEvent('request', (r) => r.url().includes('/recharge_card/export_data')),
+    dialog.getByRole('button', { name: 'Export' }).click(),
+  ])
+  const url = request.url()
+  const body = await (await page.request.get(url)).text()
+  return { url, rows: body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(',')) }
+}
+
+describe('card passwords (spec §2 /promotion/card-password)', () => {
+  it('an admin issues a batch, sees it masked, exports it with the passwords, and passes a card to a partner; a merchant redeems one on its assets page', async () => {
+    let password = ''
+    await withSignedIn(product, 'admin', async (page) => {
+      await page.goto(`${product.url}/promotion/card-password`)
+      await page.getByText('Nothing here yet').waitFor()
+      await page.getByRole('button', { name: 'Issue cards' }).click()
+      await page.locator('#root_name').fill('Spring gift')
+      await page.locator('.ant-modal .ant-select', { has: page.locator('#root_kind') }).click()
+      await page.locator('.ant-select-item-option', { hasText: 'Balance' }).click()
+      await page.locator('#root_amount').fill('10')
+      await page.locator('#root_quantity').fill('3')
+      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      const rows = page.getByRole('row', { name: /Spring gift/ })
+      await rows.nth(2).waitFor()
+      expect(await rows.count()).toBe(3)
+      const masks = await page.locator('td').filter({ hasText: /\*{8}/ }).allTextContents()
+      expect(masks).toHaveLength(3)
+      for (const mask of masks) expect(mask).toMatch(MASK)
+
+      // The export asks for a format, then opens the link with the list's filters and the token.
+      const { url, rows: csv } = await exportCsv(page)
+      expect(url).toMatch(/\/api\/v1\/recharge_card\/export_data\?.*format=csv/)
+      expect(url).toContain('token=')
+      expect(url).toContain('lang=en-US')
+      expect(csv[0]!.slice(0, 3)).toEqual(['ID', 'Card password', 'Name'])
+      expect(csv).toHaveLength(4)
+      for (const row of csv.slice(1)) expect(row[1]).toMatch(/^[A-HJ-NP-Z2-9]{16}$/)
+      expect(masks.map((m) => m.slice(0, 4)).sort()).toEqual(csv.slice(1).map((r) => r[1]!.slice(0, 4)).sort())
+      password = csv[1]![1]!
+
+      // One card to the partner, by its row's Transfer action.
+      const last = page.getByRole('row', { name: new RegExp(`${csv[3]![1]!.slice(0, 4)}\\*`) })
+      await last.getByRole('button', { name: 'Transfer' }).click()
+      await page.locator('#root_to_user_id').click()
+      await page.locator('#root_to_user_id').fill('part')
+      await page.locator('.ant-select-item-option', { hasText: 'partner' }).click()
+      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      await last.getByText('partner').waitFor()
+      expect(await last.getByRole('button', { name: 'Transfer' }).count()).toBe(1)
+    })
+
+    await withSignedIn(product, 'merchant1', async (page) => {
+      await page.goto(`${product.url}/account/property`)
+      const balance = page.locator('.ant-statistic', { hasText: 'Balance' })
+      await balance.getByText('0.00').waitFor()
+      await page.getByRole('button', { name: 'Redeem a card' }).click()
+      await page.locator('#root_card_password').fill('NOPE-NOPE-NOPE-NOPE')
+      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      await page.locator('.ant-modal').getByText('There is no card with this password').waitFor()
+      await page.locator('#root_card_password').fill(password.toLowerCase())
+      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      await balance.getByText('10.00').waitFor()
+      await page.getByRole('row', { name: /Spring gift/ }).waitFor()
+    })
+
+    await withSignedIn(product, 'admin', async (page) => {
+      await page.goto(`${product.url}/promotion/card-password`)
+      const used = page.getByRole('row', { name: new RegExp(`${password.slice(0, 4)}\\*.*Used`) })
+      await used.waitFor()
+      await used.getByText('merchant1').waitFor()
+      // A used card has no delete button and cannot be selected for the bulk delete; unused ones can.
+      expect(await used.getByRole('button', { name: 'Delete' }).count()).toBe(0)
+      expect(await used.locator('input[type="checkbox"]').isDisabled()).toBe(true)
+      const unused = page.getByRole('row', { name: /Unused/ }).first()
+      expect(await unused.locator('input[type="checkbox"]').isDisabled()).toBe(false)
+    })
+  })
+
+  it('is in the menu of a partner, who sees only the card passed to it, and not of a merchant', async () => {
+    await withSignedIn(product, 'partner', async (page) => {
+      await page.goto(`${product.url}/promotion/card-password`)
+      await page.getByRole('menuitem', { name: 'Card passwords' }).waitFor()
+      await page.getByRole('row', { name: /Spring gift/ }).waitFor()
+      expect(await page.getByRole('row', { name: /Spring gift/ }).count()).toBe(1)
+      // Partners receive cards; issuing is the admin's.
+      expect(await page.getByRole('button', { name: 'Issue cards' }).count()).toBe(0)
+      const { rows } = await exportCsv(page)
+      expect(rows).toHaveLength(2)
+      expect(rows[1]![1]).toMatch(/^[A-HJ-NP-Z2-9]{16}$/)
+    })
+    await withSignedIn(product, 'merchant1', async (page) => {
+      await page.goto(`${product.url}/promotion/card-password`)
+      await page.waitForURL((url) => !url.pathname.startsWith('/promotion/card-password'))
+      expect(await page.getByRole('menuitem', { name: 'Card passwords' }).count()).toBe(0)
+    })
+  })
+})
