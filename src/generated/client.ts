@@ -300,7 +300,7 @@ export interface ApiClient {
   /**
    * Figures for the home page and the workbench, over the caller's reach
    *
-   * Aggregates over the accounts the caller reaches (admin: all; partner: itself and everything below it; merchant: itself) for a date range: accounts by role, balance and quotas held, money in and out of the ledger by type, recharge orders, and the same per day. Days are cut at local midnight for utc_offset (minutes east of UTC, as the browser reports it). The range is at most 366 days; without one, the last 30 days up to today.
+   * Aggregates over the accounts the caller reaches (admin: all; partner: itself and everything below it; merchant: itself) for a date range: accounts by role, balance and quotas held, money in and out of the ledger by type, recharge orders, recharge cards, and money and new accounts per day. Days are cut at local midnight for utc_offset (minutes east of UTC, as the browser reports it). The range is at most 366 days; without one, the last 30 days up to today.
    *
    * `GET /platform/dashboard_data` · roles: admin, partner, merchant
    */

@@ -1116,6 +1116,18 @@ export interface PlatformDashboardDataResponse {
     credited_amount: string
     awaiting: number
   }
+  /**
+   * Recharge cards: issued within the range by accounts in reach, redeemed within the range by accounts in reach with the yuan those of kind money credited, and unused cards held by accounts in reach now.
+   */
+  cards: {
+    issued: number
+    used: number
+    /**
+     * Yuan, two decimals.
+     */
+    used_money: string
+    unused_held: number
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ interface Dashboard {
   money: { in: string; out: string; by_type: { type: string; in: string; out: string }[] }
   daily: { date: string; money_in: string; money_out: string; accounts_created: number }[]
   orders: { placed: number; credited: number; cancelled: number; credited_amount: string; awaiting: number }
+  cards: { issued: number; used: number; used_money: string; unused_held: number }
 }
 
 // 20:00 UTC on the 20th is 04:00 on the 21st in China (UTC+8).
@@ -110,5 +111,20 @@ describe('dashboard data (/platform/dashboard_data): figures over the caller\'s 
     expect((await dashboard('shop', today)).body.data.orders).toEqual({ placed: 0, credited: 0, cancelled: 0, credited_amount: '0.00', awaiting: 0 })
     // Outside the range nothing was placed, but what awaits payment awaits it now.
     expect((await dashboard('p', { start: '2026-11-01', end: '2026-11-21' })).body.data.orders).toEqual({ placed: 0, credited: 0, cancelled: 0, credited_amount: '0.00', awaiting: 1 })
+  })
+
+  it('counts recharge cards: issued and redeemed in reach within the range, and those held unused now', async () => {
+    const batch = await server.call<{ batch_no: string }>('POST', '/recharge_card/add', { token: token.admin, body: { name: 'Autumn', kind: 'money', amount: '8.00', quantity: 4 } })
+    const cards = await server.services.db.selectFrom('recharge_card').select(['id', 'card_password']).where('batch_no', '=', batch.body.data.batch_no).orderBy('id').execute()
+    await server.call('POST', '/recharge_card/transfer_card', { token: token.admin, body: { to_user_id: id.p, batch_no: batch.body.data.batch_no, quantity: 2 } })
+    await post('/recharge_card/use_card', 'shop', { card_password: cards[0]!.card_password })
+    await post('/recharge_card/use_card', 'far', { card_password: cards[2]!.card_password })
+    const today = { start: '2026-11-22', end: '2026-11-22' }
+    // The partner holds the first two, one of which its merchant used; the admin still holds the other two, one used by q's merchant.
+    expect((await dashboard('admin', today)).body.data.cards).toEqual({ issued: 4, used: 2, used_money: '16.00', unused_held: 2 })
+    expect((await dashboard('p', today)).body.data.cards).toEqual({ issued: 0, used: 1, used_money: '8.00', unused_held: 1 })
+    expect((await dashboard('shop', today)).body.data.cards).toEqual({ issued: 0, used: 1, used_money: '8.00', unused_held: 0 })
+    expect((await dashboard('q', today)).body.data.cards).toEqual({ issued: 0, used: 1, used_money: '8.00', unused_held: 0 })
+    expect((await dashboard('admin', { start: '2026-11-01', end: '2026-11-21' })).body.data.cards).toEqual({ issued: 0, used: 0, used_money: '0.00', unused_held: 2 })
   })
 })

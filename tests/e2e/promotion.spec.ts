@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openBrowser, signIn, startProduct, withBrowser, type Product } from './harness'
+import { choose, figure, fillForm, rowAction } from './page-actions'
 
 let product: Product
 beforeAll(async () => {
@@ -8,27 +8,9 @@ beforeAll(async () => {
 })
 afterAll(() => product?.stop())
 
-/** Opens a row's named action, whether it shows in the row or waits under "More". */
-async function rowAction(page: Page, rowText: RegExp, action: string): Promise<void> {
-  const row = page.getByRole('row', { name: rowText })
-  await row.waitFor()
-  const inline = row.locator('.row-action-text', { hasText: new RegExp(`^${action}$`) })
-  if (await inline.count()) return inline.click()
-  await row.getByRole('button', { name: 'More' }).click()
-  await page.getByRole('menuitem', { name: action, exact: true }).click()
-}
-
-async function fillForm(page: Page, values: Record<string, string>): Promise<void> {
-  for (const [field, value] of Object.entries(values)) await page.locator(`#root_${field}`).fill(value)
-}
-
-async function choose(page: Page, field: string, option: string): Promise<void> {
-  await page.locator('.ant-select', { has: page.locator(`#root_${field}`) }).click()
-  await page.locator('.ant-select-item-option', { hasText: option }).click()
-}
-
 describe('the promotion hierarchy through the console (issue: hierarchy, money and quotas)', () => {
-  it('admin opens a partner with a balance; the partner opens a merchant and transfers to it; the merchant sees the money and its ledger', async () => {
+  // Four sign-ins in turn: longer than one screen's test.
+  it('admin opens a partner with a balance; the partner opens a merchant and transfers to it; the merchant sees the money and its ledger', { timeout: 180_000 }, async () => {
     await withBrowser(async (page) => {
       await signIn(page, product.url, 'admin', product.logins.admin!)
       await page.goto(`${product.url}/promotion/partner`)
@@ -83,21 +65,19 @@ describe('the promotion hierarchy through the console (issue: hierarchy, money a
 
       // The workbench counts the partner's branch: its one merchant, the opening balance and the transfer.
       await page.goto(`${product.url}/dashboard/workBench`)
-      const figure = (title: string) => page.locator('.ant-statistic', { has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
-      await figure('Money out').getByText('20.25').waitFor()
-      expect(await figure('Money in').textContent()).toContain('140.75')
-      expect(await figure('Merchants').textContent()).toContain('1')
-      expect(await figure('Balance held').textContent()).toContain('120.50')
+      await figure(page, 'Money out').getByText('20.25').waitFor()
+      expect(await figure(page, 'Money in').textContent()).toContain('140.75')
+      expect(await figure(page, 'Merchants').textContent()).toContain('1')
+      expect(await figure(page, 'Balance held').textContent()).toContain('120.50')
       await page.locator('.recharts-surface').first().waitFor()
     }, 'en-US')
 
     await withBrowser(async (page) => {
       await signIn(page, product.url, 'admin', product.logins.admin!)
       await page.waitForURL(/\/home\/index$/)
-      const figure = (title: string) => page.locator('.ant-statistic', { has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
       // The demo partner and the one opened above; the demo merchants and the new one.
-      await figure('Partners').getByText('2').waitFor()
-      expect(await figure('Merchants').textContent()).toContain('3')
+      await figure(page, 'Partners').getByText('2').waitFor()
+      expect(await figure(page, 'Merchants').textContent()).toContain('3')
     }, 'en-US')
 
     await withBrowser(async (page) => {

@@ -1,16 +1,12 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProduct, withSignedIn, type Product } from './harness'
+import { fillForm } from './page-actions'
 
 let product: Product
 beforeAll(async () => {
   product = await startProduct()
 })
 afterAll(() => product?.stop())
-
-async function fillForm(page: Page, values: Record<string, string>): Promise<void> {
-  for (const [field, value] of Object.entries(values)) await page.locator(`#root_${field}`).fill(value)
-}
 
 describe('recharge packages and orders (spec §2 account/recharge, account/recharge-order)', () => {
   it('admin adds a package; the partner orders it; admin confirms the payment; the partner has the balance and a ledger row', async () => {

@@ -43,10 +43,11 @@ export default function ResourceList({ resource }: { resource: string }) {
     queryOptions: firstPageQueryOptions(resource),
   })
   // The row buttons depend on the role alone (the page's guard has loaded it), so they are decided here once.
-  const role = useGetIdentity<Identity>().data?.role
+  const identity = useGetIdentity<Identity>().data
+  const role = identity?.role
   const can = (action: string) => (role ? resourceAllows(registry, resource, action, role) : false)
   const canDelete = can('delete')
-  const permissions = { show: can('show'), edit: can('edit'), delete: canDelete, deleteWhen: def.deleteWhen }
+  const permissions = { show: can('show'), edit: can('edit'), delete: canDelete, deleteWhen: def.deleteWhen, me: identity?.id }
   const Header = def.header ? HEADERS[def.header] : undefined
   const actions = actionsFor(registry, def, role)
   const [open, setOpen] = useState<{ action: ResourceAction; record?: BaseRecord }>()
@@ -107,7 +108,7 @@ export default function ResourceList({ resource }: { resource: string }) {
         scroll={{ x: true }}
         rowSelection={
           canDelete
-            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (record: BaseRecord) => ({ disabled: !rowMatches(def.deleteWhen, record) }) }
+            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (record: BaseRecord) => ({ disabled: !rowMatches(def.deleteWhen, record, identity?.id) }) }
             : undefined
         }
         pagination={{

@@ -16,6 +16,8 @@ export interface RowPermissions {
   delete: boolean
   /** Only rows with these field values may be deleted (resource "deleteWhen"). */
   deleteWhen?: Record<string, unknown>
+  /** The signed-in account's id, for conditions naming "$me". */
+  me?: unknown
 }
 
 /**
@@ -88,7 +90,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
   )
 
   const namedActions = (record: BaseRecord) => {
-    const applying = actions.filter((action) => appliesTo(action, record))
+    const applying = actions.filter((action) => appliesTo(action, record, allowed.me))
     const inline = applying.length > INLINE_ACTIONS + 1 ? applying.slice(0, INLINE_ACTIONS) : applying
     return (
       <>
@@ -104,7 +106,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
     <span className="row-actions">
       {allowed.show && link(t('buttons.show'), <EyeOutlined />, showUrl(resource, id))}
       {allowed.edit && link(t('buttons.edit'), <EditOutlined />, editUrl(resource, id))}
-      {allowed.delete && rowMatches(allowed.deleteWhen, record) && (
+      {allowed.delete && rowMatches(allowed.deleteWhen, record, allowed.me) && (
         <button type="button" className="row-action" title={t('buttons.delete')} aria-label={t('buttons.delete')} style={{ color: token.colorError }} onClick={() => confirmDelete(id)}>
           <DeleteOutlined />
         </button>

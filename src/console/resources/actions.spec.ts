@@ -38,6 +38,10 @@ describe('resource actions', () => {
     expect(rowMatches({ status: 0 }, { status: 1 })).toBe(false)
     expect(rowMatches({ status: 0, kind: 'money' }, { status: 0, kind: 'digital_man_count' })).toBe(false)
     expect(rowMatches(undefined, { status: 1 })).toBe(true)
+    // "$me" is the signed-in account; with no one signed in, no row is theirs.
+    expect(rowMatches({ status: 0, holder_id: '$me' }, { status: 0, holder_id: 7 }, 7)).toBe(true)
+    expect(rowMatches({ status: 0, holder_id: '$me' }, { status: 0, holder_id: 8 }, 7)).toBe(false)
+    expect(rowMatches({ holder_id: '$me' }, { holder_id: undefined })).toBe(false)
   })
 
   it("ask for a download's named query fields only, and for a form's body fields but the row's id", () => {

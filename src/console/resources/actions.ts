@@ -8,14 +8,17 @@ export function actionsFor(registry: Pick<Registry, 'endpoints'>, def: ResourceD
   return def.actions.filter((action) => (!action.endpoint || endpointAllows(registry, action.endpoint, role)) && routeAllows(action.roles ?? ['*'], role))
 }
 
-/** Whether a row action applies to this row ("when"). */
-export function appliesTo(action: ResourceAction, record: Record<string, unknown>): boolean {
-  return rowMatches(action.when, record)
+/** In a condition, the signed-in account's id: { "holder_id": "$me" } is a row the caller holds. */
+export const ME = '$me'
+
+/** Whether a row action applies to this row ("when"), for the signed-in account `me`. */
+export function appliesTo(action: ResourceAction, record: Record<string, unknown>, me?: unknown): boolean {
+  return rowMatches(action.when, record, me)
 }
 
 /** Whether a row has every field value of a condition ("when", "deleteWhen"); no condition matches every row. */
-export function rowMatches(when: Record<string, unknown> | undefined, record: Record<string, unknown>): boolean {
-  return Object.entries(when ?? {}).every(([field, value]) => record[field] === value)
+export function rowMatches(when: Record<string, unknown> | undefined, record: Record<string, unknown>, me?: unknown): boolean {
+  return Object.entries(when ?? {}).every(([field, value]) => (value === ME ? me !== undefined && record[field] === me : record[field] === value))
 }
 
 /** A link action's address for a row: {field} becomes the row's value, URL-encoded. */

@@ -62,6 +62,7 @@ const data: NamedHandler = {
       if (day) day.created += Number(row.n)
     }
     const orders = await orderFigures(ctx, inReach, range)
+    const cards = await cardFigures(ctx, inReach, range)
     const count = (type: number) => Number(byRole.find((r) => Number(r.user_type) === type)?.n ?? 0)
     return {
       start: range.start,
@@ -74,6 +75,7 @@ const data: NamedHandler = {
         by_type: byType.map((r) => ({ type: String(r.type), in: fenToYuan(Number(r.in)), out: fenToYuan(Number(r.out)) })),
       },
       orders,
+      cards,
       daily: [...days.values()].map((d) => ({ date: d.date, money_in: fenToYuan(d.in), money_out: fenToYuan(d.out), accounts_created: d.created })),
     }
   },
@@ -102,6 +104,24 @@ async function orderFigures(ctx: HandlerContext, inReach: ReturnType<typeof reac
     credited_amount: fenToYuan(Number(row.credited_amount ?? 0)),
     awaiting: Number(row.awaiting ?? 0),
   }
+}
+
+/** Recharge cards issued and redeemed by accounts in reach within the range, and those they hold unused now. */
+async function cardFigures(ctx: HandlerContext, inReach: ReturnType<typeof reach>, range: Range) {
+  const accounts = tableOf(ctx.services, 'user')
+  const cards = tableOf(ctx.services, 'recharge_card')
+  const db = ctx.services.db
+  const reached = (column: string) => (eb: ExpressionBuilder<any, any>) => eb(column, 'in', eb.selectFrom(accounts).select('id').where(inReach))
+  const issued = await db.selectFrom(cards).select(sql<number>`count(*)`.as('n')).where(reached('issuer_id')).where('created_at', '>=', range.from).where('created_at', '<', range.to).executeTakeFirstOrThrow()
+  const used = await db
+    .selectFrom(cards)
+    .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(money), 0)`.as('money')])
+    .where(reached('used_by'))
+    .where('used_at', '>=', range.from)
+    .where('used_at', '<', range.to)
+    .executeTakeFirstOrThrow()
+  const held = await db.selectFrom(cards).select(sql<number>`count(*)`.as('n')).where(reached('holder_id')).where('status', '=', 0).executeTakeFirstOrThrow()
+  return { issued: Number(issued.n), used: Number(used.n), used_money: fenToYuan(Number(used.money)), unused_held: Number(held.n) }
 }
 
 /** Accounts the caller reaches: admin all, a partner its branch (itself included), anyone else itself. */

@@ -16,6 +16,7 @@ interface DashboardData {
   money: { in: string; out: string; by_type: { type: string; in: string; out: string }[] }
   daily: { date: string; money_in: string; money_out: string; accounts_created: number }[]
   orders: { placed: number; credited: number; cancelled: number; credited_amount: string; awaiting: number }
+  cards: { issued: number; used: number; used_money: string; unused_held: number }
 }
 
 const QUOTAS = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count'] as const
@@ -91,6 +92,9 @@ export default function DashboardPage() {
             <Figure title={t('dashboard.ordersAwaiting')} value={data?.orders.awaiting} loading={isLoading} color={data?.orders.awaiting ? token.colorWarning : undefined} />
           </>
         )}
+        {identity?.role === 'admin' && <Figure title={t('dashboard.cardsIssued')} value={data?.cards.issued} loading={isLoading} />}
+        <Figure title={t('dashboard.cardsUsed')} value={data?.cards.used} loading={isLoading} note={data && t('dashboard.cardsUsedMoney', { money: data.cards.used_money })} />
+        {identity?.role !== 'merchant' && <Figure title={t('dashboard.cardsHeld')} value={data?.cards.unused_held} loading={isLoading} />}
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openBrowser, signIn, startProduct, withBrowser, withSignedIn, type Product } from './harness'
+import { choose, exportCsv, figure, fillForm, rowAction } from './page-actions'
+
+let product: Product
+beforeAll(async () => {
+  product = await startProduct()
+})
+afterAll(() => product?.stop())
+
+const partner = { username: 'j_partner', password: 'Journey-partner-1', name: 'Journey partner' }
+const shop = { username: 'j_shop', password: 'Journey-shop-1', name: 'Journey shop' }
+
+describe('a new branch from end to end: partner, merchant, cards, overstep, tree and dashboards', () => {
+  // Five sign-ins in turn: longer than one screen's test.
+  it('admin opens a partner and passes it cards; the partner opens a merchant, which redeems one; the partner opens its console; tree and dashboards show it all', { timeout: 180_000 }, async () => {
+    let batchNo = ''
+    await withSignedIn(product, 'admin', async (page) => {
+      await page.goto(`${product.url}/promotion/partner`)
+      await page.getByRole('button', { name: 'Create' }).click()
+      await fillForm(page, { username: partner.username, password: partner.password, name: partner.name, service_prefix_no: '61' })
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByRole('row', { name: /j_partner/ }).waitFor()
+
+      await page.goto(`${product.url}/promotion/card-password`)
+      await page.getByRole('button', { name: 'Issue cards' }).click()
+      await fillForm(page, { name: 'Journey gift' })
+      await choose(page, 'kind', 'Balance')
+      await fillForm(page, { amount: '15', quantity: '3' })
+      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      await page.getByRole('row', { name: /Journey gift/ }).nth(2).waitFor()
+      batchNo = (await page.getByRole('row', { name: /Journey gift/ }).first().locator('td').nth(4).textContent())!.trim()
+      expect(batchNo).not.toBe('')
+
+      // Two of the three go down to the new partner; the admin keeps one.
+      await page.getByRole('button', { name: 'Transfer a batch' }).click()
+      await fillForm(page, { batch_no: batchNo, quantity: '2' })
+      await page.locator('#root_to_user_id').click()
+      await page.locator('#root_to_user_id').fill('j_part')
+      await page.locator('.ant-select-item-option', { hasText: 'j_partner' }).click()
+      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => page.getByRole('row', { name: /Journey gift.*j_partner/ }).count()).toBe(2)
+    })
+
+    let password = ''
+    await withBrowser(async (page) => {
+      await signIn(page, product.url, partner.username, partner.password)
+      await page.goto(`${product.url}/promotion/merchant`)
+      await page.getByRole('button', { name: 'Create' }).click()
+      await fillForm(page, { username: shop.username, password: shop.password, name: shop.name })
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByRole('row', { name: /j_shop/ }).waitFor()
+
+      // The partner sees only the two cards it holds, and reads their passwords from its export.
+      await page.goto(`${product.url}/promotion/card-password`)
+      await page.getByRole('row', { name: /Journey gift/ }).nth(1).waitFor()
+      expect(await page.getByRole('row', { name: /Journey gift/ }).count()).toBe(2)
+      const { rows } = await exportCsv(page)
+      expect(rows).toHaveLength(3)
+      password = rows[1]![1]!
+      expect(password).toMatch(/^[A-HJ-NP-Z2-9]{16}$/)
+    }, 'en-US')
+
+    await withBrowser(async (page) => {
+      await signIn(page, product.url, shop.username, shop.password)
+      await page.goto(`${product.url}/account/property`)
+      const balance = page.locator('.ant-statistic', { hasText: 'Balance' })
+      await balance.getByText('0.00').waitFor()
+      await page.getByRole('button', { name: 'Redeem a card' }).click()
+      await page.locator('#root_card_password').fill(password)
+      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      await balance.getByText('15.00').waitFor()
+      const ledger = page.getByRole('row', { name: /Journey gift/ })
+      await ledger.waitFor()
+      expect(await ledger.textContent()).toContain('15.00')
+    }, 'en-US')
+
+    const { context, page, close } = await openBrowser('en-US')
+    try {
+      await signIn(page, product.url, partner.username, partner.password)
+      await page.goto(`${product.url}/promotion/merchant`)
+      const opened = context.waitForEvent('page')
+      await rowAction(page, /j_shop/, 'Open console')
+      const shopTab = await opened
+      await shopTab.getByText(shop.name).first().waitFor()
+      await shopTab.goto(`${product.url}/account/property`)
+      await shopTab.locator('.ant-statistic', { hasText: 'Balance' }).getByText('15.00').waitFor()
+
+      await page.goto(`${product.url}/promotion/tree`)
+      await page.locator('[data-account="j_shop"]').waitFor()
+      expect(await page.locator('[data-account="partner"]').count()).toBe(0)
+
+      await page.goto(`${product.url}/dashboard/workBench`)
+      await figure(page, 'Cards redeemed').getByText('1').waitFor()
+      await page.getByText('15.00 yuan of balance among them').waitFor()
+      expect(await figure(page, 'Unused cards held').textContent()).toContain('1')
+      expect(await figure(page, 'Merchants').textContent()).toContain('1')
+      expect(await figure(page, 'Money in').textContent()).toContain('15.00')
+    } finally {
+      await close()
+    }
+
+    await withSignedIn(product, 'admin', async (page) => {
+      await page.goto(`${product.url}/promotion/tree`)
+      const branch = page.locator('.ant-tree-treenode', { has: page.locator('[data-account="j_partner"]') })
+      await branch.locator('.ant-tree-switcher').click()
+      await page.locator('[data-account="j_shop"]').waitFor()
+
+      await page.goto(`${product.url}/home/index`)
+      await figure(page, 'Cards issued').getByText('3').waitFor()
+      expect(await figure(page, 'Cards redeemed').textContent()).toContain('1')
+      expect(await figure(page, 'Unused cards held').textContent()).toContain('2')
+      expect(await figure(page, 'Partners').textContent()).toContain('2')
+
+      await page.goto(`${product.url}/promotion/overstep-log`)
+      await page.getByRole('row', { name: /j_shop/ }).waitFor()
+    })
+  })
+})

@@ -1,0 +1,41 @@
+import type { Locator, Page } from 'playwright-core'
+
+/** Opens a row's named action, whether it shows in the row or waits under "More". */
+export async function rowAction(page: Page, rowText: RegExp, action: string): Promise<void> {
+  const row = page.getByRole('row', { name: rowText })
+  await row.waitFor()
+  const inline = row.locator('.row-action-text', { hasText: new RegExp(`^${action}$`) })
+  if (await inline.count()) return inline.click()
+  await row.getByRole('button', { name: 'More' }).click()
+  await page.getByRole('menuitem', { name: action, exact: true }).click()
+}
+
+/** Types into the generated form's fields, named as in the schema. */
+export async function fillForm(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [field, value] of Object.entries(values)) await page.locator(`#root_${field}`).fill(value)
+}
+
+/** Picks an option of a generated form's select. */
+export async function choose(page: Page, field: string, option: string): Promise<void> {
+  await page.locator('.ant-select', { has: page.locator(`#root_${field}`) }).click()
+  await page.locator('.ant-select-item-option', { hasText: option }).click()
+}
+
+/** A dashboard figure by its exact title. */
+export function figure(page: Page, title: string): Locator {
+  return page.locator('.ant-statistic', { has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
+}
+
+/** The CSV the card list's Export button links to, read through the page's own session; the link opens in a new tab. */
+export async function exportCsv(page: Page): Promise<{ url: string; rows: string[][] }> {
+  await page.getByRole('button', { name: 'Export' }).click()
+  const dialog = page.locator('.ant-modal', { hasText: 'File format' })
+  await dialog.waitFor()
+  const [request] = await Promise.all([
+    page.context().waitForEvent('request', (r) => r.url().includes('/recharge_card/export_data')),
+    dialog.getByRole('button', { name: 'Export' }).click(),
+  ])
+  const url = request.url()
+  const body = await (await page.request.get(url)).text()
+  return { url, rows: body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(',')) }
+}
