@@ -50,6 +50,8 @@ export async function benchCards(database: 'sqlite' | 'postgres', opts: { server
   const env: Record<string, string> = { NODE_ENV: 'production', SCHEMAS_DIR: join(REPO_ROOT, 'schemas') }
   if (database === 'sqlite') {
     env.DATA_DIR = join(opts.dir, 'cards-data')
+    // The server inherits this process's environment; a DATABASE_URL set for the PostgreSQL figures must not reach it.
+    env.DATABASE_URL = ''
   } else {
     env.DATABASE_URL = process.env.DATABASE_URL!
     env.DATABASE_SCHEMA = `bench_cards_${randomBytes(4).toString('hex')}`
