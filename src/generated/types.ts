@@ -521,9 +521,9 @@ export interface UserMoneyLog {
    */
   operator_id?: number | null
   /**
-   * The kind of record behind the change (recharge_card, transfer, order, ...).
+   * The kind of record behind the change, named by its entity (a task for what a task consumed); empty for an adjustment or an exchange.
    */
-  related_type: string
+  related_type: '' | 'transfer_record' | 'recharge_card' | 'recharge_order' | 'task'
   related_id?: number | null
   remark: string
   created_at: string
@@ -555,9 +555,9 @@ export interface UserQuotaLog {
    */
   operator_id?: number | null
   /**
-   * The kind of record behind the change (recharge_card, transfer, order, ...).
+   * The kind of record behind the change, named by its entity (a task for what a task consumed); empty for an adjustment or an exchange.
    */
-  related_type: string
+  related_type: '' | 'transfer_record' | 'recharge_card' | 'recharge_order' | 'task'
   related_id?: number | null
   remark: string
   created_at: string

@@ -35,7 +35,7 @@ const id: Record<string, number> = {}
 // admin › partner › sub (a partner below a partner), shop (a merchant) and agent; admin › other › far (a merchant) and osub.
 beforeAll(async () => {
   server = await startTestServer()
-  for (const [name, role, parent] of [
+  const made = await server.accounts([
     ['admin', 'admin'],
     ['partner', 'partner', 'admin'],
     ['other', 'partner', 'admin'],
@@ -44,11 +44,9 @@ beforeAll(async () => {
     ['far', 'merchant', 'other'],
     ['osub', 'partner', 'other'],
     ['agent', 'agent', 'partner'],
-  ] as const) {
-    const account = await server.account(name, role, parent)
-    token[name] = account.token
-    id[name] = account.id
-  }
+  ] as const)
+  Object.assign(id, made.id)
+  Object.assign(token, made.token)
 })
 afterAll(() => server.close())
 

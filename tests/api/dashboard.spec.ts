@@ -20,14 +20,12 @@ const id: Record<string, number> = {}
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => clock })
-  for (const [name, role, parent] of [
+  const made = await server.accounts([
     ['admin', 'admin'], ['p', 'partner', 'admin'], ['shop', 'merchant', 'p'], ['shop2', 'merchant', 'p'], ['sales', 'agent', 'p'],
     ['q', 'partner', 'admin'], ['far', 'merchant', 'q'],
-  ] as const) {
-    const account = await server.account(name, role, parent)
-    token[name] = account.token
-    id[name] = account.id
-  }
+  ] as const)
+  Object.assign(id, made.id)
+  Object.assign(token, made.token)
   await post('/provider_service/edit_account', 'admin', { id: id.p, amount: '100.00', remark: 'start' })
   await post('/provider_service/edit_account', 'admin', { id: id.q, amount: '40.00', remark: 'start' })
   await post('/platform/transfer', 'p', { to_user_id: id.shop, kind: 'money', amount: '25.50' })

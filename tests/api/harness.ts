@@ -29,6 +29,8 @@ export interface TestServer {
   inject: FastifyInstance['inject']
   /** Create an account (password PASSWORD) under `parent` and sign it in. */
   account(username: string, role: Role, parent?: string): Promise<{ id: number; token: string }>
+  /** The same for a whole hierarchy, each [username, role, parent] after its parent: their ids and tokens by username. */
+  accounts(list: readonly (readonly [string, Role, string?])[]): Promise<{ id: Record<string, number>; token: Record<string, string> }>
   login(username: string, password?: string): Promise<string>
   /** What the server logged, one parsed JSON line each (with startTestServer({ captureLog: true })). */
   logLines: Record<string, unknown>[]
@@ -87,6 +89,10 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
     if (res.body.code !== 1) throw new Error(`login of ${username} failed: ${res.body.msg}`)
     return res.body.data.userinfo.token
   }
+  const account = async (username: string, role: Role, parent?: string) => {
+    const { id } = await upsertAccount(services, { username, password: PASSWORD, role, parentUsername: parent })
+    return { id, token: await login(username) }
+  }
   return {
     app,
     services,
@@ -95,9 +101,16 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
     inject: app.inject.bind(app),
     login,
     logLines,
-    async account(username, role, parent) {
-      const { id } = await upsertAccount(services, { username, password: PASSWORD, role, parentUsername: parent })
-      return { id, token: await login(username) }
+    account,
+    async accounts(list) {
+      const id: Record<string, number> = {}
+      const token: Record<string, string> = {}
+      for (const [username, role, parent] of list) {
+        const made = await account(username, role, parent)
+        id[username] = made.id
+        token[username] = made.token
+      }
+      return { id, token }
     },
     async close() {
       await app.close()

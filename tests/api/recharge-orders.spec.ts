@@ -33,17 +33,15 @@ interface Page<T> {
 
 beforeAll(async () => {
   server = await startTestServer()
-  for (const [name, role, parent] of [
+  const made = await server.accounts([
     ['admin', 'admin'],
     ['partner', 'partner', 'admin'],
     ['other', 'partner', 'admin'],
     ['sub', 'partner', 'partner'],
     ['shop', 'merchant', 'partner'],
-  ] as const) {
-    const account = await server.account(name, role, parent)
-    token[name] = account.token
-    id[name] = account.id
-  }
+  ] as const)
+  Object.assign(id, made.id)
+  Object.assign(token, made.token)
 })
 afterAll(() => server.close())
 

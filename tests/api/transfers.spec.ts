@@ -7,18 +7,16 @@ const id: Record<string, number> = {}
 
 beforeAll(async () => {
   server = await startTestServer()
-  for (const [name, role, parent] of [
+  const made = await server.accounts([
     ['admin', 'admin'],
     ['partner', 'partner', 'admin'],
     ['other', 'partner', 'admin'],
     ['shop', 'merchant', 'partner'],
     ['shop2', 'merchant', 'partner'],
     ['far', 'merchant', 'other'],
-  ] as const) {
-    const account = await server.account(name, role, parent)
-    token[name] = account.token
-    id[name] = account.id
-  }
+  ] as const)
+  Object.assign(id, made.id)
+  Object.assign(token, made.token)
   await post('/provider_service/edit_account', 'admin', { id: id.partner, amount: '100.00', remark: 'start' })
 })
 afterAll(() => server.close())

@@ -29,7 +29,8 @@ describe('the promotion hierarchy through the console (issue: hierarchy, money a
       expect(await page.getByRole('row', { name: /e2e_twin/ }).count()).toBe(0)
 
       await rowAction(page, /e2e_partner/, 'Adjust balance')
-      await fillForm(page, { amount: '120.50', remark: 'Opening balance' })
+      // Typed as a person would; the field writes it as 120.50 when left.
+      await fillForm(page, { amount: '120.5', remark: 'Opening balance' })
       await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
       await page.getByText('Adjust balance: done').waitFor()
       await expect.poll(() => page.getByRole('row', { name: /e2e_partner/ }).textContent()).toContain('120.50')

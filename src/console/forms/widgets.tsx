@@ -4,11 +4,27 @@ import { useTranslate } from '@refinedev/core'
 import { RelationWidget } from './RelationWidget'
 import { ImageWidget } from './ImageWidget'
 import { RichTextWidget } from './RichTextWidget'
+import { normalizeMoney } from './money-input'
 
-/** Yuan with two decimals, labelled with the currency. */
-export function MoneyWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
+/** Yuan with two decimals, labelled with the currency; "300" becomes "300.00" when the field is left. */
+export function MoneyWidget({ id, value, onChange, onBlur, disabled, readonly }: WidgetProps) {
   const t = useTranslate()
-  return <Input id={id} value={value ?? ''} inputMode="decimal" addonAfter={t('money.currency')} disabled={disabled || readonly} onChange={(e) => onChange(e.target.value)} style={{ width: 220 }} />
+  return (
+    <Input
+      id={id}
+      value={value ?? ''}
+      inputMode="decimal"
+      addonAfter={t('money.currency')}
+      disabled={disabled || readonly}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      onBlur={(e) => {
+        const normalized = normalizeMoney(e.target.value)
+        if (normalized !== e.target.value) onChange(normalized)
+        onBlur(id, normalized)
+      }}
+      style={{ width: 220 }}
+    />
+  )
 }
 
 /** The platform's 0/1 switches as a yes/no choice. */

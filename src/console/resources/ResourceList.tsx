@@ -15,6 +15,7 @@ import { HEADERS } from './headers'
 import { actionFields, actionsFor, openDownload, rowMatches } from './actions'
 import { filterParams } from '../providers/dataProvider'
 import type { ResourceAction } from '../../schema/types'
+import './resource-list.css'
 
 const ActionModal = lazy(() => import('./ActionModal'))
 
@@ -105,6 +106,7 @@ export default function ResourceList({ resource }: { resource: string }) {
         {...tableProps}
         loading={listSpinning(tableQuery)}
         rowKey="id"
+        className="resource-table"
         scroll={{ x: true }}
         rowSelection={
           canDelete
@@ -126,6 +128,7 @@ export default function ResourceList({ resource }: { resource: string }) {
               key={name}
               dataIndex={name}
               title={labelOf(f)}
+              className={f.kind === 'text' || f.kind === 'richText' ? undefined : 'cell-nowrap'}
               sorter={def.list.sort.includes(name) ? { multiple: undefined } : false}
               defaultSortOrder={getDefaultSortOrder(name, sorters)}
               render={(value: unknown, record: BaseRecord) => <FieldValue field={f} value={value} record={record} />}

@@ -162,7 +162,7 @@ export default function DashboardPage() {
 function Figure({ title, value, suffix, loading, color, note }: { title: string; value: string | number | undefined; suffix?: string; loading: boolean; color?: string; note?: string }) {
   return (
     <Col xs={12} md={8} xl={6}>
-      <Card size="small">
+      <Card size="small" style={{ height: '100%' }}>
         <Statistic title={title} value={value ?? 0} suffix={suffix} loading={loading} valueStyle={color ? { color } : undefined} />
         {note ? <Typography.Text type="secondary">{note}</Typography.Text> : null}
       </Card>
