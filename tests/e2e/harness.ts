@@ -67,8 +67,6 @@ export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<
   await context.addInitScript((l) => {
     if (!localStorage.getItem('arco-locale')) localStorage.setItem('arco-locale', l)
   }, locale)
-  // Below the test's own timeout, so a step that waits in vain names itself.
-  context.setDefaultTimeout(20_000)
   const page = context.pages()[0] ?? (await context.newPage())
   return {
     context,

@@ -102,9 +102,11 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
 
     await withSignedIn(product, 'admin', async (page) => {
       await page.goto(`${product.url}/promotion/tree`)
-      const branch = page.locator('.ant-tree-treenode', { has: page.locator('[data-account="j_partner"]') })
-      await branch.locator('.ant-tree-switcher').click()
-      await page.locator('[data-account="j_shop"]').waitFor()
+      await page.locator('[data-account="j_partner"]').waitFor()
+      // Found by name, the new merchant comes with the way down to it: admin, then the new partner.
+      await page.getByPlaceholder('Name, username or mobile').fill('Journey shop')
+      await page.locator('mark', { hasText: 'Journey shop' }).waitFor()
+      for (const username of ['admin', 'j_partner']) await page.locator(`[data-account="${username}"]`).waitFor()
 
       await page.goto(`${product.url}/home/index`)
       await figure(page, 'Cards issued').getByText('3').waitFor()
