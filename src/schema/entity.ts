@@ -109,6 +109,15 @@ export function buildEntity(
     }),
   )
 
+  const tally = (source['x-tally'] as string[] | undefined) ?? undefined
+  if (tally && !owner) problems.push({ file, pointer: '/x-tally', message: 'x-tally counts records by their owner, but this entity has no x-owner. Declare x-owner or remove x-tally.' })
+  if (tally && owner && columns.find((c) => c.name === owner)?.nullable) problems.push({ file, pointer: '/x-tally', message: `x-tally counts records by their owner, but x-owner field "${owner}" is nullable. Make it an integer that always holds an account.` })
+  tally?.forEach((field, i) => {
+    const column = columns.find((c) => c.name === field)
+    if (!column) problems.push({ file, pointer: joinPointer('x-tally', i), message: `names field "${field}", which is not in properties. Tally fields the entity stores.` })
+    else if (column.nullable || column.private) problems.push({ file, pointer: joinPointer('x-tally', i), message: `field "${field}" is ${column.private ? 'private' : 'nullable'}; a tally counts by public fields that always hold a value.` })
+  })
+
   const required = (source.required as string[] | undefined) ?? []
   for (const [i, field] of required.entries()) {
     if (!(field in declared)) {
@@ -141,6 +150,7 @@ export function buildEntity(
     parent,
     ...(title !== undefined ? { title } : {}),
     indexes,
+    ...(tally ? { tally } : {}),
     columns,
     schema,
     source,

@@ -125,6 +125,18 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(problemsOf({ 'entities/recharge_card.json': card })).toContainEqual(expect.stringContaining('#/x-indexes/0/1: names field "statuz", which is not in properties'))
   })
 
+  it('a tally by a field the entity does not have, by a field that may be null, or without an owner', () => {
+    const card = file('entities/recharge_card.json')
+    card['x-tally'] = ['statuz', 'used_by', 'card_password']
+    const problems = problemsOf({ 'entities/recharge_card.json': card })
+    expect(problems).toContainEqual(expect.stringContaining('#/x-tally/0: names field "statuz", which is not in properties'))
+    expect(problems).toContainEqual(expect.stringContaining('#/x-tally/1: field "used_by" is nullable'))
+    expect(problems).toContainEqual(expect.stringContaining('#/x-tally/2: field "card_password" is private'))
+    delete card['x-owner']
+    card['x-tally'] = ['status']
+    expect(problemsOf({ 'entities/recharge_card.json': card })).toContainEqual(expect.stringContaining('#/x-tally: x-tally counts records by their owner, but this entity has no x-owner'))
+  })
+
   it('a named delete endpoint that takes no ids', () => {
     const del = file('endpoints/recharge_card/batch_del.json') as { request: { body: { properties: Record<string, unknown>; required: string[] } } }
     del.request.body.properties = { id: { type: 'integer' } }

@@ -61,6 +61,8 @@ export interface EntityDef {
   title?: string
   /** x-indexes: indexes over several columns, each in the order given. */
   indexes: string[][]
+  /** x-tally: fields whose running count of records, by owner, the database keeps (see db/tally.ts). */
+  tally?: string[]
   /** Every stored column, private ones included, in declaration order (id first). */
   columns: Column[]
   /** The public JSON Schema of a record, as the API sends it; registered in ajv under the entity name. */

@@ -384,3 +384,34 @@ describe('export_data: the list as a CSV or XLSX download', () => {
     ])
   })
 })
+
+describe('totals: what the list counts, the database keeps as cards change (x-tally)', () => {
+  // Every card the flows above issued, moved, redeemed and deleted is in these counts by now.
+  const reach: Record<string, string[]> = { partner: ['partner', 'sub', 'shop', 'agent'], sub: ['sub'], other: ['other', 'far', 'osub'] }
+
+  it('keeps one count per holder, status and kind equal to the rows', async () => {
+    const { db } = server.services
+    const rows = await db.selectFrom('recharge_card').select(['holder_id', 'status', 'kind', db.fn.countAll().as('n')]).groupBy(['holder_id', 'status', 'kind']).execute()
+    const tally = await db.selectFrom('recharge_card_tally').select(['holder_id', 'status', 'kind', 'n']).where('n', '!=', 0).execute()
+    const byKey = (list: Record<string, unknown>[]) => list.map((r) => `${String(r.holder_id)}/${String(r.status)}/${String(r.kind)}=${String(r.n)}`).sort()
+    expect(rows.length).toBeGreaterThan(3)
+    expect(byKey(tally)).toEqual(byKey(rows))
+  })
+
+  it('answers each caller the count of the rows it may see, for any filter, from the counts or from the rows', async () => {
+    const { db } = server.services
+    const kinds = (await db.selectFrom('recharge_card').select('kind').distinct().execute()).map((r) => String(r.kind))
+    const batch = (await db.selectFrom('recharge_card').select('batch_no').where('holder_id', '=', id.partner!).executeTakeFirstOrThrow()).batch_no as string
+    const queries: Record<string, unknown>[] = [{}, { status: 0 }, { status: 1 }, { holder_id: id.partner }, { batch_no: batch }, { status: 0, batch_no: batch }]
+    for (const kind of kinds) queries.push({ kind }, { kind, status: 0 })
+    for (const who of ['admin', 'partner', 'sub', 'other']) {
+      for (const query of queries) {
+        let expected = db.selectFrom('recharge_card').select(db.fn.countAll().as('n'))
+        if (who !== 'admin') expected = expected.where('holder_id', 'in', reach[who]!.map((name) => id[name]!))
+        for (const [field, value] of Object.entries(query)) expected = expected.where(field, '=', value as never)
+        const counted = Number((await expected.executeTakeFirstOrThrow()).n)
+        expect((await list(who, { ...query, limit: 1 })).total, `${who} ${JSON.stringify(query)}`).toBe(counted)
+      }
+    }
+  })
+})

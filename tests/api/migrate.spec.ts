@@ -86,4 +86,69 @@ describe('migrations at start are additive', () => {
       await services.database.close()
     }
   })
+
+  it('counts an existing table into a new x-tally, keeps the counts with every write, rebuilds them when the fields change and drops them with the keyword', async () => {
+    const file = join(schemasDir, 'entities/recharge_card.json')
+    const entity = JSON.parse(readFileSync(file, 'utf8'))
+    delete entity['x-tally']
+    writeFileSync(file, JSON.stringify(entity))
+    const now = new Date().toISOString()
+    const card = (n: number, holder: number, kind: string) => ({
+      card_password: `PASSWORD${String(n).padStart(8, '0')}`, card_mask: 'PASS****0000', name: 'Old', batch_no: 'B1', kind, money: 100, count: 0, status: 0, holder_id: holder, issuer_id: 1, created_at: now, updated_at: now,
+    })
+    const tally = (services: Awaited<ReturnType<typeof openServices>>) =>
+      services.db.selectFrom('recharge_card_tally').selectAll().where('n', '!=', 0).execute().then((rows) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'kind' ? v : Number(v)]))))
+
+    const before = await openServices(config)
+    await before.db.insertInto('recharge_card').values([card(1, 7, 'money'), card(2, 7, 'money'), card(3, 8, 'money'), card(4, 7, 'digital_man')]).execute()
+    await before.database.close()
+
+    entity['x-tally'] = ['status', 'kind']
+    writeFileSync(file, JSON.stringify(entity))
+    const counted = await openServices(config)
+    try {
+      expect(await tally(counted)).toEqual(expect.arrayContaining([
+        { holder_id: 7, status: 0, kind: 'money', n: 2 },
+        { holder_id: 8, status: 0, kind: 'money', n: 1 },
+        { holder_id: 7, status: 0, kind: 'digital_man', n: 1 },
+      ]))
+      await counted.db.insertInto('recharge_card').values(card(5, 8, 'money')).execute()
+      await counted.db.updateTable('recharge_card').set({ status: 1 }).where('card_password', '=', 'PASSWORD00000001').execute()
+      await counted.db.updateTable('recharge_card').set({ holder_id: 8 }).where('card_password', '=', 'PASSWORD00000002').execute()
+      // A write that changes no tallied field moves no count.
+      await counted.db.updateTable('recharge_card').set({ remark: 'kept' }).where('card_password', '=', 'PASSWORD00000003').execute()
+      await counted.db.deleteFrom('recharge_card').where('card_password', '=', 'PASSWORD00000004').execute()
+      const rows = await tally(counted)
+      expect(rows).toHaveLength(2)
+      expect(rows).toEqual(expect.arrayContaining([
+        { holder_id: 7, status: 1, kind: 'money', n: 1 },
+        { holder_id: 8, status: 0, kind: 'money', n: 3 },
+      ]))
+    } finally {
+      await counted.database.close()
+    }
+
+    entity['x-tally'] = ['status']
+    writeFileSync(file, JSON.stringify(entity))
+    const rebuilt = await openServices(config)
+    try {
+      expect(await tally(rebuilt)).toEqual(expect.arrayContaining([{ holder_id: 7, status: 1, n: 1 }, { holder_id: 8, status: 0, n: 3 }]))
+      expect(await tally(rebuilt)).toHaveLength(2)
+    } finally {
+      await rebuilt.database.close()
+    }
+
+    delete entity['x-tally']
+    writeFileSync(file, JSON.stringify(entity))
+    const dropped = await openServices(config)
+    try {
+      const tables = await dropped.db.introspection.getTables()
+      expect(tables.filter((t) => !postgres || t.schema === config.databaseSchema).map((t) => t.name)).not.toContain('recharge_card_tally')
+      // Without its triggers, writing cards goes on as before.
+      await dropped.db.insertInto('recharge_card').values(card(6, 9, 'money')).execute()
+      expect(Number((await dropped.db.selectFrom('recharge_card').select(dropped.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(5)
+    } finally {
+      await dropped.database.close()
+    }
+  })
 })

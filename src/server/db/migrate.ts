@@ -1,11 +1,13 @@
 import { sql } from 'kysely'
 import type { Registry, EntityDef, ListFilter } from '../../schema/types'
 import type { Db, Dialect } from './connect'
+import { dropTally, migrateTally, tallyTable } from './tally'
 
 /**
  * Bring the database up to the schema files, additively: create missing tables,
  * add missing columns and indexes. Nothing is dropped or narrowed, so a deploy
- * can never lose data; a removed field simply stops being read.
+ * can never lose data; a removed field simply stops being read. Only x-tally's
+ * counts, which are derived from the rows, are rebuilt or dropped with their schema.
  */
 export async function migrate(db: Db, dialect: Dialect, registry: Registry): Promise<void> {
   // PostgreSQL introspection lists every schema's tables; only the one we work in counts.
@@ -43,6 +45,8 @@ export async function migrate(db: Db, dialect: Dialect, registry: Registry): Pro
         await db.schema.createIndex(`${entity.table}_${column.name}_prefix_idx`).ifNotExists().on(entity.table).expression(sql`${sql.ref(column.name)} text_pattern_ops`).execute()
       }
     }
+    if (entity.tally) await migrateTally(db, dialect, entity, existing.get(tallyTable(entity)))
+    else if (existing.has(tallyTable(entity))) await dropTally(db, dialect, entity)
   }
   if (dialect === 'sqlite') await sql`pragma optimize`.execute(db)
 }

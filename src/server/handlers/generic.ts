@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
-import type { Column, EndpointDef, EntityDef, GenericHandler, JsonSchema, Label } from '../../schema/types'
+import type { Column, EndpointDef, EntityDef, GenericHandler, JsonSchema, Label, ListFilter } from '../../schema/types'
 import { enumValueLabel } from '../../schema/enum-labels'
 import { MAX_PAGE_SIZE } from '../../schema/generic-endpoint'
 import { AppError } from '../errors/AppError'
@@ -7,6 +7,7 @@ import { publicColumns, recordToRow, rowToRecord, toStored } from '../db/records
 import { withScope, type Scopable } from '../access/scope'
 import { sanitizeRichTextFields } from '../content/rich-text'
 import type { Db } from '../db/connect'
+import { tallyKey, tallyTable } from '../db/tally'
 import { requireCaller, type HandlerContext } from './context'
 
 type Run = (ctx: HandlerContext, entity: EntityDef) => Promise<unknown>
@@ -31,7 +32,7 @@ async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const limit = Math.min(Number(q.limit ?? config.pageSize), MAX_PAGE_SIZE)
   const filtered = listedRows(ctx, entity)
 
-  const counted = await filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()
+  const counted = await countOfListed(ctx, entity).executeTakeFirst()
   const total = Number(counted?.total ?? 0)
   const sortField = (q.sort as string | undefined) ?? config.defaultSort.field
   const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort ? 'asc' : config.defaultSort.order)
@@ -134,6 +135,31 @@ function withFixed<Q extends Scopable>(endpoint: EndpointDef, query: Q, entity: 
   let out = query as SelectQueryBuilder<any, any, any>
   for (const [field, value] of Object.entries(endpoint.fixed)) out = out.where(`${entity.table}.${field}`, '=', recordToRow(entity, { [field]: value })[field])
   return out as unknown as Q
+}
+
+/**
+ * The count of what listedRows answers: summed from the entity's x-tally when the endpoint
+ * and the query narrow only by owner scope and tallied fields, counted row by row otherwise.
+ */
+export function countOfListed(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint): SelectQueryBuilder<any, any, { total: unknown }> {
+  if (answersFromTally(ctx, entity, endpoint)) {
+    // The tally table has the owner and tallied columns under their own names, so the same scope and filters apply to it.
+    const tally: EntityDef = { ...entity, table: tallyTable(entity) }
+    return listedRows(ctx, tally, endpoint).select(sql<number>`coalesce(sum(n), 0)`.as('total'))
+  }
+  return listedRows(ctx, entity, endpoint).select((eb) => eb.fn.countAll().as('total'))
+}
+
+function answersFromTally(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef): boolean {
+  if (!entity.tally) return false
+  const key = new Set(tallyKey(entity))
+  if (!Object.keys(endpoint.fixed).every((field) => key.has(field))) return false
+  return endpoint.list!.filters.every((filter) => !filterIsSet(ctx.query, filter) || (filter.match === 'equals' && key.has(filter.field)))
+}
+
+function filterIsSet(query: Record<string, unknown>, filter: ListFilter): boolean {
+  if (filter.match === 'range') return query[`${filter.field}_from`] !== undefined || query[`${filter.field}_to`] !== undefined
+  return query[filter.field] !== undefined
 }
 
 /** A record the caller may see, or RECORD_NOT_FOUND: another's record looks exactly like a missing one. */
