@@ -4,10 +4,10 @@ import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Cleanup } from './cleanup'
 import { REPO_ROOT, TSX_CLI } from './paths'
-import { freePort } from '../e2e/harness'
+import { freePort, startNodeOptions } from '../e2e/harness'
 import { treeCpuMs } from './process-cpu'
 
-/** How to run a server: a built .js under plain node, as npm start does, or a .ts under tsx. */
+/** How to run a server: a built .js under plain node with npm start's options, or a .ts under tsx. */
 export interface ServerCommand {
   file: string
   runner: 'node' | 'tsx'
@@ -39,7 +39,7 @@ export async function spawnServer(command: ServerCommand, opts: { env: Record<st
   const port = await freePort()
   const out = openSync(opts.logFile, 'w')
   const startedAt = performance.now()
-  const child = spawn(process.execPath, command.runner === 'tsx' ? [TSX_CLI, entry] : [entry], {
+  const child = spawn(process.execPath, command.runner === 'tsx' ? [TSX_CLI, entry] : [...startNodeOptions(), entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', out, out],

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { dirname } from 'node:path'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -27,12 +27,23 @@ export interface Product {
   stop(): Promise<void>
 }
 
+/**
+ * The node options `npm start` runs the built server with (package.json's start script, its
+ * ${VAR:-default} read from the environment), so tests and the bench run it as it is deployed.
+ */
+export function startNodeOptions(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!
+  const options = /\bnode ((?:--\S+ )*)dist\/server\/main\.js/.exec(start)
+  if (!options) throw new Error(`package.json's start script no longer runs "node [options] dist/server/main.js": ${start}`)
+  return options[1]!.trim().split(' ').filter(Boolean).map((option) => option.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => process.env[name] || fallback))
+}
+
 /** The built product (what `npm start` runs) on a free 127.0.0.1 port and a fresh data folder. */
 export async function startProduct(options: { schemasDir?: string } = {}): Promise<Product> {
   ensureBuilt()
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'))
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...startNodeOptions(), 'dist/server/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
