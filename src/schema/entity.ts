@@ -109,7 +109,7 @@ export function buildEntity(
     }),
   )
 
-  const tally = (source['x-tally'] as string[] | undefined) ?? undefined
+  const tally = source['x-tally'] as string[] | undefined
   if (tally && !owner) problems.push({ file, pointer: '/x-tally', message: 'x-tally counts records by their owner, but this entity has no x-owner. Declare x-owner or remove x-tally.' })
   if (tally && owner && columns.find((c) => c.name === owner)?.nullable) problems.push({ file, pointer: '/x-tally', message: `x-tally counts records by their owner, but x-owner field "${owner}" is nullable. Make it an integer that always holds an account.` })
   tally?.forEach((field, i) => {

@@ -32,7 +32,7 @@ async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const limit = Math.min(Number(q.limit ?? config.pageSize), MAX_PAGE_SIZE)
   const filtered = listedRows(ctx, entity)
 
-  const counted = await countOfListed(ctx, entity).executeTakeFirst()
+  const counted = await countOf(ctx, entity, filtered).executeTakeFirst()
   const total = Number(counted?.total ?? 0)
   const sortField = (q.sort as string | undefined) ?? config.defaultSort.field
   const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort ? 'asc' : config.defaultSort.order)
@@ -138,16 +138,16 @@ function withFixed<Q extends Scopable>(endpoint: EndpointDef, query: Q, entity: 
 }
 
 /**
- * The count of what listedRows answers: summed from the entity's x-tally when the endpoint
+ * The count of a list's rows (`listed`): summed from the entity's x-tally when the endpoint
  * and the query narrow only by owner scope and tallied fields, counted row by row otherwise.
  */
-export function countOfListed(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint): SelectQueryBuilder<any, any, { total: unknown }> {
-  if (answersFromTally(ctx, entity, endpoint)) {
+function countOf(ctx: HandlerContext, entity: EntityDef, listed: SelectQueryBuilder<any, any, any>): SelectQueryBuilder<any, any, { total: unknown }> {
+  if (answersFromTally(ctx, entity, ctx.endpoint)) {
     // The tally table has the owner and tallied columns under their own names, so the same scope and filters apply to it.
     const tally: EntityDef = { ...entity, table: tallyTable(entity) }
-    return listedRows(ctx, tally, endpoint).select(sql<number>`coalesce(sum(n), 0)`.as('total'))
+    return listedRows(ctx, tally).select(sql<number>`coalesce(sum(n), 0)`.as('total'))
   }
-  return listedRows(ctx, entity, endpoint).select((eb) => eb.fn.countAll().as('total'))
+  return listed.select((eb) => eb.fn.countAll().as('total'))
 }
 
 function answersFromTally(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef): boolean {
