@@ -7,7 +7,7 @@
  * 10,000 concurrent transfers among 1,000 accounts, and recharge cards at a million rows
  * (tests/bench/cards.ts).
  *
- * `npm run bench -- tree` (or `transfers`, or `cards`) runs only that part's figures.
+ * `npm run bench -- tree` (or `transfers`, `cards` or `console`) runs only that part's figures.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -26,7 +26,7 @@ import { CODEGEN_SCRIPT, codegenAvailable, timeScript, type TimedRun } from './c
 import type { LoadResult } from './load'
 import { median, printReport, spread } from './report'
 import { summaryRows, type Timings } from './summary'
-import { measureConsoleLoad } from './console-load'
+import { measureConsoleLoad, type ConsoleLoadFigures } from './console-load'
 import { benchTransfers, type TransferFigures } from './transfers'
 import { benchTree } from './tree-bench'
 import { benchCards, CARD_ROWS, type CardFigures } from './cards'
@@ -35,6 +35,8 @@ import type { ReportRow } from './report'
 
 const ROWS = 100_000
 const RUNS = 3
+// Page loads in a browser vary more than requests: more of them for a steady median.
+const CONSOLE_RUNS = 7
 const CONNECTIONS = 10
 const SCHEDULE = { warmupSeconds: 2, slices: 3, sliceSeconds: 4 }
 const SERVER_SOURCE = 'src/server/main.ts'
@@ -42,7 +44,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers', 'cards'] as const
+const PARTS = ['tree', 'transfers', 'cards', 'console'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -61,12 +63,24 @@ try {
   if (only.length === 0 || only.includes('tree')) await main()
   if (only.length === 0 || only.includes('transfers')) await transfers()
   if (only.length === 0 || only.includes('cards')) await cards()
+  if (only.includes('console')) await printConsoleLoad()
 } catch (error) {
   // After Ctrl-C, a failing step is the interruption itself; the signal handler reports that.
   if (!cleanup.interrupted) console.error('\nbench failed:', error instanceof Error ? error.message : error)
   process.exitCode = 1
 } finally {
   await cleanup.run()
+}
+
+/** The console in Chromium against npm start's build: what the login and first list pages load, and how soon the list shows. */
+async function printConsoleLoad(): Promise<ConsoleLoadFigures> {
+  const figures = await measureConsoleLoad(CONSOLE_RUNS)
+  console.log(`  login page JS: ${figures.login.files} files, ${figures.login.rawKb} KB raw, ${figures.login.gzipKb} KB gzip`)
+  console.log(`  first list page JS: ${figures.list.files} files, ${figures.list.rawKb} KB raw, ${figures.list.gzipKb} KB gzip`)
+  console.log(`  navigation → 20 rows: fresh browser ${spread(figures.listColdMs)} ms; warmed-up browser ${spread(figures.listWarmMs)} ms`)
+  const floor = median(figures.floorColdMs)
+  console.log(`  the floor page (React + antd Table + one fetch of the same rows), fresh browser, in turn with the above: ${spread(figures.floorColdMs)} ms; console / floor ${(median(figures.listColdMs) / floor).toFixed(2)}`)
+  return figures
 }
 
 async function main(): Promise<void> {
@@ -123,10 +137,7 @@ async function main(): Promise<void> {
 
   // The console, against npm start's full build (console and server) in headless Chromium.
   console.log('console: building it as npm start does, then loading the login page and the first list in Chromium')
-  const consoleLoad = await measureConsoleLoad(RUNS)
-  console.log(`  login page JS: ${consoleLoad.login.files} files, ${consoleLoad.login.rawKb} KB raw, ${consoleLoad.login.gzipKb} KB gzip`)
-  console.log(`  first list page JS: ${consoleLoad.list.files} files, ${consoleLoad.list.rawKb} KB raw, ${consoleLoad.list.gzipKb} KB gzip`)
-  console.log(`  navigation → 20 rows: fresh browser ${spread(consoleLoad.listColdMs)} ms; warmed-up browser ${spread(consoleLoad.listWarmMs)} ms`)
+  const consoleLoad = await printConsoleLoad()
 
   const timings: Timings = { results, buildMs: built.buildMs, starts, codegen, tsxNoopMs, consoleLoad }
   printReport(`results (times: medians of ${RUNS} runs; ${machine})`, summaryRows(timings))

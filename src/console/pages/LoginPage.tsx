@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Alert, Button, Card, Checkbox, Divider, Flex, Form, Input, theme } from 'antd'
+import { Alert, Button, Checkbox, Divider, Flex, Form, Input, theme } from 'antd'
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
 import { useLogin, useTranslate } from '@refinedev/core'
 import type { ApiError } from '../providers/ApiError'
@@ -53,7 +53,18 @@ export default function LoginPage() {
       <div style={{ position: 'absolute', top: 16, right: 24 }}>
         <LocaleSwitch />
       </div>
-      <Card style={{ width: 400, maxWidth: '100%' }} styles={{ body: { padding: 32 } }}>
+      {/* A card drawn in antd's colours: Card would bring Tabs (and its menus) to the first page anyone loads. */}
+      <section
+        style={{
+          width: 400,
+          maxWidth: '100%',
+          boxSizing: 'border-box',
+          padding: 32,
+          background: token.colorBgContainer,
+          border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+        }}
+      >
         <Flex vertical gap={4} style={{ marginBottom: 24 }}>
           {branding?.logo && <img src={branding.logo} alt="" style={{ height: 40, alignSelf: 'flex-start' }} />}
           {/* Plain elements in antd's colours: Typography's code stays off the first page anyone loads. */}
@@ -98,7 +109,7 @@ export default function LoginPage() {
         </Form>
         <Divider plain style={{ margin: '20px 0 12px' }} />
         <AgreementLinks kinds={AGREEMENTS} />
-      </Card>
+      </section>
       {forgotUsed ? (
         <Suspense fallback={null}>
           <ForgotPasswordModal

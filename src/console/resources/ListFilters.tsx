@@ -1,10 +1,11 @@
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space, type FormProps } from 'antd'
+import { Button, Form, Input, InputNumber, Select, Space, type FormProps } from 'antd'
 import { useTranslate, type CrudFilter } from '@refinedev/core'
 import type { Dayjs } from 'dayjs'
 import type { ListFilter, Locale } from '../../schema/types'
 import { useConsole } from '../ConsoleContext'
 import { enumLabel, type FieldInfo } from './fields'
 import { RelationPicker } from '../forms/RelationWidget'
+import { DateRangeFilter } from './DateRangeFilter'
 
 type FilterValues = Record<string, unknown>
 
@@ -65,7 +66,7 @@ export function ListFilters({ formProps, filters, fieldOf, labelOf }: {
 }
 
 function control(filter: ListFilter, field: FieldInfo, t: (key: string) => string, locale: Locale) {
-  if (filter.match === 'range') return <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('list.rangeStart'), t('list.rangeEnd')]} />
+  if (filter.match === 'range') return <DateRangeFilter allowEmpty={[true, true]} placeholder={[t('list.rangeStart'), t('list.rangeEnd')]} />
   if (filter.match === 'equals' && (field.kind === 'flag' || field.kind === 'boolean')) {
     const [yes, no] = field.kind === 'flag' ? [1, 0] : [true, false]
     return <Select allowClear style={{ minWidth: 120 }} placeholder={t('value.any')} options={[{ value: yes, label: t('value.yes') }, { value: no, label: t('value.no') }]} />
