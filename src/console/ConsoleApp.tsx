@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { Suspense, useMemo, useState } from 'react'
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
 import { Authenticated, Refine } from '@refinedev/core'
 import type { ConsoleAuthProvider } from './providers/authProvider'
@@ -26,15 +26,34 @@ import { RouteGate } from './pages/RouteGate'
 import { PAGES } from './pages/pages'
 import { refineResources } from './resources/refine-resources'
 import { consoleRoutes } from '../schema/route-access'
+import { lazyPage, type LazyPage } from './lazy-page'
 
-const SignedInLayout = lazy(() => import('./layout/SignedInLayout'))
-const LoginPage = lazy(() => import('./pages/LoginPage'))
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'))
-const ResourceList = lazy(() => import('./resources/ResourceList'))
-const ResourceCreate = lazy(() => import('./resources/ResourceCreate'))
-const ResourceEdit = lazy(() => import('./resources/ResourceEdit'))
-const ResourceShow = lazy(() => import('./resources/ResourceShow'))
-const RedirectPage = lazy(() => import('./pages/RedirectPage'))
+const SignedInLayout = lazyPage(() => import('./layout/SignedInLayout'))
+const LoginPage = lazyPage(() => import('./pages/LoginPage'))
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'))
+const ResourceList = lazyPage(() => import('./resources/ResourceList'))
+const ResourceCreate = lazyPage(() => import('./resources/ResourceCreate'))
+const ResourceEdit = lazyPage(() => import('./resources/ResourceEdit'))
+const ResourceShow = lazyPage(() => import('./resources/ResourceShow'))
+const RedirectPage = lazyPage(() => import('./pages/RedirectPage'))
+
+/**
+ * The code of the page a full load lands on, fetched before the first render, so that no
+ * page on the way suspends (see lazyPage). Signed out, that is the login page.
+ */
+export function preloadFirstPage(registry: Registry, pathname: string, signedIn: boolean): Promise<unknown> {
+  if (!signedIn) return LoginPage.preload()
+  const path = pathname.replace(/\/+$/, '')
+  const route = consoleRoutes(registry).find((r) => path === r.path || path.startsWith(`${r.path}/`))
+  const pages: Pick<LazyPage, 'preload'>[] = [SignedInLayout]
+  if (route?.resource) {
+    const rest = path.slice(route.path.length)
+    pages.push(rest.startsWith('/create') ? ResourceCreate : rest.startsWith('/edit/') ? ResourceEdit : rest.startsWith('/show/') ? ResourceShow : ResourceList)
+  } else if (route?.page && PAGES[route.page]) {
+    pages.push(PAGES[route.page]!)
+  }
+  return Promise.all(pages.map((page) => page.preload()))
+}
 
 /** The console: Refine with the schema-driven providers, the layout, and a route per resource page. */
 export interface ConsoleAppProps {

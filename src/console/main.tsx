@@ -5,7 +5,7 @@ import { createHttpClient } from './providers/http-client'
 import { LOCALE_KEY, normalizeLocale } from './providers/i18nProvider'
 import { createAuthProvider } from './providers/authProvider'
 import { loadRegistry } from './load-registry'
-import { ConsoleApp } from './ConsoleApp'
+import { ConsoleApp, preloadFirstPage } from './ConsoleApp'
 import { antdStaticCssLoaded } from './theme/antd-static-css'
 import { createDataProvider } from './providers/dataProvider'
 import { prefetchFirstPage } from './resources/first-page'
@@ -27,8 +27,11 @@ if (tokens.read()) {
 
 const antdStyles = antdStaticCssLoaded()
 
-const registryLoaded = loadRegistry(http).then((registry) => {
-  if (tokens.read()) prefetchFirstPage(registry, createDataProvider(registry, http), window.location)
+const registryLoaded = loadRegistry(http).then(async (registry) => {
+  const signedIn = Boolean(tokens.read())
+  if (signedIn) prefetchFirstPage(registry, createDataProvider(registry, http), window.location)
+  // Failing to fetch the page's code here is not fatal: the page asks again when it renders, and says so if it fails.
+  await preloadFirstPage(registry, window.location.pathname, signedIn).catch(() => undefined)
   return registry
 })
 

@@ -1,17 +1,17 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazyPage, type LazyPage } from '../lazy-page'
 
 /**
  * The hand-written pages a navigation.json route may name in "page": screens that are
  * not a resource's table or form. Each loads only when its route is opened.
  */
-export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  config: lazy(() => import('./config/ConfigPage')),
-  dashboard: lazy(() => import('./dashboard/DashboardPage')),
-  'system-init': lazy(() => import('./config/SystemInitPage')),
-  'exception-403': lazy(() => import('./ExceptionPages').then((m) => ({ default: m.ForbiddenPage }))),
-  'exception-404': lazy(() => import('./NotFoundPage')),
-  'exception-500': lazy(() => import('./ExceptionPages').then((m) => ({ default: m.ServerErrorPage }))),
-  'relation-tree': lazy(() => import('./tree/RelationTreePage')),
-  'user-info': lazy(() => import('./UserInfoPage')),
-  'user-setting': lazy(() => import('./UserSettingPage')),
+export const PAGES: Record<string, LazyPage> = {
+  config: lazyPage(() => import('./config/ConfigPage')),
+  dashboard: lazyPage(() => import('./dashboard/DashboardPage')),
+  'system-init': lazyPage(() => import('./config/SystemInitPage')),
+  'exception-403': lazyPage(() => import('./ExceptionPages').then((m) => ({ default: m.ForbiddenPage }))),
+  'exception-404': lazyPage(() => import('./NotFoundPage')),
+  'exception-500': lazyPage(() => import('./ExceptionPages').then((m) => ({ default: m.ServerErrorPage }))),
+  'relation-tree': lazyPage(() => import('./tree/RelationTreePage')),
+  'user-info': lazyPage(() => import('./UserInfoPage')),
+  'user-setting': lazyPage(() => import('./UserSettingPage')),
 }

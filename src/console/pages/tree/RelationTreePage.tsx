@@ -76,7 +76,9 @@ export default function RelationTreePage() {
       </div>
       <div ref={measure}>
         <Spin spinning={busy}>
-          {treeData.length > 0 ? (
+          {/* Browsing, the tree first shows once the only root has opened: opened while in sight, it would
+              animate, and antd's tree ignores clicks until the animation ends. */}
+          {treeData.length > 0 && (searching || tree.rootsLoaded) ? (
             <Tree
               blockNode
               showLine
