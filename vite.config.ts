@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { antdStaticCss } from './scripts/vite-antd-static-css.ts'
@@ -24,8 +27,22 @@ const apiSuite = (database: 'sqlite' | 'postgres') => ({
  */
 const PURE_PACKAGES = /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unist-[^/]+|unified|vfile[^/]*|property-information|hast-[^/]+|space-separated-tokens|comma-separated-tokens|style-to-object|inline-style-parser|parse-entities|markdown-table|trough|bail|extend|xtend|ccount|mdurl|repeat-string)\//
 
+/**
+ * Files the server starts as they are (a worker thread's script), copied beside the server
+ * build, where `new URL('./<name>', import.meta.url)` finds them as it does in src/.
+ */
+const SERVER_FILES = ['src/server/export/xlsx-worker.mjs']
+
+const copyServerFiles = (): Plugin => ({
+  name: 'copy-server-files',
+  apply: (_, env) => env.command === 'build' && Boolean(env.isSsrBuild),
+  generateBundle() {
+    for (const file of SERVER_FILES) this.emitFile({ type: 'asset', fileName: basename(file), source: readFileSync(file, 'utf8') })
+  },
+})
+
 export default defineConfig({
-  plugins: [react(), antdStaticCss()],
+  plugins: [react(), antdStaticCss(), copyServerFiles()],
   build: {
     outDir: 'dist/console',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
-import ExcelJS from 'exceljs'
+import { Worker } from 'node:worker_threads'
 import { spreadsheetCell } from './spreadsheet-cell'
 
 export type TableFormat = 'csv' | 'xlsx'
@@ -57,59 +57,74 @@ function csvWriter(columns: TableColumn[]): TableWriter {
   }
 }
 
-/** An Office Open XML workbook, streamed: each row is committed (written into the zip) as soon as it is added. */
+/**
+ * An Office Open XML workbook, streamed. exceljs builds it in a worker thread
+ * (xlsx-worker.mjs): turning rows into sheet XML costs more than reading them, and there
+ * it runs beside the reads instead of after each of them. One chunk of rows is with the
+ * worker while the next is read; `ready` waits for the worker and for the reader.
+ */
 function xlsxWriter(columns: TableColumn[], sheetName: string): TableWriter {
   const output = new PassThrough({ highWaterMark: 1 << 20 })
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false })
-  const sheet = workbook.addWorksheet(sheetName)
-  sheet.columns = columns.map((c, i) => ({ key: String(i), width: c.width ?? Math.max(10, c.title.length + 4) }))
-  sheet.addRow(columns.map((c) => spreadsheetCell(c.title))).commit()
+  const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), {
+    workerData: { columns: columns.map((c) => ({ width: c.width ?? Math.max(10, c.title.length + 4) })), sheetName },
+  })
+  let inWorker = 0
+  let finished = false
+  let failure: Error | undefined
+  const waiting = new Set<() => void>()
+  const wake = () => {
+    for (const resume of waiting) resume()
+    waiting.clear()
+  }
+  const fail = (error: Error) => {
+    failure ??= error
+    wake()
+    output.destroy(failure)
+  }
+  worker.on('message', (message: WorkerMessage) => {
+    if (message.type === 'bytes') output.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength))
+    else if (message.type === 'taken') inWorker--
+    else if (message.type === 'done') {
+      finished = true
+      output.end()
+    } else fail(new Error(`The workbook could not be written: ${message.message}`))
+    wake()
+  })
+  worker.on('error', fail)
+  worker.on('exit', () => {
+    if (!finished) fail(new Error('The workbook writer stopped before the workbook was complete.'))
+  })
+  // A download closed half-way (or failed) needs the worker no more.
+  output.on('close', () => void worker.terminate())
+  const until = async (condition: () => boolean) => {
+    while (!condition() && !failure) await new Promise<void>((resume) => waiting.add(resume))
+    if (failure) throw failure
+  }
+  const send = (rows: unknown[][]) => {
+    inWorker++
+    worker.postMessage({ type: 'rows', rows })
+  }
+  send([columns.map((c) => spreadsheetCell(c.title))])
   return {
     output,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     extension: 'xlsx',
     write: (rows) => {
-      for (const row of rows) sheet.addRow(row.map((cell, i) => (columns[i]?.numeric && cell !== null && cell !== undefined && cell !== '' ? Number(cell) : spreadsheetCell(cell)))).commit()
+      if (rows.length === 0) return
+      send(rows.map((row) => row.map((cell, i) => (columns[i]?.numeric && cell !== null && cell !== undefined && cell !== '' ? Number(cell) : spreadsheetCell(cell)))))
     },
     ready: async () => {
-      await compressorCaughtUp(sheet)
+      await until(() => inWorker <= 1)
       await drained(output)
     },
     end: async () => {
-      sheet.commit()
-      await workbook.commit()
+      worker.postMessage({ type: 'end' })
+      await until(() => finished)
     },
   }
 }
 
-interface WritableInternals {
-  _writableState?: { length: number; highWaterMark: number }
-  once(event: 'drain' | 'close', listener: () => void): unknown
-  off(event: 'drain' | 'close', listener: () => void): unknown
-}
-
-/**
- * exceljs 4 hands each committed row to the zip compressor without heeding backpressure
- * (exceljs/exceljs#1894; the fix waits for its next major version), so rows produced faster
- * than they are deflated pile up in memory: 700 MB for a million. Here we wait, between
- * chunks, until the stream feeding the sheet's zip entry has drained. It reaches into the
- * writer's internals (the sheet's stream and what it pipes to); should they change, this
- * waits for nothing, and the export still completes, only with more memory.
- */
-function compressorCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
-  const entry = (sheet as unknown as { stream?: { pipes?: WritableInternals[] } }).stream?.pipes?.[0]
-  const state = entry?._writableState
-  if (!entry || !state || state.length <= state.highWaterMark) return Promise.resolve()
-  return new Promise((resolve) => {
-    const done = () => {
-      entry.off('drain', done)
-      entry.off('close', done)
-      resolve()
-    }
-    entry.once('drain', done)
-    entry.once('close', done)
-  })
-}
+type WorkerMessage = { type: 'bytes'; chunk: Uint8Array } | { type: 'taken' } | { type: 'done' } | { type: 'failed'; message: string }
 
 /** Resolves once the reader has caught up; rejects when the download was closed (the client went away). */
 function drained(stream: PassThrough): Promise<void> {

@@ -1,0 +1,62 @@
+// A worker thread that builds a streamed workbook with exceljs, so that turning rows into
+// sheet XML runs beside the thread reading them from the database (src/server/export/table-writer.ts).
+// Plain JavaScript: Node runs the file as it is, from the source tree and from the build alike.
+import { parentPort, workerData } from 'node:worker_threads'
+import { Writable } from 'node:stream'
+import ExcelJS from 'exceljs'
+
+const { columns, sheetName } = workerData
+const port = parentPort
+
+// The workbook's bytes go to the main thread as they come out of the zip.
+const sink = new Writable({
+  highWaterMark: 1 << 20,
+  write(chunk, _encoding, done) {
+    port.postMessage({ type: 'bytes', chunk })
+    done()
+  },
+})
+const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false })
+const sheet = workbook.addWorksheet(sheetName)
+sheet.columns = columns.map((c, i) => ({ key: String(i), width: c.width }))
+
+port.on('message', async (message) => {
+  try {
+    if (message.type === 'rows') {
+      for (const row of message.rows) sheet.addRow(row).commit()
+      await compressorCaughtUp(sheet)
+      port.postMessage({ type: 'taken' })
+    } else if (message.type === 'end') {
+      sheet.commit()
+      await workbook.commit()
+      port.postMessage({ type: 'done' })
+      port.close()
+    }
+  } catch (error) {
+    port.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
+    port.close()
+  }
+})
+
+/**
+ * exceljs 4 hands each committed row to the zip compressor without heeding backpressure
+ * (exceljs/exceljs#1894; the fix waits for its next major version), so rows produced faster
+ * than they are deflated pile up in memory: 700 MB for a million. Here we wait, after each
+ * chunk, until the stream feeding the sheet's zip entry has drained. It reaches into the
+ * writer's internals (the sheet's stream and what it pipes to); should they change, this
+ * waits for nothing, and the export still completes, only with more memory.
+ */
+function compressorCaughtUp(worksheet) {
+  const entry = worksheet.stream?.pipes?.[0]
+  const state = entry?._writableState
+  if (!entry || !state || state.length <= state.highWaterMark) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      entry.off('drain', done)
+      entry.off('close', done)
+      resolve()
+    }
+    entry.once('drain', done)
+    entry.once('close', done)
+  })
+}
