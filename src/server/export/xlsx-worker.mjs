@@ -20,6 +20,10 @@ const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyle
 const sheet = workbook.addWorksheet(sheetName)
 sheet.columns = columns.map((c, i) => ({ key: String(i), width: c.width }))
 
+// Sheet XML the compressor may be behind by: a few chunks' worth, so that it always has work
+// while the next chunk's rows are turned into XML, instead of the two taking turns.
+const SLACK = 4 * 2 ** 20
+
 port.on('message', async (message) => {
   try {
     if (message.type === 'rows') {
@@ -42,14 +46,14 @@ port.on('message', async (message) => {
  * exceljs 4 hands each committed row to the zip compressor without heeding backpressure
  * (exceljs/exceljs#1894; the fix waits for its next major version), so rows produced faster
  * than they are deflated pile up in memory: 700 MB for a million. Here we wait, after each
- * chunk, until the stream feeding the sheet's zip entry has drained. It reaches into the
- * writer's internals (the sheet's stream and what it pipes to); should they change, this
- * waits for nothing, and the export still completes, only with more memory.
+ * chunk, until the stream feeding the sheet's zip entry is less than SLACK behind. It reaches
+ * into the writer's internals (the sheet's stream and what it pipes to); should they change,
+ * this waits for nothing, and the export still completes, only with more memory.
  */
 function compressorCaughtUp(worksheet) {
   const entry = worksheet.stream?.pipes?.[0]
   const state = entry?._writableState
-  if (!entry || !state || state.length <= state.highWaterMark) return Promise.resolve()
+  if (!entry || !state || state.length <= SLACK) return Promise.resolve()
   return new Promise((resolve) => {
     const done = () => {
       entry.off('drain', done)
