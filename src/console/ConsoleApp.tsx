@@ -25,7 +25,7 @@ import { DefaultRoute } from './pages/DefaultRoute'
 import { RouteGate } from './pages/RouteGate'
 import { PAGES } from './pages/pages'
 import { refineResources } from './resources/refine-resources'
-import { consoleRoutes } from '../schema/route-access'
+import { consoleRoutes, routeOf } from '../schema/route-access'
 import { lazyPage, type LazyPage } from './lazy-page'
 
 const SignedInLayout = lazyPage(() => import('./layout/SignedInLayout'))
@@ -44,7 +44,7 @@ const RedirectPage = lazyPage(() => import('./pages/RedirectPage'))
 export function preloadFirstPage(registry: Registry, pathname: string, signedIn: boolean): Promise<unknown> {
   if (!signedIn) return LoginPage.preload()
   const path = pathname.replace(/\/+$/, '')
-  const route = consoleRoutes(registry).find((r) => path === r.path || path.startsWith(`${r.path}/`))
+  const route = routeOf(consoleRoutes(registry), path)
   const pages: Pick<LazyPage, 'preload'>[] = [SignedInLayout]
   if (route?.resource) {
     const rest = path.slice(route.path.length)

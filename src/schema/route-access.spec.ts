@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
 import { createRegistry } from './registry'
 import { readSchemaFiles } from './load-files'
-import { consoleRoutes, firstPermittedRoute, routeAllows } from './route-access'
+import { consoleRoutes, firstPermittedRoute, routeAllows, routeOf } from './route-access'
 import type { Navigation, Registry } from './types'
 
 describe('routeAllows (spec §6)', () => {
@@ -45,5 +45,19 @@ describe('firstPermittedRoute (spec §4 permission guard)', () => {
   it('answers undefined (not found) when the role may open nothing in its menu', () => {
     // An agent may open /user/info, but the user group is for developer only and never in a menu.
     expect(firstPermittedRoute(registry, 'agent')).toBeUndefined()
+  })
+})
+
+describe('routeOf', () => {
+  const routes = consoleRoutes(createRegistry(readSchemaFiles(resolve(__dirname, '../../schemas'))))
+
+  it.each([
+    ['/domain/domainList', '/domain/domainList'],
+    ['/domain/domainList/edit/3', '/domain/domainList'],
+    ['/domain/domainListing', undefined],
+    ['/redirect/domain/domainList', undefined],
+    ['/nowhere', undefined],
+  ])('%s belongs to %s', (pathname, path) => {
+    expect(routeOf(routes, pathname)?.path).toBe(path)
   })
 })

@@ -97,19 +97,17 @@ async function withJs(before: (page: Page) => Promise<void>, measured?: (page: P
     const files = new Map<string, Buffer>()
     // With a page measured after `before`, only that page's loads count: the first page may still be
     // fetching its own route's code (the home dashboard after sign-in) while the measured one loads.
-    if (!measured) {
-      page.on('response', async (response) => {
+    const collect = (from: Page) =>
+      from.on('response', async (response) => {
         if (response.url().endsWith('.js')) files.set(response.url(), await response.body())
       })
-    }
+    if (!measured) collect(page)
     await before(page)
     if (measured) {
       // A fresh page load of the list, with the session from the sign-in above.
       const context = page.context()
       const fresh = await context.newPage()
-      fresh.on('response', async (response) => {
-        if (response.url().endsWith('.js')) files.set(response.url(), await response.body())
-      })
+      collect(fresh)
       await context.clearCookies()
       await fresh.route('**/*', (route) => route.continue({ headers: { ...route.request().headers(), 'cache-control': 'no-cache' } }))
       await measured(fresh)

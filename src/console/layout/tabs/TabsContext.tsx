@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useLocation, useNavigate } from 'react-router'
 import { useGetIdentity } from '@refinedev/core'
 import type { Label } from '../../../schema/types'
-import { consoleRoutes, defaultRouteFor, type ConsoleRoute } from '../../../schema/route-access'
+import { consoleRoutes, defaultRouteFor, routeOf, type ConsoleRoute } from '../../../schema/route-access'
 import { useConsole } from '../../ConsoleContext'
 import type { Identity } from '../../providers/authProvider'
 
@@ -30,11 +30,6 @@ interface TabsContextValue {
 
 const TabsContext = createContext<TabsContextValue | null>(null)
 
-/** The console route a location belongs to; none for /redirect, not-found and unknown paths (spec §4: those are never tabs). */
-export function routeOf(routes: ConsoleRoute[], pathname: string): ConsoleRoute | undefined {
-  return routes.find((r) => pathname === r.path || pathname.startsWith(`${r.path}/`))
-}
-
 export function TabsProvider({ children }: { children: ReactNode }) {
   const { registry } = useConsole()
   const { data: identity } = useGetIdentity<Identity>()
@@ -53,6 +48,7 @@ export function TabsProvider({ children }: { children: ReactNode }) {
 
   const [tabs, setTabs] = useState<Tab[]>([])
   const [versions, setVersions] = useState<Record<string, number>>({})
+  // /redirect, not-found and unknown paths belong to no route, so are never tabs (spec §4).
   const active = routeOf(routes, location.pathname)
   const fullPath = location.pathname + location.search
 
