@@ -3,16 +3,25 @@ import type { Page } from 'playwright-core'
 import { spawnSync } from 'node:child_process'
 import { openBrowser, ROOT, signIn, startProduct } from '../e2e/harness'
 import { startFloorPage } from './floor-page'
+import { browserSettled } from './browser-settled'
 
 export interface ConsoleLoadFigures {
   login: { files: number; rawKb: number; gzipKb: number }
   list: { files: number; rawKb: number; gzipKb: number }
-  /** Navigation to 20 rendered rows, each run in a fresh browser profile (nothing cached). */
+  /**
+   * Navigation to 20 rendered rows, each run in a fresh browser profile (nothing cached, no
+   * code compiled), once the browser has finished its own start-up work.
+   */
   listColdMs: number[]
+  /** The same, navigating the moment the browser is up, so its start-up work shares the machine with the page. */
+  listAtLaunchMs: number[]
+  /** How long each fresh browser took to settle after launch (see browserSettled). */
+  settleMs: number[]
   /** The same in one warmed-up browser (code cached, as for a person using the console all day). */
   listWarmMs: number[]
   /** The floor page (tests/bench/floor: React, antd's Table and one fetch of the same rows), fresh profiles, run in turn with the console's. */
   floorColdMs: number[]
+  floorAtLaunchMs: number[]
 }
 
 /**
@@ -47,10 +56,18 @@ export async function measureConsoleLoad(runs = 5): Promise<ConsoleLoadFigures> 
     const floor = await startFloorPage(product.url)
     const listColdMs: number[] = []
     const floorColdMs: number[] = []
+    const listAtLaunchMs: number[] = []
+    const floorAtLaunchMs: number[] = []
+    const settleMs: number[] = []
+    const listUrl = `${product.url}/domain/domainList`
     try {
       for (let i = 0; i < runs; i++) {
-        listColdMs.push(await timeInFreshProfile(token, `${product.url}/domain/domainList`))
-        floorColdMs.push(await timeInFreshProfile(token, floor.url))
+        const list = await timeInFreshProfile(token, listUrl, true)
+        listColdMs.push(list.ms)
+        settleMs.push(list.settleMs)
+        floorColdMs.push((await timeInFreshProfile(token, floor.url, true)).ms)
+        listAtLaunchMs.push((await timeInFreshProfile(token, listUrl, false)).ms)
+        floorAtLaunchMs.push((await timeInFreshProfile(token, floor.url, false)).ms)
       }
     } finally {
       await floor.stop()
@@ -63,17 +80,18 @@ export async function measureConsoleLoad(runs = 5): Promise<ConsoleLoadFigures> 
     for (let i = 0; i < runs; i++) listWarmMs.push(await timeToRows(warm.page, `${product.url}/domain/domainList`))
     await warm.close()
 
-    return { login, list, listColdMs, listWarmMs, floorColdMs }
+    return { login, list, listColdMs, listAtLaunchMs, settleMs, listWarmMs, floorColdMs, floorAtLaunchMs }
   } finally {
     await product.stop()
   }
 }
 
-async function timeInFreshProfile(token: string, url: string): Promise<number> {
-  const { page, close } = await openBrowser('en-US')
+async function timeInFreshProfile(token: string, url: string, settle: boolean): Promise<{ ms: number; settleMs: number }> {
+  const { page, profile, close } = await openBrowser('en-US')
   try {
     await page.addInitScript((t) => localStorage.setItem('token', t), token)
-    return await timeToRows(page, url)
+    const settleMs = settle ? await browserSettled(profile) : 0
+    return { ms: await timeToRows(page, url), settleMs }
   } finally {
     await close()
   }

@@ -13,12 +13,7 @@ const MS_PER_TICK = 10
 export function treeCpuMs(pid: number): number | undefined {
   try {
     let ticks = 0
-    for (const id of [pid, ...descendants(pid)]) {
-      const stat = readFileSync(`/proc/${id}/stat`, 'utf8')
-      // Fields after the command name, which may itself hold spaces and parentheses.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      ticks += Number(fields[11]) + Number(fields[12])
-    }
+    for (const id of [pid, ...descendants(pid)]) ticks += clockTicks(readFileSync(`/proc/${id}/stat`, 'utf8'))
     return ticks * MS_PER_TICK
   } catch {
     return undefined
@@ -29,4 +24,11 @@ export function treeCpuMs(pid: number): number | undefined {
 function descendants(pid: number): number[] {
   const listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()
   return listed ? listed.split(' ').map(Number).flatMap((child) => [child, ...descendants(child)]) : []
+}
+
+/** User + system time, in ticks, from the text of /proc/PID/stat. */
+export function clockTicks(stat: string): number {
+  // Fields after the command name, which may itself hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return Number(fields[11]) + Number(fields[12])
 }

@@ -44,14 +44,16 @@ export function summaryRows({ results, buildMs, starts, codegen, tsxNoopMs, cons
     if (codegen.printedMs.length) rows.push({ label: 'codegen, its own printed time ms', value: median(codegen.printedMs).toFixed(0) })
   }
   rows.push({ label: 'tsx alone, spawn → exit ms (part of the codegen figure)', value: median(tsxNoopMs).toFixed(0) })
-  const { login, list, listColdMs, listWarmMs } = consoleLoad
+  const { login, list, listColdMs, listAtLaunchMs, listWarmMs } = consoleLoad
   rows.push({ label: 'console login page JS, raw KB', value: String(login.rawKb) })
   rows.push({ label: 'console login page JS, gzip KB', value: String(login.gzipKb), target: `≤ ${TARGET.loginJsGzipKb}`, met: login.gzipKb <= TARGET.loginJsGzipKb })
   rows.push({ label: 'console first list page JS, raw / gzip KB', value: `${list.rawKb} / ${list.gzipKb}` })
   // The target does not say cached or not; both are shown, each against it.
   const cold = median(listColdMs)
   const warm = median(listWarmMs)
-  rows.push({ label: 'navigation → 20 rows ms, fresh browser', value: cold.toFixed(0), target: `≤ ${TARGET.listMs}`, met: cold <= TARGET.listMs })
+  const atLaunch = median(listAtLaunchMs)
+  rows.push({ label: 'navigation → 20 rows ms, fresh profile', value: cold.toFixed(0), target: `≤ ${TARGET.listMs}`, met: cold <= TARGET.listMs })
+  rows.push({ label: 'navigation → 20 rows ms, fresh profile at browser launch', value: atLaunch.toFixed(0), target: `≤ ${TARGET.listMs}`, met: atLaunch <= TARGET.listMs })
   rows.push({ label: 'navigation → 20 rows ms, warmed-up browser', value: warm.toFixed(0), target: `≤ ${TARGET.listMs}`, met: warm <= TARGET.listMs })
   return rows
 }

@@ -70,7 +70,7 @@ export async function startProduct(options: { schemasDir?: string } = {}): Promi
 }
 
 /** Debian's Chromium, headless, with a fresh profile that is removed on close. */
-export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ context: BrowserContext; page: Page; profile: string; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'console-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1360, height: 860 },
@@ -82,6 +82,7 @@ export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<
   return {
     context,
     page,
+    profile,
     async close() {
       await context.close()
       rmSync(profile, { recursive: true, force: true })

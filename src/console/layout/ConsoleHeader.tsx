@@ -1,4 +1,4 @@
-import { Avatar, Button, Dropdown, Layout, Space, Switch, Tooltip, Typography, theme } from 'antd'
+import { Avatar, Button, Dropdown, Layout, Space, Switch, Tooltip, theme } from 'antd'
 import { MoonOutlined, SettingOutlined, SunOutlined, UserOutlined } from '@ant-design/icons'
 import { useGetIdentity, useGo, useLogout, useTranslate } from '@refinedev/core'
 import type { Identity } from '../providers/authProvider'
@@ -58,10 +58,8 @@ export function ConsoleHeader() {
               <Space>
                 <Avatar size="small" src={identity.avatar || undefined} icon={<UserOutlined />} />
                 <span>
-                  <Typography.Text strong>{identity.name || identity.username}</Typography.Text>
-                  <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-                    {t(`user.role.${identity.role}`)}
-                  </Typography.Text>
+                  <span style={{ fontWeight: 600 }}>{identity.name || identity.username}</span>
+                  <span style={{ marginLeft: 8, color: token.colorTextDescription }}>{t(`user.role.${identity.role}`)}</span>
                 </span>
               </Space>
             </Button>

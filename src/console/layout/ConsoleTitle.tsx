@@ -1,10 +1,11 @@
-import { Typography } from 'antd'
+import { theme } from 'antd'
 import { Link } from 'react-router'
 import { useConsole } from '../ConsoleContext'
 
 /** The site's logo and name from its branding. */
 export function ConsoleTitle({ collapsed }: { collapsed?: boolean }) {
   const { branding } = useConsole()
+  const { token } = theme.useToken()
   const name = branding?.name ?? ''
   return (
     <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }} aria-label={name}>
@@ -16,9 +17,10 @@ export function ConsoleTitle({ collapsed }: { collapsed?: boolean }) {
         </span>
       )}
       {!collapsed && (
-        <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
+        // CSS ellipsis: antd's measured one forces a layout of the whole page as it first renders.
+        <span title={name} style={{ color: token.colorText, fontSize: 16, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {name}
-        </Typography.Text>
+        </span>
       )}
     </Link>
   )

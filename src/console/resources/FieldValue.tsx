@@ -1,10 +1,11 @@
-import { Image, Tag, Typography } from 'antd'
+import { Image, Tag } from 'antd'
 import { useTranslate } from '@refinedev/core'
 import dayjs from 'dayjs'
 import { useConsole } from '../ConsoleContext'
 import { enumColor, enumLabel, relationTitle, type FieldInfo } from './fields'
 import { RichTextView } from '../rich-text/RichTextView'
 import { htmlToPlainText } from '../rich-text/plain-text'
+import './field-value.css'
 
 /**
  * A field's value as lists (`cell`, the default) and detail pages (`detail`) show it;
@@ -13,12 +14,12 @@ import { htmlToPlainText } from '../rich-text/plain-text'
 export function FieldValue({ field, value, record, layout = 'cell' }: { field: FieldInfo; value: unknown; record?: Record<string, unknown>; layout?: 'cell' | 'detail' }) {
   const t = useTranslate()
   const { locale } = useConsole()
-  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>
+  if (value === null || value === undefined || value === '') return <span className="field-muted">—</span>
   switch (field.kind) {
     case 'money':
       return (
         <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {String(value)} <Typography.Text type="secondary">{t('money.currency')}</Typography.Text>
+          {String(value)} <span className="field-muted">{t('money.currency')}</span>
         </span>
       )
     case 'datetime':
@@ -33,7 +34,7 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
     case 'relation': {
       // The related record's title where the caller may see it, else its id.
       const title = relationTitle(record, field.name)
-      return title === undefined ? <Typography.Text type="secondary">#{String(value)}</Typography.Text> : <span title={`#${String(value)}`}>{title}</span>
+      return title === undefined ? <span className="field-muted">#{String(value)}</span> : <span title={`#${String(value)}`}>{title}</span>
     }
     case 'image':
       return <Image src={String(value)} width={32} height={32} style={{ objectFit: 'contain' }} alt="" />

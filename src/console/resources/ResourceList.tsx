@@ -1,13 +1,14 @@
 import { Suspense, lazy, useState, type Key } from 'react'
 import { App, Button, Empty, Space, Table } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
-import { CreateButton, List, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
+import { CreateButton, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
 import { useDeleteMany, useGetIdentity, useTranslate, type BaseRecord } from '@refinedev/core'
 import type { Identity } from '../providers/authProvider'
 import { resourceAllows } from '../providers/accessControlProvider'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { fieldOf, type FieldInfo } from './fields'
 import { FieldValue } from './FieldValue'
+import { ListHeading } from './ListHeading'
 import { ListFilters, toCrudFilters } from './ListFilters'
 import { useRowActions } from './RowActions'
 import { firstPageQueryOptions, listSpinning } from './first-page'
@@ -75,9 +76,9 @@ export default function ResourceList({ resource }: { resource: string }) {
     })
 
   return (
-    <List
+    <ListHeading
       title={label(def.label, def.name)}
-      headerButtons={() => (
+      extra={
         <Space wrap>
           {canDelete && selected.length > 0 && (
             <Button danger icon={<DeleteOutlined />} onClick={confirmBulkDelete} loading={deleting}>
@@ -94,7 +95,7 @@ export default function ResourceList({ resource }: { resource: string }) {
           <RefreshButton onClick={() => void tableQuery.refetch()} />
           {def.endpoints.create && <CreateButton resource={resource} />}
         </Space>
-      )}
+      }
     >
       {Header ? (
         <Suspense fallback={null}>
@@ -142,6 +143,6 @@ export default function ResourceList({ resource }: { resource: string }) {
           <ActionModal resource={resource} action={open.action} record={open.record} filters={filterParams(filters)} onClose={() => setOpen(undefined)} />
         </Suspense>
       ) : null}
-    </List>
+    </ListHeading>
   )
 }
