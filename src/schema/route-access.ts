@@ -48,15 +48,15 @@ export function consoleRoutes(registry: Pick<Registry, 'navigation' | 'resources
     .map(({ groupOrder: _o, ...route }) => route)
 }
 
-/**
- * Where spec §4's permission guard sends a role that may not open a route: the first
- * route of its menu (menu order), or undefined for not-found.
- */
 /** The console route a location belongs to (its own path or one under it); none for /redirect, not-found and unknown paths. */
 export function routeOf(routes: ConsoleRoute[], pathname: string): ConsoleRoute | undefined {
   return routes.find((r) => pathname === r.path || pathname.startsWith(`${r.path}/`))
 }
 
+/**
+ * Where spec §4's permission guard sends a role that may not open a route: the first
+ * route of its menu (menu order), or undefined for not-found.
+ */
 export function firstPermittedRoute(registry: Pick<Registry, 'navigation' | 'resources'>, role: Role = 'admin'): string | undefined {
   return consoleRoutes(registry).find((r) => !r.hideInMenu && groupInMenu(registry.navigation, r.group) && routeAllows(r.roles, role) && groupAllows(registry.navigation, r.group, role))?.path
 }
