@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
+import JSZip from 'jszip'
 import { createTableWriter } from './table-writer'
 
 const columns = [{ title: 'Id', numeric: true }, { title: 'Name' }, { title: 'Amount', numeric: true }]
@@ -29,8 +30,18 @@ describe('table writer', () => {
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load((await bytes) as unknown as ArrayBuffer)
     const sheet = workbook.getWorksheet('Cards')!
-    // An empty cell is no cell in the file.
     expect(sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))).toEqual([['Id', 'Name', 'Amount'], [1, "'+x", 2.5], [2, 'y']])
+  })
+
+  it('leaves a blank out of the workbook: no cell, not a cell holding empty text', async () => {
+    const table = createTableWriter('xlsx', columns)
+    const bytes = collect(table.output)
+    table.write([[1, '', '2.50'], [2, null, undefined]])
+    await table.ready()
+    await table.end()
+    const sheet = await (await JSZip.loadAsync(await bytes)).file('xl/worksheets/sheet1.xml')!.async('string')
+    const cells = [...sheet.matchAll(/<c r="([A-Z]+\d+)"/g)].map((m) => m[1])
+    expect(cells).toEqual(['A1', 'B1', 'C1', 'A2', 'C2', 'A3'])
   })
 
   it('keeps a large workbook out of memory: each chunk waits until the worker and its compressor have caught up', async () => {

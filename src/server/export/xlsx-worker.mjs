@@ -24,10 +24,26 @@ sheet.columns = columns.map((c, i) => ({ key: String(i), width: c.width }))
 // while the next chunk's rows are turned into XML, instead of the two taking turns.
 const SLACK = 4 * 2 ** 20
 
-port.on('message', async (message) => {
+// Rows turned into XML between two turns of the event loop. The compressor deflates on
+// libuv's thread pool, but each finished piece is handed on by a callback on this thread.
+// A chunk of 2,000 rows rendered in one go lets it deflate one piece and then sit idle until
+// the chunk is done, so the two take turns: 9 s of a 35 s export of a million cards waited.
+const ROWS_PER_TURN = 25
+
+// One message at a time, in order: a chunk still rendering when the next one (or the end) arrives.
+let handled = Promise.resolve()
+port.on('message', (message) => {
+  handled = handled.then(() => handle(message))
+})
+
+async function handle(message) {
   try {
     if (message.type === 'rows') {
-      for (const row of message.rows) sheet.addRow(row).commit()
+      const { rows } = message
+      for (let i = 0; i < rows.length; i++) {
+        sheet.addRow(rows[i]).commit()
+        if ((i + 1) % ROWS_PER_TURN === 0) await new Promise(setImmediate)
+      }
       await compressorCaughtUp(sheet)
       port.postMessage({ type: 'taken' })
     } else if (message.type === 'end') {
@@ -40,7 +56,7 @@ port.on('message', async (message) => {
     port.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
     port.close()
   }
-})
+}
 
 /**
  * exceljs 4 hands each committed row to the zip compressor without heeding backpressure
