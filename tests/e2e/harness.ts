@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { dirname } from 'node:path'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -90,13 +90,71 @@ export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<
   }
 }
 
-/** A fresh browser for `run`, closed afterwards whatever happens. */
+/** A fresh browser for `run`, closed afterwards whatever happens; a failure says what the page showed and was waiting for. */
 export async function withBrowser(run: (page: Page) => Promise<void>, locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<void> {
   const browser = await openBrowser(locale)
+  const journal = keepJournal(browser.page)
   try {
     await run(browser.page)
+  } catch (error) {
+    // Told in the error itself: the failure summary at the end of a run is what a CI log keeps.
+    if (error instanceof Error) error.message += `\n\n${await journal.report()}`
+    throw error
   } finally {
     await browser.close()
+  }
+}
+
+/**
+ * What a page did that a failed wait cannot tell: where it was, the calls still unanswered,
+ * its errors, and a screenshot in test-results/e2e-failures.
+ */
+function keepJournal(page: Page): { report(): Promise<string> } {
+  const started = Date.now()
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
+  const pending = new Map<object, string>()
+  const events: string[] = []
+  const note = (line: string) => {
+    events.push(`${seconds()}s ${line}`)
+    if (events.length > 60) events.shift()
+  }
+  const isApi = (url: string) => url.includes('/api/')
+  page.on('request', (request) => {
+    pending.set(request, `${seconds()}s ${request.method()} ${request.url()}`)
+    if (isApi(request.url())) note(`asked ${request.method()} ${request.url()}`)
+  })
+  page.on('requestfinished', (request) => {
+    pending.delete(request)
+    if (isApi(request.url())) void request.response().then((response) => note(`answered ${response?.status()} ${request.url()}`))
+  })
+  page.on('requestfailed', (request) => {
+    pending.delete(request)
+    note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`)
+  })
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`at ${frame.url()}`)
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => note(`page error: ${error.message}`))
+  page.on('dialog', (dialog) => note(`dialog (${dialog.type()}): ${dialog.message()}`))
+  return {
+    async report() {
+      const dir = join(ROOT, 'test-results', 'e2e-failures')
+      mkdirSync(dir, { recursive: true })
+      const shot = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.png`)
+      const saved = await page.screenshot({ path: shot, fullPage: true, timeout: 10_000 }).then(() => true, () => false)
+      return [
+        'The browser then:',
+        `  address: ${page.url()}`,
+        `  unanswered calls: ${pending.size ? '' : 'none'}`,
+        ...[...pending.values()].map((line) => `    ${line}`),
+        '  last events:',
+        ...events.map((line) => `    ${line}`),
+        saved ? `  screenshot: ${shot}` : '  screenshot: none (the page was gone)',
+      ].join('\n')
+    },
   }
 }
 
