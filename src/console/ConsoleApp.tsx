@@ -58,6 +58,15 @@ export function preloadFirstPage(registry: Registry, pathname: string, signedIn:
   return Promise.all(pages.map((page) => page.preload()))
 }
 
+/**
+ * Every call goes out whatever the browser believes about the network. The console talks
+ * only to its own server, often on the same machine or intranet, which a browser's
+ * "offline" says nothing about; by default a call made then would wait, silently and
+ * without end, for an "online" that may never come (sign-out did nothing). A call that
+ * really cannot reach the server fails, and says so (spec §8).
+ */
+const QUERY_CLIENT_CONFIG = { defaultOptions: { queries: { networkMode: 'always' }, mutations: { networkMode: 'always' } } } as const
+
 /** The console: Refine with the schema-driven providers, the layout, and a route per resource page. */
 export interface ConsoleAppProps {
   registry: Registry
@@ -109,7 +118,7 @@ function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppPr
             i18nProvider={i18nProvider}
             notificationProvider={useNotificationProvider}
             resources={resources}
-            options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name } }}
+            options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: QUERY_CLIENT_CONFIG } }}
           >
             <RouteProgress />
             <ApiErrorNotices channel={apiErrors} tokens={tokens} />

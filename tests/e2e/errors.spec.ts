@@ -95,6 +95,24 @@ describe('failed calls, as spec §8 shows them', () => {
     }
   })
 
+  it('keeps calling its server while the browser believes it is offline: the list refreshes and sign-out signs out', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      const token = await signedIn(page)
+      await page.request.post(`${product.url}/api/v1/domain/add`, { headers: { token }, data: { host: 'while-offline.example.com', name: 'While offline' } })
+      // What a browser announces when its network interface changes; the server, on this machine, is still there.
+      await page.evaluate(() => window.dispatchEvent(new Event('offline')))
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      await page.getByRole('row', { name: /while-offline\.example\.com/ }).waitFor({ timeout: 5000 })
+      await page.getByRole('button', { name: 'admin' }).click()
+      await page.getByRole('menuitem', { name: 'Sign out' }).click()
+      await page.waitForURL(/\/login(\?|$)/, { timeout: 5000 })
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+    } finally {
+      await close()
+    }
+  })
+
   it('on HTTP 401 in a window holding a session token (an overstep login), offers only to close the window', async () => {
     const { page, close } = await openBrowser('en-US')
     try {
