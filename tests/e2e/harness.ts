@@ -123,10 +123,10 @@ function keepJournal(page: Page): { report(): Promise<string> } {
     pending.set(request, `${seconds()}s ${request.method()} ${request.url()}`)
     if (isApi(request.url())) note(`asked ${request.method()} ${request.url()}`)
   })
-  page.on('requestfinished', (request) => {
-    pending.delete(request)
-    if (isApi(request.url())) void request.response().then((response) => note(`answered ${response?.status()} ${request.url()}`))
+  page.on('response', (response) => {
+    if (isApi(response.url())) note(`answered ${response.status()} ${response.url()}`)
   })
+  page.on('requestfinished', (request) => pending.delete(request))
   page.on('requestfailed', (request) => {
     pending.delete(request)
     note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`)
