@@ -83,7 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       { extends: true, test: { name: 'console', include: ['src/console/**/*.spec.{ts,tsx}'], environment: 'happy-dom' } },
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.spec.ts'], testTimeout: 60_000, hookTimeout: 90_000, fileParallelism: false },
+        test: { name: 'e2e', include: ['tests/e2e/**/*.spec.ts'], setupFiles: ['tests/e2e/journal-on-failure.ts'], testTimeout: 60_000, hookTimeout: 90_000, fileParallelism: false },
       },
       apiSuite('sqlite'),
       ...(process.env.DATABASE_URL ? [apiSuite('postgres')] : []),

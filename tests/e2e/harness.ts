@@ -70,7 +70,7 @@ export async function startProduct(options: { schemasDir?: string } = {}): Promi
 }
 
 /** Debian's Chromium, headless, with a fresh profile that is removed on close. */
-export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ context: BrowserContext; page: Page; profile: string; close(): Promise<void> }> {
+export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ context: BrowserContext; page: Page; profile: string; journal: Journal; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'console-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1360, height: 860 },
@@ -79,10 +79,13 @@ export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<
     if (!localStorage.getItem('arco-locale')) localStorage.setItem('arco-locale', l)
   }, locale)
   const page = context.pages()[0] ?? (await context.newPage())
+  const journal = keepJournal(page)
+  latestJournal = journal
   return {
     context,
     page,
     profile,
+    journal,
     async close() {
       await context.close()
       rmSync(profile, { recursive: true, force: true })
@@ -93,12 +96,11 @@ export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<
 /** A fresh browser for `run`, closed afterwards whatever happens; a failure says what the page showed and was waiting for. */
 export async function withBrowser(run: (page: Page) => Promise<void>, locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<void> {
   const browser = await openBrowser(locale)
-  const journal = keepJournal(browser.page)
   try {
     await run(browser.page)
   } catch (error) {
-    // Told in the error itself: the failure summary at the end of a run is what a CI log keeps.
-    if (error instanceof Error) error.message += `\n\n${await journal.report()}`
+    // The page is still open here, so the journal can include a screenshot.
+    await browser.journal.screenshot()
     throw error
   } finally {
     await browser.close()
@@ -107,13 +109,32 @@ export async function withBrowser(run: (page: Page) => Promise<void>, locale: 'z
 
 /**
  * What a page did that a failed wait cannot tell: where it was, the calls still unanswered,
- * its errors, and a screenshot in test-results/e2e-failures.
+ * its last requests, errors and dialogs. tests/e2e/journal-on-failure.ts adds it to the error
+ * of a failed test, where the failure summary at the end of a run (what a CI log keeps) shows it.
  */
-function keepJournal(page: Page): { report(): Promise<string> } {
+export interface Journal {
+  /** A full-page screenshot in test-results/e2e-failures, while the page is open. */
+  screenshot(): Promise<void>
+  text(): string
+}
+
+let latestJournal: Journal | undefined
+
+/** The journal of the browser the running test opened last; `undefined` once forgotten. */
+export function latestBrowserJournal(): Journal | undefined {
+  return latestJournal
+}
+
+export function forgetBrowserJournal(): void {
+  latestJournal = undefined
+}
+
+function keepJournal(page: Page): Journal {
   const started = Date.now()
   const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
   const pending = new Map<object, string>()
   const events: string[] = []
+  let shot = 'none (taken only when a test run inside withBrowser fails)'
   const note = (line: string) => {
     events.push(`${seconds()}s ${line}`)
     if (events.length > 60) events.shift()
@@ -138,23 +159,28 @@ function keepJournal(page: Page): { report(): Promise<string> } {
     if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => note(`page error: ${error.message}`))
-  page.on('dialog', (dialog) => note(`dialog (${dialog.type()}): ${dialog.message()}`))
+  page.on('dialog', (dialog) => {
+    note(`dialog (${dialog.type()}): ${dialog.message()}`)
+    // Playwright dismisses a dialog itself only while no one listens for them: this listener does what it would have.
+    dialog.dismiss().catch(() => undefined)
+  })
   return {
-    async report() {
+    async screenshot() {
       const dir = join(ROOT, 'test-results', 'e2e-failures')
       mkdirSync(dir, { recursive: true })
-      const shot = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.png`)
-      const saved = await page.screenshot({ path: shot, fullPage: true, timeout: 10_000 }).then(() => true, () => false)
-      return [
+      const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.png`)
+      shot = await page.screenshot({ path, fullPage: true, timeout: 10_000 }).then(() => path, () => 'none (the page was gone)')
+    },
+    text: () =>
+      [
         'The browser then:',
         `  address: ${page.url()}`,
         `  unanswered calls: ${pending.size ? '' : 'none'}`,
         ...[...pending.values()].map((line) => `    ${line}`),
         '  last events:',
         ...events.map((line) => `    ${line}`),
-        saved ? `  screenshot: ${shot}` : '  screenshot: none (the page was gone)',
-      ].join('\n')
-    },
+        `  screenshot: ${shot}`,
+      ].join('\n'),
   }
 }
 
