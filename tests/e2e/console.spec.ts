@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { openBrowser, signIn, startProduct, withBrowser, type Product } from './harness'
+import { chooseMenuItem, openBrowser, signIn, startProduct, withBrowser, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -94,7 +94,7 @@ describe('the console in a real browser', () => {
       expect(await background()).not.toBe(light)
 
       await page.getByRole('button', { name: 'admin' }).click()
-      await page.getByRole('menuitem', { name: 'Sign out' }).click()
+      await chooseMenuItem(page, 'Sign out')
       // Refine's redirect (/login) and the guard's (/login?to=...) race; either lands on the login page.
       await page.waitForURL(/\/login(\?|$)/)
       await page.locator('#username').waitFor()

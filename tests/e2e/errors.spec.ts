@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import type { Page } from 'playwright-core'
-import { openBrowser, signIn, startProduct, type Product } from './harness'
+import { chooseMenuItem, openBrowser, signIn, startProduct, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -105,7 +105,7 @@ describe('failed calls, as spec §8 shows them', () => {
       await page.getByRole('button', { name: 'Refresh' }).click()
       await page.getByRole('row', { name: /while-offline\.example\.com/ }).waitFor({ timeout: 5000 })
       await page.getByRole('button', { name: 'admin' }).click()
-      await page.getByRole('menuitem', { name: 'Sign out' }).click()
+      await chooseMenuItem(page, 'Sign out')
       await page.waitForURL(/\/login(\?|$)/, { timeout: 5000 })
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
     } finally {

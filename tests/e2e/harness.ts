@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
 
 // vitest provides __dirname (also under happy-dom, where import.meta.url is not a file URL); plain ESM scripts do not.
 const HERE = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url))
@@ -190,6 +190,26 @@ export function withSignedIn(product: Product, username: string, run: (page: Pag
     await signIn(page, product.url, username, product.logins[username]!)
     await run(page)
   }, locale)
+}
+
+/**
+ * Click an item of a dropdown menu once the menu has finished appearing, as a person would.
+ * Until its motion starts, an antd popup is paused at its first frame, scaled to 80%: Playwright
+ * finds it still and aims there, and when the motion starts the point lands elsewhere.
+ */
+export async function chooseMenuItem(page: Page, name: string, options: { exact?: boolean } = {}): Promise<void> {
+  await clickWhenSettled(page.getByRole('menuitem', { name, exact: options.exact }))
+}
+
+/** Click an element of an antd popup (a dropdown menu, a select's options) once the popup has finished appearing. */
+export async function clickWhenSettled(target: Locator): Promise<void> {
+  await target.waitFor()
+  await target.evaluate(async (element) => {
+    const popup = element.closest('.ant-dropdown, .ant-select-dropdown') ?? element
+    while (/-(appear|enter)\b/.test(popup.className)) await new Promise(requestAnimationFrame)
+    await Promise.all(popup.getAnimations({ subtree: true }).map((animation) => animation.finished))
+  })
+  await target.click()
 }
 
 /** Sign in through the login page, in whichever locale it shows. */

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core'
+import { chooseMenuItem, clickWhenSettled } from './harness'
 
 /** Opens a row's named action, whether it shows in the row or waits under "More". */
 export async function rowAction(page: Page, rowText: RegExp, action: string): Promise<void> {
@@ -7,7 +8,7 @@ export async function rowAction(page: Page, rowText: RegExp, action: string): Pr
   const inline = row.locator('.row-action-text', { hasText: new RegExp(`^${action}$`) })
   if (await inline.count()) return inline.click()
   await row.getByRole('button', { name: 'More' }).click()
-  await page.getByRole('menuitem', { name: action, exact: true }).click()
+  await chooseMenuItem(page, action, { exact: true })
 }
 
 /** Types into the generated form's fields, named as in the schema. */
@@ -18,7 +19,7 @@ export async function fillForm(page: Page, values: Record<string, string>): Prom
 /** Picks an option of a generated form's select. */
 export async function choose(page: Page, field: string, option: string): Promise<void> {
   await page.locator('.ant-select', { has: page.locator(`#root_${field}`) }).click()
-  await page.locator('.ant-select-item-option', { hasText: option }).click()
+  await clickWhenSettled(page.locator('.ant-select-item-option', { hasText: option }))
 }
 
 /** A dashboard figure by its exact title. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { openBrowser, signIn, startProduct, type Product } from './harness'
+import { chooseMenuItem, openBrowser, signIn, startProduct, type Product } from './harness'
 import { copySchemas } from '../api/harness'
 import { addClipRoute } from '../support/clip-route'
 
@@ -69,13 +69,13 @@ describe('the user pages', () => {
     try {
       await signIn(page, product.url, 'merchant2', product.logins.merchant2!)
       await page.getByRole('button', { name: 'merchant2' }).click()
-      await page.getByRole('menuitem', { name: 'User info' }).click()
+      await chooseMenuItem(page, 'User info')
       await page.waitForURL(/\/user\/info$/)
       await page.getByRole('cell', { name: 'merchant2', exact: true }).waitFor()
       await page.getByRole('cell', { name: 'Merchant', exact: true }).waitFor()
 
       await page.getByRole('button', { name: 'merchant2' }).click()
-      await page.getByRole('menuitem', { name: 'User settings' }).click()
+      await chooseMenuItem(page, 'User settings')
       // The page has the profile form too; these saves are the password form's.
       const save = page.locator('form', { has: page.locator('#root_old_password') }).getByRole('button', { name: 'Save' })
       await page.locator('#root_old_password').fill('not my password')
@@ -95,7 +95,7 @@ describe('the user pages', () => {
       expect(((await stale.json()) as { code: number }).code).toBe(50012)
       // This session carries on.
       await page.getByRole('button', { name: 'merchant2' }).click()
-      await page.getByRole('menuitem', { name: 'User info' }).click()
+      await chooseMenuItem(page, 'User info')
       await page.getByRole('cell', { name: 'merchant2', exact: true }).waitFor()
     } finally {
       await close()
@@ -237,7 +237,7 @@ describe('the tab bar (spec §2, §4)', () => {
       // Typed, not searched: only a page kept alive still has it after a trip to another tab.
       await page.locator('#username').fill('kept in the tab')
       await page.getByRole('button', { name: 'admin' }).click()
-      await page.getByRole('menuitem', { name: 'User info' }).click()
+      await chooseMenuItem(page, 'User info')
       await page.waitForURL(/\/user\/info$/)
       await expect.poll(titles).toEqual(['Home', 'Merchants', 'User info'])
       await tabs.filter({ hasText: 'Merchants' }).click()
@@ -245,19 +245,19 @@ describe('the tab bar (spec §2, §4)', () => {
       expect(await page.locator('#username').inputValue()).toBe('kept in the tab')
 
       await page.getByRole('button', { name: 'Tab actions' }).click()
-      await page.getByRole('menuitem', { name: 'Refresh this tab' }).click()
+      await chooseMenuItem(page, 'Refresh this tab')
       await page.waitForURL(/\/promotion\/merchant/)
       await expect.poll(() => page.locator('#username').inputValue()).toBe('')
 
       await page.getByRole('button', { name: 'admin' }).click()
-      await page.getByRole('menuitem', { name: 'User settings' }).click()
+      await chooseMenuItem(page, 'User settings')
       await expect.poll(titles).toEqual(['Home', 'Merchants', 'User info', 'User settings'])
       await tabs.filter({ hasText: 'User info' }).locator('.ant-tabs-tab-remove').click()
       await expect.poll(titles).toEqual(['Home', 'Merchants', 'User settings'])
       expect(page.url()).toMatch(/\/user\/setting$/)
 
       await page.getByRole('button', { name: 'Tab actions' }).click()
-      await page.getByRole('menuitem', { name: 'Close all but home' }).click()
+      await chooseMenuItem(page, 'Close all but home')
       await expect.poll(titles).toEqual(['Home'])
       await page.waitForURL(/\/home\/index$/)
     } finally {
