@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core'
 
 // vitest provides __dirname (also under happy-dom, where import.meta.url is not a file URL); plain ESM scripts do not.
 const HERE = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url))
@@ -132,7 +132,7 @@ export function forgetBrowserJournal(): void {
 function keepJournal(page: Page): Journal {
   const started = Date.now()
   const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
-  const pending = new Map<object, string>()
+  const pending = new Map<Request, string>()
   const events: string[] = []
   let shot = 'none (taken only when a test run inside withBrowser fails)'
   const note = (line: string) => {
