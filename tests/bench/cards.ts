@@ -16,7 +16,7 @@ import { spawnServer, type RunningServer, type ServerCommand } from './spawn-ser
 import { signIn } from './api-client'
 import { combineSlices, measureSlice, warmUp, type LoadPlan, type LoadResult } from './load'
 import { REPO_ROOT } from './paths'
-import { countWorkbookRows } from './table-writer-alone'
+import { countWorkbookRows } from './workbook-rows'
 
 export const CARD_ROWS = Number(process.env.BENCH_CARD_ROWS ?? 1_000_000)
 const LOAD = { warmupSeconds: 2, slices: 3, sliceSeconds: 3 }
