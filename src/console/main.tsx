@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { createTokenStore } from './providers/token-store'
 import { createHttpClient } from './providers/http-client'
 import { LOCALE_KEY, normalizeLocale } from './providers/i18nProvider'
-import { createAuthProvider } from './providers/authProvider'
+import { createAuthProvider, type Identity } from './providers/authProvider'
 import { loadRegistry } from './load-registry'
 import { ConsoleApp, preloadFirstPage } from './ConsoleApp'
 import { antdStaticCssLoaded } from './theme/antd-static-css'
@@ -19,8 +19,8 @@ const authProvider = createAuthProvider({ http, tokens })
 
 // Signed in already: fetch the profile and the signed-in page code while the schema files load,
 // instead of one after the other once the app has rendered.
+const identity = tokens.read() ? (authProvider.getIdentity!() as Promise<Identity | null>).catch(() => null) : Promise.resolve(null)
 if (tokens.read()) {
-  void authProvider.getIdentity!().catch(() => undefined)
   void import('./layout/SignedInLayout')
   void import('./resources/ResourceList')
 }
@@ -29,9 +29,12 @@ const antdStyles = antdStaticCssLoaded()
 
 const registryLoaded = loadRegistry(http).then(async (registry) => {
   const signedIn = Boolean(tokens.read())
-  if (signedIn) prefetchFirstPage(registry, createDataProvider(registry, http), window.location)
   // Failing to fetch the page's code here is not fatal: the page asks again when it renders, and says so if it fails.
-  await preloadFirstPage(registry, window.location.pathname, signedIn).catch(() => undefined)
+  const pageCode = preloadFirstPage(registry, window.location.pathname, signedIn).catch(() => undefined)
+  // The page waits for the profile anyway (its route guard needs the role), so waiting here costs nothing.
+  const role = (await identity)?.role
+  if (role) prefetchFirstPage(registry, createDataProvider(registry, http), window.location, role)
+  await pageCode
   return registry
 })
 

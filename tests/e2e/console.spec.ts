@@ -185,7 +185,14 @@ describe('the console in a real browser', () => {
       await page.waitForURL(/\/dashboard\/workBench$/)
       await page.getByRole('menuitem', { name: 'Workbench' }).waitFor()
       expect(await page.getByRole('menuitem', { name: 'Brand / domain list' }).count()).toBe(0)
+      // Nothing is asked of the server for a page the role may not open, so no refusal is shown either.
+      const asked: string[] = []
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname))
       await page.goto(`${product.url}/domain/domainList`)
       await page.waitForURL(/\/dashboard\/workBench$/)
+      await page.waitForLoadState('networkidle')
+      expect(asked).toContain('/api/v1/platform/dashboard_data')
+      expect(asked).not.toContain('/api/v1/domain/list')
+      expect(await page.locator('.ant-message-error').count()).toBe(0)
     }, 'en-US'))
 })

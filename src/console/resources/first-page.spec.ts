@@ -35,21 +35,31 @@ function fakeProvider() {
 describe('prefetchFirstPage', () => {
   it('asks for exactly what the list asks for first: page 1, its page size and default sort, no filters', () => {
     const { provider, calls } = fakeProvider()
-    prefetchFirstPage(registry, provider, LIST)
+    prefetchFirstPage(registry, provider, LIST, 'admin')
     expect(calls).toEqual([{ resource: 'domain', pagination: { currentPage: 1, pageSize: 20, mode: 'server' }, sorters: [{ field: 'id', order: 'desc' }], filters: [] }])
   })
 
   it('leaves a list opened with its own page, sort or filter, and any other page, to load as usual', () => {
     const { provider, calls } = fakeProvider()
-    prefetchFirstPage(registry, provider, { pathname: '/domain/domainList', search: '?currentPage=2' })
-    prefetchFirstPage(registry, provider, { pathname: '/domain/domainList/create', search: '' })
-    prefetchFirstPage(registry, provider, { pathname: '/login', search: '' })
+    prefetchFirstPage(registry, provider, { pathname: '/domain/domainList', search: '?currentPage=2' }, 'admin')
+    prefetchFirstPage(registry, provider, { pathname: '/domain/domainList/create', search: '' }, 'admin')
+    prefetchFirstPage(registry, provider, { pathname: '/login', search: '' }, 'admin')
     expect(calls).toEqual([])
+  })
+
+  it('leaves alone a list the role may not open: the address leads elsewhere, and the server would refuse the call', () => {
+    const { provider, calls } = fakeProvider()
+    prefetchFirstPage(registry, provider, LIST, 'merchant')
+    prefetchFirstPage(registry, provider, { pathname: '/promotion/card-password', search: '' }, 'merchant')
+    expect(calls).toEqual([])
+    prefetchFirstPage(registry, provider, { pathname: '/promotion/card-password', search: '' }, 'partner')
+    expect(calls.map((c) => c.resource)).toEqual(['recharge_card'])
+    takeFirstPage('recharge_card', { pathname: '/promotion/card-password', search: '' })
   })
 
   it('matches the list route with a trailing slash', () => {
     const { provider, calls } = fakeProvider()
-    prefetchFirstPage(registry, provider, { pathname: '/domain/domainList/', search: '' })
+    prefetchFirstPage(registry, provider, { pathname: '/domain/domainList/', search: '' }, 'admin')
     expect(calls).toHaveLength(1)
   })
 })
@@ -57,7 +67,7 @@ describe('prefetchFirstPage', () => {
 describe('takeFirstPage', () => {
   it('hands the page over once', async () => {
     const { provider, answer } = fakeProvider()
-    prefetchFirstPage(registry, provider, LIST)
+    prefetchFirstPage(registry, provider, LIST, 'admin')
     await answer()
     expect(takeFirstPage('domain', LIST)?.response).toEqual(PAGE)
     expect(takeFirstPage('domain', LIST)).toBeUndefined()
@@ -65,7 +75,7 @@ describe('takeFirstPage', () => {
 
   it('gives nothing before the answer has arrived, and nothing later either (the list fetched its own)', async () => {
     const { provider, answer } = fakeProvider()
-    prefetchFirstPage(registry, provider, LIST)
+    prefetchFirstPage(registry, provider, LIST, 'admin')
     expect(takeFirstPage('domain', LIST)).toBeUndefined()
     await answer()
     expect(takeFirstPage('domain', LIST)).toBeUndefined()
@@ -73,7 +83,7 @@ describe('takeFirstPage', () => {
 
   it('keeps the page for its own resource when another list asks', async () => {
     const { provider, answer } = fakeProvider()
-    prefetchFirstPage(registry, provider, LIST)
+    prefetchFirstPage(registry, provider, LIST, 'admin')
     await answer()
     expect(takeFirstPage('note', LIST)).toBeUndefined()
     expect(takeFirstPage('domain', LIST)?.response).toEqual(PAGE)
@@ -82,11 +92,11 @@ describe('takeFirstPage', () => {
   it('gives nothing once the address has moved on or the page has aged', async () => {
     vi.useFakeTimers()
     const { provider, answer } = fakeProvider()
-    prefetchFirstPage(registry, provider, LIST)
+    prefetchFirstPage(registry, provider, LIST, 'admin')
     await answer()
     expect(takeFirstPage('domain', { ...LIST, search: '?currentPage=2' })).toBeUndefined()
 
-    prefetchFirstPage(registry, provider, LIST)
+    prefetchFirstPage(registry, provider, LIST, 'admin')
     await answer()
     vi.advanceTimersByTime(11_000)
     expect(takeFirstPage('domain', LIST)).toBeUndefined()
@@ -98,7 +108,7 @@ describe('firstPageQueryOptions', () => {
     vi.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') })
     vi.stubGlobal('location', LIST)
     const { provider, answer } = fakeProvider()
-    prefetchFirstPage(registry, provider, LIST)
+    prefetchFirstPage(registry, provider, LIST, 'admin')
     await answer()
 
     const options = firstPageQueryOptions('domain')

@@ -1,6 +1,7 @@
 import type { DataProvider, GetListResponse } from '@refinedev/core'
 import type { QueryState } from '@tanstack/react-query'
-import type { Registry } from '../../schema/types'
+import type { Registry, Role } from '../../schema/types'
+import { endpointAllows, resourceAllows } from '../providers/accessControlProvider'
 
 interface FirstPage {
   resource: string
@@ -18,14 +19,17 @@ let prefetched: FirstPage | undefined
  * When a full page load lands on a list, its first page is requested as soon as the schema
  * files are in, instead of after the layout and the page have rendered; the list then
  * shows its rows in its first render. Only for the list's default view (no page, sort or
- * filter in the address), which is exactly what the list asks for first.
+ * filter in the address), which is exactly what the list asks for first, and only where the
+ * role may open the list: an address it may not open leads elsewhere, and the server would
+ * refuse the call, with a notice about a page the person never sees.
  */
-export function prefetchFirstPage(registry: Pick<Registry, 'resources' | 'endpoints'>, dataProvider: DataProvider, location: Pick<Location, 'pathname' | 'search'>): void {
+export function prefetchFirstPage(registry: Pick<Registry, 'resources' | 'endpoints' | 'navigation'>, dataProvider: DataProvider, location: Pick<Location, 'pathname' | 'search'>, role: Role): void {
   if (location.search) return
   const path = location.pathname.replace(/\/+$/, '')
   const def = [...registry.resources.values()].find((r) => r.route === path && r.endpoints.list)
   const config = def && registry.endpoints.get(def.endpoints.list!)?.list
   if (!def || !config) return
+  if (!resourceAllows(registry, def.name, 'list', role) || !endpointAllows(registry, def.endpoints.list, role)) return
   const entry: FirstPage = { resource: def.name, url: location.pathname }
   prefetched = entry
   dataProvider
