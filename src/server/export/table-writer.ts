@@ -57,6 +57,8 @@ function csvWriter(columns: TableColumn[]): TableWriter {
   }
 }
 
+const WORKER_YOUNG_GENERATION_MB = 8
+
 /**
  * An Office Open XML workbook, streamed. exceljs builds it in a worker thread
  * (xlsx-worker.mjs): turning rows into sheet XML costs more than reading them, and there
@@ -67,6 +69,10 @@ function xlsxWriter(columns: TableColumn[], sheetName: string): TableWriter {
   const output = new PassThrough({ highWaterMark: 1 << 20 })
   const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), {
     workerData: { columns: columns.map((c) => ({ width: c.width ?? Math.max(10, c.title.length + 4) })), sheetName },
+    // Nearly all the worker makes is garbage within a row or a chunk. With the young generation
+    // V8 sizes from the server's heap limit, that garbage grows to tens of MiB before each
+    // collection; 8 MiB collects it sooner at no cost in speed: a million rows peaked ~30 MiB lower.
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   })
   let inWorker = 0
   let finished = false
