@@ -17,11 +17,11 @@ let prefetched: FirstPage | undefined
 
 /**
  * When a full page load lands on a list, its first page is requested as soon as the schema
- * files are in, instead of after the layout and the page have rendered; the list then
- * shows its rows in its first render. Only for the list's default view (no page, sort or
- * filter in the address), which is exactly what the list asks for first, and only where the
- * role may open the list: an address it may not open leads elsewhere, and the server would
- * refuse the call, with a notice about a page the person never sees.
+ * files and the profile are in, instead of after the layout and the page have rendered; the
+ * list then shows its rows in its first render. Only for the list's default view (no page,
+ * sort or filter in the address), which is exactly what the list asks for first, and only
+ * where the role may open the list: an address it may not open leads elsewhere, and the
+ * server would refuse the call, with a notice about a page the person never sees.
  */
 export function prefetchFirstPage(registry: Pick<Registry, 'resources' | 'endpoints' | 'navigation'>, dataProvider: DataProvider, location: Pick<Location, 'pathname' | 'search'>, role: Role): void {
   if (location.search) return
