@@ -19,8 +19,9 @@ const authProvider = createAuthProvider({ http, tokens })
 
 // Signed in already: fetch the profile and the signed-in page code while the schema files load,
 // instead of one after the other once the app has rendered.
-const identity = tokens.read() ? (authProvider.getIdentity!() as Promise<Identity | null>).catch(() => null) : Promise.resolve(null)
+let identity: Promise<Identity | null> = Promise.resolve(null)
 if (tokens.read()) {
+  identity = (authProvider.getIdentity!() as Promise<Identity | null>).catch(() => null)
   void import('./layout/SignedInLayout')
   void import('./resources/ResourceList')
 }
