@@ -2,9 +2,17 @@
 import { buildRegistry } from '../src/schema/registry'
 import { readSchemaFiles } from '../src/schema/load-files'
 import { formatProblem } from '../src/schema/SchemaError'
+import { checkHandlerNames, HANDLER_MANIFEST } from '../src/schema/handler-names'
+import { existsSync, readFileSync } from 'node:fs'
 
 const dir = process.argv[2] ?? 'schemas'
 const { registry, problems } = buildRegistry(readSchemaFiles(dir))
+// The server's handler names, as codegen last wrote them: an endpoint naming one it lacks is said
+// here rather than when the server starts. A stale manifest is the codegen check's to report.
+const manifest = `src/generated/${HANDLER_MANIFEST}`
+if (existsSync(manifest)) {
+  problems.push(...checkHandlerNames(registry, (JSON.parse(readFileSync(manifest, 'utf8')) as { handlers: string[] }).handlers))
+}
 if (problems.length > 0) {
   console.error(`${problems.length} problem${problems.length === 1 ? '' : 's'} in ${dir}/:`)
   for (const p of problems) console.error(`  - ${formatProblem(p)}`)

@@ -10,6 +10,12 @@ export interface SchemaChecker {
   addMetaSchema(json: JsonSchema): void
   /** A file against the meta-schema of its kind. */
   checkFile(kind: string, file: string, json: JsonSchema): SchemaProblem[]
+  /**
+   * The file with what its meta-schema refused taken out, when what is left is a valid file of
+   * its kind: the cross-checks then read it, so a column typo is reported beside an unknown key
+   * instead of after it is fixed. Undefined when the file is unusable without the parts removed.
+   */
+  usablePart(kind: string, json: JsonSchema): JsonSchema | undefined
   /** Every entity's public schema compiles (strict mode: a misspelt keyword is a problem). */
   checkEntities(entities: ReadonlyMap<string, EntityDef>, broken: Set<string>): SchemaProblem[]
   /** Every endpoint's request and response schemas compile; files already reported are skipped. */
@@ -30,6 +36,19 @@ export function createSchemaChecker(): SchemaChecker {
       const validate = metaAjv.getSchema(`meta:${kind}`)
       if (!validate) return [{ file: `schemas/meta/${kind}.schema.json`, pointer: '', message: `is missing; every ${kind} file is checked against it.` }]
       return validate(json) ? [] : metaProblems(file, validate.errors ?? [])
+    },
+    usablePart(kind, json) {
+      const validate = metaAjv.getSchema(`meta:${kind}`)
+      if (!validate) return undefined
+      let part = structuredClone(json)
+      // Each round removes what was refused; a refusal that removing cannot mend (a missing
+      // required key, a wrong type at the top) leaves the file unusable.
+      for (let round = 0; round < 5; round++) {
+        if (validate(part)) return part
+        const removed = removeRefused(part, validate.errors ?? [])
+        if (!removed) return undefined
+      }
+      return undefined
     },
     checkEntities(entities, broken) {
       const problems: SchemaProblem[] = []
@@ -114,6 +133,13 @@ function metaProblems(file: string, errors: readonly ErrorObject[]): SchemaProbl
       }
       case 'required':
         if (e.schemaPath.includes('/oneOf/')) continue // a branch of roles-or-open: checkAccessDeclared says it
+        if (e.schemaPath.includes('/anyOf/')) {
+          // One of several keys will do (a screen's "endpoints" or "api"): say so once, naming them all.
+          const keys = errors.filter((x) => x.keyword === 'required' && x.instancePath === e.instancePath && x.schemaPath.includes('/anyOf/')).map((x) => `"${(x.params as { missingProperty: string }).missingProperty}"`)
+          if (keys[0] !== `"${params.missingProperty}"`) continue
+          out.push({ file, pointer: e.instancePath, message: `${keys.join(' or ')} is required here.` })
+          break
+        }
         out.push({ file, pointer: e.instancePath, message: `"${params.missingProperty}" is required here.` })
         break
       default:
@@ -121,6 +147,31 @@ function metaProblems(file: string, errors: readonly ErrorObject[]): SchemaProbl
     }
   }
   return out
+}
+
+/** Delete every key or array item an error points at (unknown keys by name); false when none could go. */
+function removeRefused(json: JsonSchema, errors: readonly ErrorObject[]): boolean {
+  const pointers = new Set<string>()
+  for (const e of errors) {
+    if (e.keyword === 'additionalProperties') pointers.add(joinPointer(...e.instancePath.split('/').slice(1), String((e.params as { additionalProperty: string }).additionalProperty)))
+    else if (e.keyword !== 'required' && e.instancePath) pointers.add(e.instancePath)
+  }
+  let removed = false
+  // Deepest and last items first, so removing one array item does not shift the next one's index.
+  for (const pointer of [...pointers].sort().reverse()) {
+    const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+    const last = keys.pop()!
+    let node: unknown = json
+    for (const key of keys) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined
+    if (Array.isArray(node)) {
+      node.splice(Number(last), 1)
+      removed = true
+    } else if (node && typeof node === 'object' && last in node) {
+      delete (node as Record<string, unknown>)[last]
+      removed = true
+    }
+  }
+  return removed
 }
 
 /** ajv's strict-mode message names the keyword but not where it is; find its first use. */

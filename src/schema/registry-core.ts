@@ -6,12 +6,15 @@ import { loadConfigGroups } from './config-groups'
 import type { SchemaProblem } from './SchemaError'
 import type { SchemaChecker } from './SchemaChecker'
 import { didYouMean } from './suggest'
+import { describeJsonSyntaxError } from './json-syntax'
+import { standardEndpoints, type StandardApi } from './standard-endpoints'
 import {
   GENERIC_HANDLERS,
   type EndpointDef,
   type EntityDef,
   type GenericHandler,
   type JsonSchema,
+  type Label,
   type ListConfig,
   type Navigation,
   type Registry,
@@ -40,6 +43,8 @@ interface Parsed {
 export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaChecker): { registry: Registry; problems: SchemaProblem[] } {
   const problems: SchemaProblem[] = []
   const parsed: Parsed[] = []
+  // Files already reported as broken: other files naming them are not reported again.
+  const broken = new Set<string>()
 
   for (const f of files) {
     const file = `schemas/${f.path}`
@@ -47,7 +52,9 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
     try {
       json = JSON.parse(f.text) as JsonSchema
     } catch (e) {
-      problems.push({ file, pointer: '', message: `is not valid JSON (${(e as Error).message}). Fix the syntax; an editor with JSON support shows where.` })
+      problems.push({ file, pointer: '', message: describeJsonSyntaxError(f.text, e as Error) })
+      const kind = kindOf(f.path)
+      if (kind) broken.add(`${kind}:${nameOf(kind, f.path)}`)
       continue
     }
     if (f.path.startsWith('meta/')) {
@@ -62,15 +69,19 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
     parsed.push({ file, kind, json, name: nameOf(kind, f.path) })
   }
 
-  // Check each file against its meta-schema first; a file that fails is left out of the cross-checks.
+  // Check each file against its meta-schema first. A file that fails goes on to the cross-checks
+  // without the parts it was refused for, when the rest is a valid file; otherwise it is left out.
   const valid: Parsed[] = []
-  // Files already reported as broken: other files naming them are not reported again.
-  const broken = new Set<string>()
   for (const p of parsed) {
     const before = problems.length
     if (p.kind === 'endpoint') checkAccessDeclared(p, problems)
     if (checker) problems.push(...checker.checkFile(p.kind, p.file, p.json))
-    if (problems.length === before) valid.push(p)
+    if (problems.length === before) {
+      valid.push(p)
+      continue
+    }
+    const usable = checker?.usablePart(p.kind, p.json)
+    if (usable && (p.kind !== 'endpoint' || hasAccess(usable))) valid.push({ ...p, json: usable })
     else broken.add(`${p.kind}:${p.name}`)
   }
 
@@ -83,9 +94,14 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
     problems.push({ file: 'schemas/navigation.json', pointer: '', message: 'is missing. It declares the console route groups; start from the one in the repository.' })
   }
 
-  const endpoints = loadEndpoints(valid.filter((p) => p.kind === 'endpoint'), entities, schemas, problems)
+  const endpointFiles = [...valid.filter((p) => p.kind === 'endpoint'), ...expandStandardApis(valid, parsed, broken)]
+  const endpoints = loadEndpoints(endpointFiles, entities, schemas, broken, problems)
   const resources = new Map<string, ResourceDef>()
-  for (const p of valid.filter((p) => p.kind === 'resource')) resources.set(p.name, normalizeResource(p, navigation))
+  for (const p of valid.filter((p) => p.kind === 'resource')) {
+    const resource = normalizeResource(p, navigation)
+    if (!resource.endpoints.list) problems.push({ file: p.file, pointer: '/endpoints', message: 'names no "list" endpoint, which every screen needs. Add "list" to "endpoints", or declare the calls with "api".' })
+    resources.set(p.name, resource)
+  }
   checkResources(resources, entities, endpoints, navigation, broken, problems)
   checkNavigation(navigation, resources, entities, navigationFile?.file ?? 'schemas/navigation.json', problems)
 
@@ -104,6 +120,9 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   return { registry: { entities, configGroups, endpoints, resources, navigation, schemas }, problems }
 }
 
+/** The method each generic handler reads its request by. */
+const GENERIC_METHODS: Record<GenericHandler, EndpointDef['method']> = { list: 'GET', get: 'GET', create: 'POST', update: 'POST', delete: 'POST' }
+
 export function isGeneric(handler: string): handler is GenericHandler {
   return (GENERIC_HANDLERS as readonly string[]).includes(handler)
 }
@@ -120,6 +139,33 @@ function kindOf(path: string): Kind | undefined {
 function nameOf(kind: Kind, path: string): string {
   if (kind === 'endpoint') return path.replace(/^endpoints\//, '').replace(/\.json$/, '')
   return path.replace(/^.*\//, '').replace(/\.json$/, '')
+}
+
+/**
+ * The endpoint files that resources' `api` keywords stand for, and each such resource's
+ * `endpoints` filled in with their ids. A real endpoint file of the same id takes the place
+ * of the call it names; an `endpoints` entry the resource writes out wins over its `api`.
+ */
+function expandStandardApis(valid: Parsed[], parsed: Parsed[], broken: ReadonlySet<string>): Parsed[] {
+  const declared = new Set(parsed.filter((p) => p.kind === 'endpoint').map((p) => p.name))
+  const added: Parsed[] = []
+  for (const resource of valid) {
+    const api = resource.json.api as StandardApi | undefined
+    if (resource.kind !== 'resource' || !api) continue
+    const slots = { ...(resource.json.endpoints as Record<string, string> | undefined) }
+    for (const call of standardEndpoints(api, String(resource.json.entity), resource.json.label as Label)) {
+      slots[call.slot] ??= call.id
+      if (declared.has(call.id) || broken.has(`endpoint:${call.id}`)) continue
+      declared.add(call.id)
+      added.push({ file: resource.file, name: call.id, kind: 'endpoint', json: call.json })
+    }
+    resource.json = { ...resource.json, endpoints: slots }
+  }
+  return added
+}
+
+function hasAccess(json: JsonSchema): boolean {
+  return ('roles' in json) !== ('open' in json)
 }
 
 function checkAccessDeclared(p: Parsed, problems: SchemaProblem[]): void {
@@ -167,8 +213,11 @@ function loadEndpoints(
   files: Parsed[],
   entities: Map<string, EntityDef>,
   schemas: Record<string, JsonSchema>,
+  broken: ReadonlySet<string>,
   problems: SchemaProblem[],
 ): Map<string, EndpointDef> {
+  // An entity whose file is already reported (unreadable, or refused) is not said missing again.
+  const unknownEntity = (name: string) => !entities.has(name) && !broken.has(`entity:${name}`)
   const endpoints = new Map<string, EndpointDef>()
   const byRoute = new Map<string, string>()
   for (const p of files) {
@@ -203,14 +252,18 @@ function loadEndpoints(
     if (isGeneric(handler)) {
       if (!endpoint.entity) {
         problems.push({ file: p.file, pointer: '/entity', message: `the generic handler "${handler}" needs "entity": the entity it lists or changes.` })
-      } else if (!entities.has(endpoint.entity)) {
+      } else if (unknownEntity(endpoint.entity)) {
         problems.push({ file: p.file, pointer: '/entity', message: `names entity "${endpoint.entity}", which has no file schemas/entities/${endpoint.entity}.json.${didYouMean(endpoint.entity, [...entities.keys()])}` })
       }
       if (j.request || j.response) {
         problems.push({ file: p.file, pointer: j.request ? '/request' : '/response', message: `the generic handler "${handler}" derives its request and response from the entity; remove them, or use a named handler.` })
       }
+      const method = GENERIC_METHODS[handler]
+      if (endpoint.method !== method) {
+        problems.push({ file: p.file, pointer: '/method', message: `the generic handler "${handler}" answers ${method} only: ${handler === 'list' || handler === 'get' ? 'it reads its filters from the query string, which the console sends with GET' : 'it changes records and reads a JSON body'}. Use "method": "${method}".` })
+      }
     } else {
-      if (endpoint.entity && !entities.has(endpoint.entity)) {
+      if (endpoint.entity && unknownEntity(endpoint.entity)) {
         problems.push({ file: p.file, pointer: '/entity', message: `names entity "${endpoint.entity}", which has no file schemas/entities/${endpoint.entity}.json.${didYouMean(endpoint.entity, [...entities.keys()])}` })
       }
       if (!j.response && !endpoint.download) {

@@ -278,3 +278,74 @@ describe('registry problems name the file, the pointer and what to do', () => {
     }
   })
 })
+
+describe('every problem at once, and none twice', () => {
+  it('a file that is not JSON is placed by line and column, and files naming it are not reported again', () => {
+    const text = '{\n  "$id": "industry",\n  "title": "Industry",,\n}'
+    expect(problemsOf({ 'entities/industry.json': text })).toEqual([
+      'schemas/entities/industry.json: is not valid JSON at line 3, column 23: Expected double-quoted property name. The line reads: "\\"title\\": \\"Industry\\",,".',
+    ])
+  })
+
+  it('a column typo is reported beside an unknown key in the same file', () => {
+    const resource = file('resources/industry.json') as { list: { columns: string[] } }
+    resource.list.columns[1] = 'nmae'
+    expect(problemsOf({ 'resources/industry.json': { ...resource, colour: 'red' } })).toEqual([
+      expect.stringMatching(/^schemas\/resources\/industry\.json#\/colour: unknown key "colour"/),
+      'schemas/resources/industry.json#/list/columns/1: names field "nmae", which entity "industry" does not have (or keeps private). Did you mean "name"?',
+    ])
+  })
+
+  it('a generic handler on the wrong method', () => {
+    expect(problemsOf({ 'endpoints/platform/industry.json': { ...file('endpoints/platform/industry.json'), method: 'POST' } })).toEqual([
+      expect.stringMatching(/^schemas\/endpoints\/platform\/industry\.json#\/method: the generic handler "list" answers GET only.*Use "method": "GET"\.$/),
+    ])
+    expect(problemsOf({ 'endpoints/platform/del_industry.json': { ...file('endpoints/platform/del_industry.json'), method: 'GET' } })).toEqual([
+      expect.stringMatching(/^schemas\/endpoints\/platform\/del_industry\.json#\/method: the generic handler "delete" answers POST only/),
+    ])
+  })
+})
+
+describe('a screen in two files: the resource declares its standard calls with "api"', () => {
+  const industry = file('resources/industry.json')
+  const { endpoints: _named, ...withoutEndpoints } = industry
+  const twoFiles = { ...withoutEndpoints, api: { path: '/industry', roles: ['admin'] } }
+
+  it('stands for the five endpoint files', () => {
+    const registry = createRegistry(withFiles({ 'resources/industry.json': twoFiles }))
+    expect(registry.resources.get('industry')!.endpoints).toEqual({ list: 'industry/list', get: 'industry/detail', create: 'industry/add', update: 'industry/edit', delete: 'industry/del' })
+    const calls = ['industry/list', 'industry/detail', 'industry/add', 'industry/edit', 'industry/del'].map((id) => registry.endpoints.get(id)!)
+    expect(calls.map((e) => `${e.method} ${e.path} ${e.handler} ${e.entity} ${JSON.stringify(e.access)}`)).toEqual([
+      'GET /industry/list list industry ["admin"]',
+      'GET /industry/detail get industry ["admin"]',
+      'POST /industry/add create industry ["admin"]',
+      'POST /industry/edit update industry ["admin"]',
+      'POST /industry/del delete industry ["admin"]',
+    ])
+    // A derived list gets the filters its resource declares, as a written one does.
+    expect(Object.keys(calls[0]!.request.query!.properties as object)).toContain('name')
+  })
+
+  it('keeps to the calls it lists, and an endpoint file of the same id replaces the derived call', () => {
+    const registry = createRegistry(withFiles({
+      'resources/industry.json': { ...twoFiles, api: { path: '/industry', roles: ['admin'], calls: ['list', 'create'] } },
+      'endpoints/industry/list.json': { method: 'GET', path: '/industry/list', summary: 'Industries for everyone', roles: ['*'], handler: 'list', entity: 'industry' },
+    }))
+    expect(registry.resources.get('industry')!.endpoints).toEqual({ list: 'industry/list', create: 'industry/add' })
+    expect(registry.endpoints.get('industry/list')).toMatchObject({ access: ['*'], summary: 'Industries for everyone', file: 'schemas/endpoints/industry/list.json' })
+    expect(registry.endpoints.has('industry/del')).toBe(false)
+  })
+
+  it('an "endpoints" entry the resource writes out wins over its "api"', () => {
+    const registry = createRegistry(withFiles({ 'resources/industry.json': { ...twoFiles, endpoints: { list: 'platform/industry' } } }))
+    expect(registry.resources.get('industry')!.endpoints.list).toBe('platform/industry')
+    expect(registry.resources.get('industry')!.endpoints.create).toBe('industry/add')
+  })
+
+  it('a screen with neither a list endpoint nor "api" is told what to add', () => {
+    expect(problemsOf({ 'resources/industry.json': { ...withoutEndpoints } })).toEqual(['schemas/resources/industry.json: "endpoints" or "api" is required here.'])
+    expect(problemsOf({ 'resources/industry.json': { ...industry, endpoints: { get: 'platform/industry_detail' } } })).toEqual([
+      'schemas/resources/industry.json#/endpoints: names no "list" endpoint, which every screen needs. Add "list" to "endpoints", or declare the calls with "api".',
+    ])
+  })
+})

@@ -7,11 +7,15 @@ import { generateCatalogue } from './catalogue-markdown'
 import { generateOpenApiJson } from './openapi-json'
 import { generateTypes } from './typescript-types'
 import { nameClashes } from './type-names'
+import { checkHandlerNames, HANDLER_MANIFEST, handlerManifest } from '../handler-names'
 
 /** File name (relative to the output folder) → contents. */
 export type GeneratedFiles = Map<string, string>
 
-export type GenerateSource = { schemasDir: string } | { files: readonly SchemaFile[] }
+export type GenerateSource = ({ schemasDir: string } | { files: readonly SchemaFile[] }) & {
+  /** The server's named handlers: checked against the endpoint files, and written as handlers.json. */
+  handlers?: readonly string[]
+}
 
 /**
  * Everything codegen writes, computed in memory. Throws a SchemaError listing every problem
@@ -26,8 +30,11 @@ export async function generate(source: GenerateSource): Promise<GeneratedFiles> 
   const files = 'files' in source ? source.files : readSchemaFiles(source.schemasDir)
   const { registry, problems } = buildRegistry(files)
   if (problems.length === 0) problems.push(...nameClashes(registry))
+  if (source.handlers) problems.push(...checkHandlerNames(registry, source.handlers))
   if (problems.length > 0) throw new SchemaError(problems)
-  return generateFromRegistry(registry)
+  const generated = await generateFromRegistry(registry)
+  if (source.handlers) generated.set(HANDLER_MANIFEST, handlerManifest(source.handlers))
+  return generated
 }
 
 /** Like generate, for a registry that is already loaded and free of problems. */

@@ -1,0 +1,7 @@
+import { namedHandlers } from './index'
+import { schemaHandlers } from './schema'
+
+/** Every handler name an endpoint file may use besides the generic ones; codegen writes them to a manifest. */
+export function serverHandlerNames(): string[] {
+  return [...Object.keys(namedHandlers), ...Object.keys(schemaHandlers([]))]
+}
