@@ -27,10 +27,11 @@ afterEach(() => {
 })
 
 describe('generate', () => {
-  it('writes types.ts, client.ts, openapi.json and catalogue.md, each carrying the banner', () => {
-    expect([...files.keys()].sort()).toEqual(['catalogue.md', 'client.ts', 'openapi.json', 'types.ts'])
+  it('writes types.ts, client.ts, database.ts, openapi.json and catalogue.md, each carrying the banner', () => {
+    expect([...files.keys()].sort()).toEqual(['catalogue.md', 'client.ts', 'database.ts', 'openapi.json', 'types.ts'])
     expect(files.get('catalogue.md')).toMatch(/^<!-- Generated from schemas\/ by `npm run codegen`/)
     expect(files.get('types.ts')).toMatch(/^\/\*\*\n \* Generated from schemas\/ by `npm run codegen`/)
+    expect(files.get('database.ts')).toMatch(/^\/\*\*\n \* Generated from schemas\/ by `npm run codegen`/)
     expect(files.get('client.ts')).toMatch(/^\/\*\*\n \* Generated from schemas\/ by `npm run codegen`/)
     expect(files.get('openapi.json')).toContain('Generated from schemas/ by `npm run codegen`')
   })
@@ -45,7 +46,7 @@ describe('generate', () => {
 describe('checkGenerated', () => {
   it('passes right after writing, and names a stale, a missing and an extra file', () => {
     const out = tempDir()
-    expect(writeGenerated(out, files).written).toHaveLength(4)
+    expect(writeGenerated(out, files).written).toHaveLength(5)
     expect(isFresh(checkGenerated(out, files))).toBe(true)
 
     writeFileSync(join(out, 'types.ts'), readFileSync(join(out, 'types.ts'), 'utf8').replace('host: string', 'host: number'))
@@ -63,7 +64,7 @@ describe('checkGenerated', () => {
   })
 
   it('reports every file as missing when the folder does not exist', () => {
-    expect(checkGenerated(join(tempDir(), 'absent'), files)).toEqual({ stale: [], missing: ['catalogue.md', 'client.ts', 'openapi.json', 'types.ts'], extra: [] })
+    expect(checkGenerated(join(tempDir(), 'absent'), files)).toEqual({ stale: [], missing: ['catalogue.md', 'client.ts', 'database.ts', 'openapi.json', 'types.ts'], extra: [] })
   })
 })
 

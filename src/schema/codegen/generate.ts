@@ -3,6 +3,7 @@ import { buildRegistry } from '../registry'
 import { SchemaError } from '../SchemaError'
 import type { Registry, SchemaFile } from '../types'
 import { generateApiClient } from './api-client'
+import { generateDatabaseTypes } from './database-types'
 import { generateCatalogue } from './catalogue-markdown'
 import { generateOpenApiJson } from './openapi-json'
 import { generateTypes } from './typescript-types'
@@ -42,6 +43,7 @@ export async function generateFromRegistry(registry: Registry): Promise<Generate
   return new Map([
     ['catalogue.md', generateCatalogue(registry)],
     ['client.ts', generateApiClient(registry)],
+    ['database.ts', generateDatabaseTypes(registry)],
     ['openapi.json', generateOpenApiJson(registry)],
     ['types.ts', await generateTypes(registry)],
   ])

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { EntityDef } from '../../schema/types'
 import type { Db, Dialect } from './connect'
+import { tallyKey, tallyTable } from '../../schema/tally-names'
 
 /**
  * x-tally: a table of running counts, `<table>_tally`, one row per owner and combination of
@@ -8,14 +9,7 @@ import type { Db, Dialect } from './connect'
  * update of the entity's table, whichever code writes it. Counting a million rows takes tens
  * of milliseconds on either database; summing a few dozen counts takes none.
  */
-export function tallyTable(entity: EntityDef): string {
-  return `${entity.table}_tally`
-}
-
-/** The tally's key: the owner, then the tallied fields. */
-export function tallyKey(entity: EntityDef): string[] {
-  return [entity.owner!, ...entity.tally!]
-}
+export { tallyKey, tallyTable } from '../../schema/tally-names'
 
 /**
  * Create the tally table, its triggers and its first counts, or rebuild them when the

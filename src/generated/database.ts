@@ -1,0 +1,383 @@
+/**
+ * Generated from schemas/ by `npm run codegen`. Do not edit by hand: change the schema files and run it again;
+ * `npm run codegen -- --check` fails while this file is stale.
+ *
+ * The Kysely `Database` of the server: one table interface for each entity in schemas/entities
+ * (its stored columns, private ones included) and for each x-tally table of running counts.
+ * A table is its entity in PascalCase followed by `Table` (recharge_card → RechargeCardTable).
+ */
+
+import type { ColumnType, Generated } from 'kysely'
+
+/**
+ * A `bigint` column (money in fen): the PostgreSQL driver reads it as a decimal string, SQLite as a number.
+ */
+export type Int8 = ColumnType<string | number, number, number>
+
+/**
+ * A column a new row may leave out: the API fills it from the schema's default, or it stays NULL.
+ */
+export type Optional<T> = ColumnType<T, T | undefined, T>
+
+/**
+ * The `agreement` table (schemas/entities/agreement.json).
+ */
+export interface AgreementTable {
+  id: Generated<number>
+  kind: string
+  title: string
+  content: string
+  published: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `article` table (schemas/entities/article.json).
+ */
+export interface ArticleTable {
+  id: Generated<number>
+  title: string
+  summary: Optional<string>
+  content: string
+  status: Optional<string>
+  sort: Optional<number>
+  owner_id: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `captcha_challenge` table (schemas/entities/captcha_challenge.json).
+ */
+export interface CaptchaChallengeTable {
+  id: Generated<number>
+  challenge: string
+  answer_hash: Optional<string>
+  expires_at: string
+  used_at: Optional<string | null>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `config_value` table (schemas/entities/config_value.json).
+ */
+export interface ConfigValueTable {
+  id: Generated<number>
+  group_name: string
+  name: string
+  value: string
+  updated_by: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `domain` table (schemas/entities/domain.json).
+ */
+export interface DomainTable {
+  id: Generated<number>
+  host: string
+  name: string
+  logo: Optional<string>
+  copyright: Optional<string>
+  icp_record_number: Optional<string>
+  police_record: Optional<string>
+  police_record_number: Optional<string>
+  money_name: Optional<string>
+  is_default: Optional<number>
+  owner_id: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `industry` table (schemas/entities/industry.json).
+ */
+export interface IndustryTable {
+  id: Generated<number>
+  name: string
+  sort: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `overstep_log` table (schemas/entities/overstep_log.json).
+ */
+export interface OverstepLogTable {
+  id: Generated<number>
+  operator_id: number
+  merchant_id: number
+  ip: Optional<string>
+  user_agent: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `recharge_card` table (schemas/entities/recharge_card.json).
+ */
+export interface RechargeCardTable {
+  id: Generated<number>
+  card_password: Optional<string>
+  card_mask: Optional<string>
+  name: string
+  batch_no: Optional<string>
+  kind: string
+  money: Int8 | null
+  count: Optional<number>
+  status: Optional<number>
+  holder_id: Optional<number>
+  issuer_id: Optional<number>
+  used_by: Optional<number | null>
+  used_at: Optional<string | null>
+  remark: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * Running counts of `recharge_card` rows by holder_id, status, kind (x-tally).
+ */
+export interface RechargeCardTallyTable {
+  holder_id: number
+  status: number
+  kind: string
+  n: number
+}
+
+/**
+ * The `recharge_order` table (schemas/entities/recharge_order.json).
+ */
+export interface RechargeOrderTable {
+  id: Generated<number>
+  order_no: string
+  user_id: number
+  creator_id: number
+  package_id: number
+  package_name: string
+  price: Int8
+  money: Int8 | null
+  digital_man_count: Optional<number>
+  digital_man_advanced_count: Optional<number>
+  digital_voice_count: Optional<number>
+  status: Optional<string>
+  remark: Optional<string>
+  payment_ref: Optional<string>
+  payment_remark: Optional<string>
+  confirmed_by: Optional<number | null>
+  paid_at: Optional<string | null>
+  credited_at: Optional<string | null>
+  cancelled_by: Optional<number | null>
+  cancelled_at: Optional<string | null>
+  cancel_reason: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `recharge_package` table (schemas/entities/recharge_package.json).
+ */
+export interface RechargePackageTable {
+  id: Generated<number>
+  name: string
+  price: Int8
+  money: Int8 | null
+  digital_man_count: Optional<number>
+  digital_man_advanced_count: Optional<number>
+  digital_voice_count: Optional<number>
+  status: Optional<number>
+  sort_order: Optional<number>
+  remark: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `reset_code` table (schemas/entities/reset_code.json).
+ */
+export interface ResetCodeTable {
+  id: Generated<number>
+  account_key: string
+  user_id: Optional<number | null>
+  code_hash: Optional<string | null>
+  ip: string
+  expires_at: string
+  used_at: Optional<string | null>
+  attempts: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `script` table (schemas/entities/script.json).
+ */
+export interface ScriptTable {
+  id: Generated<number>
+  industry_id: number
+  title: string
+  content: string
+  sort: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `session` table (schemas/entities/session.json).
+ */
+export interface SessionTable {
+  id: Generated<number>
+  token_hash: Optional<string>
+  user_id: number
+  expires_at: string
+  revoked_at: Optional<string | null>
+  revoked_reason: Optional<string | null>
+  overstep_by: Optional<number | null>
+  ip: Optional<string>
+  user_agent: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `transfer_record` table (schemas/entities/transfer_record.json).
+ */
+export interface TransferRecordTable {
+  id: Generated<number>
+  from_user_id: number
+  to_user_id: number
+  kind: string
+  money: Int8 | null
+  count: Optional<number>
+  remark: Optional<string>
+  idempotency_key: Optional<string | null>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `account` table (schemas/entities/user.json).
+ */
+export interface UserTable {
+  id: Generated<number>
+  username: string
+  password_hash: Optional<string>
+  path: Optional<string>
+  parent_id: Optional<number | null>
+  user_type: number
+  status: Optional<number>
+  name: Optional<string>
+  nickname: Optional<string>
+  mobile: Optional<string>
+  phone: Optional<string>
+  email: Optional<string>
+  avatar: Optional<string>
+  job: Optional<string>
+  jobName: Optional<string>
+  organization: Optional<string>
+  organizationName: Optional<string>
+  location: Optional<string>
+  locationName: Optional<string>
+  introduction: Optional<string>
+  personalWebsite: Optional<string>
+  certification: Optional<number>
+  service_prefix_no: Optional<string>
+  service_type: Optional<number>
+  service_id: Optional<number>
+  money: Int8 | null
+  digital_man_count: Optional<number>
+  digital_man_advanced_count: Optional<number>
+  digital_voice_count: Optional<number>
+  show_clip_menu: Optional<number>
+  can_transfer_digital_man: Optional<number>
+  can_transfer_digital_voice: Optional<number>
+  can_transfer_digital_man_advanced: Optional<number>
+  can_transfer_money: Optional<number>
+  digital_man_money_exchange_num: Optional<number>
+  digital_man_advanced_money_exchange_num: Optional<number>
+  digital_voice_money_exchange_num: Optional<number>
+  open_oem: Optional<number>
+  mini_appid: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `user_money_log` table (schemas/entities/user_money_log.json).
+ */
+export interface UserMoneyLogTable {
+  id: Generated<number>
+  user_id: number
+  type: string
+  amount: Int8
+  balance_after: Int8
+  operator_id: Optional<number | null>
+  related_type: Optional<string>
+  related_id: Optional<number | null>
+  remark: Optional<string>
+  idempotency_key: Optional<string | null>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `user_quota_log` table (schemas/entities/user_quota_log.json).
+ */
+export interface UserQuotaLogTable {
+  id: Generated<number>
+  user_id: number
+  quota: string
+  type: string
+  amount: number
+  balance_after: number
+  operator_id: Optional<number | null>
+  related_type: Optional<string>
+  related_id: Optional<number | null>
+  remark: Optional<string>
+  idempotency_key: Optional<string | null>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `voice_clone` table (schemas/entities/voice_clone.json).
+ */
+export interface VoiceCloneTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  status: Optional<string>
+  sample_url: Optional<string>
+  provider: Optional<string>
+  voice_id: Optional<string>
+  error: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * Every table, by its name in the database.
+ */
+export interface Database {
+  agreement: AgreementTable
+  article: ArticleTable
+  captcha_challenge: CaptchaChallengeTable
+  config_value: ConfigValueTable
+  domain: DomainTable
+  industry: IndustryTable
+  overstep_log: OverstepLogTable
+  recharge_card: RechargeCardTable
+  recharge_card_tally: RechargeCardTallyTable
+  recharge_order: RechargeOrderTable
+  recharge_package: RechargePackageTable
+  reset_code: ResetCodeTable
+  script: ScriptTable
+  session: SessionTable
+  transfer_record: TransferRecordTable
+  account: UserTable
+  user_money_log: UserMoneyLogTable
+  user_quota_log: UserQuotaLogTable
+  voice_clone: VoiceCloneTable
+}
