@@ -7,7 +7,8 @@
  * 10,000 concurrent transfers among 1,000 accounts, and recharge cards at a million rows
  * (tests/bench/cards.ts).
  *
- * `npm run bench -- tree` (or `transfers`, `cards` or `console`) runs only that part's figures.
+ * `npm run bench -- tree` (or `transfers`, `cards` or `console`) runs only that part's figures;
+ * `npm run bench -- lighthouse` scores the login page with Lighthouse's mobile run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -27,6 +28,7 @@ import type { LoadResult } from './load'
 import { median, printReport, spread } from './report'
 import { summaryRows, type Timings } from './summary'
 import { measureConsoleLoad, type ConsoleLoadFigures } from './console-load'
+import { measureLighthouse } from './lighthouse'
 import { benchTransfers, type TransferFigures } from './transfers'
 import { benchTree } from './tree-bench'
 import { benchCards, CARD_ROWS, type CardFigures } from './cards'
@@ -38,6 +40,7 @@ const ROWS = 100_000
 const RUNS = 3
 // Page loads in a browser vary more than requests: more of them for a steady median.
 const CONSOLE_RUNS = 7
+const LIGHTHOUSE_RUNS = 3
 const CONNECTIONS = 10
 const SCHEDULE = { warmupSeconds: 2, slices: 3, sliceSeconds: 4 }
 const SERVER_SOURCE = 'src/server/main.ts'
@@ -45,7 +48,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers', 'cards', 'console'] as const
+const PARTS = ['tree', 'transfers', 'cards', 'console', 'lighthouse'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -65,6 +68,7 @@ try {
   if (only.length === 0 || only.includes('transfers')) await transfers()
   if (only.length === 0 || only.includes('cards')) await cards()
   if (only.includes('console')) await printConsoleLoad()
+  if (only.includes('lighthouse')) await printLighthouse()
 } catch (error) {
   // After Ctrl-C, a failing step is the interruption itself; the signal handler reports that.
   if (!cleanup.interrupted) console.error('\nbench failed:', error instanceof Error ? error.message : error)
@@ -83,6 +87,16 @@ async function printConsoleLoad(): Promise<ConsoleLoadFigures> {
   const floor = median(figures.floorColdMs)
   console.log(`  the floor page (React + antd Table + one fetch of the same rows), fresh profile, in turn with the above: settled ${spread(figures.floorColdMs)} ms, at launch ${spread(figures.floorAtLaunchMs)} ms; console / floor ${(median(figures.listColdMs) / floor).toFixed(2)} settled, ${(median(figures.listAtLaunchMs) / median(figures.floorAtLaunchMs)).toFixed(2)} at launch`)
   return figures
+}
+
+/** Lighthouse's mobile scores of the login page, one line a run. */
+async function printLighthouse(): Promise<void> {
+  console.log('Lighthouse, mobile (simulated mid-range phone, slow 4G), login page of the build, fresh profile each run:')
+  const figures = await measureLighthouse(LIGHTHOUSE_RUNS)
+  for (const run of figures.runs) {
+    console.log(`  performance ${run.performance}, accessibility ${run.accessibility}: FCP ${run.fcp} ms, LCP ${run.lcp} ms, TBT ${run.tbt} ms, speed index ${run.si} ms, CLS ${run.cls}`)
+  }
+  console.log(`  performance median ${median(figures.runs.map((r) => r.performance))}`)
 }
 
 async function main(): Promise<void> {
