@@ -398,6 +398,10 @@ export interface Session {
    * The admin or partner who opened this session for a merchant (overstep login).
    */
   overstep_by?: number | null
+  /**
+   * An overstep session's opener: the session of overstep_by it was opened from. It ends when that session ends.
+   */
+  opener_session_id?: number | null
   ip?: string
   user_agent?: string
   created_at: string
@@ -1600,7 +1604,17 @@ export interface PlatformOverstepLoginResponse {
      * The merchant session's token; send it back in the token header.
      */
     token: string
+    /**
+     * When the merchant's console ends: OVERSTEP_TTL_MINUTES after it opened, or sooner with the session that opened it. It also ends when that session is signed out or revoked, or its account is disabled or given a new password.
+     */
     expires_at: string
+  }
+  /**
+   * The account that opened the console (the caller), for the console to say so.
+   */
+  opened_by: {
+    id: number
+    username: string
   }
 }
 

@@ -14,6 +14,8 @@ export interface Config {
   /** The built console to serve beside the API; nothing is served when the folder has no build. */
   consoleDir?: string
   sessionTtlHours: number
+  /** How long a console opened by overstep login lasts at most; it ends sooner with the session that opened it. */
+  overstepTtlMinutes: number
   /** Largest request body accepted, in bytes. */
   bodyLimit: number
   /** Check every answer against its endpoint's response schema (on outside production). */
@@ -66,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schemasDir: resolve(env.SCHEMAS_DIR || './schemas'),
     consoleDir: resolve(env.CONSOLE_DIR || './dist/console'),
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7),
+    overstepTtlMinutes: integer(env, 'OVERSTEP_TTL_MINUTES', 120),
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024),
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === '1' : !production,
     loginRateLimit: {

@@ -87,7 +87,9 @@ const changePassword: NamedHandler = {
 
 /**
  * An admin, or a partner for a merchant below it, opens the merchant's console: a session
- * of the merchant's own, marked with who opened it, and a record of the opening.
+ * of the merchant's own, marked with who opened it and from which session, and a record of
+ * the opening. The console lasts OVERSTEP_TTL_MINUTES at most and ends with its opener's
+ * session (sessions.ts), so signing out of the partner's console closes the merchant's too.
  */
 const overstep: NamedHandler = {
   async run(ctx) {
@@ -99,13 +101,16 @@ const overstep: NamedHandler = {
     const merchant = await query.executeTakeFirst()
     if (!merchant) throw fieldError('OVERSTEP_NOT_YOURS', '/merchant_id', ctx.locale, { id: merchantId })
     const meta = { ip: ctx.request.ip, userAgent: String(ctx.request.headers['user-agent'] ?? '') }
-    const session = await createSession(ctx.services, merchantId, { ...meta, overstepBy: caller.id })
+    const session = await createSession(ctx.services, merchantId, { ...meta, opener: { userId: caller.id, sessionId: caller.sessionId } })
     const now = ctx.services.now().toISOString()
     await ctx.services.db
       .insertInto(tableOf(ctx.services, 'overstep_log'))
       .values({ operator_id: caller.id, merchant_id: merchantId, ip: meta.ip.slice(0, 64), user_agent: meta.userAgent.slice(0, 512), created_at: now, updated_at: now })
       .execute()
-    return { userinfo: { id: merchantId, username: String(merchant.username), user_type: MERCHANT, token: session.token, expires_at: session.expiresAt } }
+    return {
+      userinfo: { id: merchantId, username: String(merchant.username), user_type: MERCHANT, token: session.token, expires_at: session.expiresAt },
+      opened_by: { id: caller.id, username: caller.username },
+    }
   },
 }
 
