@@ -185,6 +185,27 @@ export interface OverstepLog {
 }
 
 /**
+ * How many attempts one rate-limit bucket (login-user:<name>, login-ip:<address>, ...) has had in its current window. Kept in the database, not in a server's memory, so every instance counts the same attempts; each attempt adds one in a single upsert (src/server/rate-limit/database-store.ts).
+ */
+export interface RateLimitHit {
+  id: number
+  /**
+   * What is counted: the limit's prefix and the username, account or address.
+   */
+  bucket: string
+  /**
+   * Attempts since the window began.
+   */
+  hits: number
+  /**
+   * When the count starts again from nothing.
+   */
+  window_ends_at: string
+  created_at: string
+  updated_at: string
+}
+
+/**
  * A card password worth a sum of balance or a number of units of one quota. An admin issues cards in batches (POST /recharge_card/add) and holds them; a holder passes unused cards down to partners directly below it (transfer_card); whoever has the password redeems it once (use_card), which credits the redeemer's balance or quota through the ledger. The password itself is stored for its holder to hand out and is never sent in a list: lists carry card_mask.
  */
 export interface RechargeCard {

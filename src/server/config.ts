@@ -21,6 +21,8 @@ export interface Config {
   /** Check every answer against its endpoint's response schema (on outside production). */
   validateResponses: boolean
   loginRateLimit: { perUsername: number; perAddress: number; windowMs: number }
+  /** Tries at change_pwd, each a guess at the current password: per signed-in account and per address. */
+  passwordChangeRateLimit: { perAccount: number; perAddress: number; windowMs: number }
   passwordReset: PasswordResetConfig
   logLevel: string
   /**
@@ -75,6 +77,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUsername: integer(env, 'LOGIN_LIMIT_PER_USERNAME', 10),
       perAddress: integer(env, 'LOGIN_LIMIT_PER_ADDRESS', 30),
       windowMs: 60_000,
+    },
+    passwordChangeRateLimit: {
+      perAccount: integer(env, 'CHANGE_PASSWORD_LIMIT_PER_ACCOUNT', 5),
+      perAddress: integer(env, 'CHANGE_PASSWORD_LIMIT_PER_ADDRESS', 20),
+      windowMs: 15 * 60_000,
     },
     passwordReset: passwordResetOf(env),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),

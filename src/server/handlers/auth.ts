@@ -1,27 +1,33 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { createSession, revokeSessions } from '../auth/sessions'
+import { authenticate, createSession, revokeSessions } from '../auth/sessions'
 import { findAccountById, findAccountByUsername } from '../accounts/accounts'
 import { rowToRecord } from '../db/records'
 import { tableOf } from '../services'
 import { requireCaller, type NamedHandler } from './context'
 
+type RateLimit = ReturnType<FastifyInstance['createRateLimit']>
+
+/** A hook that counts the request against each limit and answers 429 once one is exceeded. */
+function limitedBy(limits: RateLimit[]): preHandlerHookHandler {
+  return async (request) => {
+    for (const limit of limits) {
+      const result = await limit(request)
+      if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', { seconds: Math.max(1, result.ttlInSeconds) })
+    }
+  }
+}
+
 const login: NamedHandler = {
   // Two limits: per address stops spraying many usernames, per username stops a distributed guess at one.
   preHandlers(app, services) {
     const { perAddress, perUsername, windowMs } = services.config.loginRateLimit
-    const limits = [
-      app.createRateLimit({ max: perAddress, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `login-ip:${req.ip}` }),
-      app.createRateLimit({ max: perUsername, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `login-user:${usernameOf(req.body)}` }),
-    ]
     return [
-      async (request) => {
-        for (const limit of limits) {
-          const result = await limit(request)
-          if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', { seconds: Math.max(1, result.ttlInSeconds) })
-        }
-      },
+      limitedBy([
+        app.createRateLimit({ max: perAddress, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `login-ip:${req.ip}` }),
+        app.createRateLimit({ max: perUsername, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `login-user:${usernameOf(req.body)}` }),
+      ]),
     ]
   },
   async run(ctx) {
@@ -68,6 +74,23 @@ const editProfile: NamedHandler = {
 }
 
 const changePassword: NamedHandler = {
+  // Each try is a guess at the current password, so a stolen session could guess on: limited per
+  // account (every session of it together) and per address. A request without a valid session is
+  // counted per address only, and then refused as signed out.
+  preHandlers(app, services) {
+    const { perAccount, perAddress, windowMs } = services.config.passwordChangeRateLimit
+    const accountOf = async (req: FastifyRequest) => {
+      const token = req.headers.token
+      const caller = typeof token === 'string' ? await authenticate(services, token).catch(() => null) : null
+      return caller ? `change-pwd-account:${caller.id}` : ''
+    }
+    return [
+      limitedBy([
+        app.createRateLimit({ max: perAddress, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `change-pwd-ip:${req.ip}` }),
+        app.createRateLimit({ max: perAccount, timeWindow: windowMs, keyGenerator: accountOf, allowList: (_req: FastifyRequest, key: string) => key === '' }),
+      ]),
+    ]
+  },
   async run(ctx) {
     const caller = requireCaller(ctx)
     const account = await findAccountById(ctx.services, caller.id)
