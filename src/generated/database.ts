@@ -117,6 +117,18 @@ export interface OverstepLogTable {
 }
 
 /**
+ * The `rate_limit_hit` table (schemas/entities/rate_limit_hit.json).
+ */
+export interface RateLimitHitTable {
+  id: Generated<number>
+  bucket: string
+  hits: number
+  window_ends_at: string
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `recharge_card` table (schemas/entities/recharge_card.json).
  */
 export interface RechargeCardTable {
@@ -235,6 +247,7 @@ export interface SessionTable {
   revoked_at: Optional<string | null>
   revoked_reason: Optional<string | null>
   overstep_by: Optional<number | null>
+  opener_session_id: Optional<number | null>
   ip: Optional<string>
   user_agent: Optional<string>
   created_at: string
@@ -368,6 +381,7 @@ export interface Database {
   domain: DomainTable
   industry: IndustryTable
   overstep_log: OverstepLogTable
+  rate_limit_hit: RateLimitHitTable
   recharge_card: RechargeCardTable
   recharge_card_tally: RechargeCardTallyTable
   recharge_order: RechargeOrderTable

@@ -185,6 +185,27 @@ export interface OverstepLog {
 }
 
 /**
+ * How many attempts one rate-limit bucket (login-user:<name>, login-ip:<address>, ...) has had in its current window. Kept in the database, not in a server's memory, so every instance counts the same attempts; each attempt adds one in a single upsert (src/server/rate-limit/database-store.ts).
+ */
+export interface RateLimitHit {
+  id: number
+  /**
+   * What is counted: the limit's prefix and the username, account or address.
+   */
+  bucket: string
+  /**
+   * Attempts since the window began.
+   */
+  hits: number
+  /**
+   * When the count starts again from nothing.
+   */
+  window_ends_at: string
+  created_at: string
+  updated_at: string
+}
+
+/**
  * A card password worth a sum of balance or a number of units of one quota. An admin issues cards in batches (POST /recharge_card/add) and holds them; a holder passes unused cards down to partners directly below it (transfer_card); whoever has the password redeems it once (use_card), which credits the redeemer's balance or quota through the ledger. The password itself is stored for its holder to hand out and is never sent in a list: lists carry card_mask.
  */
 export interface RechargeCard {
@@ -398,6 +419,10 @@ export interface Session {
    * The admin or partner who opened this session for a merchant (overstep login).
    */
   overstep_by?: number | null
+  /**
+   * An overstep session's opener: the session of overstep_by it was opened from. It ends when that session ends.
+   */
+  opener_session_id?: number | null
   ip?: string
   user_agent?: string
   created_at: string
@@ -1600,7 +1625,17 @@ export interface PlatformOverstepLoginResponse {
      * The merchant session's token; send it back in the token header.
      */
     token: string
+    /**
+     * When the merchant's console ends: OVERSTEP_TTL_MINUTES after it opened, or sooner with the session that opened it. It also ends when that session is signed out or revoked, or its account is disabled or given a new password.
+     */
     expires_at: string
+  }
+  /**
+   * The account that opened the console (the caller), for the console to say so.
+   */
+  opened_by: {
+    id: number
+    username: string
   }
 }
 

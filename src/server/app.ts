@@ -14,6 +14,7 @@ import { namedHandlers } from './handlers'
 import { schemaHandlers } from './handlers/schema'
 import { consoleStatic } from './console-static'
 import { serveUploads } from './uploads/serve-uploads'
+import { databaseRateLimitStore } from './rate-limit/database-store'
 import { join } from 'node:path'
 import type { Services } from './services'
 import type { Config } from './config'
@@ -53,6 +54,8 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   await app.register(errorHandler, { bodyLimit: services.config.bodyLimit, now: services.now })
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so that limits hold across every instance behind a load balancer.
+    store: databaseRateLimitStore(services),
     errorResponseBuilder: (_req, context) => new AppError('RATE_LIMITED', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   })
   // Parsed lazily by the endpoints with file parts (uploads/multipart.ts), with their own limits.

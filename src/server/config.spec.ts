@@ -19,3 +19,11 @@ describe('readConfig: forgot-password delivery', () => {
     expect(() => readConfig(env)).toThrow(message)
   })
 })
+
+describe('readConfig: session and attempt limits', () => {
+  it('lets an overstep console last two hours and five password changes per account in 15 minutes unless told otherwise', () => {
+    expect(readConfig({})).toMatchObject({ overstepTtlMinutes: 120, passwordChangeRateLimit: { perAccount: 5, perAddress: 20, windowMs: 900_000 } })
+    const env = { OVERSTEP_TTL_MINUTES: '30', CHANGE_PASSWORD_LIMIT_PER_ACCOUNT: '3', CHANGE_PASSWORD_LIMIT_PER_ADDRESS: '10' }
+    expect(readConfig(env)).toMatchObject({ overstepTtlMinutes: 30, passwordChangeRateLimit: { perAccount: 3, perAddress: 10 } })
+  })
+})

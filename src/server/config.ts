@@ -14,11 +14,15 @@ export interface Config {
   /** The built console to serve beside the API; nothing is served when the folder has no build. */
   consoleDir?: string
   sessionTtlHours: number
+  /** How long a console opened by overstep login lasts at most; it ends sooner with the session that opened it. */
+  overstepTtlMinutes: number
   /** Largest request body accepted, in bytes. */
   bodyLimit: number
   /** Check every answer against its endpoint's response schema (on outside production). */
   validateResponses: boolean
   loginRateLimit: { perUsername: number; perAddress: number; windowMs: number }
+  /** Tries at change_pwd, each a guess at the current password: per signed-in account and per address. */
+  passwordChangeRateLimit: { perAccount: number; perAddress: number; windowMs: number }
   passwordReset: PasswordResetConfig
   logLevel: string
   /**
@@ -66,12 +70,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schemasDir: resolve(env.SCHEMAS_DIR || './schemas'),
     consoleDir: resolve(env.CONSOLE_DIR || './dist/console'),
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7),
+    overstepTtlMinutes: integer(env, 'OVERSTEP_TTL_MINUTES', 120),
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024),
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === '1' : !production,
     loginRateLimit: {
       perUsername: integer(env, 'LOGIN_LIMIT_PER_USERNAME', 10),
       perAddress: integer(env, 'LOGIN_LIMIT_PER_ADDRESS', 30),
       windowMs: 60_000,
+    },
+    passwordChangeRateLimit: {
+      perAccount: integer(env, 'CHANGE_PASSWORD_LIMIT_PER_ACCOUNT', 5),
+      perAddress: integer(env, 'CHANGE_PASSWORD_LIMIT_PER_ADDRESS', 20),
+      windowMs: 15 * 60_000,
     },
     passwordReset: passwordResetOf(env),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),

@@ -149,3 +149,82 @@ describe('own profile (spec §2 /user/setting, platform/edit_user_info)', () => 
     }
   })
 })
+
+describe('overstep sessions end with their opener', () => {
+  const code = async (token: string) => (await server.call('POST', '/platform/get_user_info', { token })).body.code
+  /** A partner signed in, its merchant's console opened from that sign-in, and the token of each. */
+  const openConsole = async () => {
+    const { id, token } = await server.accounts([['north', 'partner', 'admin'], ['north-shop', 'merchant', 'north']] as const)
+    const opened = await server.call<{ userinfo: { token: string; expires_at: string }; opened_by: { id: number; username: string } }>('POST', '/platform/overstep_login', {
+      token: token.north,
+      body: { merchant_id: id['north-shop'] },
+    })
+    expect(opened.body.code, opened.body.msg).toBe(1)
+    expect(await code(opened.body.data.userinfo.token)).toBe(1)
+    return { id, partner: token.north!, merchant: opened.body.data.userinfo.token, answer: opened.body.data }
+  }
+  const revokedAt = async (token: string) =>
+    (await server.services.db.selectFrom('session').select('revoked_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).revoked_at
+
+  it('says who opened it and lasts two hours of its own, then expires', async () => {
+    const { id, merchant, answer } = await openConsole()
+    expect(answer.opened_by).toEqual({ id: id.north, username: 'north' })
+    expect(answer.userinfo.expires_at).toBe('2026-01-01T02:00:00.000Z')
+    clock = new Date('2026-01-01T01:59:00.000Z')
+    expect(await code(merchant)).toBe(1)
+    clock = new Date('2026-01-01T02:00:00.000Z')
+    expect(await code(merchant)).toBe(50014)
+  })
+
+  it('ends when the opener signs out, and only the console opened from that sign-in', async () => {
+    const { id, partner, merchant } = await openConsole()
+    const elsewhere = await server.login('north')
+    const otherConsole = await server.call<{ userinfo: { token: string } }>('POST', '/platform/overstep_login', { token: elsewhere, body: { merchant_id: id['north-shop'] } })
+    expect((await server.call('POST', '/platform/logout', { token: partner })).body.code).toBe(1)
+    expect(await code(merchant)).toBe(50012)
+    expect(await revokedAt(merchant)).not.toBeNull()
+    expect(await code(otherConsole.body.data.userinfo.token)).toBe(1)
+  })
+
+  it('ends when the opener session is revoked or expires, checked on every request', async () => {
+    const { partner, merchant } = await openConsole()
+    // Revoked by any path, even one that never looks at the sessions opened from it.
+    await server.services.db.updateTable('session').set({ revoked_at: clock.toISOString(), revoked_reason: 'logout' }).where('token_hash', '=', hashToken(partner)).execute()
+    expect(await revokedAt(merchant)).toBeNull()
+    expect(await code(merchant)).toBe(50012)
+
+    const second = await openConsole2()
+    await server.services.db.updateTable('session').set({ expires_at: '2026-01-01T00:30:00.000Z' }).where('token_hash', '=', hashToken(second.partner)).execute()
+    clock = new Date('2026-01-01T00:31:00.000Z')
+    expect(await code(second.merchant)).toBe(50012)
+  })
+
+  it('never outlives the session that opened it', async () => {
+    const partner = (await server.accounts([['west', 'partner', 'admin'], ['west-shop', 'merchant', 'west']] as const))
+    clock = new Date('2026-01-07T23:30:00.000Z')
+    const opened = await server.call<{ userinfo: { expires_at: string } }>('POST', '/platform/overstep_login', { token: partner.token.west, body: { merchant_id: partner.id['west-shop'] } })
+    // The partner signed in on 1 January for 168 hours: its console ends with that sign-in, at midnight.
+    expect(opened.body.data.userinfo.expires_at).toBe('2026-01-08T00:00:00.000Z')
+  })
+
+  it('ends when the opener is disabled or changes its password, even from the session it opened the console from', async () => {
+    const { id, partner, merchant } = await openConsole()
+    const changed = await server.call('POST', '/platform/change_pwd', { token: partner, body: { old_password: PASSWORD, new_password: 'a brand new secret' } })
+    expect(changed.body.code).toBe(1)
+    expect(await code(partner)).toBe(1)
+    expect(await code(merchant)).toBe(50012)
+
+    const again = await server.call<{ userinfo: { token: string } }>('POST', '/platform/overstep_login', { token: partner, body: { merchant_id: id['north-shop'] } })
+    expect(await code(again.body.data.userinfo.token)).toBe(1)
+    const admin = await server.login('admin')
+    expect((await server.call('POST', '/provider_service/edit', { token: admin, body: { id: id.north, status: 0 } })).body.code).toBe(1)
+    expect(await code(again.body.data.userinfo.token)).toBe(50012)
+  })
+
+  /** Another partner and merchant pair, for a test that needs two. */
+  async function openConsole2() {
+    const { id, token } = await server.accounts([['south', 'partner', 'admin'], ['south-shop', 'merchant', 'south']] as const)
+    const opened = await server.call<{ userinfo: { token: string } }>('POST', '/platform/overstep_login', { token: token.south, body: { merchant_id: id['south-shop'] } })
+    return { partner: token.south!, merchant: opened.body.data.userinfo.token }
+  }
+})

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import { startTestServer, type TestServer } from './harness'
+import { HOSTILE_CELLS, parseCsvStrictly, startsFormula } from '../support/hostile-cells'
 
 interface Card {
   id: number
@@ -366,6 +367,34 @@ describe('export_data: the list as a CSV or XLSX download', () => {
     const ids = csvRows(res.body).slice(1).map((r) => Number(r[0]))
     expect(ids).toEqual(await idsOf(batch.batch_no))
   }, 60_000)
+
+  it('keeps each card on one row with no cell a formula, whatever line breaks and formula starts its name and remark hold', async () => {
+    const batch = await issue({ name: 'Hostile', quantity: HOSTILE_CELLS.length })
+    const ids = await idsOf(batch.batch_no)
+    // Names and remarks as a holder sets them, through the endpoints; each card gets a different pair.
+    const named = new Map(ids.map((cardId, i) => [cardId, { name: HOSTILE_CELLS[i]!, remark: HOSTILE_CELLS[(i + 7) % HOSTILE_CELLS.length]! }]))
+    for (const [cardId, { name, remark }] of named) {
+      expect((await post('/edit_card', 'admin', { id: cardId, name })).body.code).toBe(1)
+      expect((await post('/remark_card', 'admin', { id: cardId, remark })).body.code).toBe(1)
+    }
+
+    const csv = await download(`batch_no=${batch.batch_no}&lang=en-US&token=${encodeURIComponent(token.admin!)}`)
+    const [header, ...rows] = parseCsvStrictly(csv.body)
+    expect(header).toHaveLength(14)
+    expect(rows.map((row) => [Number(row[0]), row.length])).toEqual(ids.map((cardId) => [cardId, 14]))
+    expect(rows.flat().filter(startsFormula)).toEqual([])
+    // Each cell reads as what was set, behind the apostrophe where one was needed.
+    expect(rows.map((row) => ({ name: row[2]!.replace(/^'/, ''), remark: row[12]!.replace(/^'/, '') }))).toEqual(ids.map((cardId) => named.get(cardId)))
+
+    const xlsx = await download(`format=xlsx&batch_no=${batch.batch_no}&lang=en-US&token=${encodeURIComponent(token.admin!)}`)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]!
+    const sheetRows = sheet.getSheetValues().filter(Boolean).slice(1).map((row) => (row as unknown[]).slice(1))
+    expect(sheetRows.map((row) => row[0])).toEqual(ids)
+    const texts = sheetRows.flatMap((row) => [row[2], row[12]]).map(String)
+    expect(texts.filter(startsFormula)).toEqual([])
+  })
 
   it('writes an XLSX workbook that reads back with the same rows, formulas defused, amounts as numbers', async () => {
     const batch = await issue({ name: '+1 gift', quantity: 2, amount: '5.5' })

@@ -162,6 +162,8 @@ export const enUS: Record<string, string> = {
   'pages.backHome': 'Back to home',
   'user.info': 'User info',
   'user.setting': 'User settings',
+  'overstep.notice': 'Opened by {{opener}} · ends {{time}}',
+  'overstep.detail': 'This merchant console was opened from the sign-in of {{opener}}. It closes at {{time}}, or sooner when {{opener}} signs out.',
   'user.info.title': 'Profile',
   'user.password.title': 'Change password',
   'tree.search.placeholder': 'Name, username or mobile',

@@ -164,6 +164,8 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'pages.backHome': '返回首页',
   'user.info': '用户信息',
   'user.setting': '用户设置',
+  'overstep.notice': '由 {{opener}} 打开 · {{time}} 结束',
+  'overstep.detail': '此商户控制台由 {{opener}} 登录后打开，将于 {{time}} 结束；{{opener}} 退出登录时随之结束。',
   'user.info.title': '基本资料',
   'user.password.title': '修改密码',
   'tree.search.placeholder': '名称、用户名或手机号',

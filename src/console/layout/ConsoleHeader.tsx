@@ -7,6 +7,7 @@ import { LocaleSwitch } from './LocaleSwitch'
 import { useAppSettings } from './AppSettings'
 import { TopMenu } from './ConsoleSider'
 import { ConsoleTitle } from './ConsoleTitle'
+import { OverstepTag } from './OverstepTag'
 
 /** The header: the menu when it is on top, language, light/dark, settings, and the signed-in account. */
 export function ConsoleHeader() {
@@ -29,6 +30,7 @@ export function ConsoleHeader() {
         </>
       )}
       <Space size="middle">
+        {identity?.overstep && <OverstepTag opening={identity.overstep} />}
         <LocaleSwitch />
         <Tooltip title={t('theme.toggle')}>
           <Switch

@@ -130,11 +130,13 @@ describe('check', () => {
     const merchantToken = await server.login('merchant')
     const asked: unknown[] = []
     const inject = injectFetch(server.app)
-    // The server side of overstep login comes with the promotion hierarchy; here it answers as spec §7 says.
+    // The overstep answer stands in for the server's, so that the merchant id the console sends can be anything.
+    const opening = { opened_by: { id: 1, username: 'admin' }, expires_at: '2026-03-15T10:00:00.000Z' }
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       if (!String(input).endsWith('/platform/overstep_login')) return inject(input, init)
       asked.push(JSON.parse(String(init!.body)))
-      return new Response(JSON.stringify({ code: 1, msg: 'ok', time: 0, data: { userinfo: { token: merchantToken } } }), { headers: { 'content-type': 'application/json' } })
+      const data = { userinfo: { id: 42, username: 'merchant', user_type: 2, token: merchantToken, expires_at: opening.expires_at }, opened_by: opening.opened_by }
+      return new Response(JSON.stringify({ code: 1, msg: 'ok', time: 0, data }), { headers: { 'content-type': 'application/json' } })
     }) as typeof globalThis.fetch
     const { auth, tokens, session, local } = setup(fetch, '?login_type=1&merchant_id=42')
     tokens.saveLogin(await server.login('admin'))
@@ -143,7 +145,8 @@ describe('check', () => {
     expect(asked).toEqual([{ merchant_id: 42 }])
     expect(session.getItem(TOKEN_KEY)).toBe(merchantToken)
     expect(local.getItem(TOKEN_KEY)).not.toBe(merchantToken)
-    expect(await auth.getIdentity!()).toMatchObject({ username: 'merchant' })
+    // The identity says who opened this console and when it ends, for the header to show.
+    expect(await auth.getIdentity!()).toMatchObject({ username: 'merchant', overstep: opening })
     // Once this tab has its session token, a reload does not ask again.
     await auth.check({})
     expect(asked).toHaveLength(1)

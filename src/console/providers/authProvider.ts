@@ -1,15 +1,16 @@
 import type { AuthProvider } from '@refinedev/core'
 import { roleOfUserType, type Role } from '../../schema/types'
 import type { ApiError } from './ApiError'
-import type { User } from '../../generated/types'
+import type { PlatformOverstepLoginResponse, User } from '../../generated/types'
 import type { HttpClient } from './http-client'
-import type { TokenStore } from './token-store'
+import type { OverstepOpening, TokenStore } from './token-store'
 
 /**
  * The signed-in account: its profile as get_user_info answers it, the role its user_type
  * names, and the settings of the groups spec §4 loads with it (show_config, resource) by name.
+ * In a console opened by overstep login, `overstep` says who opened it and when it ends.
  */
-export type Identity = User & { role: Role; settings: Record<string, unknown> }
+export type Identity = User & { role: Role; settings: Record<string, unknown>; overstep?: OverstepOpening }
 
 /** Spec §4: the simple config groups loaded into app state with the profile. */
 export const SIGN_IN_CONFIG_GROUPS = ['show_config', 'resource'] as const
@@ -52,11 +53,15 @@ export function createAuthProvider({ http, tokens, forgetAccount, search = () =>
       const loading: Promise<Identity> = Promise.all([
         http.request<User>({ method: 'POST', path: '/platform/get_user_info' }),
         ...SIGN_IN_CONFIG_GROUPS.map((group) => http.request<{ name: string; value: unknown }[]>({ method: 'GET', path: '/platform/get_simple_config', query: { group } })),
-      ]).then(([profile, ...groups]) => ({
-        ...(profile as User),
-        role: roleOfUserType(Number((profile as User).user_type)) ?? 'agent',
-        settings: Object.fromEntries(groups.flat().map(({ name, value }) => [name, value])),
-      }))
+      ]).then(([profile, ...groups]) => {
+        const overstep = tokens.overstepOpening()
+        return {
+          ...(profile as User),
+          role: roleOfUserType(Number((profile as User).user_type)) ?? 'agent',
+          settings: Object.fromEntries(groups.flat().map(({ name, value }) => [name, value])),
+          ...(overstep ? { overstep } : {}),
+        }
+      })
       loading.catch(() => {
         if (identity === loading) identity = undefined
       })
@@ -93,8 +98,8 @@ export function createAuthProvider({ http, tokens, forgetAccount, search = () =>
       if (overstep.get('login_type') === '1' && !tokens.hasSessionToken()) {
         // The router checks more than once while the page opens; one opening is one overstep session (and one log row).
         overstepping ??= http
-          .request<{ userinfo: { token: string } }>({ method: 'POST', path: '/platform/overstep_login', body: { merchant_id: Number(overstep.get('merchant_id')) } })
-          .then((data) => tokens.saveSession(data.userinfo.token))
+          .request<PlatformOverstepLoginResponse>({ method: 'POST', path: '/platform/overstep_login', body: { merchant_id: Number(overstep.get('merchant_id')) } })
+          .then((data) => tokens.saveSession(data.userinfo.token, { opened_by: data.opened_by, expires_at: data.userinfo.expires_at }))
           .finally(() => (overstepping = undefined))
         try {
           await overstepping

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createTokenStore, TOKEN_KEY } from './token-store'
+import { createTokenStore, OVERSTEP_KEY, TOKEN_KEY } from './token-store'
 
 let session: Storage
 let local: Storage
@@ -31,6 +31,24 @@ describe('createTokenStore', () => {
     expect(local.length).toBe(0)
     expect(tokens.read()).toBe('overstep-token')
     expect(tokens.hasSessionToken()).toBe(true)
+  })
+
+  it('keeps what an overstep opening said beside its token, and forgets it with the token', () => {
+    const tokens = createTokenStore({ session, local })
+    const opening = { opened_by: { id: 3, username: 'north' }, expires_at: '2026-01-01T02:00:00.000Z' }
+    tokens.saveLogin('login-token')
+    expect(tokens.overstepOpening()).toBeNull()
+    tokens.saveSession('overstep-token', opening)
+    expect(tokens.overstepOpening()).toEqual(opening)
+    expect(local.getItem(OVERSTEP_KEY)).toBeNull()
+    // Only with its token: a tab whose session token is gone shows no opening.
+    session.removeItem(TOKEN_KEY)
+    expect(tokens.overstepOpening()).toBeNull()
+    tokens.saveSession('overstep-token', opening)
+    tokens.clear()
+    expect(session.getItem(OVERSTEP_KEY)).toBeNull()
+    session.setItem(TOKEN_KEY, 'overstep-token')
+    expect(tokens.overstepOpening()).toBeNull()
   })
 
   it('reads session storage first, then local storage (spec §4)', () => {

@@ -8,22 +8,39 @@ import { hashToken, isWellFormedToken, newToken } from './token'
 
 export type RevokeReason = 'logout' | 'password_changed' | 'account_disabled'
 
-/** Open a session for an account; the token is returned once and only its hash is kept. */
+/** The signed-in session an overstep session is opened from: its account and its session. */
+export interface SessionOpener {
+  userId: number
+  sessionId: number
+}
+
+/**
+ * Open a session for an account; the token is returned once and only its hash is kept.
+ * A session opened by overstep login names its opener's session and lasts overstepTtlMinutes,
+ * or less when the opener's own session ends sooner.
+ */
 export async function createSession(
   services: Services,
   userId: number,
-  meta: { ip: string; userAgent: string; overstepBy?: number },
+  meta: { ip: string; userAgent: string; opener?: SessionOpener },
 ): Promise<{ token: string; expiresAt: string }> {
   const token = newToken()
   const now = services.now()
-  const expiresAt = new Date(now.getTime() + services.config.sessionTtlHours * 3600_000).toISOString()
+  const table = tableOf(services, 'session')
+  let expiresAt = new Date(now.getTime() + services.config.sessionTtlHours * 3600_000).toISOString()
+  if (meta.opener) {
+    const opener = await services.db.selectFrom(table).select('expires_at').where('id', '=', meta.opener.sessionId).executeTakeFirstOrThrow()
+    const own = new Date(now.getTime() + services.config.overstepTtlMinutes * 60_000).toISOString()
+    expiresAt = own < String(opener.expires_at) ? own : String(opener.expires_at)
+  }
   await services.db
-    .insertInto(tableOf(services, 'session'))
+    .insertInto(table)
     .values({
       token_hash: hashToken(token),
       user_id: userId,
       expires_at: expiresAt,
-      overstep_by: meta.overstepBy ?? null,
+      overstep_by: meta.opener?.userId ?? null,
+      opener_session_id: meta.opener?.sessionId ?? null,
       ip: meta.ip.slice(0, 64),
       user_agent: meta.userAgent.slice(0, 512),
       created_at: now.toISOString(),
@@ -36,6 +53,9 @@ export async function createSession(
 /**
  * The caller a token belongs to, or the AppError spec §8 expects: no token 401,
  * unknown or malformed 50008, revoked or account disabled 50012, expired 50014.
+ * An overstep session is revoked too once the session that opened it is over (signed out,
+ * revoked or expired) or its opener's account is disabled: checked here, on every request,
+ * in the same query.
  */
 export async function authenticate(services: Services, token: string | undefined): Promise<Caller> {
   if (!token) throw new AppError('AUTH_REQUIRED')
@@ -49,17 +69,28 @@ export async function authenticate(services: Services, token: string | undefined
     await revokeSessions(services, { userId: Number(row.id) }, 'account_disabled')
     throw new AppError('AUTH_SESSION_REVOKED')
   }
-  if (String(row.expires_at) <= services.now().toISOString()) throw new AppError('AUTH_SESSION_EXPIRED')
+  const now = services.now().toISOString()
+  if (row.opener_session_id !== null && !openerLives(row, now)) throw new AppError('AUTH_SESSION_REVOKED')
+  if (String(row.expires_at) <= now) throw new AppError('AUTH_SESSION_EXPIRED')
   const userType = Number(row.user_type)
   const role = roleOfUserType(userType)
   if (!role) throw new AppError('AUTH_TOKEN_INVALID')
   return { id: Number(row.id), username: String(row.username), role, userType, path: String(row.path), sessionId: Number(row.session_id) }
 }
 
+/** The opener's session is still there, neither revoked nor expired, and its account is enabled. */
+function openerLives(row: SessionRow, now: string): boolean {
+  return row.opener_expires_at !== null && row.opener_revoked_at === null && String(row.opener_expires_at) > now && Number(row.opener_status) === 1
+}
+
 interface SessionRow {
   session_id: number
   expires_at: string
   revoked_at: string | null
+  opener_session_id: number | null
+  opener_expires_at: string | null
+  opener_revoked_at: string | null
+  opener_status: number | null
   id: number
   username: string
   user_type: number
@@ -74,10 +105,19 @@ const lookups = new WeakMap<Services['db'], CompiledQuery<SessionRow>>()
 function sessionLookup(services: Services): CompiledQuery<SessionRow> {
   let query = lookups.get(services.db)
   if (!query) {
+    const sessions = tableOf(services, 'session')
+    const accounts = tableOf(services, 'user')
     query = services.db
-      .selectFrom(`${tableOf(services, 'session')} as s`)
-      .innerJoin(`${tableOf(services, 'user')} as a`, 'a.id', 's.user_id')
-      .select(['s.id as session_id', 's.expires_at', 's.revoked_at', 'a.id', 'a.username', 'a.user_type', 'a.path', 'a.status'])
+      .selectFrom(`${sessions} as s`)
+      .innerJoin(`${accounts} as a`, 'a.id', 's.user_id')
+      // An overstep session's opener and its account; nothing joins for any other session.
+      .leftJoin(`${sessions} as o`, 'o.id', 's.opener_session_id')
+      .leftJoin(`${accounts} as oa`, 'oa.id', 'o.user_id')
+      .select([
+        's.id as session_id', 's.expires_at', 's.revoked_at', 's.opener_session_id',
+        'o.expires_at as opener_expires_at', 'o.revoked_at as opener_revoked_at', 'oa.status as opener_status',
+        'a.id', 'a.username', 'a.user_type', 'a.path', 'a.status',
+      ])
       .where('s.token_hash', '=', '')
       .compile() as CompiledQuery<SessionRow>
     lookups.set(services.db, query)
@@ -85,22 +125,27 @@ function sessionLookup(services: Services): CompiledQuery<SessionRow> {
   return query
 }
 
-/** Revoke one session, or every live session of an account except `keep`. */
+/**
+ * Revoke one session, or every live session of an account except `keep`. The overstep
+ * sessions opened from a revoked session end with it; those an account opened end when
+ * its password changes or it is disabled, even those opened from the session it keeps.
+ */
 export async function revokeSessions(
   services: Services,
   which: { sessionId: number } | { userId: number; keep?: number },
   reason: RevokeReason,
 ): Promise<void> {
   const now = services.now().toISOString()
-  let query = services.db
-    .updateTable(tableOf(services, 'session'))
+  const table = tableOf(services, 'session')
+  await services.db
+    .updateTable(table)
     .set({ revoked_at: now, revoked_reason: reason, updated_at: now })
     .where('revoked_at', 'is', null)
-  if ('sessionId' in which) {
-    query = query.where('id', '=', which.sessionId)
-  } else {
-    query = query.where('user_id', '=', which.userId)
-    if (which.keep !== undefined) query = query.where('id', '!=', which.keep)
-  }
-  await query.execute()
+    .where((eb) => {
+      if ('sessionId' in which) return eb.or([eb('id', '=', which.sessionId), eb('opener_session_id', '=', which.sessionId)])
+      const own = which.keep === undefined ? eb('user_id', '=', which.userId) : eb.and([eb('user_id', '=', which.userId), eb('id', '!=', which.keep)])
+      const openedFrom = eb.selectFrom(`${table} as opener`).select('opener.id').where('opener.user_id', '=', which.userId)
+      return eb.or([own, eb('opener_session_id', 'in', openedFrom)])
+    })
+    .execute()
 }

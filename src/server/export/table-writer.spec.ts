@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import { createTableWriter } from './table-writer'
+import { HOSTILE_CELLS, parseCsvStrictly, startsFormula } from '../../../tests/support/hostile-cells'
 
 const columns = [{ title: 'Id', numeric: true }, { title: 'Name' }, { title: 'Amount', numeric: true }]
 
@@ -19,6 +20,21 @@ describe('table writer', () => {
     await table.ready()
     await table.end()
     expect((await bytes).toString('utf8')).toBe('\uFEFFId,Name,Amount\r\n1,plain,1.50\r\n2,"\'=cmd|""/c calc""",\'-3\r\n')
+  })
+
+  it('keeps every record on one row and no cell a formula, whatever line breaks and formula starts the text holds', async () => {
+    const table = createTableWriter('csv', columns)
+    const bytes = collect(table.output)
+    table.write(HOSTILE_CELLS.map((text, i) => [i + 1, text, '1.00']))
+    await table.ready()
+    await table.end()
+    const [header, ...rows] = parseCsvStrictly((await bytes).toString('utf8'))
+    expect(header).toEqual(['Id', 'Name', 'Amount'])
+    expect(rows.map((row) => row[0])).toEqual(HOSTILE_CELLS.map((_, i) => String(i + 1)))
+    expect(rows.map((row) => row.length)).toEqual(HOSTILE_CELLS.map(() => 3))
+    expect(rows.map((row) => row[1]).filter((cell) => startsFormula(cell!))).toEqual([])
+    // Nothing is lost: a cell reads as its text, behind the apostrophe where one was needed.
+    expect(rows.map((row) => row[1]!.replace(/^'/, ''))).toEqual(HOSTILE_CELLS)
   })
 
   it('writes a workbook whose numeric columns are numbers and whose text is defused', async () => {

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
 import { Worker } from 'node:worker_threads'
-import { spreadsheetCell } from './spreadsheet-cell'
+import { LINE_BREAK, spreadsheetCell } from './spreadsheet-cell'
 
 export type TableFormat = 'csv' | 'xlsx'
 
@@ -39,10 +39,16 @@ export function createTableWriter(format: TableFormat, columns: TableColumn[], s
   return format === 'xlsx' ? xlsxWriter(columns, sheetName) : csvWriter(columns)
 }
 
-/** RFC 4180 CSV in UTF-8 with a byte-order mark, without which Excel reads Chinese as mojibake. */
+/**
+ * RFC 4180 CSV in UTF-8 with a byte-order mark, without which Excel reads Chinese as mojibake.
+ * csv-stringify quotes a field holding CR or LF only while the record delimiter is its default;
+ * with CRLF rows it stops, so a bare line break in a remark split its row. Here any line break
+ * quotes its field.
+ */
 function csvWriter(columns: TableColumn[]): TableWriter {
   const output = new PassThrough({ highWaterMark: 1 << 20 })
-  const csv = (rows: unknown[][], bom = false) => stringify(rows.map((row) => row.map((cell) => spreadsheetCell(cell))), { bom, record_delimiter: 'windows' })
+  const csv = (rows: unknown[][], bom = false) =>
+    stringify(rows.map((row) => row.map((cell) => spreadsheetCell(cell))), { bom, record_delimiter: 'windows', quoted_match: LINE_BREAK })
   output.write(csv([columns.map((c) => c.title)], true))
   return {
     output,

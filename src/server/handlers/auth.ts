@@ -1,27 +1,33 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { createSession, revokeSessions } from '../auth/sessions'
+import { authenticate, createSession, revokeSessions } from '../auth/sessions'
 import { findAccountById, findAccountByUsername } from '../accounts/accounts'
 import { rowToRecord } from '../db/records'
 import { tableOf } from '../services'
 import { requireCaller, type NamedHandler } from './context'
 
+type RateLimit = ReturnType<FastifyInstance['createRateLimit']>
+
+/** A hook that counts the request against each limit and answers 429 once one is exceeded. */
+function limitedBy(limits: RateLimit[]): preHandlerHookHandler {
+  return async (request) => {
+    for (const limit of limits) {
+      const result = await limit(request)
+      if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', { seconds: Math.max(1, result.ttlInSeconds) })
+    }
+  }
+}
+
 const login: NamedHandler = {
   // Two limits: per address stops spraying many usernames, per username stops a distributed guess at one.
   preHandlers(app, services) {
     const { perAddress, perUsername, windowMs } = services.config.loginRateLimit
-    const limits = [
-      app.createRateLimit({ max: perAddress, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `login-ip:${req.ip}` }),
-      app.createRateLimit({ max: perUsername, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `login-user:${usernameOf(req.body)}` }),
-    ]
     return [
-      async (request) => {
-        for (const limit of limits) {
-          const result = await limit(request)
-          if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', { seconds: Math.max(1, result.ttlInSeconds) })
-        }
-      },
+      limitedBy([
+        app.createRateLimit({ max: perAddress, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `login-ip:${req.ip}` }),
+        app.createRateLimit({ max: perUsername, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `login-user:${usernameOf(req.body)}` }),
+      ]),
     ]
   },
   async run(ctx) {
@@ -68,6 +74,23 @@ const editProfile: NamedHandler = {
 }
 
 const changePassword: NamedHandler = {
+  // Each try is a guess at the current password, so a stolen session could guess on: limited per
+  // account (every session of it together) and per address. A request without a valid session is
+  // counted per address only, and then refused as signed out.
+  preHandlers(app, services) {
+    const { perAccount, perAddress, windowMs } = services.config.passwordChangeRateLimit
+    const accountOf = async (req: FastifyRequest) => {
+      const token = req.headers.token
+      const caller = typeof token === 'string' ? await authenticate(services, token).catch(() => null) : null
+      return caller ? `change-pwd-account:${caller.id}` : ''
+    }
+    return [
+      limitedBy([
+        app.createRateLimit({ max: perAddress, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `change-pwd-ip:${req.ip}` }),
+        app.createRateLimit({ max: perAccount, timeWindow: windowMs, keyGenerator: accountOf, allowList: (_req: FastifyRequest, key: string) => key === '' }),
+      ]),
+    ]
+  },
   async run(ctx) {
     const caller = requireCaller(ctx)
     const account = await findAccountById(ctx.services, caller.id)
@@ -87,7 +110,9 @@ const changePassword: NamedHandler = {
 
 /**
  * An admin, or a partner for a merchant below it, opens the merchant's console: a session
- * of the merchant's own, marked with who opened it, and a record of the opening.
+ * of the merchant's own, marked with who opened it and from which session, and a record of
+ * the opening. The console lasts OVERSTEP_TTL_MINUTES at most and ends with its opener's
+ * session (sessions.ts), so signing out of the partner's console closes the merchant's too.
  */
 const overstep: NamedHandler = {
   async run(ctx) {
@@ -99,13 +124,16 @@ const overstep: NamedHandler = {
     const merchant = await query.executeTakeFirst()
     if (!merchant) throw fieldError('OVERSTEP_NOT_YOURS', '/merchant_id', ctx.locale, { id: merchantId })
     const meta = { ip: ctx.request.ip, userAgent: String(ctx.request.headers['user-agent'] ?? '') }
-    const session = await createSession(ctx.services, merchantId, { ...meta, overstepBy: caller.id })
+    const session = await createSession(ctx.services, merchantId, { ...meta, opener: { userId: caller.id, sessionId: caller.sessionId } })
     const now = ctx.services.now().toISOString()
     await ctx.services.db
       .insertInto(tableOf(ctx.services, 'overstep_log'))
       .values({ operator_id: caller.id, merchant_id: merchantId, ip: meta.ip.slice(0, 64), user_agent: meta.userAgent.slice(0, 512), created_at: now, updated_at: now })
       .execute()
-    return { userinfo: { id: merchantId, username: String(merchant.username), user_type: MERCHANT, token: session.token, expires_at: session.expiresAt } }
+    return {
+      userinfo: { id: merchantId, username: String(merchant.username), user_type: MERCHANT, token: session.token, expires_at: session.expiresAt },
+      opened_by: { id: caller.id, username: caller.username },
+    }
   },
 }
 

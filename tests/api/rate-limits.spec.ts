@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../src/server/app'
+import { openServices } from '../../src/server/start'
+import { upsertAccount } from '../../src/server/accounts/accounts'
+import { PASSWORD, startTestServer, type TestServer } from './harness'
+
+/**
+ * Two API instances on one database, as behind a load balancer: each built from services of
+ * its own (its own connection, its own rate-limit plugin), sharing only the database.
+ */
+let server: TestServer
+let second: { app: FastifyInstance; close(): Promise<void> }
+let clock: Date
+const instances = () => [server.app, second.app]
+
+beforeEach(async () => {
+  clock = new Date('2026-01-01T00:00:00.000Z')
+  server = await startTestServer({ now: () => clock })
+  const services = await openServices(server.services.config, () => clock)
+  const app = await buildApp(services)
+  await app.ready()
+  second = { app, close: async () => (await app.close(), await services.database.close()) }
+  await upsertAccount(server.services, { username: 'victim', password: PASSWORD, role: 'merchant' })
+})
+afterEach(async () => {
+  await second.close()
+  await server.close()
+})
+
+/** One call on the instance whose turn it is: attempts alternate between the two. */
+async function call(n: number, url: string, body: unknown, headers: Record<string, string> = {}): Promise<number> {
+  const res = await instances()[n % 2]!.inject({ method: 'POST', url: `/api/v1${url}`, headers: { platform: 'pc', ...headers }, payload: body as object })
+  return res.statusCode
+}
+
+const statuses = async (count: number, attempt: (n: number) => Promise<number>) => {
+  const out: number[] = []
+  for (let n = 0; n < count; n++) out.push(await attempt(n))
+  return out
+}
+
+describe('rate limits hold across instances on one database', () => {
+  it('allows 10 sign-in attempts a minute for one username over both instances together, then 429', async () => {
+    const seen = await statuses(12, (n) => call(n, '/platform/login', { username: 'victim', password: `guess ${n}` }))
+    expect(seen).toEqual([...Array(10).fill(200), 429, 429])
+    clock = new Date(clock.getTime() + 61_000)
+    expect(await call(0, '/platform/login', { username: 'victim', password: PASSWORD })).toBe(200)
+  })
+
+  it('allows 30 sign-in attempts a minute from one address over both instances together, whatever the usernames', async () => {
+    const seen = await statuses(32, (n) => call(n, '/platform/login', { username: `sprayed-${n}`, password: 'guess' }))
+    expect(seen).toEqual([...Array(30).fill(200), 429, 429])
+  })
+
+  it('counts concurrent attempts on both instances exactly', async () => {
+    const seen = await Promise.all(Array.from({ length: 16 }, (_, n) => call(n, '/platform/login', { username: 'victim', password: `guess ${n}` })))
+    expect(seen.filter((s) => s === 200)).toHaveLength(10)
+    expect(seen.filter((s) => s === 429)).toHaveLength(6)
+  })
+
+  it('limits change_pwd per account over all its sessions and both instances: 5 tries in 15 minutes', async () => {
+    const tokens = [await server.login('victim'), await server.login('victim')]
+    const seen = await statuses(7, (n) => call(n, '/platform/change_pwd', { old_password: `guess ${n}`, new_password: 'another long secret' }, { token: tokens[Math.floor(n / 2) % 2]! }))
+    expect(seen).toEqual([200, 200, 200, 200, 200, 429, 429])
+    // The right password is refused too while the limit lasts, and is taken once the window is over.
+    const right = { old_password: PASSWORD, new_password: 'another long secret' }
+    expect(await call(0, '/platform/change_pwd', right, { token: tokens[0]! })).toBe(429)
+    clock = new Date(clock.getTime() + 15 * 60_000 + 1000)
+    const changed = await server.inject({ method: 'POST', url: '/api/v1/platform/change_pwd', headers: { platform: 'pc', token: tokens[0]! }, payload: right })
+    expect(changed.json()).toMatchObject({ code: 1 })
+  })
+
+  it('limits change_pwd per address over every account: 20 tries in 15 minutes', async () => {
+    const tokens: string[] = []
+    for (let i = 0; i < 6; i++) {
+      await upsertAccount(server.services, { username: `shop-${i}`, password: PASSWORD, role: 'merchant' })
+      tokens.push(await server.login(`shop-${i}`))
+    }
+    // Four tries per account stays under the account limit; the sixth account's first try is the 21st from the address.
+    const seen = await statuses(21, (n) => call(n, '/platform/change_pwd', { old_password: 'guess', new_password: 'another long secret' }, { token: tokens[Math.floor(n / 4)]! }))
+    expect(seen).toEqual([...Array(20).fill(200), 429])
+  })
+})
