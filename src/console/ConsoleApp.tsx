@@ -21,6 +21,7 @@ import { ANTD_THEMES } from './theme/antd-theme'
 import { useBranding } from './branding/useBranding'
 import { ProgressFallback, RouteProgress } from './layout/RouteProgress'
 import { useNotificationProvider } from './providers/useNotificationProvider'
+import { retryUnanswered } from './providers/query-retry'
 import { DefaultRoute } from './pages/DefaultRoute'
 import { RouteGate } from './pages/RouteGate'
 import { PAGES } from './pages/pages'
@@ -63,9 +64,9 @@ export function preloadFirstPage(registry: Registry, pathname: string, signedIn:
  * only to its own server, often on the same machine or intranet, which a browser's
  * "offline" says nothing about; by default a call made then would wait, silently and
  * without end, for an "online" that may never come (sign-out did nothing). A call that
- * really cannot reach the server fails, and says so (spec §8).
+ * really cannot reach the server fails, and says so (spec §8). Only such a call is asked again.
  */
-const QUERY_CLIENT_CONFIG = { defaultOptions: { queries: { networkMode: 'always' }, mutations: { networkMode: 'always' } } } as const
+const QUERY_CLIENT_CONFIG = { defaultOptions: { queries: { networkMode: 'always', retry: retryUnanswered }, mutations: { networkMode: 'always' } } } as const
 
 /** The console: Refine with the schema-driven providers, the layout, and a route per resource page. */
 export interface ConsoleAppProps {
@@ -135,7 +136,9 @@ function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppPr
                   {routes.map((r) => {
                     const Page = r.page ? PAGES[r.page] : undefined
                     return (
-                      <Route key={r.path} path={r.path} element={<RouteGate path={r.path} />}>
+                      // Keyed by route: React would otherwise keep one page's component (and its list's
+                      // sort, filters and page) for the next route that renders the same one.
+                      <Route key={r.path} path={r.path} element={<RouteGate key={r.path} path={r.path} />}>
                         {r.resource ? (
                           <>
                             <Route index element={<ResourceList resource={r.resource} />} />
