@@ -8,6 +8,7 @@ import antdZhCN from 'antd/locale/zh_CN'
 import antdEnUS from 'antd/locale/en_US'
 import 'antd/dist/reset.css'
 import type { Locale, Registry } from '../schema/types'
+import type { QueryClient } from '@tanstack/react-query'
 import type { HttpClient } from './providers/http-client'
 import type { ApiErrorChannel } from './providers/api-error-channel'
 import type { TokenStore } from './providers/token-store'
@@ -58,15 +59,6 @@ export function preloadFirstPage(registry: Registry, pathname: string, signedIn:
   return Promise.all(pages.map((page) => page.preload()))
 }
 
-/**
- * Every call goes out whatever the browser believes about the network. The console talks
- * only to its own server, often on the same machine or intranet, which a browser's
- * "offline" says nothing about; by default a call made then would wait, silently and
- * without end, for an "online" that may never come (sign-out did nothing). A call that
- * really cannot reach the server fails, and says so (spec §8).
- */
-const QUERY_CLIENT_CONFIG = { defaultOptions: { queries: { networkMode: 'always' }, mutations: { networkMode: 'always' } } } as const
-
 /** The console: Refine with the schema-driven providers, the layout, and a route per resource page. */
 export interface ConsoleAppProps {
   registry: Registry
@@ -75,6 +67,8 @@ export interface ConsoleAppProps {
   /** Failed calls, shown as spec §8 says. */
   apiErrors: ApiErrorChannel
   tokens: TokenStore
+  /** The query cache (providers/query-client), which signing out empties. */
+  queryClient: QueryClient
 }
 
 export function ConsoleApp(props: ConsoleAppProps) {
@@ -87,7 +81,7 @@ export function ConsoleApp(props: ConsoleAppProps) {
   )
 }
 
-function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppProps) {
+function Shell({ registry, http, authProvider, apiErrors, tokens, queryClient }: ConsoleAppProps) {
   const { mode } = useThemeMode()
   const [locale, setLocale] = useState<Locale>()
   const i18nProvider = useMemo(() => createI18nProvider(localStorage, setLocale), [])
@@ -118,7 +112,7 @@ function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppPr
             i18nProvider={i18nProvider}
             notificationProvider={useNotificationProvider}
             resources={resources}
-            options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: QUERY_CLIENT_CONFIG } }}
+            options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient } }}
           >
             <RouteProgress />
             <ApiErrorNotices channel={apiErrors} tokens={tokens} />
@@ -135,7 +129,9 @@ function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppPr
                   {routes.map((r) => {
                     const Page = r.page ? PAGES[r.page] : undefined
                     return (
-                      <Route key={r.path} path={r.path} element={<RouteGate path={r.path} />}>
+                      // Keyed by route: React would otherwise keep one page's component (and its list's
+                      // sort, filters and page) for the next route that renders the same one.
+                      <Route key={r.path} path={r.path} element={<RouteGate key={r.path} path={r.path} />}>
                         {r.resource ? (
                           <>
                             <Route index element={<ResourceList resource={r.resource} />} />
@@ -176,3 +172,4 @@ function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppPr
     </ConfigProvider>
   )
 }
+

@@ -10,12 +10,14 @@ import { antdStaticCssLoaded } from './theme/antd-static-css'
 import { createDataProvider } from './providers/dataProvider'
 import { prefetchFirstPage } from './resources/first-page'
 import { createApiErrorChannel } from './providers/api-error-channel'
+import { createQueryClient } from './providers/query-client'
 
 const root = createRoot(document.getElementById('root')!)
 const tokens = createTokenStore()
 const apiErrors = createApiErrorChannel()
 const http = createHttpClient({ tokens, locale: () => normalizeLocale(localStorage.getItem(LOCALE_KEY)), onError: apiErrors.emit })
-const authProvider = createAuthProvider({ http, tokens })
+const queryClient = createQueryClient()
+const authProvider = createAuthProvider({ http, tokens, forgetAccount: () => queryClient.clear() })
 
 // Signed in already: fetch the profile and the signed-in page code while the schema files load,
 // instead of one after the other once the app has rendered.
@@ -43,7 +45,7 @@ Promise.all([registryLoaded, antdStyles]).then(
   ([registry]) =>
     root.render(
       <StrictMode>
-        <ConsoleApp registry={registry} http={http} authProvider={authProvider} apiErrors={apiErrors} tokens={tokens} />
+        <ConsoleApp registry={registry} http={http} authProvider={authProvider} apiErrors={apiErrors} tokens={tokens} queryClient={queryClient} />
       </StrictMode>,
     ),
   (error: Error) => {

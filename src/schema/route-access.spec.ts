@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
 import { createRegistry } from './registry'
 import { readSchemaFiles } from './load-files'
-import { consoleRoutes, firstPermittedRoute, routeAllows, routeOf } from './route-access'
-import type { Navigation, Registry } from './types'
+import { consoleRoutes, defaultRouteFor, firstPermittedRoute, menuFor, routeAllows, routeOf } from './route-access'
+import type { Navigation, Registry, Role } from './types'
 
 describe('routeAllows (spec §6)', () => {
   it.each([
@@ -42,9 +42,19 @@ describe('firstPermittedRoute (spec §4 permission guard)', () => {
     expect(firstPermittedRoute(withNavigation(homeless), 'admin')).toBe('/promotion/merchant')
   })
 
-  it('answers undefined (not found) when the role may open nothing in its menu', () => {
-    // An agent may open /user/info, but the user group is for developer only and never in a menu.
-    expect(firstPermittedRoute(registry, 'agent')).toBeUndefined()
+  it("lands a role that may open only the user pages on its profile: the user group is its menu then", () => {
+    // Spec §2 lists the agent on no route but /user/info and /user/setting (any role).
+    expect(firstPermittedRoute(registry, 'agent')).toBe('/user/info')
+    expect(defaultRouteFor(registry, 'agent')).toBe('/user/info')
+    const shown = (role: Role) => menuFor(registry, role).flatMap((g) => g.children.filter((c) => !c.hideInMenu).map((c) => c.path))
+    expect(shown('agent')).toEqual(['/user/info', '/user/setting'])
+    // Any other role keeps the developer groups out of its menu.
+    for (const role of ['admin', 'partner', 'merchant'] as const) expect(shown(role).filter((path) => /^\/(user|exception)\//.test(path))).toEqual([])
+  })
+
+  it('answers undefined (not found) when the role may open nothing at all', () => {
+    const userless = { ...registry.navigation, groups: registry.navigation.groups.filter((g) => g.name !== 'user' && g.name !== 'exception') }
+    expect(firstPermittedRoute(withNavigation(userless), 'agent')).toBeUndefined()
   })
 })
 

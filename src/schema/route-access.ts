@@ -58,7 +58,9 @@ export function routeOf(routes: ConsoleRoute[], pathname: string): ConsoleRoute 
  * route of its menu (menu order), or undefined for not-found.
  */
 export function firstPermittedRoute(registry: Pick<Registry, 'navigation' | 'resources'>, role: Role = 'admin'): string | undefined {
-  return consoleRoutes(registry).find((r) => !r.hideInMenu && groupInMenu(registry.navigation, r.group) && routeAllows(r.roles, role) && groupAllows(registry.navigation, r.group, role))?.path
+  const permitted = permittedRoutes(registry, role)
+  const inMenu = menuGroups(registry.navigation, permitted)
+  return permitted.find((r) => !r.hideInMenu && inMenu(r.group))?.path
 }
 
 /**
@@ -70,10 +72,30 @@ export function defaultRouteFor(registry: Pick<Registry, 'navigation' | 'resourc
   return preferred && routeAllows(preferred.roles, role) ? preferred.path : firstPermittedRoute(registry, role)
 }
 
-/** Groups for `developer` only (exception, user) never show in the menu; their routes are reached by links (DESIGN §4). */
+/** Groups for `developer` only (exception, user) stay out of the menu; their routes are reached by links (DESIGN §4). */
 export function groupInMenu(navigation: Navigation, groupName: string): boolean {
   const roles = navigation.groups.find((g) => g.name === groupName)?.roles
   return !(roles?.length === 1 && roles[0] === 'developer')
+}
+
+/**
+ * Which groups show in the menu of a role that may open `permitted`. The groups for
+ * `developer` only stay out, unless the role may open nothing else: spec §2 lists the agent
+ * (salesperson) on no route but the user group's, open to any role, so without this its menu
+ * would be empty and `/` would lead to not-found. Such a role sees the first developer group
+ * it may open instead (user, by menu order, before exception): it lands on its own profile
+ * and reaches its settings from the menu.
+ */
+function menuGroups(navigation: Navigation, permitted: readonly ConsoleRoute[]): (groupName: string) => boolean {
+  const listed = permitted.filter((r) => !r.hideInMenu)
+  if (listed.some((r) => groupInMenu(navigation, r.group))) return (groupName) => groupInMenu(navigation, groupName)
+  const fallback = listed[0]?.group
+  return (groupName) => groupName === fallback
+}
+
+/** The routes a role may open, by their own role lists and their groups', in menu order. */
+function permittedRoutes(registry: Pick<Registry, 'navigation' | 'resources'>, role: Role): ConsoleRoute[] {
+  return consoleRoutes(registry).filter((r) => routeAllows(r.roles, role) && groupAllows(registry.navigation, r.group, role))
 }
 
 /** A group's own role list gates its children, except `developer`-only groups, which only hide from the menu (DESIGN §4). */
@@ -96,14 +118,14 @@ export interface MenuGroup {
 /**
  * The menu for one account: every route its role may open and its profile flags allow
  * (flags apply only when a profile is given),
- * grouped, in menu order. Routes reachable but not shown (developer groups, hidden
+ * grouped, in menu order. Routes reachable but not shown (developer groups, but for a role
+ * that may open nothing else; hidden
  * routes) are included with hideInMenu, so the console's server-menu guard lets them in.
  */
 export function menuFor(registry: Pick<Registry, 'navigation' | 'resources'>, role: Role, profile?: Record<string, unknown>): MenuGroup[] {
   // Without a profile (the console's role-list mode, spec §4) only the role lists count.
-  const routes = consoleRoutes(registry).filter(
-    (r) => routeAllows(r.roles, role) && groupAllows(registry.navigation, r.group, role) && (!profile || !r.profileFlag || Number(profile[r.profileFlag]) === 1),
-  )
+  const routes = permittedRoutes(registry, role).filter((r) => !profile || !r.profileFlag || Number(profile[r.profileFlag]) === 1)
+  const inMenu = menuGroups(registry.navigation, routes)
   return registry.navigation.groups
     .map((group) => ({
       name: group.name,
@@ -113,7 +135,7 @@ export function menuFor(registry: Pick<Registry, 'navigation' | 'resources'>, ro
       order: group.order,
       children: routes
         .filter((r) => r.group === group.name)
-        .map((r) => ({ name: r.name, path: r.path, label: r.label ?? { 'zh-CN': r.name, 'en-US': r.name }, hideInMenu: r.hideInMenu || !groupInMenu(registry.navigation, group.name) })),
+        .map((r) => ({ name: r.name, path: r.path, label: r.label ?? { 'zh-CN': r.name, 'en-US': r.name }, hideInMenu: r.hideInMenu || !inMenu(group.name) })),
     }))
     .filter((group) => group.children.length > 0)
     .sort((a, b) => a.order - b.order)

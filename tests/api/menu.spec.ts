@@ -40,7 +40,8 @@ describe('POST /api/user/menu', () => {
     const merchant = await menuOf('merchant')
     expect(shown(merchant)).toEqual(['/dashboard/workBench', '/creation/clip', '/account/property'])
     expect(reachable(merchant)).toEqual(['/dashboard/workBench', '/creation/clip', '/account/property', '/user/info', '/user/setting', '/exception/404', '/exception/500'])
-    expect(shown(await menuOf('agent'))).toEqual([])
+    // An agent may open only the user pages (spec §2): they are its menu, not an empty one.
+    expect(shown(await menuOf('agent'))).toEqual(['/user/info', '/user/setting'])
   })
 
   it('leaves out a route whose profile flag the account has off', async () => {

@@ -95,6 +95,33 @@ describe('failed calls, as spec §8 shows them', () => {
     }
   })
 
+  it('signs out to the login page and nothing else: no call after the token is gone, no "login expired"', async () => {
+    const { page, close } = await openBrowser('en-US')
+    try {
+      for (const from of ['/home/index', '/domain/domainList']) {
+        await signIn(page, product.url, 'admin', product.logins.admin!)
+        await page.goto(`${product.url}${from}`)
+        await page.locator(from === '/home/index' ? '.ant-statistic' : '.ant-table').first().waitFor()
+        const refused: string[] = []
+        page.on('response', (response) => {
+          if (response.status() === 401) refused.push(response.url())
+        })
+        await page.getByRole('button', { name: 'admin' }).click()
+        await chooseMenuItem(page, 'Sign out')
+        await page.waitForURL((url) => url.pathname === '/login' && url.search === '')
+        await page.locator('#username').waitFor()
+        // Long enough for a refetch, its 401 and the 1.5-second "login expired" countdown to show.
+        await page.waitForTimeout(2500)
+        expect(refused).toEqual([])
+        expect(await page.getByText('Login expired, please log in again').count()).toBe(0)
+        expect(page.url()).toBe(`${product.url}/login`)
+        page.removeAllListeners('response')
+      }
+    } finally {
+      await close()
+    }
+  })
+
   it('keeps calling its server while the browser believes it is offline: the list refreshes and sign-out signs out', async () => {
     const { page, close } = await openBrowser('en-US')
     try {

@@ -44,6 +44,34 @@ describe('routes and guards of spec §2 and §4', () => {
     }
   })
 
+  it('lands every role on a page it may use, with a menu to go on from (spec §4)', async () => {
+    const landings: [string, RegExp, string][] = [
+      ['admin', /\/home\/index$/, '.ant-statistic'],
+      ['partner', /\/dashboard\/workBench$/, '.ant-statistic'],
+      ['merchant1', /\/dashboard\/workBench$/, '.ant-statistic'],
+      // An agent may open only its own pages (spec §2): its profile, and its settings from the menu.
+      ['agent', /\/user\/info$/, '.ant-descriptions'],
+    ]
+    for (const [username, landing, content] of landings) {
+      const { page, close } = await openBrowser('en-US')
+      try {
+        await signIn(page, product.url, username, product.logins[username]!)
+        await page.waitForURL(landing)
+        await page.locator(content).first().waitFor()
+        expect(await page.getByText('Sorry, the page you visited does not exist.').count()).toBe(0)
+        await page.locator('.ant-menu-item-selected').waitFor()
+        expect(await page.locator('.ant-layout-sider .ant-menu-item').count()).toBeGreaterThan(0)
+        if (username === 'agent') {
+          expect(await page.locator('.ant-layout-sider .ant-menu-item').allInnerTexts()).toEqual(['User info', 'User settings'])
+          await page.getByRole('menuitem', { name: 'User settings' }).click()
+          await page.getByText('Change password').waitFor()
+        }
+      } finally {
+        await close()
+      }
+    }
+  })
+
   it('keeps /exception/403 to admins: a merchant is sent where spec §4 says', async () => {
     const { page, close } = await openBrowser('en-US')
     try {

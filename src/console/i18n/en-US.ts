@@ -76,6 +76,7 @@ export const enUS: Record<string, string> = {
   'list.reset': 'Reset',
   'list.empty': 'Nothing here yet',
   'list.emptyFiltered': 'Nothing matches these filters',
+  'list.retry': 'Try again',
   'list.total': '{{total}} in all',
   'list.selected': '{{count}} selected',
   'list.bulkDelete': 'Delete selected',

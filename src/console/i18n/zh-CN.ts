@@ -78,6 +78,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'list.reset': '重置',
   'list.empty': '暂无数据',
   'list.emptyFiltered': '没有符合筛选条件的数据',
+  'list.retry': '重试',
   'list.total': '共 {{total}} 条',
   'list.selected': '已选 {{count}} 项',
   'list.bulkDelete': '批量删除',

@@ -21,7 +21,7 @@ export type LocationSearch = () => string
 export interface AuthProviderOptions {
   http: HttpClient
   tokens: TokenStore
-  /** Drops what the console keeps about the signed-in account (profile, server menu). */
+  /** Drops what the console keeps about the signed-in account (its cached answers), on sign-out. */
   forgetAccount?: () => void
   search?: LocationSearch
 }

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState, type Key } from 'react'
-import { App, Button, Empty, Space, Table } from 'antd'
+import { App, Button, Empty, Space, Table, theme } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { CreateButton, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
 import { useDeleteMany, useGetIdentity, useTranslate, type BaseRecord } from '@refinedev/core'
@@ -30,6 +30,7 @@ export default function ResourceList({ resource }: { resource: string }) {
   const t = useTranslate()
   const label = useLabel()
   const { modal } = App.useApp()
+  const { token } = theme.useToken()
   const def = registry.resources.get(resource)!
   const entity = registry.entities.get(def.entity)!
   const config = registry.endpoints.get(def.endpoints.list!)!.list!
@@ -120,7 +121,18 @@ export default function ResourceList({ resource }: { resource: string }) {
           showTotal: (total) => t('list.total', { total }),
           locale: { items_per_page: t('pagination.itemsPerPage') },
         }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(filtered ? 'list.emptyFiltered' : 'list.empty')} /> }}
+        locale={{
+          emptyText: tableQuery.isError ? (
+            // A refused list says why where its rows would be, and stays empty: there are no rows to spin for.
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span style={{ color: token.colorError }}>{tableQuery.error.message}</span>}>
+              <Button size="small" loading={tableQuery.isFetching} onClick={() => void tableQuery.refetch()}>
+                {t('list.retry')}
+              </Button>
+            </Empty>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(filtered ? 'list.emptyFiltered' : 'list.empty')} />
+          ),
+        }}
       >
         {def.list.columns.map((name) => {
           const f = field(name)
