@@ -2814,6 +2814,9 @@ export interface UploadGenerateStsTokenResponse {
   }
   file_field: string
   needs_token: boolean
+  /**
+   * Where the file will be read once sent: the bucket's public address; empty with local storage, where oss_upload answers it.
+   */
   url: string
   expires_at: string
   max_bytes: number
