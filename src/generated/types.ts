@@ -10,14 +10,56 @@
  */
 
 /**
- * Every JSON answer: `code` 1 is success, anything else a failure whose `msg` a person can act on.
+ * Every JSON answer: `code` 1 is success, with the call’s data; anything else a failure whose `msg` a person can act on.
+ * Narrow on `code === 1` to reach the data.
  */
-export interface Envelope<T> {
-  code: number
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope
+
+/**
+ * Success: code 1, and the data of the call.
+ */
+export interface SuccessEnvelope<T> {
+  code: 1
   msg: string
-  /** Unix time in seconds. */
+  /**
+   * Unix time in seconds.
+   */
   time: number
   data: T
+}
+
+/**
+ * A failure, never a success: code 0 with a message a person can act on (and field errors for a request that fails its schema, or a reference to quote for an unexpected error), or 50008, 50012 or 50014 for a token that is invalid, revoked or expired.
+ */
+export interface ErrorEnvelope {
+  code: 0 | 50008 | 50012 | 50014
+  msg: string
+  /**
+   * Unix time in seconds.
+   */
+  time: number
+  data:
+    | null
+    | {
+        errors: FieldError[]
+      }
+    | {
+        /**
+         * Quoted to whoever reads the server log.
+         */
+        reference: string
+      }
+}
+
+/**
+ * One field a request got wrong: where, and what to do about it.
+ */
+export interface FieldError {
+  /**
+   * JSON pointer into the request.
+   */
+  path: string
+  message: string
 }
 
 /**
@@ -2849,6 +2891,9 @@ export interface UploadGenerateStsTokenResponse {
   }
   file_field: string
   needs_token: boolean
+  /**
+   * Where the file will be read once sent: the bucket's public address; empty with local storage, where oss_upload answers it.
+   */
   url: string
   expires_at: string
   max_bytes: number

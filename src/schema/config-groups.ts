@@ -1,5 +1,6 @@
 import type { SchemaProblem } from './SchemaError'
 import { joinPointer } from './pointer'
+import { withNotBlank } from './not-blank'
 import type { ConfigGroupDef, JsonSchema, Label, Navigation } from './types'
 
 interface ConfigFile {
@@ -32,7 +33,7 @@ export function loadConfigGroups(files: ConfigFile[], navigation: Navigation, pr
       else owners.set(field, file)
     }
     const { $schema: _meta, 'x-label': label, 'x-screen': _screen, 'x-order': order, 'x-read': read, ...schema } = json
-    groups.set(name, { name, file, label: label as Label, screen, order: typeof order === 'number' ? order : 0, read: read as ConfigGroupDef['read'], schema: { ...schema, $id: `config:${name}` } })
+    groups.set(name, { name, file, label: label as Label, screen, order: typeof order === 'number' ? order : 0, read: read as ConfigGroupDef['read'], schema: withNotBlank({ ...schema, $id: `config:${name}` }) })
   }
   return groups
 }

@@ -1,6 +1,7 @@
 import type { Column, ColumnType, EntityDef, JsonSchema } from './types'
 import type { SchemaProblem } from './SchemaError'
 import { getAtPointer, joinPointer } from './pointer'
+import { withNotBlank } from './not-blank'
 
 /** Fields every entity has without declaring them, as Payload adds id and timestamps. */
 const STANDARD_FIELDS: Record<string, JsonSchema> = {
@@ -33,7 +34,7 @@ export function buildEntity(
   const publicProperties: Record<string, JsonSchema> = {}
   const columns: Column[] = []
   for (const [field, property] of Object.entries(all)) {
-    const resolved = property.$ref ? { ...lookup(String(property.$ref)), ...withoutRef(property) } : property
+    const resolved = resolvedProperty(property, lookup)
     const isPrivate = resolved['x-private'] === true
     if (!isPrivate) publicProperties[field] = property.$ref ? property : withStorageBounds(property)
     columns.push({
@@ -88,6 +89,9 @@ export function buildEntity(
   const titleColumn = columns.find((c) => c.name === title)
   if (title !== undefined && (!titleColumn || titleColumn.private || titleColumn.wire !== 'string')) {
     problems.push({ file, pointer: '/x-title', message: `x-title names "${title}", which is not a public string field of this entity. Name the field that names a record, e.g. "name".` })
+  } else if (titleColumn && !titleColumn.readOnly && !(Number(resolvedProperty(all[titleColumn.name]!, lookup).minLength) >= 1)) {
+    // A record's title is how people find and tell it apart: it cannot be empty, and so (withNotBlank) not blank either.
+    problems.push({ file, pointer: joinPointer('properties', titleColumn.name), message: `is the x-title of this entity, so it must not be empty: add "minLength": 1 (blank values are then refused too), or make it "readOnly" if the server sets it.` })
   }
 
   // Records send the titles of the records they point to beside the ids.
@@ -127,7 +131,7 @@ export function buildEntity(
 
   // The API always sends every public field (a stored NULL becomes the default), so those with a default are required too.
   const alwaysSent = Object.keys(publicProperties).filter((f) => required.includes(f) || STANDARD_FIELD_NAMES.includes(f) || 'default' in (publicProperties[f] ?? {}))
-  const schema = qualifyLocalRefs(
+  const schema = withNotBlank(qualifyLocalRefs(
     {
       $id: name,
       title: source.title,
@@ -139,7 +143,7 @@ export function buildEntity(
       ...(source.$defs ? { $defs: source.$defs } : {}),
     },
     name,
-  ) as JsonSchema
+  ) as JsonSchema)
 
   return {
     name,
@@ -176,6 +180,10 @@ function withStorageBounds(property: JsonSchema): JsonSchema {
 
 const INT32_MIN = -2147483648
 const INT32_MAX = 2147483647
+
+function resolvedProperty(property: JsonSchema, lookup: (ref: string) => JsonSchema | undefined): JsonSchema {
+  return property.$ref ? { ...lookup(String(property.$ref)), ...withoutRef(property) } : property
+}
 
 function withoutRef(property: JsonSchema): JsonSchema {
   const { $ref: _ignored, ...rest } = property

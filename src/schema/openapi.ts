@@ -1,7 +1,9 @@
 import type { EndpointDef, JsonSchema, Registry } from './types'
 import { operationName } from './names'
+import { errorEnvelopeSchema, FIELD_ERROR_SCHEMA, successEnvelopeSchema } from './envelope'
 
 const ERROR_ENVELOPE = '#/components/schemas/ErrorEnvelope'
+const FIELD_ERROR = '#/components/schemas/FieldError'
 
 /**
  * The OpenAPI 3.1 document of the whole API, built from the registry alone, so the
@@ -13,28 +15,8 @@ export function buildOpenApi(registry: Registry, info: { title: string; version:
     const { $id: _id, ...schema } = entity.schema
     schemas[entity.name] = rewriteRefs(schema) as JsonSchema
   }
-  schemas.FieldError = {
-    type: 'object',
-    properties: { path: { type: 'string', description: 'JSON pointer into the request.' }, message: { type: 'string' } },
-    required: ['path', 'message'],
-  }
-  schemas.ErrorEnvelope = {
-    type: 'object',
-    description: 'A failure: code 0 with a message a person can act on (and field errors for validation), or 50008/50012/50014 for a token that is invalid, revoked or expired.',
-    properties: {
-      code: { type: 'integer', not: { const: 1 } },
-      msg: { type: 'string' },
-      time: { type: 'integer', description: 'Unix time in seconds.' },
-      data: {
-        oneOf: [
-          { type: 'null' },
-          { type: 'object', properties: { errors: { type: 'array', items: { $ref: '#/components/schemas/FieldError' } } }, required: ['errors'] },
-          { type: 'object', properties: { reference: { type: 'string' } }, required: ['reference'] },
-        ],
-      },
-    },
-    required: ['code', 'msg', 'time', 'data'],
-  }
+  schemas.FieldError = FIELD_ERROR_SCHEMA
+  schemas.ErrorEnvelope = errorEnvelopeSchema({ $ref: FIELD_ERROR })
 
   const paths: Record<string, Record<string, unknown>> = {}
   for (const endpoint of [...registry.endpoints.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
@@ -45,7 +27,8 @@ export function buildOpenApi(registry: Registry, info: { title: string; version:
     openapi: '3.1.0',
     info: {
       ...info,
-      description: 'Every answer is an envelope { code, msg, time, data }; code 1 is success. Send the session token in the `token` header and `platform: pc`.',
+      description:
+        'Every answer is an envelope { code, msg, time, data }: code 1 is success; a failure has code 0, or 50008, 50012 or 50014 for a sign-in that is no longer valid. Send the session token in the `token` header and `platform: pc`.',
     },
     servers: [{ url: '/api/v1' }],
     tags: [...new Set([...registry.endpoints.values()].map(tagOf))].sort().map((name) => ({ name })),
@@ -96,16 +79,8 @@ function operation(endpoint: EndpointDef): JsonSchema {
           description: 'Success (code 1) or a failure a person can act on (code 0, 50008, 50012, 50014).',
           content: {
             'application/json': {
-              schema: {
-                oneOf: [
-                  {
-                    type: 'object',
-                    properties: { code: { const: 1 }, msg: { type: 'string' }, time: { type: 'integer' }, data: rewriteRefs(endpoint.response) },
-                    required: ['code', 'msg', 'time', 'data'],
-                  },
-                  { $ref: ERROR_ENVELOPE },
-                ],
-              },
+              // Told apart by code alone: 1 in the first, one of the failure codes in the second.
+              schema: { oneOf: [successEnvelopeSchema(rewriteRefs(endpoint.response) as JsonSchema), { $ref: ERROR_ENVELOPE }] },
             },
           },
         },

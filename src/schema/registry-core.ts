@@ -8,6 +8,7 @@ import type { SchemaChecker } from './SchemaChecker'
 import { didYouMean } from './suggest'
 import { describeJsonSyntaxError } from './json-syntax'
 import { standardEndpoints, type StandardApi } from './standard-endpoints'
+import { withNotBlank } from './not-blank'
 import {
   GENERIC_HANDLERS,
   type EndpointDef,
@@ -233,7 +234,7 @@ function loadEndpoints(
       access: j.open === true ? 'open' : (j.roles as EndpointDef['access']),
       handler,
       entity: j.entity as string | undefined,
-      request: (j.request as EndpointDef['request'] | undefined) ?? {},
+      request: withBlankRules((j.request as EndpointDef['request'] | undefined) ?? {}),
       response: (j.response as JsonSchema | undefined) ?? { type: 'null' },
       download: j.download === true,
       mine: j.mine === true,
@@ -292,6 +293,15 @@ function loadEndpoints(
     endpoints.set(p.name, endpoint)
   }
   return endpoints
+}
+
+/** A named endpoint's own strings that must not be empty must not be blank either (entity fields it refers to are marked in the entity). */
+function withBlankRules(request: EndpointDef['request']): EndpointDef['request'] {
+  return {
+    ...request,
+    ...(request.query ? { query: withNotBlank(request.query) } : {}),
+    ...(request.body ? { body: withNotBlank(request.body) } : {}),
+  }
 }
 
 /** Report every `$ref` in `node` that points at nothing. */

@@ -44,6 +44,20 @@ describe('the schema files of the repository', () => {
     expect(Object.keys(query)).toEqual(expect.arrayContaining(['page', 'limit', 'sort', 'order', 'host', 'name', 'is_default', 'created_at_from', 'created_at_to']))
   })
 
+  it('refuse blank names and titles in every entity, endpoint and settings group, but not in passwords', () => {
+    const registry = createRegistry(real)
+    const blank = (schema: unknown, field: string) => ((schema as { properties: Record<string, Record<string, unknown>> }).properties[field] ?? {})['x-not-blank']
+    for (const entity of registry.entities.values()) {
+      if (entity.title && !entity.columns.find((c) => c.name === entity.title)!.readOnly) expect(blank(entity.schema, entity.title), entity.name).toBe(true)
+    }
+    expect(blank(registry.endpoints.get('platform/add_industry')!.request.body, 'name')).toBe(true)
+    expect(blank(registry.endpoints.get('provider_service/edit_account')!.request.body, 'remark')).toBe(true)
+    expect(blank(registry.configGroups.get('show_config')!.schema, 'money_name')).toBe(true)
+    expect(blank(registry.endpoints.get('platform/login')!.request.body, 'username')).toBe(true)
+    expect(blank(registry.endpoints.get('platform/login')!.request.body, 'password')).toBeUndefined()
+    expect(blank(registry.endpoints.get('platform/change_pwd')!.request.body, 'new_password')).toBeUndefined()
+  })
+
   it('give a download that exports a list the filters of that list, not its paging, beside its own query', () => {
     const registry = createRegistry(real)
     const exported = Object.keys(registry.endpoints.get('recharge_card/export_data')!.request.query!.properties as object)
@@ -189,6 +203,15 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(problems).toContain('schemas/entities/domain.json#/properties/site/x-relation: points at session, which has no "x-title". Add "x-title": "FIELD" to schemas/entities/session.json, naming the field that names its records.')
     expect(problems).toContain('schemas/entities/domain.json#/properties/mirror/x-relation: x-relation field "mirror" must be an integer (the related record\'s id), but it is stored as string.')
     expect(problems).toContain('schemas/entities/domain.json#/x-title: x-title names "is_default", which is not a public string field of this entity. Name the field that names a record, e.g. "name".')
+  })
+
+  it('a title that may be empty', () => {
+    const industry = file('entities/industry.json') as { properties: Record<string, Record<string, unknown>> }
+    const { minLength: _min, ...name } = industry.properties.name!
+    industry.properties.name = name
+    expect(problemsOf({ 'entities/industry.json': industry })).toEqual([
+      'schemas/entities/industry.json#/properties/name: is the x-title of this entity, so it must not be empty: add "minLength": 1 (blank values are then refused too), or make it "readOnly" if the server sets it.',
+    ])
   })
 
   it('rich text on a field that is not a string, or of a media type nothing renders', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createAjv } from './ajv'
 import { toFieldErrors } from './validation-messages'
+import { withNotBlank } from './not-blank'
 
 const ajv = createAjv({ verbose: true })
 const validate = ajv.compile({
@@ -37,6 +38,31 @@ describe('validation messages a person can act on', () => {
       { path: '/ids/1', message: 'ids[1] must be an integer' },
       { path: '/kind', message: 'kind must be one of: 0, 1' },
     ])
+  })
+
+  it('refuses a blank value and an address no browser should open, in both locales', () => {
+    const check = createAjv({ verbose: true }).compile(
+      withNotBlank({
+        type: 'object',
+        properties: {
+          name: { type: 'string', minLength: 1, 'x-label': { 'zh-CN': '名称', 'en-US': 'Name' } },
+          logo: { type: 'string', format: 'media-url', 'x-label': { 'zh-CN': '标志', 'en-US': 'Logo' } },
+        },
+      }),
+    )
+    const errorsIn = (locale: 'en-US' | 'zh-CN') => {
+      check({ name: ' \u3000\t', logo: 'javascript:alert(1)' })
+      return toFieldErrors(check.errors ?? [], locale)
+    }
+    expect(errorsIn('en-US')).toEqual([
+      { path: '/name', message: 'Name cannot be blank: spaces alone are not a value' },
+      { path: '/logo', message: 'Logo must be an address starting with https:// or http://, or an uploaded file (/uploads/…), with no spaces' },
+    ])
+    expect(errorsIn('zh-CN')).toEqual([
+      { path: '/name', message: '名称不能只有空格或空白字符' },
+      { path: '/logo', message: '标志必须是以 https:// 或 http:// 开头的地址，或已上传的文件（/uploads/…），且不能含空格' },
+    ])
+    expect(check({ name: ' a ', logo: '/uploads/2026-11/ab.png' })).toBe(true)
   })
 
   it('says what the whole request should be when it is not an object', () => {

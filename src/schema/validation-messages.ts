@@ -2,6 +2,8 @@ import type { ErrorObject } from 'ajv'
 import type { JsonSchema, Label, Locale } from './types'
 import { didYouMean } from './suggest'
 import { escapePointerToken } from './pointer'
+import { MEDIA_URL_FORMAT } from './media-url'
+import { NOT_BLANK_KEYWORD } from './not-blank'
 
 /** A validation failure as the API sends it in data.errors: a JSON pointer into the request and a sentence. */
 export interface FieldError {
@@ -22,6 +24,11 @@ const MESSAGES: Record<string, Words> = {
   hostname: { 'en-US': (l) => `${l} must be a valid host name, such as console.example.com (no scheme, port or path)`, 'zh-CN': (l) => `${l}必须是有效的域名，例如 console.example.com（不含协议、端口和路径）` },
   format: { 'en-US': (l, p) => `${l} must be a valid ${p.format}`, 'zh-CN': (l, p) => `${l}必须是有效的 ${p.format}` },
   money: { 'en-US': (l) => `${l} must be an amount in yuan with two decimals, such as 12.50`, 'zh-CN': (l) => `${l}必须是保留两位小数的金额，例如 12.50` },
+  [MEDIA_URL_FORMAT]: {
+    'en-US': (l) => `${l} must be an address starting with https:// or http://, or an uploaded file (/uploads/…), with no spaces`,
+    'zh-CN': (l) => `${l}必须是以 https:// 或 http:// 开头的地址，或已上传的文件（/uploads/…），且不能含空格`,
+  },
+  [NOT_BLANK_KEYWORD]: { 'en-US': (l) => `${l} cannot be blank: spaces alone are not a value`, 'zh-CN': (l) => `${l}不能只有空格或空白字符` },
   enum: { 'en-US': (l, p) => `${l} must be one of: ${list(p.allowedValues)}`, 'zh-CN': (l, p) => `${l}必须是以下之一：${list(p.allowedValues)}` },
   const: { 'en-US': (l, p) => `${l} must be ${JSON.stringify(p.allowedValue)}`, 'zh-CN': (l, p) => `${l}必须是 ${JSON.stringify(p.allowedValue)}` },
   pattern: { 'en-US': (l) => `${l} contains characters that are not allowed`, 'zh-CN': (l) => `${l}包含不允许的字符` },
@@ -91,7 +98,7 @@ function toFieldError(error: ErrorObject, locale: Locale): FieldError | undefine
   const label = labelOf(parent, name, locale)
   if (error.keyword === 'minLength' && params.limit === 1) return { path: error.instancePath, message: say('empty', label) }
   if (error.keyword === 'format') {
-    const key = params.format === 'hostname' ? 'hostname' : params.format === 'money' ? 'money' : 'format'
+    const key = params.format === 'hostname' || params.format === 'money' || params.format === MEDIA_URL_FORMAT ? String(params.format) : 'format'
     return { path: error.instancePath, message: say(key, label) }
   }
   const hint = parent['x-pattern-hint'] as Label | undefined

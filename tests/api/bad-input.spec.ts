@@ -78,6 +78,27 @@ it('sweeps every endpoint the server declares', () => {
   expect([...server.services.registry.endpoints.keys()].sort()).toEqual([...declared.endpoints.keys()].sort())
 })
 
+/** Field names that say the field holds an address a browser loads or follows. */
+const ADDRESS_NAME = /logo|avatar|url|image|icon|link|cover|website|pic|photo/i
+
+it('gives every stored or sent address the media-url format, so the sweep tries hostile addresses on it', () => {
+  const fields: [string, JsonSchema][] = []
+  for (const entity of declared.entities.values()) {
+    for (const [name, field] of Object.entries(entity.schema.properties as Record<string, JsonSchema>)) fields.push([`${entity.file} ${name}`, field])
+  }
+  for (const endpoint of declared.endpoints.values()) {
+    for (const part of [endpoint.request.query, endpoint.request.body]) {
+      for (const [name, field] of Object.entries((part?.properties ?? {}) as Record<string, JsonSchema>)) fields.push([`${endpoint.file} ${name}`, collecting.resolve(field)])
+    }
+  }
+  for (const group of declared.configGroups.values()) {
+    for (const [name, field] of Object.entries(group.schema.properties as Record<string, JsonSchema>)) fields.push([`${group.file} ${name}`, field])
+  }
+  const addresses = fields.filter(([where, field]) => ADDRESS_NAME.test(where.split(' ')[1]!) && field.type === 'string')
+  expect(addresses.map(([where]) => where)).toEqual(expect.arrayContaining(['schemas/entities/domain.json logo', 'schemas/entities/user.json avatar', 'schemas/config/resource.json logo']))
+  for (const [where, field] of addresses) expect(field.format, where).toBe('media-url')
+})
+
 for (const declaredEndpoint of declared.endpoints.values()) {
   const groups = new Map<string, InputCase[]>()
   for (const c of inputCases(declaredEndpoint, collecting.resolve)) groups.set(c.group, [...(groups.get(c.group) ?? []), c])
@@ -101,6 +122,7 @@ async function sweep(endpoint: EndpointDef, kase: InputCase): Promise<void> {
   const request = kase.request(base, server.services.config.bodyLimit)
   const valid = kase.status === undefined && !kase.multipart && oracle.accepts(endpoint, parsedInput(request))
   if (kase.group === 'valid baseline') expect(valid, 'the generated baseline input must pass the schema').toBe(true)
+  if (kase.refused) expect(valid, 'the schema must refuse this input (a blank name or a hostile address)').toBe(false)
   await withCaller(callerRole(endpoint), async (token) => {
     const before = await snapshot()
     try {

@@ -17,6 +17,41 @@ export const HOSTILE_STRINGS: Record<string, string> = {
   'long unicode': 'é中😀'.repeat(4000),
 }
 
+/**
+ * Addresses a logo, avatar or link field ("format": "media-url") must refuse: they would run
+ * script, load from anywhere, or read differently in a browser than in a check.
+ */
+export const HOSTILE_URLS: Record<string, string> = {
+  'a javascript: URL': 'javascript:alert(document.cookie)',
+  'a javascript: URL in mixed case': 'JaVaScRiPt:alert(1)',
+  'a data: URL': 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'a vbscript: URL': 'vbscript:msgbox(1)',
+  'a protocol-relative URL': '//evil.example/logo.png',
+  'a leading space': ' javascript:alert(1)',
+  'a tab inside the scheme': 'java\tscript:alert(1)',
+  'a line break inside the scheme': 'java\nscript:alert(1)',
+  'a zero-width space in front': '\u200bhttps://evil.example/logo.png',
+  'a trailing line break': 'https://cdn.example.com/logo.png\n',
+  'backslashes for slashes': 'https:\\\\evil.example\\logo.png',
+  'credentials hiding the host': 'https://cdn.example.com@evil.example/logo.png',
+  'a path out of the uploads': '/uploads/../data/console.sqlite',
+}
+
+/** Addresses such a field must take: an https address (a CDN, the bucket) and a file this server stores. */
+export const MEDIA_URLS: Record<string, string> = {
+  'an https address': 'https://cdn.example.com/brand/logo.png',
+  'an uploaded file': '/uploads/2026-11/0123456789abcdef0123456789abcdef.png',
+}
+
+/** Values that are only blank: every string that must not be empty must refuse them. */
+export const BLANK_STRINGS: Record<string, string> = {
+  spaces: ' ',
+  'ideographic spaces': '\u3000',
+  'tabs and line breaks': '\t\n\r',
+  'zero-width spaces': '\u200b',
+  'no-break spaces': '\u00a0',
+}
+
 /** What goes on the wire: a query string for GET, a raw payload (and its content type) for POST. */
 export interface WireRequest {
   method?: 'GET' | 'POST'
@@ -34,6 +69,8 @@ export interface InputCase {
   multipart?: true
   /** Transport failures have one right status; every other case is judged against the schema. */
   status?: number
+  /** Refused whatever the schema says: a blank name, a hostile address. */
+  refused?: true
   /** The request, from a valid baseline input of the endpoint. */
   request(base: Record<string, unknown>, bodyLimit: number): WireRequest
 }
@@ -42,6 +79,7 @@ type Resolve = (schema: JsonSchema) => JsonSchema
 interface ValueCase {
   group: string
   name: string
+  refused?: true
   value(bodyLimit: number): unknown
 }
 
@@ -59,7 +97,7 @@ export function inputCases(endpoint: EndpointDef, resolve: Resolve): InputCase[]
   const encode = (input: unknown) => wireRequest(endpoint, input)
   const cases: InputCase[] = [{ group: 'valid baseline', name: 'the baseline input', request: (base) => encode(base) }]
   for (const c of objectCases(resolve(schema), [], where, resolve)) {
-    cases.push({ group: c.group, name: c.name, pointer: c.pointer, request: (base, limit) => encode(c.apply(base, limit)) })
+    cases.push({ group: c.group, name: c.name, pointer: c.pointer, ...(c.refused ? { refused: true } : {}), request: (base, limit) => encode(c.apply(base, limit)) })
   }
   cases.push(...(where === 'query' ? queryStringCases() : bodyCases()))
   cases.push(...wrongMethodCases(endpoint))
@@ -81,6 +119,7 @@ interface FieldCase {
   group: string
   name: string
   pointer: string
+  refused?: true
   apply(base: Record<string, unknown>, bodyLimit: number): unknown
 }
 
@@ -92,7 +131,7 @@ function objectCases(schema: JsonSchema, path: string[], where: 'query' | 'body'
   for (const [name, raw] of Object.entries(properties)) {
     const property = resolve(raw)
     for (const v of valueCases(property, where, resolve)) {
-      out.push({ group: v.group, name: `${label(name)}: ${v.name}`, pointer: at(name), apply: (base, limit) => setAt(base, [...path, name], v.value(limit)) })
+      out.push({ group: v.group, name: `${label(name)}: ${v.name}`, pointer: at(name), refused: v.refused, apply: (base, limit) => setAt(base, [...path, name], v.value(limit)) })
     }
     if (typesOf(property).includes('object')) out.push(...objectCases(property, [...path, name], where, resolve))
   }
@@ -139,6 +178,16 @@ function stringCases(schema: JsonSchema, where: 'query' | 'body'): ValueCase[] {
   // A URL this long is refused by any real HTTP server before the app sees it; in a body it must be a clean validation failure.
   if (where === 'body') add('lengths', 'a string of almost the whole body limit', (limit) => 'a'.repeat(limit - 16 * 1024))
   for (const [name, text] of Object.entries(HOSTILE_STRINGS)) add('hostile strings', name, () => text)
+  // A string that must hold something must not hold only spaces (passwords and other secrets excepted), at a length it otherwise takes.
+  const secret = schema['x-widget'] === 'password' || schema.writeOnly === true
+  if (min !== undefined && min > 0 && !secret) {
+    const length = Math.min(max ?? min, Math.max(min, 3))
+    for (const [name, text] of Object.entries(BLANK_STRINGS)) out.push({ group: 'blank values', name, refused: true, value: () => text.repeat(Math.ceil(length / text.length)).slice(0, length) })
+  }
+  if (schema.format === 'media-url') {
+    for (const [name, url] of Object.entries(HOSTILE_URLS)) out.push({ group: 'hostile URLs', name, refused: true, value: () => url })
+    for (const [name, url] of Object.entries(MEDIA_URLS)) add('hostile URLs', name, () => url)
+  }
   return out
 }
 
@@ -164,7 +213,7 @@ function arrayCases(schema: JsonSchema, where: 'query' | 'body', resolve: Resolv
   if (maxItems !== undefined) out.push({ group: 'arrays', name: `${maxItems + 1} items (one over maxItems)`, value: () => Array.from({ length: maxItems + 1 }, (_, i) => i + 1) })
   if (schema.uniqueItems === true) out.push({ group: 'arrays', name: 'a repeated item', value: () => [1, 1] })
   for (const v of valueCases(items, where, resolve)) {
-    if (v.group !== 'lengths') out.push({ group: 'arrays', name: `item: ${v.name}`, value: (limit) => [v.value(limit)] })
+    if (v.group !== 'lengths') out.push({ group: 'arrays', name: `item: ${v.name}`, refused: v.refused, value: (limit) => [v.value(limit)] })
   }
   return out
 }

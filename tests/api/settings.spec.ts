@@ -81,6 +81,19 @@ describe('settings groups (spec §3 configuration, §7 get_config / set_config /
     expect(group.body).toMatchObject({ code: 0, data: { errors: [{ path: '/group' }] } })
   })
 
+  it('refuses a logo no browser should open and a blank name of the balance, in both languages', async () => {
+    const bad = { group: 'resource', values: { logo: 'javascript:alert(document.cookie)' } }
+    const en = await server.call('POST', '/platform/set_config', { token: token.admin, headers: { lang: 'en-US' }, body: bad })
+    expect(en.body).toMatchObject({ code: 0, data: { errors: [{ path: '/values/logo', message: 'Platform logo must be an address starting with https:// or http://, or an uploaded file (/uploads/…), with no spaces' }] } })
+    const zh = await server.call('POST', '/platform/set_config', { token: token.admin, headers: { lang: 'zh-CN' }, body: { group: 'show_config', values: { money_name: '\u3000 ' } } })
+    expect(zh.body).toMatchObject({ code: 0, data: { errors: [{ path: '/values/money_name', message: '余额名称不能只有空格或空白字符' }] } })
+    const stored = await server.call<AdminView>('GET', '/platform/get_config', { token: token.admin, query: { group: 'resource' } })
+    expect(stored.body.data.values.logo).toBe('')
+    const cdn = await server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'resource', values: { logo: 'https://cdn.example.com/brand.png' } } })
+    expect(cdn.body.code, cdn.body.msg).toBe(1)
+    await server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'resource', values: { logo: '' } } })
+  })
+
   it('lets only admins read whole groups or change them; the init group is admin-only even by name', async () => {
     for (const who of ['partner', 'merchant']) {
       expect((await server.call('GET', '/platform/get_config', { token: token[who], query: { group: 'platform' } })).status).toBe(403)

@@ -3,7 +3,7 @@ import type { RJSFValidationError } from '@rjsf/utils'
 import type Ajv from 'ajv'
 import type { ErrorObject } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { ANNOTATION_KEYWORDS, MONEY_PATTERN } from '../../schema/ajv'
+import { addSchemaVocabulary } from '../../schema/ajv'
 import type { JsonSchema, Locale } from '../../schema/types'
 import { toFieldErrors } from '../../schema/validation-messages'
 import { getAtPointer } from '../../schema/pointer'
@@ -14,11 +14,7 @@ import { getAtPointer } from '../../schema/pointer'
  */
 export const formValidator = customizeValidator({
   AjvClass: Ajv2020 as unknown as typeof Ajv,
-  customFormats: { money: MONEY_PATTERN },
-  extenderFn: (ajv) => {
-    ajv.addVocabulary([...ANNOTATION_KEYWORDS])
-    return ajv
-  },
+  extenderFn: addSchemaVocabulary,
 })
 
 /**

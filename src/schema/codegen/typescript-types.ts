@@ -1,5 +1,6 @@
 import { compile, type JSONSchema, type Options } from 'json-schema-to-typescript'
 import { paginator } from '../generic-endpoint'
+import { errorEnvelopeSchema, FIELD_ERROR_SCHEMA, successEnvelopeSchema } from '../envelope'
 import { isGeneric } from '../registry'
 import { typeName } from '../names'
 import type { EndpointDef, JsonSchema, Registry } from '../types'
@@ -27,21 +28,18 @@ const HEADER = generatedBanner([
   '`Query` (its query string), `Body` (its JSON body) and `Response` (the envelope’s data on success).',
 ])
 
-const ENVELOPE = `${docComment(['Every JSON answer: `code` 1 is success, anything else a failure whose `msg` a person can act on.'])}
-export interface Envelope<T> {
-  code: number
-  msg: string
-  /** Unix time in seconds. */
-  time: number
-  data: T
-}`
+const ENVELOPE = `${docComment([
+  'Every JSON answer: `code` 1 is success, with the call’s data; anything else a failure whose `msg` a person can act on.',
+  'Narrow on `code === 1` to reach the data.',
+])}
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope`
 
 const MONEY = `${docComment(['Money on the wire: yuan as a decimal string with two places, e.g. "12.50".'])}
 export type Money = string`
 
 /** The source of `types.ts`. */
 export async function generateTypes(registry: Registry): Promise<string> {
-  const declarations: Promise<string>[] = [Promise.resolve(ENVELOPE), paginatorType(), Promise.resolve(MONEY)]
+  const declarations: Promise<string>[] = [Promise.resolve(ENVELOPE), ...envelopeTypes(), paginatorType(), Promise.resolve(MONEY)]
   for (const entity of sortedEntities(registry)) {
     declarations.push(compileType(entity.schema, typeName(entity.name), { schemas: registry.schemas, self: entity.schema, entity: entity.name }))
   }
@@ -81,10 +79,22 @@ async function compileType(schema: JsonSchema, name: string, scope: RefScope): P
   return source.trim()
 }
 
+/** The two envelopes and their field errors, from the schemas of the OpenAPI document, so the two cannot drift. */
+function envelopeTypes(): Promise<string>[] {
+  const none = { schemas: {}, self: {} }
+  const success = compileType(successEnvelopeSchema({ tsType: 'T' }), 'SuccessEnvelope', none).then((source) => genericOver('SuccessEnvelope', source))
+  return [success, compileType(errorEnvelopeSchema({ tsType: 'FieldError' }), 'ErrorEnvelope', none), compileType(FIELD_ERROR_SCHEMA, 'FieldError', none)]
+}
+
+/** `export interface NAME {` → `export interface NAME<T> {`, for a schema whose `{ tsType: 'T' }` stands for a type parameter. */
+function genericOver(name: string, source: string): string {
+  const generic = source.replace(`export interface ${name} {`, `export interface ${name}<T> {`)
+  if (generic === source) throw new Error(`json-schema-to-typescript no longer declares ${name} as an interface:\n${source}`)
+  return generic
+}
+
 /** Paginator<T> comes from the same schema the list endpoints answer with, so the two cannot drift. */
 async function paginatorType(): Promise<string> {
   const source = await compileType(paginator({ tsType: 'T' }), 'Paginator', { schemas: {}, self: {} })
-  const generic = source.replace('export interface Paginator {', 'export interface Paginator<T> {')
-  if (generic === source) throw new Error(`json-schema-to-typescript no longer declares Paginator as an interface:\n${source}`)
-  return `${docComment(['One page of a list, in the shape the platform’s backend answers lists with.'])}\n${generic}`
+  return `${docComment(['One page of a list, in the shape the platform’s backend answers lists with.'])}\n${genericOver('Paginator', source)}`
 }

@@ -1,6 +1,7 @@
 import { ERRORS, type ErrorCode } from './catalogue'
 import type { FieldError } from '../../schema/validation-messages'
 import type { Locale } from '../../schema/types'
+import type { FailureCode } from '../../schema/envelope'
 
 /**
  * The one error type handlers throw. Its code picks the HTTP status, the envelope
@@ -12,7 +13,7 @@ import type { Locale } from '../../schema/types'
  */
 export class AppError extends Error {
   readonly status: number
-  readonly envelopeCode: number
+  readonly envelopeCode: FailureCode
   constructor(
     readonly code: ErrorCode,
     readonly params: Record<string, string | number> = {},

@@ -1,11 +1,12 @@
 import type { Locale } from '../../schema/types'
+import type { FailureCode } from '../../schema/envelope'
 
 type Params = Record<string, string | number>
 interface Entry {
   /** HTTP status; 200 for everything the console reads from the envelope. */
   status: number
   /** The envelope's code: 0 for a failure a person can act on, 500xx for the session cases of spec §8. */
-  code: number
+  code: FailureCode
   text: Record<Locale, (p: Params) => string>
 }
 

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3'
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
 import type { Config, UploadStoreConfig } from '../config'
+import { LOCAL_UPLOADS_PREFIX } from '../../schema/media-url'
 
 /** How a browser may send one file straight to the store (generate_sts_token). */
 export interface DirectUpload {
@@ -29,8 +30,8 @@ export interface FileStore {
   directUpload(key: string, maxBytes: number, type: string, now: Date): Promise<DirectUpload>
 }
 
-/** Where local uploads are served from, under the console's origin. */
-export const LOCAL_UPLOADS_PREFIX = '/uploads/'
+// Where local uploads are served from: the schemas' media-url format accepts these paths.
+export { LOCAL_UPLOADS_PREFIX } from '../../schema/media-url'
 
 /** A fresh, unguessable key under a month folder: uploads/2026-11/3f2a….png. */
 export function newUploadKey(extension: string, now: Date): string {
