@@ -8,6 +8,7 @@ import antdZhCN from 'antd/locale/zh_CN'
 import antdEnUS from 'antd/locale/en_US'
 import 'antd/dist/reset.css'
 import type { Locale, Registry } from '../schema/types'
+import type { FirstPageCache } from './resources/first-page'
 import type { QueryClient } from '@tanstack/react-query'
 import type { HttpClient } from './providers/http-client'
 import type { ApiErrorChannel } from './providers/api-error-channel'
@@ -69,6 +70,8 @@ export interface ConsoleAppProps {
   tokens: TokenStore
   /** The query cache (providers/query-client), which signing out empties. */
   queryClient: QueryClient
+  /** The list page prefetched at start, if any (resources/first-page). */
+  firstPage: FirstPageCache
 }
 
 export function ConsoleApp(props: ConsoleAppProps) {
@@ -81,7 +84,7 @@ export function ConsoleApp(props: ConsoleAppProps) {
   )
 }
 
-function Shell({ registry, http, authProvider, apiErrors, tokens, queryClient }: ConsoleAppProps) {
+function Shell({ registry, http, authProvider, apiErrors, tokens, queryClient, firstPage }: ConsoleAppProps) {
   const { mode } = useThemeMode()
   const [locale, setLocale] = useState<Locale>()
   const i18nProvider = useMemo(() => createI18nProvider(localStorage, setLocale), [])
@@ -96,8 +99,8 @@ function Shell({ registry, http, authProvider, apiErrors, tokens, queryClient }:
   const routes = useMemo(() => consoleRoutes(registry), [registry])
   const endpointsOf = (resource: string) => registry.resources.get(resource)!.endpoints
   const context = useMemo(
-    () => ({ registry, http, branding, locale: current, changeLocale: i18nProvider.changeLocale, forgetIdentity: authProvider.forgetIdentity }),
-    [registry, http, branding, current, i18nProvider, authProvider],
+    () => ({ registry, http, branding, locale: current, changeLocale: i18nProvider.changeLocale, forgetIdentity: authProvider.forgetIdentity, firstPage }),
+    [registry, http, branding, current, i18nProvider, authProvider, firstPage],
   )
 
   return (

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react'
 import type { Locale, Registry } from '../schema/types'
 import type { HttpClient } from './providers/http-client'
 import type { Branding } from './branding/useBranding'
+import type { FirstPageCache } from './resources/first-page'
 
 export interface ConsoleContextValue {
   registry: Registry
@@ -11,6 +12,8 @@ export interface ConsoleContextValue {
   changeLocale: (locale: Locale) => void
   /** Read the signed-in account's profile again (after it changed its own). */
   forgetIdentity: () => void
+  /** The list page prefetched at start, handed to the list that shows it. */
+  firstPage: FirstPageCache
 }
 
 export const ConsoleContext = createContext<ConsoleContextValue | null>(null)

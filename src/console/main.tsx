@@ -8,7 +8,7 @@ import { loadRegistry } from './load-registry'
 import { ConsoleApp, preloadFirstPage } from './ConsoleApp'
 import { antdStaticCssLoaded } from './theme/antd-static-css'
 import { createDataProvider } from './providers/dataProvider'
-import { prefetchFirstPage } from './resources/first-page'
+import { createFirstPageCache } from './resources/first-page'
 import { createApiErrorChannel } from './providers/api-error-channel'
 import { createQueryClient } from './providers/query-client'
 
@@ -21,12 +21,13 @@ const authProvider = createAuthProvider({ http, tokens, forgetAccount: () => que
 
 // Signed in already: fetch the profile and the signed-in page code while the schema files load,
 // instead of one after the other once the app has rendered.
-let identity: Promise<Identity | null> = Promise.resolve(null)
-if (tokens.read()) {
-  identity = (authProvider.getIdentity!() as Promise<Identity | null>).catch(() => null)
+const signedInAtStart = Boolean(tokens.read())
+const identity: Promise<Identity | null> = signedInAtStart ? (authProvider.getIdentity!() as Promise<Identity | null>).catch(() => null) : Promise.resolve(null)
+if (signedInAtStart) {
   void import('./layout/SignedInLayout')
   void import('./resources/ResourceList')
 }
+const firstPage = createFirstPageCache()
 
 const antdStyles = antdStaticCssLoaded()
 
@@ -36,7 +37,7 @@ const registryLoaded = loadRegistry(http).then(async (registry) => {
   const pageCode = preloadFirstPage(registry, window.location.pathname, signedIn).catch(() => undefined)
   // The page waits for the profile anyway (its route guard needs the role), so waiting here costs nothing.
   const role = (await identity)?.role
-  if (role) prefetchFirstPage(registry, createDataProvider(registry, http), window.location, role)
+  if (role) firstPage.prefetch(registry, createDataProvider(registry, http), window.location, role)
   await pageCode
   return registry
 })
@@ -45,7 +46,7 @@ Promise.all([registryLoaded, antdStyles]).then(
   ([registry]) =>
     root.render(
       <StrictMode>
-        <ConsoleApp registry={registry} http={http} authProvider={authProvider} apiErrors={apiErrors} tokens={tokens} queryClient={queryClient} />
+        <ConsoleApp registry={registry} http={http} authProvider={authProvider} apiErrors={apiErrors} tokens={tokens} queryClient={queryClient} firstPage={firstPage} />
       </StrictMode>,
     ),
   (error: Error) => {

@@ -11,7 +11,7 @@ import { FieldValue } from './FieldValue'
 import { ListHeading } from './ListHeading'
 import { ListFilters, toCrudFilters } from './ListFilters'
 import { useRowActions } from './RowActions'
-import { firstPageQueryOptions, listSpinning } from './first-page'
+import { listSpinning } from './first-page'
 import { HEADERS } from './headers'
 import { actionFields, actionsFor, openDownload, rowMatches } from './actions'
 import { filterParams } from '../providers/dataProvider'
@@ -26,7 +26,7 @@ const ActionModal = lazy(() => import('./ActionModal'))
  * and an empty state.
  */
 export default function ResourceList({ resource }: { resource: string }) {
-  const { registry, http, locale } = useConsole()
+  const { registry, http, locale, firstPage } = useConsole()
   const t = useTranslate()
   const label = useLabel()
   const { modal } = App.useApp()
@@ -43,7 +43,7 @@ export default function ResourceList({ resource }: { resource: string }) {
     pagination: { pageSize: config.pageSize },
     sorters: { initial: [config.defaultSort] },
     onSearch: (values) => toCrudFilters(def.list.filters, values as Record<string, unknown>),
-    queryOptions: firstPageQueryOptions(resource),
+    queryOptions: firstPage.queryOptions(resource),
   })
   // The row buttons depend on the role alone (the page's guard has loaded it), so they are decided here once.
   const identity = useGetIdentity<Identity>().data

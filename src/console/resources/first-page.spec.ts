@@ -1,23 +1,31 @@
 import { resolve } from 'node:path'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DataProvider, GetListParams, GetListResponse } from '@refinedev/core'
 import { readSchemaFiles } from '../../schema/load-files'
 import { createRegistry } from '../../schema/registry'
 import type { Registry } from '../../schema/types'
-import { listSpinning, firstPageQueryOptions, prefetchFirstPage, takeFirstPage } from './first-page'
+import { createFirstPageCache, listSpinning, type FirstPageCache } from './first-page'
 
 const SCHEMAS_DIR = resolve(__dirname, '../../../schemas')
 const PAGE: GetListResponse = { data: [{ id: 3, host: 'c.example.com' }], total: 3 }
 const LIST = { pathname: '/domain/domainList', search: '' }
 
 let registry: Registry
+let cache: FirstPageCache
 beforeAll(() => {
   registry = createRegistry(readSchemaFiles(SCHEMAS_DIR))
 })
+// A cache of its own for each test, as each console start makes one.
+beforeEach(() => {
+  cache = createFirstPageCache()
+})
 afterEach(() => {
-  takeFirstPage('domain') // nothing carries over to the next test
   vi.useRealTimers()
 })
+
+const prefetchFirstPage = (...args: Parameters<FirstPageCache['prefetch']>) => cache.prefetch(...args)
+const takeFirstPage = (...args: Parameters<FirstPageCache['take']>) => cache.take(...args)
+const firstPageQueryOptions = (resource: string) => cache.queryOptions(resource)
 
 /** A data provider whose getList answers when `answer` is called; the calls are recorded. */
 function fakeProvider() {
@@ -32,7 +40,7 @@ function fakeProvider() {
   return { provider, calls, answer: async (page = PAGE) => (answer(page), await Promise.resolve()) }
 }
 
-describe('prefetchFirstPage', () => {
+describe('prefetching the first page', () => {
   it('asks for exactly what the list asks for first: page 1, its page size and default sort, no filters', () => {
     const { provider, calls } = fakeProvider()
     prefetchFirstPage(registry, provider, LIST, 'admin')
@@ -54,7 +62,6 @@ describe('prefetchFirstPage', () => {
     expect(calls).toEqual([])
     prefetchFirstPage(registry, provider, { pathname: '/promotion/card-password', search: '' }, 'partner')
     expect(calls.map((c) => c.resource)).toEqual(['recharge_card'])
-    takeFirstPage('recharge_card', { pathname: '/promotion/card-password', search: '' })
   })
 
   it('matches the list route with a trailing slash', () => {
@@ -64,7 +71,7 @@ describe('prefetchFirstPage', () => {
   })
 })
 
-describe('takeFirstPage', () => {
+describe('taking the first page', () => {
   it('hands the page over once', async () => {
     const { provider, answer } = fakeProvider()
     prefetchFirstPage(registry, provider, LIST, 'admin')
@@ -103,7 +110,7 @@ describe('takeFirstPage', () => {
   })
 })
 
-describe('firstPageQueryOptions', () => {
+describe('the first page as query options', () => {
   it('gives the prefetched page as the initial data of the first query only, stamped with when it arrived', async () => {
     vi.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') })
     vi.stubGlobal('location', LIST)

@@ -13,63 +13,87 @@ interface FirstPage {
 /** A prefetched page older than this is not used: the list loads its own. */
 const FRESH_MS = 10_000
 
-let prefetched: FirstPage | undefined
-
 /**
  * When a full page load lands on a list, its first page is requested as soon as the schema
  * files and the profile are in, instead of after the layout and the page have rendered; the
- * list then shows its rows in its first render. Only for the list's default view (no page,
- * sort or filter in the address), which is exactly what the list asks for first, and only
- * where the role may open the list: an address it may not open leads elsewhere, and the
- * server would refuse the call, with a notice about a page the person never sees.
+ * list then shows its rows in its first render. The console makes one cache at start and
+ * hands it to the list pages through its context.
+ *
+ * ```ts
+ * const firstPage = createFirstPageCache()
+ * firstPage.prefetch(registry, dataProvider, window.location, role)
+ * useTable({ resource, queryOptions: firstPage.queryOptions(resource) })
+ * ```
  */
-export function prefetchFirstPage(registry: Pick<Registry, 'resources' | 'endpoints' | 'navigation'>, dataProvider: DataProvider, location: Pick<Location, 'pathname' | 'search'>, role: Role): void {
-  if (location.search) return
-  const path = location.pathname.replace(/\/+$/, '')
-  const def = [...registry.resources.values()].find((r) => r.route === path && r.endpoints.list)
-  const config = def && registry.endpoints.get(def.endpoints.list!)?.list
-  if (!def || !config) return
-  if (!resourceAllows(registry, def.name, 'list', role) || !endpointAllows(registry, def.endpoints.list, role)) return
-  const entry: FirstPage = { resource: def.name, url: location.pathname }
-  prefetched = entry
-  dataProvider
-    .getList({ resource: def.name, pagination: { currentPage: 1, pageSize: config.pageSize, mode: 'server' }, sorters: [config.defaultSort], filters: [] })
-    .then(
-      (response) => {
-        entry.response = response
-        entry.receivedAt = Date.now()
-      },
-      () => undefined, // the list asks again and shows the error itself
-    )
+export interface FirstPageCache {
+  /**
+   * Only for the list's default view (no page, sort or filter in the address), which is
+   * exactly what the list asks for first, and only where the role may open the list: an
+   * address it may not open leads elsewhere, and the server would refuse the call, with a
+   * notice about a page the person never sees.
+   */
+  prefetch(registry: Pick<Registry, 'resources' | 'endpoints' | 'navigation'>, dataProvider: DataProvider, location: Pick<Location, 'pathname' | 'search'>, role: Role): void
+  /** The prefetched first page of this resource, once, if it has arrived, is fresh, and the address is still the one it was fetched for. */
+  take(resource: string, location?: Pick<Location, 'pathname' | 'search'>): { response: GetListResponse; receivedAt: number } | undefined
+  /**
+   * Query options for a list that may start from the prefetched page. react-query asks for
+   * initial data once per new query, so only the list's first query (its default view) can
+   * take it; later pages, sorts and filters load as usual.
+   */
+  queryOptions(resource: string): FirstPageQueryOptions
 }
 
-/**
- * Query options for a list that may start from the prefetched page. react-query asks for
- * initial data once per new query, so only the list's first query (its default view) can
- * take it; later pages, sorts and filters load as usual.
- */
-export function firstPageQueryOptions(resource: string) {
-  let receivedAt = 0
-  return {
-    initialData: () => {
-      const page = takeFirstPage(resource)
-      receivedAt = page?.receivedAt ?? 0
-      return page?.response
+export interface FirstPageQueryOptions {
+  initialData: () => GetListResponse | undefined
+  initialDataUpdatedAt: () => number
+  staleTime: (query: { state: Pick<QueryState, 'dataUpdateCount'> }) => number
+}
+
+export function createFirstPageCache(): FirstPageCache {
+  let prefetched: FirstPage | undefined
+  const cache: FirstPageCache = {
+    prefetch(registry, dataProvider, location, role) {
+      if (location.search) return
+      const path = location.pathname.replace(/\/+$/, '')
+      const def = [...registry.resources.values()].find((r) => r.route === path && r.endpoints.list)
+      const config = def && registry.endpoints.get(def.endpoints.list!)?.list
+      if (!def || !config) return
+      if (!resourceAllows(registry, def.name, 'list', role) || !endpointAllows(registry, def.endpoints.list, role)) return
+      const entry: FirstPage = { resource: def.name, url: location.pathname }
+      prefetched = entry
+      dataProvider
+        .getList({ resource: def.name, pagination: { currentPage: 1, pageSize: config.pageSize, mode: 'server' }, sorters: [config.defaultSort], filters: [] })
+        .then(
+          (response) => {
+            entry.response = response
+            entry.receivedAt = Date.now()
+          },
+          () => undefined, // the list asks again and shows the error itself
+        )
     },
-    initialDataUpdatedAt: () => receivedAt,
-    // A page handed over a moment ago is as fresh as a fetch would be: not fetched again on mount or focus
-    // for a few seconds. Once the list has fetched for itself, react-query's usual rules apply.
-    staleTime: (query: { state: Pick<QueryState, 'dataUpdateCount'> }) => (query.state.dataUpdateCount === 0 ? FRESH_MS : 0),
+    take(resource, location = window.location) {
+      const entry = prefetched
+      if (!entry || entry.resource !== resource) return undefined
+      prefetched = undefined
+      if (!entry.response || location.search || location.pathname !== entry.url || Date.now() - entry.receivedAt! > FRESH_MS) return undefined
+      return { response: entry.response, receivedAt: entry.receivedAt! }
+    },
+    queryOptions(resource) {
+      let receivedAt = 0
+      return {
+        initialData: () => {
+          const page = cache.take(resource)
+          receivedAt = page?.receivedAt ?? 0
+          return page?.response
+        },
+        initialDataUpdatedAt: () => receivedAt,
+        // A page handed over a moment ago is as fresh as a fetch would be: not fetched again on mount or focus
+        // for a few seconds. Once the list has fetched for itself, react-query's usual rules apply.
+        staleTime: (query) => (query.state.dataUpdateCount === 0 ? FRESH_MS : 0),
+      }
+    },
   }
-}
-
-/** The prefetched first page of this resource, once, if it has arrived, is fresh, and the address is still the one it was fetched for. */
-export function takeFirstPage(resource: string, location: Pick<Location, 'pathname' | 'search'> = window.location): { response: GetListResponse; receivedAt: number } | undefined {
-  const entry = prefetched
-  if (!entry || entry.resource !== resource) return undefined
-  prefetched = undefined
-  if (!entry.response || location.search || location.pathname !== entry.url || Date.now() - entry.receivedAt! > FRESH_MS) return undefined
-  return { response: entry.response, receivedAt: entry.receivedAt! }
+  return cache
 }
 
 /**
