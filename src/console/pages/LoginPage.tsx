@@ -37,7 +37,8 @@ export default function LoginPage() {
   const failure = (data && !data.success ? (data.error as ApiError | undefined) : undefined) ?? (error as ApiError | null) ?? undefined
 
   useEffect(() => {
-    // "Remember password" keeps the username and the choice; the password itself is left to the browser's password manager.
+    // "Remember password" keeps the username and the choice, and the sign-in outlives the browser session (authProvider);
+    // the password itself is never stored, only offered to the browser's password manager.
     const remembered = localStorage.getItem(REMEMBER_KEY)
     if (remembered) form.setFieldsValue({ username: remembered, remember: true })
   }, [form])

@@ -10,7 +10,7 @@ export type ApiErrorReaction =
   | { kind: 'toast'; key: 'errors.network' | 'errors.aborted' | 'errors.timeout' }
   /** "Confirm logout": the session is gone; cancel keeps the page and what was typed. */
   | { kind: 'confirm-logout' }
-  /** HTTP 401 in a window opened with a session token (overstep login): a modal that only closes the window. */
+  /** HTTP 401 in a window opened with an overstep login: a modal that only closes the window. */
   | { kind: 'close-window' }
   /** HTTP 401 otherwise: a message for 1.5 seconds, then sign-out and reload. */
   | { kind: 'login-expired' }
@@ -24,9 +24,9 @@ const SHOWN_BY_THEIR_PAGE = ['/platform/login', '/platform/logout', '/platform/c
 /** Spec §8: the 500xx modal is not raised for the profile call; the guard signs out instead (spec §4). */
 const PROFILE = '/platform/get_user_info'
 
-export function apiErrorReaction(error: ApiError, request: Pick<ApiRequest, 'path'>, hasSessionToken: boolean): ApiErrorReaction {
+export function apiErrorReaction(error: ApiError, request: Pick<ApiRequest, 'path'>, overstepTab: boolean): ApiErrorReaction {
   if (SHOWN_BY_THEIR_PAGE.includes(request.path)) return { kind: 'none' }
-  if (error.statusCode === 401) return hasSessionToken ? { kind: 'close-window' } : { kind: 'login-expired' }
+  if (error.statusCode === 401) return overstepTab ? { kind: 'close-window' } : { kind: 'login-expired' }
   if (error.isSessionError) return request.path === PROFILE ? { kind: 'none' } : { kind: 'confirm-logout' }
   if (error.code !== undefined) return { kind: 'toast', text: error.message || 'Error' }
   if (error.failure === 'timeout') return { kind: 'toast', key: 'errors.timeout' }

@@ -12,13 +12,14 @@ import { createTokenStore, TOKEN_KEY } from './token-store'
 const START = new Date('2026-03-15T08:00:00.000Z')
 let clock = START
 let server: TestServer
+let merchantId = 0
 
 beforeAll(async () => {
   // Many sign-ins from one address in one file; the limiter has specs of its own.
   server = await startTestServer({ now: () => clock, config: { loginRateLimit: { perUsername: 1000, perAddress: 1000, windowMs: 60_000 } } })
   await upsertAccount(server.services, { username: 'admin', password: PASSWORD, role: 'admin' })
   await upsertAccount(server.services, { username: 'partner', password: PASSWORD, role: 'partner', parentUsername: 'admin' })
-  await upsertAccount(server.services, { username: 'merchant', password: PASSWORD, role: 'merchant', parentUsername: 'partner' })
+  merchantId = (await upsertAccount(server.services, { username: 'merchant', password: PASSWORD, role: 'merchant', parentUsername: 'partner' })).id
   await upsertAccount(server.services, { username: 'agent', password: PASSWORD, role: 'agent', parentUsername: 'merchant' })
 })
 afterAll(() => server.close())
@@ -43,13 +44,33 @@ const failureOf = (http: HttpClient, path = '/platform/get_user_info', body?: ob
   )
 
 describe('login', () => {
-  it('keeps the token in local storage, and the server accepts it', async () => {
+  it('keeps a remembered sign-in in local storage, and the server accepts it', async () => {
     const { auth, local, session } = setup()
-    await expect(auth.login({ username: 'admin', password: PASSWORD })).resolves.toEqual({ success: true, redirectTo: '/' })
+    await expect(auth.login({ username: 'admin', password: PASSWORD, remember: true })).resolves.toEqual({ success: true, redirectTo: '/' })
     const token = local.getItem(TOKEN_KEY)!
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(session.length).toBe(0)
     expect((await userInfo(token)).body).toMatchObject({ code: 1, data: { username: 'admin' } })
+  })
+
+  it('keeps a sign-in that is not remembered in session storage only, so it ends with the browser session', async () => {
+    const { auth, local, session } = setup()
+    local.setItem(TOKEN_KEY, 'an older remembered token')
+    await expect(auth.login({ username: 'admin', password: PASSWORD })).resolves.toEqual({ success: true, redirectTo: '/' })
+    const token = session.getItem(TOKEN_KEY)!
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(local.length).toBe(0)
+    expect((await userInfo(token)).body).toMatchObject({ code: 1, data: { username: 'admin' } })
+    await expect(auth.check({})).resolves.toEqual({ authenticated: true })
+  })
+
+  it('never stores the password, remembered or not', async () => {
+    for (const remember of [true, false]) {
+      const { auth, local, session } = setup()
+      await auth.login({ username: 'admin', password: PASSWORD, remember })
+      const stored = [local, session].flatMap((storage) => Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`))
+      expect(stored.join('\n')).not.toContain(PASSWORD)
+    }
   })
 
   it('on a refused login clears the stored token and resolves with the server\'s error', async () => {
@@ -81,7 +102,7 @@ describe('login', () => {
 describe('logout', () => {
   it('revokes the session on the server, clears the token and forgets the account', async () => {
     const { auth, local, forgotten } = setup()
-    await auth.login({ username: 'admin', password: PASSWORD })
+    await auth.login({ username: 'admin', password: PASSWORD, remember: true })
     const token = local.getItem(TOKEN_KEY)!
     await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: '/login' })
     expect(local.getItem(TOKEN_KEY)).toBeNull()
@@ -91,8 +112,8 @@ describe('logout', () => {
 
   it('clears the token even when the server refuses the logout', async () => {
     const { auth, tokens, session, local, forgotten } = setup()
-    tokens.saveLogin('A'.repeat(43))
-    tokens.saveSession('not-a-token')
+    tokens.saveLogin('A'.repeat(43), true)
+    tokens.saveOverstep('not-a-token')
     await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: '/login' })
     expect(session.length + local.length).toBe(0)
     expect(forgotten()).toBe(1)
@@ -100,7 +121,7 @@ describe('logout', () => {
 
   it('clears the token even when the server cannot be reached', async () => {
     const { auth, tokens, local, forgotten } = setup(() => Promise.reject(new TypeError('fetch failed')))
-    tokens.saveLogin('A'.repeat(43))
+    tokens.saveLogin('A'.repeat(43), true)
     await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: '/login' })
     expect(local.length).toBe(0)
     expect(forgotten()).toBe(1)
@@ -119,10 +140,10 @@ describe('check', () => {
     const { auth, tokens } = setup()
     await expect(auth.check({})).resolves.toEqual({ authenticated: false, redirectTo: '/login', logout: true })
     const token = await server.login('partner')
-    tokens.saveSession(token)
+    tokens.saveOverstep(token)
     await expect(auth.check({})).resolves.toEqual({ authenticated: true })
     tokens.clear()
-    tokens.saveLogin(token)
+    tokens.saveLogin(token, true)
     await expect(auth.check({})).resolves.toEqual({ authenticated: true })
   })
 
@@ -137,7 +158,7 @@ describe('check', () => {
       return new Response(JSON.stringify({ code: 1, msg: 'ok', time: 0, data: { userinfo: { token: merchantToken } } }), { headers: { 'content-type': 'application/json' } })
     }) as typeof globalThis.fetch
     const { auth, tokens, session, local } = setup(fetch, '?login_type=1&merchant_id=42')
-    tokens.saveLogin(await server.login('admin'))
+    tokens.saveLogin(await server.login('admin'), true)
     // The router checks twice while the page opens: still one overstep session, one log row.
     await expect(Promise.all([auth.check({}), auth.check({})])).resolves.toEqual([{ authenticated: true }, { authenticated: true }])
     expect(asked).toEqual([{ merchant_id: 42 }])
@@ -149,16 +170,25 @@ describe('check', () => {
     expect(asked).toHaveLength(1)
   })
 
+  it('opens a merchant console for login_type=1 in a tab that was given a sign-in that is not remembered (a link opened with its opener)', async () => {
+    const { auth, tokens, session } = setup(injectFetch(server.app), `?login_type=1&merchant_id=${merchantId}`)
+    session.setItem(TOKEN_KEY, await server.login('partner'))
+    expect(tokens.hasOverstepToken()).toBe(false)
+    await expect(auth.check({})).resolves.toEqual({ authenticated: true })
+    expect(tokens.hasOverstepToken()).toBe(true)
+    expect(await auth.getIdentity!()).toMatchObject({ username: 'merchant' })
+  })
+
   it('goes to login when the overstep login is refused, keeping no token for this tab', async () => {
     const { auth, tokens, session } = setup(injectFetch(server.app), '?login_type=1&merchant_id=42')
-    tokens.saveLogin(await server.login('admin'))
+    tokens.saveLogin(await server.login('admin'), true)
     await expect(auth.check({})).resolves.toMatchObject({ authenticated: false, redirectTo: '/login' })
     expect(session.getItem(TOKEN_KEY)).toBeNull()
   })
 
   it('signs out when the profile cannot be loaded (spec §4), whatever the token looked like', async () => {
     const { auth, tokens } = setup()
-    tokens.saveLogin('A'.repeat(43))
+    tokens.saveLogin('A'.repeat(43), true)
     await expect(auth.check({})).resolves.toMatchObject({ authenticated: false, redirectTo: '/login', logout: true, error: { code: 50008 } })
   })
 })
@@ -167,13 +197,13 @@ describe('onError', () => {
   it('signs nobody out behind their back when a session ends (spec §8 asks first), for HTTP 401 and the codes the server really sends', async () => {
     const noToken = setup()
     const unknown = setup()
-    unknown.tokens.saveLogin('A'.repeat(43))
+    unknown.tokens.saveLogin('A'.repeat(43), true)
     const revoked = setup()
-    await revoked.auth.login({ username: 'partner', password: PASSWORD })
+    await revoked.auth.login({ username: 'partner', password: PASSWORD, remember: true })
     const revokedToken = revoked.local.getItem(TOKEN_KEY)!
     await server.call('POST', '/platform/logout', { token: revokedToken })
     const expired = setup()
-    await expired.auth.login({ username: 'merchant', password: PASSWORD })
+    await expired.auth.login({ username: 'merchant', password: PASSWORD, remember: true })
     clock = new Date(START.getTime() + 8 * 24 * 3600_000)
     const expiredError = await failureOf(expired.http).finally(() => (clock = START))
 
@@ -203,7 +233,7 @@ describe('onError', () => {
 
   it('leaves other failures to the page: refusals, validation, network', async () => {
     const merchant = setup()
-    await merchant.auth.login({ username: 'merchant', password: PASSWORD })
+    await merchant.auth.login({ username: 'merchant', password: PASSWORD, remember: true })
     const refused = await failureOf(merchant.http, '/domain/add')
     expect(refused.statusCode).toBe(403)
     const invalid = await failureOf(merchant.http, '/platform/change_pwd', { old_password: 'nope', new_password: 'another long one' })
@@ -258,9 +288,9 @@ describe('getIdentity and getPermissions', () => {
 
   it('follows the token: an overstep token in session storage wins, and removing it returns to the login\'s account', async () => {
     const { auth, tokens, session } = setup()
-    await auth.login({ username: 'admin', password: PASSWORD })
+    await auth.login({ username: 'admin', password: PASSWORD, remember: true })
     expect(await auth.getPermissions!()).toBe('admin')
-    tokens.saveSession(await server.login('merchant'))
+    tokens.saveOverstep(await server.login('merchant'))
     expect(await auth.getIdentity!()).toMatchObject({ username: 'merchant', role: 'merchant' })
     session.removeItem(TOKEN_KEY)
     expect(await auth.getPermissions!()).toBe('admin')
@@ -268,9 +298,9 @@ describe('getIdentity and getPermissions', () => {
 
   it('rejects when the profile cannot be read, and reads it again next time', async () => {
     const { auth, tokens } = setup()
-    tokens.saveLogin('A'.repeat(43))
+    tokens.saveLogin('A'.repeat(43), true)
     await expect(auth.getIdentity!()).rejects.toMatchObject({ code: 50008 })
-    tokens.saveLogin(await server.login('agent'))
+    tokens.saveLogin(await server.login('agent'), true)
     await expect(auth.getIdentity!()).resolves.toMatchObject({ role: 'agent' })
   })
 
@@ -284,7 +314,7 @@ describe('getIdentity and getPermissions', () => {
 
   it('treats a user_type it does not know as the narrowest role, agent', async () => {
     const tokens = createTokenStore({ session: new Storage(), local: new Storage() })
-    tokens.saveLogin('token')
+    tokens.saveLogin('token', true)
     const http: HttpClient = {
       request: async <T>() => ({ id: 1, username: 'someone', user_type: 9 }) as T,
       downloadUrl: () => expect.unreachable('no downloads here'),

@@ -66,12 +66,11 @@ export function createAuthProvider({ http, tokens, forgetAccount, search = () =>
   }
 
   return {
-    async login({ username, password }: { username: string; password: string }) {
+    async login({ username, password, remember = false }: { username: string; password: string; remember?: boolean }) {
       try {
         const data = await http.request<{ userinfo: { token: string } }>({ method: 'POST', path: '/platform/login', body: { username, password } })
         // A normal sign-in replaces an overstep session in this tab too: session storage is read first.
-        tokens.clear()
-        tokens.saveLogin(data.userinfo.token)
+        tokens.saveLogin(data.userinfo.token, remember)
         identity = undefined
         return { success: true, redirectTo: '/' }
       } catch (error) {
@@ -90,11 +89,11 @@ export function createAuthProvider({ http, tokens, forgetAccount, search = () =>
     async check() {
       // Spec §4: an admin or partner opening a merchant's console (login_type=1) signs in as that merchant in this tab only.
       const overstep = new URLSearchParams(search())
-      if (overstep.get('login_type') === '1' && !tokens.hasSessionToken()) {
+      if (overstep.get('login_type') === '1' && !tokens.hasOverstepToken()) {
         // The router checks more than once while the page opens; one opening is one overstep session (and one log row).
         overstepping ??= http
           .request<{ userinfo: { token: string } }>({ method: 'POST', path: '/platform/overstep_login', body: { merchant_id: Number(overstep.get('merchant_id')) } })
-          .then((data) => tokens.saveSession(data.userinfo.token))
+          .then((data) => tokens.saveOverstep(data.userinfo.token))
           .finally(() => (overstepping = undefined))
         try {
           await overstepping

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createTokenStore, TOKEN_KEY } from './token-store'
+import { createTokenStore, OVERSTEP_KEY, TOKEN_KEY } from './token-store'
 
 let session: Storage
 let local: Storage
@@ -12,31 +12,51 @@ describe('createTokenStore', () => {
   it('reads nothing when neither storage holds a token', () => {
     const tokens = createTokenStore({ session, local })
     expect(tokens.read()).toBeNull()
-    expect(tokens.hasSessionToken()).toBe(false)
+    expect(tokens.hasOverstepToken()).toBe(false)
   })
 
-  it('keeps a login token in local storage only, and reads it back', () => {
+  it('keeps a remembered login token in local storage only, and reads it back', () => {
     const tokens = createTokenStore({ session, local })
-    tokens.saveLogin('login-token')
+    tokens.saveLogin('login-token', true)
     expect(local.getItem(TOKEN_KEY)).toBe('login-token')
     expect(session.length).toBe(0)
     expect(tokens.read()).toBe('login-token')
-    expect(tokens.hasSessionToken()).toBe(false)
+    expect(tokens.hasOverstepToken()).toBe(false)
   })
 
-  it('keeps an overstep token in session storage only', () => {
+  it('keeps a login token that is not remembered in session storage only, where it ends with the browser session', () => {
     const tokens = createTokenStore({ session, local })
-    tokens.saveSession('overstep-token')
+    tokens.saveLogin('login-token', false)
+    expect(session.getItem(TOKEN_KEY)).toBe('login-token')
+    expect(local.length).toBe(0)
+    expect(tokens.read()).toBe('login-token')
+    expect(tokens.hasOverstepToken()).toBe(false)
+  })
+
+  it('replaces whatever token was kept when a login is saved, in either storage', () => {
+    const tokens = createTokenStore({ session, local })
+    tokens.saveLogin('remembered', true)
+    tokens.saveOverstep('overstep-token')
+    tokens.saveLogin('not-remembered', false)
+    expect([local.getItem(TOKEN_KEY), session.getItem(TOKEN_KEY), tokens.hasOverstepToken()]).toEqual([null, 'not-remembered', false])
+    tokens.saveLogin('remembered-again', true)
+    expect([local.getItem(TOKEN_KEY), session.getItem(TOKEN_KEY)]).toEqual(['remembered-again', null])
+  })
+
+  it('keeps an overstep token in session storage only, marked as one', () => {
+    const tokens = createTokenStore({ session, local })
+    tokens.saveOverstep('overstep-token')
     expect(session.getItem(TOKEN_KEY)).toBe('overstep-token')
+    expect(session.getItem(OVERSTEP_KEY)).toBe('1')
     expect(local.length).toBe(0)
     expect(tokens.read()).toBe('overstep-token')
-    expect(tokens.hasSessionToken()).toBe(true)
+    expect(tokens.hasOverstepToken()).toBe(true)
   })
 
   it('reads session storage first, then local storage (spec §4)', () => {
     const tokens = createTokenStore({ session, local })
-    tokens.saveLogin('login-token')
-    tokens.saveSession('overstep-token')
+    tokens.saveLogin('login-token', true)
+    tokens.saveOverstep('overstep-token')
     expect(tokens.read()).toBe('overstep-token')
     session.removeItem(TOKEN_KEY)
     expect(tokens.read()).toBe('login-token')
@@ -47,17 +67,18 @@ describe('createTokenStore', () => {
     session.setItem(TOKEN_KEY, '')
     local.setItem(TOKEN_KEY, 'login-token')
     expect(tokens.read()).toBe('login-token')
-    expect(tokens.hasSessionToken()).toBe(false)
+    expect(tokens.hasOverstepToken()).toBe(false)
   })
 
   it('clears the token from both storages and leaves other keys alone', () => {
     const tokens = createTokenStore({ session, local })
-    tokens.saveLogin('login-token')
-    tokens.saveSession('overstep-token')
+    tokens.saveLogin('login-token', true)
+    tokens.saveOverstep('overstep-token')
     local.setItem('arco-locale', 'en-US')
     tokens.clear()
     expect(tokens.read()).toBeNull()
     expect(session.getItem(TOKEN_KEY)).toBeNull()
+    expect(session.getItem(OVERSTEP_KEY)).toBeNull()
     expect(local.getItem(TOKEN_KEY)).toBeNull()
     expect(local.getItem('arco-locale')).toBe('en-US')
   })
@@ -66,8 +87,8 @@ describe('createTokenStore', () => {
     sessionStorage.clear()
     localStorage.clear()
     const tokens = createTokenStore()
-    tokens.saveLogin('login-token')
-    tokens.saveSession('overstep-token')
+    tokens.saveLogin('login-token', true)
+    tokens.saveOverstep('overstep-token')
     expect(localStorage.getItem(TOKEN_KEY)).toBe('login-token')
     expect(sessionStorage.getItem(TOKEN_KEY)).toBe('overstep-token')
     tokens.clear()
