@@ -19,6 +19,8 @@ export interface Config {
   /** Check every answer against its endpoint's response schema (on outside production). */
   validateResponses: boolean
   loginRateLimit: { perUsername: number; perAddress: number; windowMs: number }
+  /** Registrations tried per address in the window, whether they succeed or not. */
+  registerRateLimit: { perAddress: number; windowMs: number }
   passwordReset: PasswordResetConfig
   logLevel: string
   /**
@@ -73,6 +75,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: integer(env, 'LOGIN_LIMIT_PER_ADDRESS', 30),
       windowMs: 60_000,
     },
+    registerRateLimit: { perAddress: integer(env, 'REGISTER_LIMIT_PER_ADDRESS', 5), windowMs: 60_000 },
     passwordReset: passwordResetOf(env),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),

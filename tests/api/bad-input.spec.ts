@@ -44,6 +44,7 @@ const NAMED_WRITES: Record<string, string[]> = {
   'passwordReset.captchaImage': ['captcha_challenge'],
   'passwordReset.sendCode': ['captcha_challenge', 'reset_code'],
   'passwordReset.resetPassword': ['reset_code', 'user', 'session'],
+  'registration.register': ['captcha_challenge', 'user', 'session'],
   'rechargeCards.add': ['recharge_card'],
   'rechargeCards.transfer': ['recharge_card'],
   'rechargeCards.use': ['recharge_card', 'user', 'user_money_log', 'user_quota_log'],
@@ -59,8 +60,10 @@ const fixtures = new Map<string, number>()
 let counter = 0
 
 beforeAll(async () => {
-  // The sweep sends hundreds of logins; the limit itself is tested in auth.spec.ts.
-  server = await startTestServer({ config: { loginRateLimit: { perUsername: 100_000, perAddress: 100_000, windowMs: 60_000 } } })
+  // The sweep sends hundreds of logins and registrations; the limits themselves are tested in auth.spec.ts and register.spec.ts.
+  server = await startTestServer({
+    config: { loginRateLimit: { perUsername: 100_000, perAddress: 100_000, windowMs: 60_000 }, registerRateLimit: { perAddress: 100_000, windowMs: 60_000 } },
+  })
   oracle = createInputOracle(server.services.registry)
   const parents: Record<Role, string | undefined> = { admin: undefined, partner: 'admin', merchant: 'partner', agent: 'partner' }
   for (const role of ROLES) {

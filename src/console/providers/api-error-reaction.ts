@@ -17,10 +17,10 @@ export type ApiErrorReaction =
 
 /**
  * Calls whose failures their own page shows: the sign-in form, sign-out (which clears the
- * browser regardless), the forgot-password steps, which mark fields and say the rest in place,
- * and the agreement dialog, which says a text is not published yet.
+ * browser regardless), the forgot-password steps and the registration form, which mark fields
+ * and say the rest in place, and the agreement dialog, which says a text is not published yet.
  */
-const SHOWN_BY_THEIR_PAGE = ['/platform/login', '/platform/logout', '/platform/captcha_image', '/platform/get_captcha', '/platform/reset_pwd', '/platform/agreement_public']
+const SHOWN_BY_THEIR_PAGE = ['/platform/login', '/platform/logout', '/platform/captcha_image', '/platform/get_captcha', '/platform/reset_pwd', '/platform/register', '/platform/agreement_public']
 /** Spec §8: the 500xx modal is not raised for the profile call; the guard signs out instead (spec §4). */
 const PROFILE = '/platform/get_user_info'
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD, startTestServer, type TestServer } from '../../../tests/api/harness'
 import { upsertAccount } from '../../server/accounts/accounts'
+import { hashCaptchaAnswer } from '../../server/password-reset/captcha'
 import type { Role } from '../../schema/types'
 import { ApiError } from './ApiError'
 import { apiErrorReaction } from './api-error-reaction'
@@ -96,6 +97,34 @@ describe('login', () => {
     const result = await auth.login({ username: 'admin', password: PASSWORD })
     expect(result).toMatchObject({ success: false, error: { message: 'Network Error' } })
     expect(local.length).toBe(0)
+  })
+})
+
+describe('register', () => {
+  /** A picture whose answer the test chose, as anyone with the database could. */
+  const solvedCaptcha = async () => {
+    const { body } = await server.call<{ captcha_id: string }>('GET', '/platform/captcha_image')
+    await server.services.db.updateTable('captcha_challenge').set({ answer_hash: hashCaptchaAnswer(body.data.captcha_id, 'REGI') }).where('challenge', '=', body.data.captcha_id).execute()
+    return { captcha_id: body.data.captcha_id, captcha: 'REGI' }
+  }
+  const registration = async (username: string) => ({ invite_code: 'AUTH-P', username, password: 'Tea-leaf 42 shop', domain: 'localhost', ...(await solvedCaptcha()) })
+
+  it('signs the new merchant in for this browser session (session storage), its profile read afresh', async () => {
+    await server.services.db.updateTable('account').set({ service_prefix_no: 'AUTH-P' }).where('username', '=', 'partner').execute()
+    const { auth, local, session } = setup()
+    await auth.login({ username: 'admin', password: PASSWORD, remember: true })
+    expect(await auth.getIdentity!()).toMatchObject({ username: 'admin' })
+    await expect(auth.register!(await registration('auth-shop'))).resolves.toEqual({ success: true, redirectTo: '/' })
+    expect(local.getItem(TOKEN_KEY)).toBeNull()
+    expect(session.getItem(TOKEN_KEY)).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(await auth.getIdentity!()).toMatchObject({ username: 'auth-shop', role: 'merchant' })
+  })
+
+  it("resolves a refusal with the server's field errors for the form, keeping no token", async () => {
+    const { auth, session, local } = setup()
+    const result = await auth.register!({ ...(await registration('merchant')), invite_code: 'NOPE' })
+    expect(result).toMatchObject({ success: false, error: { fieldErrors: [{ path: '/invite_code', message: expect.stringContaining('"NOPE"') }] } })
+    expect(session.length + local.length).toBe(0)
   })
 })
 
@@ -253,6 +282,9 @@ describe('onError', () => {
     expect(apiErrorReaction(offline, { path: '/domain/list' }, false)).toEqual({ kind: 'toast', key: 'errors.network' })
     const wrongLogin = await failureOf(setup().http, '/platform/login', { username: 'merchant', password: 'wrong password' })
     expect(apiErrorReaction(wrongLogin, { path: '/platform/login' }, false)).toEqual({ kind: 'none' })
+    // Nor for the registration form, which marks its fields.
+    const refusedRegistration = await failureOf(setup().http, '/platform/register', { invite_code: 'NOPE', username: 'someone', password: 'Tea-leaf 42', captcha_id: 'x', captcha: 'x', domain: 'localhost' })
+    expect(apiErrorReaction(refusedRegistration, { path: '/platform/register' }, false)).toEqual({ kind: 'none' })
   })
 })
 

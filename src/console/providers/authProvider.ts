@@ -1,7 +1,7 @@
 import type { AuthProvider } from '@refinedev/core'
 import { roleOfUserType, type Role } from '../../schema/types'
 import type { ApiError } from './ApiError'
-import type { User } from '../../generated/types'
+import type { PlatformRegisterBody, PlatformRegisterResponse, User } from '../../generated/types'
 import type { HttpClient } from './http-client'
 import type { TokenStore } from './token-store'
 
@@ -75,6 +75,22 @@ export function createAuthProvider({ http, tokens, forgetAccount, search = () =>
         return { success: true, redirectTo: '/' }
       } catch (error) {
         tokens.clear()
+        return { success: false, error: error as ApiError }
+      }
+    },
+
+    /**
+     * A merchant's own registration (platform/register), signed in at once as the answer's
+     * session. Not remembered: whoever wants the sign-in to outlast the browser session ticks
+     * "Remember password" the next time.
+     */
+    async register(values: PlatformRegisterBody) {
+      try {
+        const data = await http.request<PlatformRegisterResponse>({ method: 'POST', path: '/platform/register', body: values })
+        tokens.saveLogin(data.userinfo.token, false)
+        identity = undefined
+        return { success: true, redirectTo: '/' }
+      } catch (error) {
         return { success: false, error: error as ApiError }
       }
     },
