@@ -88,6 +88,7 @@ export const apiEndpoints = {
   platformOverstepLog: { id: 'platform/overstep_log', method: 'GET', path: '/platform/overstep_log', access: ['admin', 'partner'] },
   platformOverstepLogin: { id: 'platform/overstep_login', method: 'POST', path: '/platform/overstep_login', access: ['admin', 'partner'] },
   platformPlatformVoiceCloneList: { id: 'platform/platform_voice_clone_list', method: 'GET', path: '/platform/platform_voice_clone_list', access: ['admin'] },
+  platformRegister: { id: 'platform/register', method: 'POST', path: '/platform/register', access: 'open' },
   platformResetPwd: { id: 'platform/reset_pwd', method: 'POST', path: '/platform/reset_pwd', access: 'open' },
   platformScript: { id: 'platform/script', method: 'GET', path: '/platform/script', access: ['*'] },
   platformScriptDetail: { id: 'platform/script_detail', method: 'GET', path: '/platform/script_detail', access: ['admin'] },
@@ -441,7 +442,7 @@ export interface ApiClient {
   /**
    * Branding of the site a host name belongs to
    *
-   * Open, so the login page can be branded. An unknown host gets the default site's branding.
+   * Open, so the login page can be branded. An unknown host gets the default site's branding. allow_register says whether the login page offers registration: the site's own choice, else the platform setting allow_register (also for a host no site names).
    *
    * `GET /platform/get_system_info` · open: no sign-in needed
    */
@@ -512,6 +513,15 @@ export interface ApiClient {
    * `GET /platform/platform_voice_clone_list` · roles: admin
    */
   platformPlatformVoiceCloneList: (query?: types.PlatformPlatformVoiceCloneListQuery) => Promise<types.PlatformPlatformVoiceCloneListResponse>
+
+  /**
+   * Register a merchant account with a partner's invitation code
+   *
+   * Open, as login is: a new merchant under the enabled partner whose service prefix number is the invitation code, with that partner's path, within the platform's merchant limit per partner (VITE_MERCHANT_COUNT_LIMITATION). Only where registration is open for the host in domain (get_system_info's allow_register). The image captcha (captcha_image) is checked and used up before the invitation code and the username are looked at; a weak password is refused before it, without using the picture up. A username that is a mainland mobile number is kept as the account's mobile too. Answers a session, as login does. Rate-limited per address (HTTP 429).
+   *
+   * `POST /platform/register` · open: no sign-in needed
+   */
+  platformRegister: (body: types.PlatformRegisterBody) => Promise<types.PlatformRegisterResponse>
 
   /**
    * Set a new password with a reset code
@@ -990,6 +1000,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformOverstepLog: (query = {}) => transport({ method: 'GET', path: '/platform/overstep_log', query }) as Promise<types.PlatformOverstepLogResponse>,
     platformOverstepLogin: (body) => transport({ method: 'POST', path: '/platform/overstep_login', body }) as Promise<types.PlatformOverstepLoginResponse>,
     platformPlatformVoiceCloneList: (query = {}) => transport({ method: 'GET', path: '/platform/platform_voice_clone_list', query }) as Promise<types.PlatformPlatformVoiceCloneListResponse>,
+    platformRegister: (body) => transport({ method: 'POST', path: '/platform/register', body }) as Promise<types.PlatformRegisterResponse>,
     platformResetPwd: (body) => transport({ method: 'POST', path: '/platform/reset_pwd', body }) as Promise<types.PlatformResetPwdResponse>,
     platformScript: (query = {}) => transport({ method: 'GET', path: '/platform/script', query }) as Promise<types.PlatformScriptResponse>,
     platformScriptDetail: (query) => transport({ method: 'GET', path: '/platform/script_detail', query }) as Promise<types.PlatformScriptDetailResponse>,

@@ -86,6 +86,7 @@ export interface DomainTable {
   police_record: Optional<string>
   police_record_number: Optional<string>
   money_name: Optional<string>
+  allow_register: Optional<number>
   is_default: Optional<number>
   owner_id: Optional<number>
   created_at: string

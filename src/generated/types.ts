@@ -178,6 +178,10 @@ export interface Domain {
    */
   money_name: string
   /**
+   * Whether merchants may register on this site (platform/register): -1 follows the platform setting allow_register, 0 no, 1 yes.
+   */
+  allow_register: -1 | 0 | 1
+  /**
    * 1 for the site whose branding unknown hosts get.
    */
   is_default: 0 | 1
@@ -682,6 +686,10 @@ export interface DomainAddBody {
    */
   money_name?: string
   /**
+   * Whether merchants may register on this site (platform/register): -1 follows the platform setting allow_register, 0 no, 1 yes.
+   */
+  allow_register?: -1 | 0 | 1
+  /**
    * 1 for the site whose branding unknown hosts get.
    */
   is_default?: 0 | 1
@@ -741,6 +749,10 @@ export interface DomainEditBody {
    * What this site calls its balance; empty means the platform default.
    */
   money_name?: string
+  /**
+   * Whether merchants may register on this site (platform/register): -1 follows the platform setting allow_register, 0 no, 1 yes.
+   */
+  allow_register?: -1 | 0 | 1
   /**
    * 1 for the site whose branding unknown hosts get.
    */
@@ -1526,6 +1538,10 @@ export interface PlatformGetSystemInfoResponse {
    * What this site calls its balance; empty means the platform default.
    */
   money_name: string
+  /**
+   * Whether platform/register accepts registrations for this host.
+   */
+  allow_register: boolean
 }
 
 /**
@@ -1715,6 +1731,49 @@ export interface PlatformPlatformVoiceCloneListQuery {
  * Data of a successful answer of `GET /platform/platform_voice_clone_list` (Every voice clone on the platform (admin)).
  */
 export type PlatformPlatformVoiceCloneListResponse = Paginator<VoiceClone>
+
+/**
+ * JSON body of `POST /platform/register` (Register a merchant account with a partner's invitation code).
+ */
+export interface PlatformRegisterBody {
+  /**
+   * The service prefix number of the partner the new merchant joins.
+   */
+  invite_code: string
+  /**
+   * What the new account signs in with.
+   */
+  username: string
+  /**
+   * At least two kinds of characters (letters, digits, symbols or spaces), five different characters, not the username and not a well-known password.
+   */
+  password: string
+  captcha_id: string
+  captcha: string
+  /**
+   * The host the console was opened on, as sent to get_system_info.
+   */
+  domain: string
+}
+
+/**
+ * Data of a successful answer of `POST /platform/register` (Register a merchant account with a partner's invitation code).
+ */
+export interface PlatformRegisterResponse {
+  userinfo: {
+    id: number
+    username: string
+    /**
+     * 0 admin, 1 partner, 2 merchant, 3 agent.
+     */
+    user_type: 0 | 1 | 2 | 3
+    /**
+     * The new account's session; send it back in the token header.
+     */
+    token: string
+    expires_at: string
+  }
+}
 
 /**
  * JSON body of `POST /platform/reset_pwd` (Set a new password with a reset code).

@@ -27,3 +27,11 @@ describe('readConfig: session and attempt limits', () => {
     expect(readConfig(env)).toMatchObject({ overstepTtlMinutes: 30, passwordChangeRateLimit: { perAccount: 3, perAddress: 10 } })
   })
 })
+
+describe('readConfig: registration', () => {
+  it('allows 5 registrations a minute per address unless told otherwise', () => {
+    expect(readConfig({}).registerRateLimit).toEqual({ perAddress: 5, windowMs: 60_000 })
+    expect(readConfig({ REGISTER_LIMIT_PER_ADDRESS: '12' }).registerRateLimit.perAddress).toBe(12)
+    expect(() => readConfig({ REGISTER_LIMIT_PER_ADDRESS: 'many' })).toThrow('Environment variable REGISTER_LIMIT_PER_ADDRESS must be a whole number, but it is "many".')
+  })
+})

@@ -23,6 +23,8 @@ export interface Config {
   loginRateLimit: { perUsername: number; perAddress: number; windowMs: number }
   /** Tries at change_pwd, each a guess at the current password: per signed-in account and per address. */
   passwordChangeRateLimit: { perAccount: number; perAddress: number; windowMs: number }
+  /** Registrations tried per address in the window, whether they succeed or not. */
+  registerRateLimit: { perAddress: number; windowMs: number }
   passwordReset: PasswordResetConfig
   logLevel: string
   /**
@@ -83,6 +85,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: integer(env, 'CHANGE_PASSWORD_LIMIT_PER_ADDRESS', 20),
       windowMs: 15 * 60_000,
     },
+    registerRateLimit: { perAddress: integer(env, 'REGISTER_LIMIT_PER_ADDRESS', 5), windowMs: 60_000 },
     passwordReset: passwordResetOf(env),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),

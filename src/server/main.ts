@@ -2,7 +2,7 @@
 import { readConfig } from './config'
 import { openServices } from './start'
 import { buildApp } from './app'
-import { seedDemoData } from './seed'
+import { DEMO_INVITE_CODE, seedDemoData } from './seed'
 
 const config = readConfig()
 const services = await openServices(config)
@@ -15,6 +15,7 @@ console.log(`\nConsole API on ${where}/api/v1 (docs: ${where}/api/v1/docs), data
 if (logins.length > 0) {
   console.log('\nEmpty database: seeded demo data. Sign in with (shown once, not stored anywhere):')
   for (const l of logins) console.log(`  ${l.role.padEnd(8)} ${l.username.padEnd(10)} ${l.password}`)
+  console.log(`A merchant registers itself on the sign-in page with the partner's invitation code ${DEMO_INVITE_CODE}.`)
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,6 +5,9 @@ import { tableOf } from './services'
 import { upsertAccount } from './accounts/accounts'
 import { DEMO_AGREEMENTS } from './demo-agreements'
 
+/** The demo partner's invitation code (its service prefix number), printed with the logins. */
+export const DEMO_INVITE_CODE = '1001'
+
 export interface DemoLogin {
   username: string
   password: string
@@ -35,6 +38,8 @@ export async function seedDemoData(services: Services): Promise<DemoLogin[]> {
     const { id } = await upsertAccount(services, { username: a.username, password: a.password, role: a.role, parentUsername: a.parent, name: a.name })
     if (a.role === 'admin') adminId = id
   }
+  // The partner's service prefix number is the invitation code merchants register with.
+  await services.db.updateTable(tableOf(services, 'user')).set({ service_prefix_no: DEMO_INVITE_CODE }).where('username', '=', 'partner').execute()
 
   const now = services.now().toISOString()
   const domain = (host: string, name: string, extra: Record<string, unknown> = {}) => ({

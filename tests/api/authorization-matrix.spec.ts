@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointDef, Role } from '../../src/schema/types'
 import { changeMoney } from '../../src/server/ledger/ledger'
+import { hashCaptchaAnswer } from '../../src/server/password-reset/captcha'
 import { PASSWORD, startTestServer, type TestServer } from './harness'
 
 /**
@@ -13,14 +14,17 @@ import { PASSWORD, startTestServer, type TestServer } from './harness'
  */
 
 /** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
-const COVERED = ['/provider_service', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
+const COVERED = ['/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
 
 type Relation = 'own' | 'below' | 'other'
 interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
 
 interface Probe {
-  /** list: a page of records; get: one by id; write: a change to one account; create: a new account under a parent; role: no target, the role list alone. */
-  kind: 'list' | 'get' | 'write' | 'create' | 'role' | 'export'
+  /**
+   * list: a page of records; get: one by id; write: a change to one account; create: a new account under a parent; role: no target, the role list alone;
+   * open: callable by anyone, signed in or not, and what the request names (an invitation code), never the caller, says where the new account goes.
+   */
+  kind: 'list' | 'get' | 'write' | 'create' | 'role' | 'export' | 'open'
   /** The request for a target account (write, get, create: the new account's parent), or for its record (`record`). */
   request?: (target: Account, n: number) => Record<string, unknown> | Promise<Record<string, unknown>>
   /** Field values a target must have beyond the endpoint's "fixed" (e.g. an overstep opens merchants only). */
@@ -96,6 +100,19 @@ const PROBES: Record<string, Probe> = {
   'recharge_card/batch_del': { kind: 'write', holderOnly: true, targetIs: { user_type: 1 }, record: heldCard, request: (card) => ({ ids: [card.id] }) },
   'recharge_card/transfer_card': { kind: 'write', reach: 'child', targetIs: { user_type: 1 }, request: (t) => ({ to_user_id: t.id, batch_no: cardBatch, quantity: 1 }) },
   'recharge_order/create': { kind: 'create', targetIs: { user_type: 1 }, ownAllowed: true, request: (buyer) => ({ package_id: packageId, user_id: buyer.id }) },
+  'platform/register': {
+    kind: 'open',
+    targetIs: { user_type: 1 },
+    request: async (partner, n) => ({ invite_code: `INV-${partner.username}`, username: `matrix-r${n}`, password: 'Matrix pass 9', domain: 'matrix.example.com', ...(await solvedCaptcha()) }),
+  },
+}
+
+/** A captcha whose answer the test chose: it writes the answer's hash over the one drawn, as anyone with the database could. */
+async function solvedCaptcha(): Promise<{ captcha_id: string; captcha: string }> {
+  const res = await server.call<{ captcha_id: string }>('GET', '/platform/captcha_image')
+  const id = res.body.data.captcha_id
+  await server.services.db.updateTable('captcha_challenge').set({ answer_hash: hashCaptchaAnswer(id, 'MTRX') }).where('challenge', '=', id).execute()
+  return { captcha_id: id, captcha: 'MTRX' }
 }
 
 let packageId = 0
@@ -125,7 +142,8 @@ const callers: Record<string, { token: string; role: Role; account: Account }> =
 let n = 0
 
 beforeAll(async () => {
-  server = await startTestServer()
+  // Every caller registers a few merchants from one address; the limit has a test of its own.
+  server = await startTestServer({ config: { registerRateLimit: { perAddress: 1000, windowMs: 60_000 } } })
   const tree = [
     ['admin', 'admin'], ['p', 'partner', 'admin'], ['p-shop', 'merchant', 'p'], ['p-sales', 'agent', 'p'],
     ['q', 'partner', 'admin'], ['q-shop', 'merchant', 'q'], ['q-sales', 'agent', 'q'],
@@ -134,6 +152,9 @@ beforeAll(async () => {
     const { token } = await server.account(username, role, parent)
     callers[username] = { token, role, account: await account(username) }
   }
+  // Each partner's service prefix number is its invitation code.
+  for (const partner of ['p', 'q']) await server.services.db.updateTable('account').set({ service_prefix_no: `INV-${partner}` }).where('username', '=', partner).execute()
+  for (const partner of ['p', 'q']) callers[partner]!.account = await account(partner)
   packageId = (await server.call<{ id: number }>('POST', '/recharge_package/add', { token: callers.admin!.token, body: { name: 'Matrix pack', price: '10.00', money: '10.00' } })).body.data.id
   // Rows in every ledger and log, on both sides of the tree; the admin holds a balance to transfer from.
   await server.services.db.transaction().execute((trx) => changeMoney(trx, server.services, { userId: callers.admin!.account.id, type: 'adjust', amount: 100_00, operatorId: null, remark: 'matrix' }))
@@ -219,6 +240,15 @@ describe('authorization matrix: every endpoint of the promotion hierarchy × rol
           cells.push(await checkExport(endpoint, token, role, relations(caller, await allAccounts(true))))
           continue
         }
+        if (probe.kind === 'open') {
+          for (const relation of ['own', 'below', 'other'] as const) {
+            const target = pickTarget(endpoint, probe, caller, sets[relation])
+            if (!target) continue
+            cells.push(`${endpoint.id} for ${relation} ${target.username}: lands there`)
+            await checkOpen(endpoint, probe, token, caller, target, relation)
+          }
+          continue
+        }
         if (probe.kind === 'role') {
           const request = (await probe.request?.(caller, ++n)) ?? {}
           const res = await server.call(endpoint.method, endpoint.path, { token, ...(endpoint.method === 'POST' ? { body: request } : { query: request }) })
@@ -269,6 +299,23 @@ async function checkCall(endpoint: EndpointDef, probe: Probe, token: string, tar
   expect({ ...cell, unchanged: await snapshot() }).toEqual({ ...cell, unchanged: before })
   const text = JSON.stringify(res.body.data ?? null) + String(res.body.msg)
   if (relation === 'other') expect({ ...cell, leaked: text.includes(target.username) || text.includes(target.name) }).toEqual({ ...cell, leaked: false })
+}
+
+/**
+ * An open call made by a signed-in caller does what it does for anyone: the new account lands
+ * under the account its request names, whoever the caller is, and the caller's own account,
+ * like every other one, is left as it was.
+ */
+async function checkOpen(endpoint: EndpointDef, probe: Probe, token: string, caller: Account, target: Account, relation: Relation): Promise<void> {
+  const before = await snapshot()
+  const request = await probe.request!(target, ++n)
+  const res = await server.call<{ userinfo: { id: number } }>('POST', endpoint.path, { token, body: request })
+  const cell = { endpoint: endpoint.id, caller: caller.username, relation, target: target.username }
+  expect({ ...cell, code: res.body.code, msg: res.body.msg }).toEqual({ ...cell, code: 1, msg: 'ok' })
+  const created = (await server.services.db.selectFrom('account').select(['parent_id', 'path', 'user_type']).where('id', '=', res.body.data.userinfo.id).executeTakeFirstOrThrow()) as Pick<Account, 'parent_id' | 'path' | 'user_type'>
+  expect({ ...cell, parent: created.parent_id, under: created.path.startsWith(target.path), user_type: created.user_type }).toEqual({ ...cell, parent: target.id, under: true, user_type: 2 })
+  const after = (await snapshot()) as { accounts: unknown }
+  expect({ ...cell, accounts: after.accounts }).toEqual({ ...cell, accounts: (before as { accounts: unknown }).accounts })
 }
 
 /** A list shows exactly the records DESIGN §4 puts in reach: counted independently from the database. */

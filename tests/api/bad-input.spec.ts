@@ -44,6 +44,7 @@ const NAMED_WRITES: Record<string, string[]> = {
   'passwordReset.captchaImage': ['captcha_challenge'],
   'passwordReset.sendCode': ['captcha_challenge', 'reset_code'],
   'passwordReset.resetPassword': ['reset_code', 'user', 'session'],
+  'registration.register': ['captcha_challenge', 'user', 'session'],
   'rechargeCards.add': ['recharge_card'],
   'rechargeCards.transfer': ['recharge_card'],
   'rechargeCards.use': ['recharge_card', 'user', 'user_money_log', 'user_quota_log'],
@@ -59,11 +60,12 @@ const fixtures = new Map<string, number>()
 let counter = 0
 
 beforeAll(async () => {
-  // The sweep sends hundreds of logins and password changes; the limits themselves are tested in auth.spec.ts and rate-limits.spec.ts.
+  // The sweep sends hundreds of logins, password changes and registrations; the limits themselves are tested in auth.spec.ts, rate-limits.spec.ts and register.spec.ts.
   server = await startTestServer({
     config: {
       loginRateLimit: { perUsername: 100_000, perAddress: 100_000, windowMs: 60_000 },
       passwordChangeRateLimit: { perAccount: 100_000, perAddress: 100_000, windowMs: 60_000 },
+      registerRateLimit: { perAddress: 100_000, windowMs: 60_000 },
     },
   })
   oracle = createInputOracle(server.services.registry)

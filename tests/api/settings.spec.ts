@@ -22,6 +22,7 @@ describe('settings groups (spec §3 configuration, §7 get_config / set_config /
       group: 'platform',
       values: {
         VITE_MERCHANT_COUNT_LIMITATION: '-1',
+        allow_register: true,
         money_recharge_exchange_config: '',
         digital_man_money_exchange_num: 0,
         digital_man_advanced_money_exchange_num: 0,

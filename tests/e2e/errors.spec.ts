@@ -144,8 +144,8 @@ describe('failed calls, as spec §8 shows them', () => {
     const { page, close } = await openBrowser('en-US')
     try {
       const token = await signedIn(page)
-      // An overstep window: its token lives in session storage, which window.open copies into the new window.
-      await page.evaluate((t) => sessionStorage.setItem('token', t), token)
+      // An overstep window: its token lives in session storage, marked as an overstep one, which window.open copies into the new window.
+      await page.evaluate((t) => (sessionStorage.setItem('token', t), sessionStorage.setItem('token-overstep', '1')), token)
       const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => window.open(`${url}/domain/domainList`), product.url)])
       await popup.locator('.ant-table-row').first().waitFor()
       // A proxy drops the header on the way: the real server answers 401.

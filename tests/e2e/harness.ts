@@ -212,11 +212,15 @@ export async function clickWhenSettled(target: Locator): Promise<void> {
   await target.click()
 }
 
-/** Sign in through the login page, in whichever locale it shows. */
-export async function signIn(page: Page, url: string, username: string, password: string): Promise<void> {
+/**
+ * Sign in through the login page, in whichever locale it shows. Remembered unless asked not to,
+ * so the sign-in reaches every tab of the browser (a new page, a reload after the tab closed).
+ */
+export async function signIn(page: Page, url: string, username: string, password: string, options: { remember?: boolean } = {}): Promise<void> {
   await page.goto(`${url}/login`)
   await page.locator('#username').fill(username)
   await page.locator('#password').fill(password)
+  await page.locator('#remember').setChecked(options.remember ?? true)
   await page.locator('form button[type="submit"]').click()
   await page.waitForURL((u) => !u.pathname.startsWith('/login'))
 }

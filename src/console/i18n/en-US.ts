@@ -40,6 +40,17 @@ export const enUS: Record<string, string> = {
   'login.submit': 'Sign in',
   'login.failed': 'Login error, refresh and try again',
 
+  'register.title': 'Register a merchant account',
+  'register.intro': 'Type the invitation code your partner gave you: the account joins that partner as a merchant, and you are signed in as soon as it exists.',
+  'register.username.hint': 'Your mobile number, or a name of letters, digits and _ . @ -: you sign in with it.',
+  'register.password.hint': 'At least 8 characters of two kinds or more (letters, digits, symbols or spaces), without the username.',
+  'register.confirm': 'Confirm the password',
+  'register.confirm.required': 'Type the password again',
+  'register.confirm.mismatch': 'The two passwords do not match',
+  'register.submit': 'Register and sign in',
+  'register.haveAccount': 'Already have an account?',
+  'register.signIn': 'Sign in',
+
   'forgot.title': 'Reset your password',
   'forgot.step.verify': 'Verify the account',
   'forgot.step.reset': 'Set a new password',

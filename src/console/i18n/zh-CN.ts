@@ -42,6 +42,17 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'login.submit': '登录',
   'login.failed': '登录出错，请刷新重试',
 
+  'register.title': '注册商户账号',
+  'register.intro': '请填写服务商提供的邀请码：账号将作为该服务商的商户创建，创建后自动登录。',
+  'register.username.hint': '填写手机号，或由字母、数字及 _ . @ - 组成的用户名，用于登录。',
+  'register.password.hint': '至少 8 位，包含至少两类字符（字母、数字、符号或空格），且不能包含用户名。',
+  'register.confirm': '确认密码',
+  'register.confirm.required': '请再次输入密码',
+  'register.confirm.mismatch': '两次输入的密码不一致',
+  'register.submit': '注册并登录',
+  'register.haveAccount': '已有账号？',
+  'register.signIn': '去登录',
+
   'forgot.title': '找回密码',
   'forgot.step.verify': '验证账号',
   'forgot.step.reset': '设置新密码',

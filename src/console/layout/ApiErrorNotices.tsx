@@ -20,7 +20,7 @@ export function ApiErrorNotices({ channel, tokens }: { channel: ApiErrorChannel;
   useEffect(
     () =>
       channel.listen((error, request) => {
-        const reaction = apiErrorReaction(error, request, tokens.hasSessionToken())
+        const reaction = apiErrorReaction(error, request, tokens.hasOverstepToken())
         switch (reaction.kind) {
           case 'toast': {
             const text = 'text' in reaction ? reaction.text : t(reaction.key)

@@ -7,8 +7,9 @@ import { useConsole } from '../ConsoleContext'
 import { LocaleSwitch } from '../layout/LocaleSwitch'
 import { AgreementLinks } from '../agreements/AgreementLinks'
 
-// Loaded with the first click on "Forgot password": most visits to this page only sign in.
+// Loaded with the first click on "Forgot password" or "Register account": most visits to this page only sign in.
 const ForgotPasswordModal = lazy(() => import('../password-reset/ForgotPasswordModal').then((m) => ({ default: m.ForgotPasswordModal })))
+const RegisterModal = lazy(() => import('../registration/RegisterModal').then((m) => ({ default: m.RegisterModal })))
 
 const REMEMBER_KEY = 'login-remember'
 /** The agreements a person may want to read before signing in. */
@@ -22,8 +23,9 @@ interface LoginValues {
 
 /**
  * Spec §2 and §5: welcome text, username and password (neither may be empty), remember
- * password, forgot password, register account; below, the user agreement and privacy
- * policy, readable before signing in. Branded from the site's system info.
+ * password, forgot password, register account (where the site takes registrations); below,
+ * the user agreement and privacy policy, readable before signing in. Branded from the site's
+ * system info.
  */
 export default function LoginPage() {
   const t = useTranslate()
@@ -34,10 +36,13 @@ export default function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false)
   // Once opened, the dialog stays mounted so it can animate closed and keep what was typed.
   const [forgotUsed, setForgotUsed] = useState(false)
+  const [registerOpen, setRegisterOpen] = useState(false)
+  const [registerUsed, setRegisterUsed] = useState(false)
   const failure = (data && !data.success ? (data.error as ApiError | undefined) : undefined) ?? (error as ApiError | null) ?? undefined
 
   useEffect(() => {
-    // "Remember password" keeps the username and the choice; the password itself is left to the browser's password manager.
+    // "Remember password" keeps the username and the choice, and the sign-in outlives the browser session (authProvider);
+    // the password itself is never stored, only offered to the browser's password manager.
     const remembered = localStorage.getItem(REMEMBER_KEY)
     if (remembered) form.setFieldsValue({ username: remembered, remember: true })
   }, [form])
@@ -101,11 +106,21 @@ export default function LoginPage() {
           <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
             {t('login.submit')}
           </Button>
-          <Flex justify="center" style={{ marginTop: 16 }}>
-            <Button type="link" href="#register" style={{ padding: 0, height: 'auto' }}>
-              {t('login.register')}
-            </Button>
-          </Flex>
+          {/* Only where the site takes registrations (get_system_info's allow_register); hidden until that is known. */}
+          {branding?.allow_register && (
+            <Flex justify="center" style={{ marginTop: 16 }}>
+              <Button
+                type="link"
+                style={{ padding: 0, height: 'auto' }}
+                onClick={() => {
+                  setRegisterUsed(true)
+                  setRegisterOpen(true)
+                }}
+              >
+                {t('login.register')}
+              </Button>
+            </Flex>
+          )}
         </Form>
         <Divider plain style={{ margin: '20px 0 12px' }} />
         <AgreementLinks kinds={AGREEMENTS} />
@@ -122,6 +137,11 @@ export default function LoginPage() {
               form.focusField('password')
             }}
           />
+        </Suspense>
+      ) : null}
+      {registerUsed ? (
+        <Suspense fallback={null}>
+          <RegisterModal open={registerOpen} onClose={() => setRegisterOpen(false)} />
         </Suspense>
       ) : null}
       {branding?.copyright && (

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD, startTestServer, type TestServer } from '../../../tests/api/harness'
 import { upsertAccount } from '../../server/accounts/accounts'
+import { hashCaptchaAnswer } from '../../server/password-reset/captcha'
 import type { Role } from '../../schema/types'
 import { ApiError } from './ApiError'
 import { apiErrorReaction } from './api-error-reaction'
@@ -9,16 +10,20 @@ import { createHttpClient, type HttpClient } from './http-client'
 import { injectFetch } from './inject-fetch'
 import { createTokenStore, TOKEN_KEY } from './token-store'
 
+/** What the server says of an overstep opening, as the console keeps it beside the token. */
+const OPENING = { opened_by: { id: 3, username: 'north' }, expires_at: '2026-01-01T02:00:00.000Z' }
+
 const START = new Date('2026-03-15T08:00:00.000Z')
 let clock = START
 let server: TestServer
+let merchantId = 0
 
 beforeAll(async () => {
   // Many sign-ins from one address in one file; the limiter has specs of its own.
   server = await startTestServer({ now: () => clock, config: { loginRateLimit: { perUsername: 1000, perAddress: 1000, windowMs: 60_000 } } })
   await upsertAccount(server.services, { username: 'admin', password: PASSWORD, role: 'admin' })
   await upsertAccount(server.services, { username: 'partner', password: PASSWORD, role: 'partner', parentUsername: 'admin' })
-  await upsertAccount(server.services, { username: 'merchant', password: PASSWORD, role: 'merchant', parentUsername: 'partner' })
+  merchantId = (await upsertAccount(server.services, { username: 'merchant', password: PASSWORD, role: 'merchant', parentUsername: 'partner' })).id
   await upsertAccount(server.services, { username: 'agent', password: PASSWORD, role: 'agent', parentUsername: 'merchant' })
 })
 afterAll(() => server.close())
@@ -43,13 +48,33 @@ const failureOf = (http: HttpClient, path = '/platform/get_user_info', body?: ob
   )
 
 describe('login', () => {
-  it('keeps the token in local storage, and the server accepts it', async () => {
+  it('keeps a remembered sign-in in local storage, and the server accepts it', async () => {
     const { auth, local, session } = setup()
-    await expect(auth.login({ username: 'admin', password: PASSWORD })).resolves.toEqual({ success: true, redirectTo: '/' })
+    await expect(auth.login({ username: 'admin', password: PASSWORD, remember: true })).resolves.toEqual({ success: true, redirectTo: '/' })
     const token = local.getItem(TOKEN_KEY)!
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(session.length).toBe(0)
     expect((await userInfo(token)).body).toMatchObject({ code: 1, data: { username: 'admin' } })
+  })
+
+  it('keeps a sign-in that is not remembered in session storage only, so it ends with the browser session', async () => {
+    const { auth, local, session } = setup()
+    local.setItem(TOKEN_KEY, 'an older remembered token')
+    await expect(auth.login({ username: 'admin', password: PASSWORD })).resolves.toEqual({ success: true, redirectTo: '/' })
+    const token = session.getItem(TOKEN_KEY)!
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(local.length).toBe(0)
+    expect((await userInfo(token)).body).toMatchObject({ code: 1, data: { username: 'admin' } })
+    await expect(auth.check({})).resolves.toEqual({ authenticated: true })
+  })
+
+  it('never stores the password, remembered or not', async () => {
+    for (const remember of [true, false]) {
+      const { auth, local, session } = setup()
+      await auth.login({ username: 'admin', password: PASSWORD, remember })
+      const stored = [local, session].flatMap((storage) => Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`))
+      expect(stored.join('\n')).not.toContain(PASSWORD)
+    }
   })
 
   it('on a refused login clears the stored token and resolves with the server\'s error', async () => {
@@ -78,10 +103,38 @@ describe('login', () => {
   })
 })
 
+describe('register', () => {
+  /** A picture whose answer the test chose, as anyone with the database could. */
+  const solvedCaptcha = async () => {
+    const { body } = await server.call<{ captcha_id: string }>('GET', '/platform/captcha_image')
+    await server.services.db.updateTable('captcha_challenge').set({ answer_hash: hashCaptchaAnswer(body.data.captcha_id, 'REGI') }).where('challenge', '=', body.data.captcha_id).execute()
+    return { captcha_id: body.data.captcha_id, captcha: 'REGI' }
+  }
+  const registration = async (username: string) => ({ invite_code: 'AUTH-P', username, password: 'Tea-leaf 42 shop', domain: 'localhost', ...(await solvedCaptcha()) })
+
+  it('signs the new merchant in for this browser session (session storage), its profile read afresh', async () => {
+    await server.services.db.updateTable('account').set({ service_prefix_no: 'AUTH-P' }).where('username', '=', 'partner').execute()
+    const { auth, local, session } = setup()
+    await auth.login({ username: 'admin', password: PASSWORD, remember: true })
+    expect(await auth.getIdentity!()).toMatchObject({ username: 'admin' })
+    await expect(auth.register!(await registration('auth-shop'))).resolves.toEqual({ success: true, redirectTo: '/' })
+    expect(local.getItem(TOKEN_KEY)).toBeNull()
+    expect(session.getItem(TOKEN_KEY)).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(await auth.getIdentity!()).toMatchObject({ username: 'auth-shop', role: 'merchant' })
+  })
+
+  it("resolves a refusal with the server's field errors for the form, keeping no token", async () => {
+    const { auth, session, local } = setup()
+    const result = await auth.register!({ ...(await registration('merchant')), invite_code: 'NOPE' })
+    expect(result).toMatchObject({ success: false, error: { fieldErrors: [{ path: '/invite_code', message: expect.stringContaining('"NOPE"') }] } })
+    expect(session.length + local.length).toBe(0)
+  })
+})
+
 describe('logout', () => {
   it('revokes the session on the server, clears the token and forgets the account', async () => {
     const { auth, local, forgotten } = setup()
-    await auth.login({ username: 'admin', password: PASSWORD })
+    await auth.login({ username: 'admin', password: PASSWORD, remember: true })
     const token = local.getItem(TOKEN_KEY)!
     await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: '/login' })
     expect(local.getItem(TOKEN_KEY)).toBeNull()
@@ -91,8 +144,8 @@ describe('logout', () => {
 
   it('clears the token even when the server refuses the logout', async () => {
     const { auth, tokens, session, local, forgotten } = setup()
-    tokens.saveLogin('A'.repeat(43))
-    tokens.saveSession('not-a-token')
+    tokens.saveLogin('A'.repeat(43), true)
+    tokens.saveOverstep('not-a-token', OPENING)
     await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: '/login' })
     expect(session.length + local.length).toBe(0)
     expect(forgotten()).toBe(1)
@@ -100,7 +153,7 @@ describe('logout', () => {
 
   it('clears the token even when the server cannot be reached', async () => {
     const { auth, tokens, local, forgotten } = setup(() => Promise.reject(new TypeError('fetch failed')))
-    tokens.saveLogin('A'.repeat(43))
+    tokens.saveLogin('A'.repeat(43), true)
     await expect(auth.logout({})).resolves.toEqual({ success: true, redirectTo: '/login' })
     expect(local.length).toBe(0)
     expect(forgotten()).toBe(1)
@@ -119,10 +172,10 @@ describe('check', () => {
     const { auth, tokens } = setup()
     await expect(auth.check({})).resolves.toEqual({ authenticated: false, redirectTo: '/login', logout: true })
     const token = await server.login('partner')
-    tokens.saveSession(token)
+    tokens.saveOverstep(token, OPENING)
     await expect(auth.check({})).resolves.toEqual({ authenticated: true })
     tokens.clear()
-    tokens.saveLogin(token)
+    tokens.saveLogin(token, true)
     await expect(auth.check({})).resolves.toEqual({ authenticated: true })
   })
 
@@ -139,7 +192,7 @@ describe('check', () => {
       return new Response(JSON.stringify({ code: 1, msg: 'ok', time: 0, data }), { headers: { 'content-type': 'application/json' } })
     }) as typeof globalThis.fetch
     const { auth, tokens, session, local } = setup(fetch, '?login_type=1&merchant_id=42')
-    tokens.saveLogin(await server.login('admin'))
+    tokens.saveLogin(await server.login('admin'), true)
     // The router checks twice while the page opens: still one overstep session, one log row.
     await expect(Promise.all([auth.check({}), auth.check({})])).resolves.toEqual([{ authenticated: true }, { authenticated: true }])
     expect(asked).toEqual([{ merchant_id: 42 }])
@@ -152,16 +205,25 @@ describe('check', () => {
     expect(asked).toHaveLength(1)
   })
 
+  it('opens a merchant console for login_type=1 in a tab that was given a sign-in that is not remembered (a link opened with its opener)', async () => {
+    const { auth, tokens, session } = setup(injectFetch(server.app), `?login_type=1&merchant_id=${merchantId}`)
+    session.setItem(TOKEN_KEY, await server.login('partner'))
+    expect(tokens.hasOverstepToken()).toBe(false)
+    await expect(auth.check({})).resolves.toEqual({ authenticated: true })
+    expect(tokens.hasOverstepToken()).toBe(true)
+    expect(await auth.getIdentity!()).toMatchObject({ username: 'merchant' })
+  })
+
   it('goes to login when the overstep login is refused, keeping no token for this tab', async () => {
     const { auth, tokens, session } = setup(injectFetch(server.app), '?login_type=1&merchant_id=42')
-    tokens.saveLogin(await server.login('admin'))
+    tokens.saveLogin(await server.login('admin'), true)
     await expect(auth.check({})).resolves.toMatchObject({ authenticated: false, redirectTo: '/login' })
     expect(session.getItem(TOKEN_KEY)).toBeNull()
   })
 
   it('signs out when the profile cannot be loaded (spec §4), whatever the token looked like', async () => {
     const { auth, tokens } = setup()
-    tokens.saveLogin('A'.repeat(43))
+    tokens.saveLogin('A'.repeat(43), true)
     await expect(auth.check({})).resolves.toMatchObject({ authenticated: false, redirectTo: '/login', logout: true, error: { code: 50008 } })
   })
 })
@@ -170,13 +232,13 @@ describe('onError', () => {
   it('signs nobody out behind their back when a session ends (spec §8 asks first), for HTTP 401 and the codes the server really sends', async () => {
     const noToken = setup()
     const unknown = setup()
-    unknown.tokens.saveLogin('A'.repeat(43))
+    unknown.tokens.saveLogin('A'.repeat(43), true)
     const revoked = setup()
-    await revoked.auth.login({ username: 'partner', password: PASSWORD })
+    await revoked.auth.login({ username: 'partner', password: PASSWORD, remember: true })
     const revokedToken = revoked.local.getItem(TOKEN_KEY)!
     await server.call('POST', '/platform/logout', { token: revokedToken })
     const expired = setup()
-    await expired.auth.login({ username: 'merchant', password: PASSWORD })
+    await expired.auth.login({ username: 'merchant', password: PASSWORD, remember: true })
     clock = new Date(START.getTime() + 8 * 24 * 3600_000)
     const expiredError = await failureOf(expired.http).finally(() => (clock = START))
 
@@ -206,7 +268,7 @@ describe('onError', () => {
 
   it('leaves other failures to the page: refusals, validation, network', async () => {
     const merchant = setup()
-    await merchant.auth.login({ username: 'merchant', password: PASSWORD })
+    await merchant.auth.login({ username: 'merchant', password: PASSWORD, remember: true })
     const refused = await failureOf(merchant.http, '/domain/add')
     expect(refused.statusCode).toBe(403)
     const invalid = await failureOf(merchant.http, '/platform/change_pwd', { old_password: 'nope', new_password: 'another long one' })
@@ -226,6 +288,9 @@ describe('onError', () => {
     expect(apiErrorReaction(offline, { path: '/domain/list' }, false)).toEqual({ kind: 'toast', key: 'errors.network' })
     const wrongLogin = await failureOf(setup().http, '/platform/login', { username: 'merchant', password: 'wrong password' })
     expect(apiErrorReaction(wrongLogin, { path: '/platform/login' }, false)).toEqual({ kind: 'none' })
+    // Nor for the registration form, which marks its fields.
+    const refusedRegistration = await failureOf(setup().http, '/platform/register', { invite_code: 'NOPE', username: 'someone', password: 'Tea-leaf 42', captcha_id: 'x', captcha: 'x', domain: 'localhost' })
+    expect(apiErrorReaction(refusedRegistration, { path: '/platform/register' }, false)).toEqual({ kind: 'none' })
   })
 })
 
@@ -261,9 +326,9 @@ describe('getIdentity and getPermissions', () => {
 
   it('follows the token: an overstep token in session storage wins, and removing it returns to the login\'s account', async () => {
     const { auth, tokens, session } = setup()
-    await auth.login({ username: 'admin', password: PASSWORD })
+    await auth.login({ username: 'admin', password: PASSWORD, remember: true })
     expect(await auth.getPermissions!()).toBe('admin')
-    tokens.saveSession(await server.login('merchant'))
+    tokens.saveOverstep(await server.login('merchant'), OPENING)
     expect(await auth.getIdentity!()).toMatchObject({ username: 'merchant', role: 'merchant' })
     session.removeItem(TOKEN_KEY)
     expect(await auth.getPermissions!()).toBe('admin')
@@ -271,9 +336,9 @@ describe('getIdentity and getPermissions', () => {
 
   it('rejects when the profile cannot be read, and reads it again next time', async () => {
     const { auth, tokens } = setup()
-    tokens.saveLogin('A'.repeat(43))
+    tokens.saveLogin('A'.repeat(43), true)
     await expect(auth.getIdentity!()).rejects.toMatchObject({ code: 50008 })
-    tokens.saveLogin(await server.login('agent'))
+    tokens.saveLogin(await server.login('agent'), true)
     await expect(auth.getIdentity!()).resolves.toMatchObject({ role: 'agent' })
   })
 
@@ -287,7 +352,7 @@ describe('getIdentity and getPermissions', () => {
 
   it('treats a user_type it does not know as the narrowest role, agent', async () => {
     const tokens = createTokenStore({ session: new Storage(), local: new Storage() })
-    tokens.saveLogin('token')
+    tokens.saveLogin('token', true)
     const http: HttpClient = {
       request: async <T>() => ({ id: 1, username: 'someone', user_type: 9 }) as T,
       downloadUrl: () => expect.unreachable('no downloads here'),

@@ -1,7 +1,7 @@
 import type { AuthProvider } from '@refinedev/core'
 import { roleOfUserType, type Role } from '../../schema/types'
 import type { ApiError } from './ApiError'
-import type { PlatformOverstepLoginResponse, User } from '../../generated/types'
+import type { PlatformOverstepLoginResponse, PlatformRegisterBody, PlatformRegisterResponse, User } from '../../generated/types'
 import type { HttpClient } from './http-client'
 import type { OverstepOpening, TokenStore } from './token-store'
 
@@ -71,16 +71,31 @@ export function createAuthProvider({ http, tokens, forgetAccount, search = () =>
   }
 
   return {
-    async login({ username, password }: { username: string; password: string }) {
+    async login({ username, password, remember = false }: { username: string; password: string; remember?: boolean }) {
       try {
         const data = await http.request<{ userinfo: { token: string } }>({ method: 'POST', path: '/platform/login', body: { username, password } })
         // A normal sign-in replaces an overstep session in this tab too: session storage is read first.
-        tokens.clear()
-        tokens.saveLogin(data.userinfo.token)
+        tokens.saveLogin(data.userinfo.token, remember)
         identity = undefined
         return { success: true, redirectTo: '/' }
       } catch (error) {
         tokens.clear()
+        return { success: false, error: error as ApiError }
+      }
+    },
+
+    /**
+     * A merchant's own registration (platform/register), signed in at once as the answer's
+     * session. Not remembered: whoever wants the sign-in to outlast the browser session ticks
+     * "Remember password" the next time.
+     */
+    async register(values: PlatformRegisterBody) {
+      try {
+        const data = await http.request<PlatformRegisterResponse>({ method: 'POST', path: '/platform/register', body: values })
+        tokens.saveLogin(data.userinfo.token, false)
+        identity = undefined
+        return { success: true, redirectTo: '/' }
+      } catch (error) {
         return { success: false, error: error as ApiError }
       }
     },
@@ -95,11 +110,11 @@ export function createAuthProvider({ http, tokens, forgetAccount, search = () =>
     async check() {
       // Spec §4: an admin or partner opening a merchant's console (login_type=1) signs in as that merchant in this tab only.
       const overstep = new URLSearchParams(search())
-      if (overstep.get('login_type') === '1' && !tokens.hasSessionToken()) {
+      if (overstep.get('login_type') === '1' && !tokens.hasOverstepToken()) {
         // The router checks more than once while the page opens; one opening is one overstep session (and one log row).
         overstepping ??= http
           .request<PlatformOverstepLoginResponse>({ method: 'POST', path: '/platform/overstep_login', body: { merchant_id: Number(overstep.get('merchant_id')) } })
-          .then((data) => tokens.saveSession(data.userinfo.token, { opened_by: data.opened_by, expires_at: data.userinfo.expires_at }))
+          .then((data) => tokens.saveOverstep(data.userinfo.token, { opened_by: data.opened_by, expires_at: data.userinfo.expires_at }))
           .finally(() => (overstepping = undefined))
         try {
           await overstepping

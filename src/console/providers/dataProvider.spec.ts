@@ -31,7 +31,7 @@ const urls: string[] = []
 /** A data provider signed in with `token`, over the real API. */
 function providerFor(token: string, reg: Pick<Registry, 'resources' | 'endpoints'> = registry): DataProvider {
   const tokens = createTokenStore({ session: new Storage(), local: new Storage() })
-  tokens.saveLogin(token)
+  tokens.saveLogin(token, true)
   const toApi = injectFetch(server.app)
   const http = createHttpClient({ tokens, locale: () => 'en-US', fetch: (input, init) => (urls.push(String(input)), toApi(input, init)) })
   return createDataProvider(reg, http)

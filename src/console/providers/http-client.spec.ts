@@ -3,6 +3,9 @@ import { ApiError } from './ApiError'
 import { createHttpClient, type ApiRequest } from './http-client'
 import { createTokenStore } from './token-store'
 
+/** What the server says of an overstep opening, as the console keeps it beside the token. */
+const OPENING = { opened_by: { id: 3, username: 'north' }, expires_at: '2026-01-01T02:00:00.000Z' }
+
 interface Sent {
   url: string
   method: string
@@ -41,8 +44,8 @@ const rejection = (promise: Promise<unknown>) =>
 describe('what every request sends', () => {
   it('sends the token, platform pc and the current locale as lang, the session token winning', async () => {
     const { http, tokens, sent, setLocale } = setup()
-    tokens.saveLogin('login-token')
-    tokens.saveSession('overstep-token')
+    tokens.saveLogin('login-token', true)
+    tokens.saveOverstep('overstep-token', OPENING)
     await http.request({ method: 'GET', path: '/platform/dashboard_data' })
     expect(sent[0]).toEqual({ url: '/api/v1/platform/dashboard_data', method: 'GET', headers: { token: 'overstep-token', platform: 'pc', lang: 'en-US' }, body: undefined })
 
@@ -54,7 +57,7 @@ describe('what every request sends', () => {
 
   it('posts the body as JSON, and an empty object when there is none', async () => {
     const { http, tokens, sent } = setup()
-    tokens.saveLogin('login-token')
+    tokens.saveLogin('login-token', true)
     await http.request({ method: 'POST', path: '/domain/add', body: { host: 'a.example.com', is_default: 0 } })
     await http.request({ method: 'POST', path: '/platform/logout' })
     expect(sent[0]).toEqual({
@@ -200,10 +203,10 @@ describe('calls that get no answer', () => {
 describe('downloadUrl', () => {
   it('puts the query and the token in a plain link', () => {
     const { http, tokens } = setup()
-    tokens.saveLogin('tok+en/=')
+    tokens.saveLogin('tok+en/=', true)
     expect(http.downloadUrl('/recharge_card/export_data', { status: 1, remark: null })).toBe('/api/v1/recharge_card/export_data?status=1&token=tok%2Ben%2F%3D')
     expect(http.downloadUrl('/recharge_card/export_data')).toBe('/api/v1/recharge_card/export_data?token=tok%2Ben%2F%3D')
-    tokens.saveSession('overstep')
+    tokens.saveOverstep('overstep', OPENING)
     expect(http.downloadUrl('/recharge_card/export_data')).toBe('/api/v1/recharge_card/export_data?token=overstep')
   })
 

@@ -6,47 +6,59 @@ export interface OverstepOpening {
   expires_at: PlatformOverstepLoginResponse['userinfo']['expires_at']
 }
 
-/** Where the session token lives. Overstep logins keep theirs in session storage, per tab. */
+/**
+ * Where the session token lives. A remembered sign-in keeps it in local storage; any other
+ * keeps it in session storage, per tab, as an overstep login does. Session storage also
+ * says whether this tab's token is an overstep one, since both kinds can sit there.
+ */
 export interface TokenStore {
   /** Spec §4: session storage first, then local storage. */
   read(): string | null
-  /** A normal login keeps its token in local storage. */
-  saveLogin(token: string): void
+  /**
+   * A sign-in. Remembered, the token stays for the session's whole lifetime, in every tab and
+   * after the browser restarts (local storage); otherwise it ends with the browser session (session storage).
+   */
+  saveLogin(token: string, remember: boolean): void
   /** An overstep login keeps its token in session storage, so it dies with the tab, and with it what the opening said. */
-  saveSession(token: string, opening?: OverstepOpening): void
-  hasSessionToken(): boolean
+  saveOverstep(token: string, opening: OverstepOpening): void
+  /** Whether this tab holds an overstep login (a merchant's console opened by an admin or partner). */
+  hasOverstepToken(): boolean
   /** The opening of this tab's overstep session; null in a tab signed in the normal way. */
   overstepOpening(): OverstepOpening | null
   clear(): void
 }
 
 export const TOKEN_KEY = 'token'
-export const OVERSTEP_KEY = 'overstep'
+/** Set beside an overstep token in session storage (the opening, as JSON); a sign-in that was not remembered leaves it unset. */
+export const OVERSTEP_KEY = 'token-overstep'
 
 export function createTokenStore(storage: { session: Storage; local: Storage } = { session: sessionStorage, local: localStorage }): TokenStore {
-  const hasSessionToken = () => Boolean(storage.session.getItem(TOKEN_KEY))
+  const clear = () => {
+    storage.session.removeItem(TOKEN_KEY)
+    storage.session.removeItem(OVERSTEP_KEY)
+    storage.local.removeItem(TOKEN_KEY)
+  }
+  const overstepOpening = (): OverstepOpening | null => {
+    const stored = storage.session.getItem(TOKEN_KEY) ? storage.session.getItem(OVERSTEP_KEY) : null
+    if (!stored) return null
+    try {
+      return JSON.parse(stored) as OverstepOpening
+    } catch {
+      return null
+    }
+  }
   return {
     read: () => storage.session.getItem(TOKEN_KEY) || storage.local.getItem(TOKEN_KEY),
-    saveLogin: (token) => storage.local.setItem(TOKEN_KEY, token),
-    saveSession(token, opening) {
+    saveLogin(token, remember) {
+      clear()
+      ;(remember ? storage.local : storage.session).setItem(TOKEN_KEY, token)
+    },
+    saveOverstep(token, opening) {
       storage.session.setItem(TOKEN_KEY, token)
-      if (opening) storage.session.setItem(OVERSTEP_KEY, JSON.stringify(opening))
-      else storage.session.removeItem(OVERSTEP_KEY)
+      storage.session.setItem(OVERSTEP_KEY, JSON.stringify(opening))
     },
-    hasSessionToken,
-    overstepOpening() {
-      const stored = hasSessionToken() ? storage.session.getItem(OVERSTEP_KEY) : null
-      if (!stored) return null
-      try {
-        return JSON.parse(stored) as OverstepOpening
-      } catch {
-        return null
-      }
-    },
-    clear() {
-      storage.session.removeItem(TOKEN_KEY)
-      storage.session.removeItem(OVERSTEP_KEY)
-      storage.local.removeItem(TOKEN_KEY)
-    },
+    hasOverstepToken: () => overstepOpening() !== null,
+    overstepOpening,
+    clear,
   }
 }

@@ -4,7 +4,7 @@ import { DeleteOutlined, DownOutlined, EditOutlined, EyeOutlined } from '@ant-de
 import { useDelete, useGo, useNavigation, useTranslate, type BaseKey, type BaseRecord } from '@refinedev/core'
 import type { ResourceAction } from '../../schema/types'
 import { useLabel } from '../ConsoleContext'
-import { appliesTo, fillLink, rowMatches } from './actions'
+import { appliesTo, fillLink, newTabRel, rowMatches } from './actions'
 import './row-actions.css'
 
 /** Named actions shown as words in the row; more than this and the rest go under "More". */
@@ -72,7 +72,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
     const color = action.danger ? token.colorError : token.colorPrimary
     if (action.link) {
       const url = fillLink(action.link, record)
-      if (action.newTab) return <a key={action.name} className={className} href={url} target="_blank" rel="noopener" style={{ color }}>{text}</a>
+      if (action.newTab) return <a key={action.name} className={className} href={url} target="_blank" rel={newTabRel(url)} style={{ color }}>{text}</a>
       return <a key={action.name} className={className} href={url} style={{ color }} onClick={follow(url)}>{text}</a>
     }
     return <button key={action.name} type="button" className={className} style={{ color }} onClick={() => openAction?.(action, record)}>{text}</button>

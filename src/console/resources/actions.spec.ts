@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
 import { createRegistry } from '../../schema/registry'
 import { readSchemaFiles } from '../../schema/load-files'
-import { actionFields, actionsFor, appliesTo, rowMatches } from './actions'
+import { actionFields, actionsFor, appliesTo, newTabRel, rowMatches } from './actions'
 
 const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../../schemas')))
 const orders = registry.resources.get('recharge_order')!
@@ -49,5 +49,12 @@ describe('resource actions', () => {
     expect(actionFields(registry, { ...action('export'), fields: undefined })).toEqual([])
     expect(actionFields(registry, action('transfer'))).toEqual(['to_user_id'])
     expect(actionFields(registry, { ...action('transfer'), fields: undefined })).toEqual(['to_user_id', 'ids', 'batch_no', 'quantity'])
+  })
+
+  it("open the console's own pages in a new tab with their opener (so a sign-in kept in session storage goes along), any other site without", () => {
+    expect(newTabRel('/?login_type=1&merchant_id=7')).toBe('opener')
+    expect(newTabRel('/promotion/merchant')).toBe('opener')
+    expect(newTabRel('//evil.example/x')).toBe('noopener')
+    expect(newTabRel('https://example.com/help')).toBe('noopener')
   })
 })

@@ -26,6 +26,16 @@ export function fillLink(template: string, record: Record<string, unknown>): str
   return template.replace(/\{([A-Za-z0-9_]+)\}/g, (_, field: string) => encodeURIComponent(String(record[field] ?? '')))
 }
 
+/**
+ * How a link action opens its new tab. One of the console's own pages opens with its opener, so
+ * the browser copies this tab's session storage into it: a sign-in that was not remembered lives
+ * there, and without it the new tab would open at the sign-in page (an overstep link needs the
+ * signed-in account). Any other site gets no hold on this window.
+ */
+export function newTabRel(url: string): 'opener' | 'noopener' {
+  return url.startsWith('/') && !url.startsWith('//') ? 'opener' : 'noopener'
+}
+
 /** The form fields of an endpoint action: those it names, else every body field but the row's id (a download: only those it names). */
 export function actionFields(registry: Pick<Registry, 'endpoints'>, action: ResourceAction): string[] {
   const endpoint = registry.endpoints.get(action.endpoint!)

@@ -2,17 +2,13 @@ import type { Kysely } from 'kysely'
 import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword } from '../auth/password'
 import { revokeSessions } from '../auth/sessions'
-import { publicColumns, recordToRow, rowToRecord, toStored, yuanToFen } from '../db/records'
-import type { EntityDef } from '../../schema/types'
+import { publicColumns, recordToRow, rowToRecord, yuanToFen } from '../db/records'
+import { accountLabel, insertAccount, merchantCountLimit, MERCHANT, PARTNER, type ParentRow } from '../accounts/insert-account'
 import { changeMoney } from '../ledger/ledger'
 import { oncePerKey } from '../ledger/once-per-key'
-import { readGroup } from '../settings/settings-store'
 import { tableOf } from '../services'
 import { ofEndpoint } from './generic'
 import { requireCaller, type HandlerContext, type NamedHandler } from './context'
-
-const PARTNER = 1
-const MERCHANT = 2
 
 /**
  * The promotion screens' accounts (partners, merchants, agents). Each endpoint file says
@@ -26,37 +22,12 @@ const create: NamedHandler = {
   async run(ctx) {
     const userType = Number(ctx.endpoint.fixed.user_type)
     const { password, parent_id: parentId, ...fields } = ctx.body as Record<string, unknown> & { password: string; parent_id?: number | null }
-    const entity = ctx.services.registry.entities.get('user')!
-    const table = entity.table
     const passwordHash = await hashPassword(password)
-    const now = ctx.services.now().toISOString()
-    const merchantLimit = userType === MERCHANT ? await merchantCountLimit(ctx) : -1
+    const merchantLimit = userType === MERCHANT ? await merchantCountLimit(ctx.services) : -1
     const id = await ctx.services.db.transaction().execute(async (trx) => {
       const parent = await chooseParent(ctx, trx, parentId ?? null)
       await assertPrefixFree(ctx, trx, fields.service_prefix_no)
-      if (merchantLimit >= 0 && parent.user_type === PARTNER) await assertMerchantRoom(ctx, trx, parent.id, merchantLimit)
-      if (await trx.selectFrom(table).select('id').where('username', '=', String(fields.username)).executeTakeFirst()) {
-        throw fieldError('RECORD_CONFLICT', '/username', ctx.locale, { field: usernameLabel(ctx), value: String(fields.username), entity: accountLabel(ctx) })
-      }
-      const inserted = await trx
-        .insertInto(table)
-        .values({
-          ...columnDefaults(entity),
-          ...recordToRow(entity, fields),
-          user_type: userType,
-          password_hash: passwordHash,
-          parent_id: parent.id,
-          service_id: parent.user_type === PARTNER ? parent.id : 0,
-          path: '/',
-          money: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const id = Number(inserted.id)
-      await trx.updateTable(table).set({ path: `${parent.path}${id}/` }).where('id', '=', id).execute()
-      return id
+      return insertAccount(trx, ctx.services, { parent, userType, fields, passwordHash, merchantLimit, locale: ctx.locale })
     })
     return readAccount(ctx, id)
   },
@@ -117,12 +88,6 @@ const usedPrefixes: NamedHandler = {
   },
 }
 
-interface ParentRow {
-  id: number
-  path: string
-  user_type: number
-}
-
 /**
  * The caller itself, or (parent_id) a partner in the caller's reach: an admin places a
  * merchant under any partner, a partner under itself or a partner below it. The parent's
@@ -144,27 +109,6 @@ async function chooseParent(ctx: HandlerContext, trx: Kysely<any>, parentId: num
   return { id: Number(row.id), path: String(row.path), user_type: Number(row.user_type) }
 }
 
-/** How many merchants one partner may have (platform setting VITE_MERCHANT_COUNT_LIMITATION); -1 is unlimited. */
-async function merchantCountLimit(ctx: HandlerContext): Promise<number> {
-  const group = ctx.services.registry.configGroups.get('platform')
-  return group ? Number((await readGroup(ctx.services, group)).VITE_MERCHANT_COUNT_LIMITATION) : -1
-}
-
-async function assertMerchantRoom(ctx: HandlerContext, trx: Kysely<any>, partnerId: number, limit: number): Promise<void> {
-  const counted = await trx
-    .selectFrom(tableOf(ctx.services, 'user'))
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('parent_id', '=', partnerId)
-    .where('user_type', '=', MERCHANT)
-    .executeTakeFirstOrThrow()
-  if (Number(counted.n) >= limit) throw new AppError('MERCHANT_LIMIT_REACHED', { limit })
-}
-
-/** Every declared default, as stored: what an account starts with for the fields its form left out. */
-function columnDefaults(entity: EntityDef): Record<string, unknown> {
-  return Object.fromEntries(entity.columns.filter((c) => !c.private && c.default !== undefined).map((c) => [c.name, toStored(c, c.default)]))
-}
-
 /** A partner's service prefix number is its own: no other account may hold the same one. */
 async function assertPrefixFree(ctx: HandlerContext, trx: Kysely<any>, prefix: unknown, exceptId?: number): Promise<void> {
   if (typeof prefix !== 'string' || prefix === '') return
@@ -177,7 +121,7 @@ async function assertPrefixFree(ctx: HandlerContext, trx: Kysely<any>, prefix: u
 async function reachable(ctx: HandlerContext, trx: Kysely<any>, id: number): Promise<void> {
   const entity = ctx.services.registry.entities.get('user')!
   const row = await ofEndpoint(ctx, trx.selectFrom(entity.table).select(`${entity.table}.id`).where(`${entity.table}.id`, '=', id), entity).executeTakeFirst()
-  if (!row) throw new AppError('RECORD_NOT_FOUND', { entity: accountLabel(ctx), id })
+  if (!row) throw new AppError('RECORD_NOT_FOUND', { entity: accountLabelOf(ctx), id })
 }
 
 async function readAccount(ctx: HandlerContext, id: number): Promise<Record<string, unknown>> {
@@ -186,13 +130,8 @@ async function readAccount(ctx: HandlerContext, id: number): Promise<Record<stri
   return rowToRecord(entity, row)
 }
 
-function accountLabel(ctx: HandlerContext): string {
-  return ctx.services.registry.entities.get('user')!.label?.[ctx.locale] ?? 'Account'
-}
-
-function usernameLabel(ctx: HandlerContext): string {
-  const property = ctx.services.registry.entities.get('user')!.schema.properties as Record<string, { 'x-label'?: Record<string, string> }>
-  return property.username?.['x-label']?.[ctx.locale] ?? 'username'
+function accountLabelOf(ctx: HandlerContext): string {
+  return accountLabel(ctx.services.registry.entities.get('user')!, ctx.locale)
 }
 
 export const accountHandlers = {

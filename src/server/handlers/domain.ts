@@ -2,6 +2,8 @@ import { tableOf } from '../services'
 import type { NamedHandler } from './context'
 import type { Services } from '../services'
 import { readGroup } from '../settings/settings-store'
+import { normalizeHost } from '../domains/host-name'
+import { registrationOpen } from '../domains/registration-open'
 
 async function platformBranding(services: Services): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {}
@@ -37,13 +39,9 @@ const systemInfo: NamedHandler = {
       (await select().orderBy('id').executeTakeFirst())
     // What the site leaves empty comes from the platform's settings (schemas/config/resource.json, show_config.json).
     const platform = await platformBranding(ctx.services)
-    return Object.fromEntries(BRANDING_FIELDS.map((f) => [f, row?.[f] || (f === 'host' ? (row?.host ?? null) : platform[f] || FALLBACK_BRANDING[f])]))
+    const branding = Object.fromEntries(BRANDING_FIELDS.map((f) => [f, row?.[f] || (f === 'host' ? (row?.host ?? null) : platform[f] || FALLBACK_BRANDING[f])]))
+    return { ...branding, allow_register: await registrationOpen(ctx.services, host) }
   },
-}
-
-/** The console sends location.host or an origin; either way, match on the bare lower-case host name. */
-function normalizeHost(value: string): string {
-  return value.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '')
 }
 
 export const domainHandlers = { 'domain.systemInfo': systemInfo }

@@ -14,6 +14,7 @@ import { uploadHandlers } from './upload'
 import { passwordResetHandlers } from './password-reset'
 import { rechargeCardHandlers } from './recharge-cards'
 import { rechargeCardExportHandlers } from './recharge-card-export'
+import { registrationHandlers } from './registration'
 
 /** Every named handler an endpoint file may name in "handler". */
 export const namedHandlers: Record<string, NamedHandler> = {
@@ -32,4 +33,5 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...passwordResetHandlers,
   ...rechargeCardHandlers,
   ...rechargeCardExportHandlers,
+  ...registrationHandlers,
 }

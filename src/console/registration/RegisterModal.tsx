@@ -1,0 +1,134 @@
+import { useMemo, useRef, useState, type RefObject } from 'react'
+import { Alert, Button, Flex, Form, Input, Modal, Typography, type InputRef } from 'antd'
+import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
+import { useRegister, useTranslate } from '@refinedev/core'
+import { createApiClient } from '../../generated/client'
+import type { PlatformRegisterBody } from '../../generated/types'
+import type { ApiError } from '../providers/ApiError'
+import { useConsole } from '../ConsoleContext'
+import { endpointForm } from '../forms/form-schema'
+import { schemaRules } from '../forms/schema-rules'
+import { CaptchaPicture, useCaptcha } from '../password-reset/CaptchaPicture'
+import { showApiError } from '../password-reset/form-errors'
+
+const REGISTER = 'platform/register'
+/** The fields the server may name in its errors; the rest is said above the form. */
+const FIELDS = ['invite_code', 'username', 'password', 'captcha'] as const
+/** Each input's id is the form's name and the field's: a label points at it, and tests find it. */
+const FORM_NAME = 'register'
+
+type Values = Pick<PlatformRegisterBody, 'invite_code' | 'username' | 'password' | 'captcha'> & { confirm: string }
+
+/**
+ * "Register account" of the sign-in page (spec §2): a merchant joins the partner whose
+ * invitation code (service prefix number) it was given, and is signed in as soon as the
+ * account exists. A dialog, as forgot-password is: the spec's open routes are only login,
+ * notFound and batchAuthorization.
+ */
+export function RegisterModal(props: { open: boolean; onClose: () => void }) {
+  const t = useTranslate()
+  const first = useRef<InputRef>(null)
+  return (
+    <Modal
+      open={props.open}
+      title={t('register.title')}
+      footer={null}
+      width={460}
+      destroyOnHidden
+      maskClosable={false}
+      onCancel={props.onClose}
+      // The dialog takes the focus as it opens; the first field gets it once the dialog is in place, so typing can start at once.
+      afterOpenChange={(open) => open && first.current?.focus()}
+    >
+      <RegisterForm first={first} onClose={props.onClose} />
+    </Modal>
+  )
+}
+
+/** Inside the dialog, so each opening starts with an empty form and a new picture. */
+function RegisterForm(props: { first: RefObject<InputRef | null>; onClose: () => void }) {
+  const t = useTranslate()
+  const { http, registry, locale } = useConsole()
+  const api = useMemo(() => createApiClient((request) => http.request(request)), [http])
+  const { schema } = useMemo(() => endpointForm(registry, REGISTER, locale), [registry, locale])
+  const rules = useMemo(() => schemaRules(schema, locale), [schema, locale])
+  const titleOf = (field: string) => String((schema.properties as Record<string, { title: string }>)[field]!.title)
+  const [form] = Form.useForm<Values>()
+  const captcha = useCaptcha(api)
+  const { mutate: register, isPending } = useRegister<PlatformRegisterBody>()
+  const [problem, setProblem] = useState<string>()
+
+  const submit = (values: Values) => {
+    if (!captcha.id) return captcha.refresh()
+    setProblem(undefined)
+    const body: PlatformRegisterBody = {
+      invite_code: values.invite_code.trim(),
+      username: values.username.trim(),
+      password: values.password,
+      captcha_id: captcha.id,
+      captcha: values.captcha.trim(),
+      domain: window.location.host,
+    }
+    register(body, {
+      onSuccess: (result) => {
+        if (result.success) return
+        // A refused password leaves the picture unused; any other answer has used it up.
+        const error = result.error as ApiError
+        const passwordOnly = error.fieldErrors.length > 0 && error.fieldErrors.every((e) => e.path === '/password')
+        if (!passwordOnly) {
+          form.setFieldValue('captcha', '')
+          captcha.refresh()
+        }
+        setProblem(showApiError(form, error, FIELDS))
+      },
+    })
+  }
+
+  return (
+    <Form form={form} name={FORM_NAME} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ invite_code: '', username: '', password: '', confirm: '', captcha: '' }}>
+      <Typography.Paragraph type="secondary">{t('register.intro')}</Typography.Paragraph>
+      {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 16 }} />}
+      <Form.Item name="invite_code" label={titleOf('invite_code')} rules={rules('invite_code')} validateFirst>
+        <Input ref={props.first} prefix={<TeamOutlined />} autoComplete="off" size="large" />
+      </Form.Item>
+      <Form.Item name="username" label={titleOf('username')} rules={rules('username')} validateFirst extra={t('register.username.hint')}>
+        <Input prefix={<UserOutlined />} autoComplete="username" size="large" />
+      </Form.Item>
+      <Form.Item name="password" label={titleOf('password')} rules={rules('password')} validateFirst extra={t('register.password.hint')}>
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('register.confirm')}
+        dependencies={['password']}
+        rules={[
+          { required: true, message: t('register.confirm.required') },
+          ({ getFieldValue }) => ({
+            validator: async (_rule, value) => {
+              if (value && value !== getFieldValue('password')) throw new Error(t('register.confirm.mismatch'))
+            },
+          }),
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+      </Form.Item>
+      <Form.Item label={titleOf('captcha')} htmlFor={`${FORM_NAME}_captcha`} required>
+        <Flex gap={8} align="flex-start">
+          <Form.Item name="captcha" rules={rules('captcha')} noStyle>
+            <Input prefix={<SafetyOutlined />} autoComplete="off" size="large" maxLength={16} style={{ flex: 1 }} />
+          </Form.Item>
+          <CaptchaPicture captcha={captcha} />
+        </Flex>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={isPending} disabled={captcha.failed}>
+        {t('register.submit')}
+      </Button>
+      <Flex justify="center" gap={4} style={{ marginTop: 12 }}>
+        <Typography.Text type="secondary">{t('register.haveAccount')}</Typography.Text>
+        <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={props.onClose}>
+          {t('register.signIn')}
+        </Button>
+      </Flex>
+    </Form>
+  )
+}
