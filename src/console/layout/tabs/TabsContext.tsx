@@ -1,10 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useGetIdentity } from '@refinedev/core'
 import type { Label } from '../../../schema/types'
 import { consoleRoutes, defaultRouteFor, routeOf, type ConsoleRoute } from '../../../schema/route-access'
 import { useConsole } from '../../ConsoleContext'
 import type { Identity } from '../../providers/authProvider'
+import { saveTabs, savedTabs } from './saved-tabs'
 
 /** Spec §3's tab entry. `key` is the console route; `fullPath` where in it the tab was last. */
 export interface Tab {
@@ -52,18 +53,39 @@ export function TabsProvider({ children }: { children: ReactNode }) {
   const active = routeOf(routes, location.pathname)
   const fullPath = location.pathname + location.search
 
-  // Spec §4: every visited route becomes a tab (or updates its own), after the home tab.
+  // Spec §4: every visited route becomes a tab (or updates its own), after the home tab; the
+  // first time, after the tabs this account had open in this browser tab before a reload.
   useEffect(() => {
+    if (!identity) return
     setTabs((current) => {
+      let next = current.length > 0 ? current : savedTabs(sessionStorage, identity.id, routes).map((t) => tabOf(t.route, t.fullPath))
       // The home tab comes first, even when the profile it depends on arrives after the first page.
-      let next = home && !current.some((t) => t.key === home.key) ? [home, ...current] : current
+      if (home && !next.some((t) => t.key === home.key)) next = [home, ...next]
       if (!active) return next
       const existing = next.find((t) => t.key === active.path)
       if (existing) return existing.fullPath === fullPath ? next : next.map((t) => (t.key === active.path ? { ...t, fullPath } : t))
-      next = [...next, tabOf(active, fullPath)]
-      return next
+      return [...next, tabOf(active, fullPath)]
     })
-  }, [active, fullPath, home, tabOf])
+  }, [active, fullPath, home, tabOf, identity, routes])
+
+  useEffect(() => {
+    if (identity && tabs.length > 0) saveTabs(sessionStorage, identity.id, tabs)
+  }, [identity, tabs])
+
+  /**
+   * Fewer tabs, and the page to show instead when the one on screen is closed. Both change in
+   * one transition, as the router changes the address: were the tabs to change first, the page
+   * still on screen would lose its tab, mount afresh outside the tab bar, and a list among them
+   * would put its own address back (Refine's syncWithLocation), undoing the navigation.
+   */
+  const leave = useCallback(
+    (rest: Tab[], to: string | undefined) =>
+      startTransition(() => {
+        setTabs(rest)
+        if (to) navigate(to)
+      }),
+    [navigate],
+  )
 
   const value = useMemo<TabsContextValue>(
     () => ({
@@ -75,8 +97,7 @@ export function TabsProvider({ children }: { children: ReactNode }) {
         if (key === home?.key) return
         const index = tabs.findIndex((t) => t.key === key)
         const rest = tabs.filter((t) => t.key !== key)
-        setTabs(rest)
-        if (key === active?.path) navigate(rest[Math.max(0, index - 1)]?.fullPath ?? '/')
+        leave(rest, key === active?.path ? (rest[Math.max(0, index - 1)]?.fullPath ?? '/') : undefined)
       },
       refresh(key) {
         const tab = tabs.find((t) => t.key === key)
@@ -85,11 +106,12 @@ export function TabsProvider({ children }: { children: ReactNode }) {
         navigate(`/redirect${tab.fullPath}`, { replace: true })
       },
       reset() {
-        setTabs(home ? [home] : [])
-        if (home) navigate(home.fullPath)
+        // The home tab as it was left (its filters, its page), not as it first opened.
+        const homeTab = tabs.find((t) => t.key === home?.key) ?? home
+        leave(homeTab ? [homeTab] : [], homeTab ? homeTab.fullPath : '/')
       },
     }),
-    [tabs, active, home, versions, navigate],
+    [tabs, active, home, versions, navigate, leave],
   )
   return <TabsContext.Provider value={value}>{children}</TabsContext.Provider>
 }
