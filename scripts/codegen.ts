@@ -9,7 +9,7 @@ import { SchemaError, formatProblem } from '../src/schema/SchemaError'
 import { checkGenerated, isFresh } from '../src/schema/codegen/check-generated'
 import { generate, type GeneratedFiles } from '../src/schema/codegen/generate'
 import { writeGenerated } from '../src/schema/codegen/write-generated'
-import { serverHandlerNames } from '../src/server/handlers/names'
+import { serverHandlerNames } from '../src/server/handler-names'
 
 // Counted from process start, so the figure includes loading the code, not just generating.
 const elapsed = () => `${Math.round(performance.now())} ms`

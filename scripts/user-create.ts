@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { ROLES, type Role } from '../src/schema/types'
 import { readConfig } from '../src/server/config'
 import { openServices } from '../src/server/start'
-import { upsertAccount } from '../src/server/accounts/accounts'
+import { upsertAccount } from '../src/server/accounts/queries'
 
 const USAGE = 'Usage: npm run user:create -- --username NAME --password PASS --role admin|partner|merchant|agent [--parent NAME]'
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { API_PREFIX } from './routes/endpoint-routes'
+import { API_PREFIX } from './engine/endpoint-routes'
 import { LOCAL_UPLOADS_PREFIX } from './uploads/file-store'
 
 /**

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import type { Role } from '../schema/types'
 import type { Services } from './services'
 import { tableOf } from './services'
-import { upsertAccount } from './accounts/accounts'
-import { DEMO_AGREEMENTS } from './demo-agreements'
+import { upsertAccount } from './accounts/queries'
+import { DEMO_AGREEMENTS } from './protocol/demo-agreements'
 
 /** The demo partner's invitation code (its service prefix number), printed with the logins. */
 export const DEMO_INVITE_CODE = '1001'

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestServer, PASSWORD, type TestServer } from './harness'
 import { hashToken } from '../../src/server/auth/token'
-import { upsertAccount } from '../../src/server/accounts/accounts'
+import { upsertAccount } from '../../src/server/accounts/queries'
 
 let server: TestServer
 let clock: Date

@@ -10,7 +10,7 @@ import type { Role } from '../../src/schema/types'
 import { readConfig, type Config } from '../../src/server/config'
 import { openServices } from '../../src/server/start'
 import { buildApp } from '../../src/server/app'
-import { upsertAccount } from '../../src/server/accounts/accounts'
+import { upsertAccount } from '../../src/server/accounts/queries'
 import type { Envelope } from '../../src/server/envelope'
 
 // vitest provides __dirname (also under happy-dom, where import.meta.url is not a file URL); plain ESM scripts do not.

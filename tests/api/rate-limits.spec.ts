@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/server/app'
 import { openServices } from '../../src/server/start'
-import { upsertAccount } from '../../src/server/accounts/accounts'
+import { upsertAccount } from '../../src/server/accounts/queries'
 import { PASSWORD, startTestServer, type TestServer } from './harness'
 
 /**

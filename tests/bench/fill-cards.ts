@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Config } from '../../src/server/config'
 import { openServices } from '../../src/server/start'
-import { upsertAccount } from '../../src/server/accounts/accounts'
+import { upsertAccount } from '../../src/server/accounts/queries'
 import { tableOf } from '../../src/server/services'
 import { indexesOf, migrate } from '../../src/server/db/migrate'
 import { generateCardPassword, maskCardPassword } from '../../src/server/recharge-cards/card-password'

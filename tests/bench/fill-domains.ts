@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readConfig } from '../../src/server/config'
 import { openServices } from '../../src/server/start'
-import { upsertAccount } from '../../src/server/accounts/accounts'
+import { upsertAccount } from '../../src/server/accounts/queries'
 import { tableOf } from '../../src/server/services'
 import { REPO_ROOT } from './paths'
 

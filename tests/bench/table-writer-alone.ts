@@ -9,7 +9,7 @@ import { createTableWriter, type TableColumn, type TableFormat } from '../../src
 
 const CHUNK = 2000
 
-/** The columns of the recharge card export (src/server/handlers/recharge-card-export.ts), with their widths. */
+/** The columns of the recharge card export (src/server/recharge-cards/export-handler.ts), with their widths. */
 const COLUMNS: TableColumn[] = [
   { title: 'Id', numeric: true, width: 10 },
   { title: 'Card', width: 22 },

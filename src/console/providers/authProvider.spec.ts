@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD, startTestServer, type TestServer } from '../../../tests/api/harness'
-import { upsertAccount } from '../../server/accounts/accounts'
+import { upsertAccount } from '../../server/accounts/queries'
 import { hashCaptchaAnswer } from '../../server/password-reset/captcha'
 import type { Role } from '../../schema/types'
 import { ApiError } from './ApiError'

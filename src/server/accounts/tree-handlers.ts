@@ -10,8 +10,8 @@ import {
   searchTreeRows,
   withChildCounts,
   type TreeRow,
-} from '../accounts/account-tree'
-import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+} from './account-tree'
+import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
 
 /**
  * The relation tree (/promotion/tree). DESIGN §4 scoping: an admin's roots are the

@@ -7,8 +7,8 @@ import { localeOf } from '../locale'
 import { authenticate } from '../auth/sessions'
 import type { Caller } from '../access/caller'
 import type { Services } from '../services'
-import { genericHandlers, prepareGenericBody } from '../handlers/generic'
-import type { HandlerContext, NamedHandler } from '../handlers/context'
+import { genericHandlers, prepareGenericBody } from './generic-handlers'
+import type { HandlerContext, NamedHandler } from './handler-context'
 import { compileValidators, describeEndpoint, validateOrThrow } from './validators'
 import { readMultipart } from '../uploads/multipart'
 
@@ -27,7 +27,7 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
   for (const endpoint of registry.endpoints.values()) {
     const named = isGeneric(endpoint.handler) ? undefined : handlers[endpoint.handler]
     if (!isGeneric(endpoint.handler) && !named) {
-      throw new Error(`${endpoint.file} names handler "${endpoint.handler}", which the server does not implement. Add it to src/server/handlers/index.ts or use a generic handler (list, get, create, update, delete).`)
+      throw new Error(`${endpoint.file} names handler "${endpoint.handler}", which the server does not implement. Add it to src/server/named-handlers.ts or use a generic handler (list, get, create, update, delete).`)
     }
     const entity = endpoint.entity ? registry.entities.get(endpoint.entity) : undefined
     const check = validators.get(endpoint.id)!

@@ -3,10 +3,10 @@ import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword } from '../auth/password'
 import { revokeSessions } from '../auth/sessions'
 import { tableOf } from '../services'
-import { createCaptcha, solveCaptcha } from '../password-reset/captcha'
-import { accountKeyOf, findResetAccount } from '../password-reset/reset-account'
-import { issueResetCode, redeemResetCode, withdrawResetCode } from '../password-reset/reset-codes'
-import type { NamedHandler } from './context'
+import { createCaptcha, solveCaptcha } from './captcha'
+import { accountKeyOf, findResetAccount } from './reset-account'
+import { issueResetCode, redeemResetCode, withdrawResetCode } from './reset-codes'
+import type { NamedHandler } from '../engine/handler-context'
 
 const captchaImage: NamedHandler = {
   // Pictures are cheap to ask for and each is a row: a per-address cap keeps a flood from filling the table.

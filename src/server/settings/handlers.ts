@@ -1,10 +1,10 @@
 import type { ConfigGroupDef } from '../../schema/types'
 import { AppError, fieldError } from '../errors/AppError'
-import { readGroup, withoutSecrets, writeGroup } from '../settings/settings-store'
+import { readGroup, withoutSecrets, writeGroup } from './settings-store'
 import { secretFields } from '../../schema/config-groups'
-import { checkCertPair, readCertSummary, storeCertPair, summarize } from '../settings/pay-cert'
+import { checkCertPair, readCertSummary, storeCertPair, summarize } from './pay-cert'
 import type { Caller } from '../access/caller'
-import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
 
 /** The named group; an unknown name is a field error on `group`, in the caller's language. */
 function groupOf(ctx: HandlerContext, name: unknown, pointer: string): ConfigGroupDef {

@@ -1,9 +1,9 @@
 import { tableOf } from '../services'
-import type { NamedHandler } from './context'
+import type { NamedHandler } from '../engine/handler-context'
 import type { Services } from '../services'
 import { readGroup } from '../settings/settings-store'
-import { normalizeHost } from '../domains/host-name'
-import { registrationOpen } from '../domains/registration-open'
+import { normalizeHost } from './host-name'
+import { registrationOpen } from './registration-open'
 
 async function platformBranding(services: Services): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {}

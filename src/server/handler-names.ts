@@ -1,5 +1,5 @@
-import { namedHandlers } from './index'
-import { schemaHandlers } from './schema'
+import { namedHandlers } from './named-handlers'
+import { schemaHandlers } from './engine/schema-document'
 
 /** Every handler name an endpoint file may use besides the generic ones; codegen writes them to a manifest. */
 export function serverHandlerNames(): string[] {

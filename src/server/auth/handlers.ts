@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import { AppError, fieldError } from '../errors/AppError'
-import { hashPassword, verifyPassword } from '../auth/password'
-import { authenticate, createSession, revokeSessions } from '../auth/sessions'
-import { findAccountById, findAccountByUsername } from '../accounts/accounts'
+import { hashPassword, verifyPassword } from './password'
+import { authenticate, createSession, revokeSessions } from './sessions'
+import { findAccountById, findAccountByUsername } from '../accounts/queries'
 import { rowToRecord } from '../db/records'
 import { tableOf } from '../services'
-import { requireCaller, type NamedHandler } from './context'
+import { requireCaller, type NamedHandler } from '../engine/handler-context'
 
 type RateLimit = ReturnType<FastifyInstance['createRateLimit']>
 

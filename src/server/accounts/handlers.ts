@@ -3,12 +3,12 @@ import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword } from '../auth/password'
 import { revokeSessions } from '../auth/sessions'
 import { publicColumns, recordToRow, rowToRecord, yuanToFen } from '../db/records'
-import { accountLabel, insertAccount, merchantCountLimit, MERCHANT, PARTNER, type ParentRow } from '../accounts/insert-account'
+import { accountLabel, insertAccount, merchantCountLimit, MERCHANT, PARTNER, type ParentRow } from './insert-account'
 import { changeMoney } from '../ledger/ledger'
 import { oncePerKey } from '../ledger/once-per-key'
 import { tableOf } from '../services'
-import { ofEndpoint } from './generic'
-import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+import { ofEndpoint } from '../engine/generic-handlers'
+import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
 
 /**
  * The promotion screens' accounts (partners, merchants, agents). Each endpoint file says

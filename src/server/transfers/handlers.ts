@@ -5,7 +5,7 @@ import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
 import { oncePerKey } from '../ledger/once-per-key'
 import { readGroup } from '../settings/settings-store'
 import { tableOf } from '../services'
-import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
 
 export type Kind = 'money' | Quota
 

@@ -8,7 +8,7 @@ import { withScope, type Scopable } from '../access/scope'
 import { sanitizeRichTextFields } from '../content/rich-text'
 import type { Db } from '../db/connect'
 import { tallyKey, tallyTable } from '../db/tally'
-import { requireCaller, type HandlerContext } from './context'
+import { requireCaller, type HandlerContext } from './handler-context'
 
 type Run = (ctx: HandlerContext, entity: EntityDef) => Promise<unknown>
 

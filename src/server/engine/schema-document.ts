@@ -1,5 +1,5 @@
 import type { SchemaFile } from '../../schema/types'
-import type { NamedHandler } from './context'
+import type { NamedHandler } from './handler-context'
 
 /** The schema files as the server loaded them at start, so the console always matches the routes it talks to. */
 export function schemaHandlers(files: readonly SchemaFile[]): Record<string, NamedHandler> {

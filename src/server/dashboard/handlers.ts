@@ -4,7 +4,7 @@ import { fieldError } from '../errors/AppError'
 import { accountEntity } from '../access/scope'
 import { tableOf } from '../services'
 import type { Caller } from '../access/caller'
-import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
 
 const DAY_MS = 86_400_000
 const MAX_DAYS = 366

@@ -3,8 +3,8 @@ import { enumValueLabel } from '../../schema/enum-labels'
 import { fenToYuan } from '../db/records'
 import { accountEntity, withScope } from '../access/scope'
 import { createTableWriter, type TableColumn, type TableFormat, type TableWriter } from '../export/table-writer'
-import { listedRows } from './generic'
-import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+import { listedRows } from '../engine/generic-handlers'
+import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
 
 /** Rows read per query: small enough that other requests get the database between chunks (SQLite has one connection). */
 const CHUNK = 2000

@@ -4,10 +4,10 @@ import type { JsonSchema } from '../../schema/types'
 import { enumValueLabel } from '../../schema/enum-labels'
 import { AppError, fieldError } from '../errors/AppError'
 import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
-import { orderNumber } from '../recharge/order-number'
+import { orderNumber } from './order-number'
 import { tableOf } from '../services'
-import { genericHandlers, ofEndpoint } from './generic'
-import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+import { genericHandlers, ofEndpoint } from '../engine/generic-handlers'
+import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
 
 const PARTNER = 1
 const QUOTAS: readonly Quota[] = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count']

@@ -1,6 +1,6 @@
 import { menuFor } from '../../schema/route-access'
 import { rowToRecord } from '../db/records'
-import { requireCaller, type NamedHandler } from './context'
+import { requireCaller, type NamedHandler } from './handler-context'
 
 /**
  * `POST /api/user/menu`: the console's menu for the caller, derived from navigation.json and

@@ -1,5 +1,5 @@
-import { newUploadKey } from '../uploads/file-store'
-import type { NamedHandler } from './context'
+import { newUploadKey } from './file-store'
+import type { NamedHandler } from '../engine/handler-context'
 
 /** Extensions of the image types generate_sts_token may hand out keys for. */
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' }

@@ -4,11 +4,11 @@ import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword } from '../auth/password'
 import { passwordWeakness } from '../auth/password-strength'
 import { createSession } from '../auth/sessions'
-import { accountLabel, fieldLabel, insertAccount, merchantCountLimit, MERCHANT, PARTNER, type ParentRow } from '../accounts/insert-account'
+import { accountLabel, fieldLabel, insertAccount, merchantCountLimit, MERCHANT, PARTNER, type ParentRow } from './insert-account'
 import { registrationOpen } from '../domains/registration-open'
 import { solveCaptcha } from '../password-reset/captcha'
 import { tableOf } from '../services'
-import type { HandlerContext, NamedHandler } from './context'
+import type { HandlerContext, NamedHandler } from '../engine/handler-context'
 
 /** A mainland mobile number: such a username is the account's mobile too, so forgot-password finds it by either. */
 const MOBILE = /^1[3-9]\d{9}$/

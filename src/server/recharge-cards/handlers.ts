@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely'
 import { AppError, fieldError } from '../errors/AppError'
 import { fenToYuan, publicColumns, rowToRecord } from '../db/records'
 import { changeMoney, changeQuota, type Applied, type Quota } from '../ledger/ledger'
-import { generateCardPassword, maskCardPassword, newBatchNo, normalizeCardPassword } from '../recharge-cards/card-password'
+import { generateCardPassword, maskCardPassword, newBatchNo, normalizeCardPassword } from './card-password'
 import { tableOf } from '../services'
-import { amountIn, type Kind } from './transfers'
-import { requireCaller, type HandlerContext, type NamedHandler } from './context'
+import { amountIn, type Kind } from '../transfers/handlers'
+import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
 
 const UNUSED = 0
 const USED = 1

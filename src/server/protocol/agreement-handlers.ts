@@ -3,7 +3,7 @@ import { enumValueLabel } from '../../schema/enum-labels'
 import { AppError } from '../errors/AppError'
 import { tableOf } from '../services'
 import { sanitizeRichText } from '../content/rich-text'
-import type { NamedHandler } from './context'
+import type { NamedHandler } from '../engine/handler-context'
 
 /**
  * The published agreement of a kind, for anyone, signed in or not (the login page links

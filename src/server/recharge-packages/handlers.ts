@@ -1,6 +1,6 @@
 import { AppError } from '../errors/AppError'
 import { tableOf } from '../services'
-import type { NamedHandler } from './context'
+import type { NamedHandler } from '../engine/handler-context'
 
 /**
  * Delete packages no order points at, all or nothing. An order keeps its own copy of the

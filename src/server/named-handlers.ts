@@ -1,0 +1,37 @@
+import type { NamedHandler } from './engine/handler-context'
+import { accountHandlers } from './accounts/handlers'
+import { agreementHandlers } from './protocol/agreement-handlers'
+import { authHandlers } from './auth/handlers'
+import { dashboardHandlers } from './dashboard/handlers'
+import { domainHandlers } from './domains/handlers'
+import { navigationHandlers } from './engine/menu-handlers'
+import { rechargeOrderHandlers } from './recharge-orders/handlers'
+import { rechargePackageHandlers } from './recharge-packages/handlers'
+import { settingsHandlers } from './settings/handlers'
+import { transferHandlers } from './transfers/handlers'
+import { treeHandlers } from './accounts/tree-handlers'
+import { uploadHandlers } from './uploads/handlers'
+import { passwordResetHandlers } from './password-reset/handlers'
+import { rechargeCardHandlers } from './recharge-cards/handlers'
+import { rechargeCardExportHandlers } from './recharge-cards/export-handler'
+import { registrationHandlers } from './accounts/registration-handlers'
+
+/** Every named handler an endpoint file may name in "handler". */
+export const namedHandlers: Record<string, NamedHandler> = {
+  ...accountHandlers,
+  ...agreementHandlers,
+  ...authHandlers,
+  ...dashboardHandlers,
+  ...domainHandlers,
+  ...navigationHandlers,
+  ...rechargeOrderHandlers,
+  ...rechargePackageHandlers,
+  ...settingsHandlers,
+  ...transferHandlers,
+  ...treeHandlers,
+  ...uploadHandlers,
+  ...passwordResetHandlers,
+  ...rechargeCardHandlers,
+  ...rechargeCardExportHandlers,
+  ...registrationHandlers,
+}
