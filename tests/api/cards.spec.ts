@@ -182,6 +182,66 @@ describe('transfer_card: unused cards the caller holds, to its own child partner
   })
 })
 
+describe('races: a refused change says what really happened to the cards', () => {
+  /** The cards as the database holds them once every request has answered; a deleted card is missing. */
+  const stored = async (ids: number[]) =>
+    new Map((await server.services.db.selectFrom('recharge_card').select(['id', 'holder_id', 'status']).where('id', 'in', ids).execute()).map((r) => [Number(r.id), { holder: Number(r.holder_id), status: Number(r.status) }]))
+
+  it('many transfers of the same cards at once: one moves them all, every other is told they are no longer its own, none that they were used', async () => {
+    const batch = await issue({ quantity: 3 })
+    const ids = await idsOf(batch.batch_no)
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, n) => post('/transfer_card', 'admin', { ids, to_user_id: n % 2 ? id.partner : id.other })))
+    expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1)
+    const refusals = answers.filter((a) => a.body.code !== 1).map((a) => a.body.msg)
+    expect(refusals.filter((msg) => !/is no longer yours|You do not hold card/.test(msg))).toEqual([])
+    expect(refusals.filter((msg) => /used/.test(msg))).toEqual([])
+    const cards = await stored(ids)
+    expect(new Set([...cards.values()].map((c) => c.holder)).size).toBe(1)
+    expect([...cards.values()].every((c) => c.status === 0 && c.holder !== id.admin)).toBe(true)
+  })
+
+  it('many transfers of a whole batch at once: one moves it, the others find the batch empty, and no card moves twice', async () => {
+    const batch = await issue({ quantity: 4 })
+    const ids = await idsOf(batch.batch_no)
+    const targets = Array.from({ length: 12 }, (_, n) => (n % 2 ? id.partner : id.other)!)
+    const answers = await Promise.all(targets.map((to) => post<{ transferred: number }>('/transfer_card', 'admin', { batch_no: batch.batch_no, to_user_id: to })))
+    const moved = answers.flatMap((a, n) => (a.body.code === 1 ? [{ to: targets[n]!, transferred: a.body.data.transferred }] : []))
+    expect(moved.map((m) => m.transferred)).toEqual([4])
+    expect(answers.filter((a) => a.body.code !== 1).map((a) => a.body.msg).filter((msg) => !/You hold no unused cards of batch/.test(msg))).toEqual([])
+    expect([...(await stored(ids)).values()].map((c) => c.holder)).toEqual(ids.map(() => moved[0]!.to))
+  })
+
+  it('transfers racing redemptions and deletions: every refusal names what the database shows became of the card', async () => {
+    const batch = await issue({ quantity: 8 })
+    const cards = await passwordsOf(batch.batch_no)
+    const calls = cards.flatMap((card, i) => [
+      { card: card.id, kind: 'transfer', answer: post('/transfer_card', 'admin', { id: card.id, to_user_id: id.partner }) },
+      i % 2
+        ? { card: card.id, kind: 'use', answer: post('/use_card', 'shop', { card_password: card.password }) }
+        : { card: card.id, kind: 'delete', answer: post('/batch_del', 'admin', { ids: [card.id] }) },
+      { card: card.id, kind: 'transfer', answer: post('/transfer_card', 'admin', { id: card.id, to_user_id: id.other }) },
+    ])
+    const answers = await Promise.all(calls.map(async (call) => ({ ...call, body: (await call.answer).body })))
+    const now = await stored(cards.map((c) => c.id))
+    const wrong: string[] = []
+    for (const { card, kind, body } of answers) {
+      if (body.code === 1) continue
+      const row = now.get(card)
+      // What the refusal says, and what must then be true of the card.
+      const truth: [RegExp, boolean][] = [
+        [/has already been used/, row?.status === 1],
+        [/is no longer yours/, row !== undefined && row.holder !== id.admin],
+        [/no longer exists|no card with this password/, row === undefined],
+        // Before any change (the first check): not the caller's, or no card at all, without saying which.
+        [/You do not hold card/, row === undefined || row.holder !== id.admin],
+      ]
+      const said = truth.find(([pattern]) => pattern.test(body.msg))
+      if (!said || !said[1]) wrong.push(`${kind} of card ${card} answered "${body.msg}", but the card is ${row ? JSON.stringify(row) : 'deleted'}`)
+    }
+    expect(wrong).toEqual([])
+  })
+})
+
 describe('use_card: redeeming a password credits the caller through the ledger', () => {
   it('credits yuan to the balance with a card row naming the card, once', async () => {
     const batch = await issue({ name: 'Gift', quantity: 1, amount: '20.05' })

@@ -125,10 +125,13 @@ describe('domain CRUD through the generic handlers', () => {
     expect(res.body).toMatchObject({ code: 0, data: { errors: [{ path: '/sort' }] } })
   })
 
-  it('batch-deletes by id and says how many went', async () => {
+  it('batch-deletes by id and says how many went; an id that names no domain refuses the whole request', async () => {
     const a = await add({ host: 'del-a.example.com', name: 'A' })
     const b = await add({ host: 'del-b.example.com', name: 'B' })
-    const res = await server.call('POST', '/domain/batch_del', { token: admin.token, body: { ids: [a.body.data.id, b.body.data.id, 999999] } })
+    const unknown = await server.call('POST', '/domain/batch_del', { token: admin.token, body: { ids: [a.body.data.id, b.body.data.id, 999999] } })
+    expect(unknown.body).toMatchObject({ code: 0, msg: 'Domain 999999 does not exist. Nothing was deleted.', data: { errors: [{ path: '/ids' }] } })
+    expect((await rows()).map((r) => r.host)).toEqual(expect.arrayContaining(['del-a.example.com', 'del-b.example.com']))
+    const res = await server.call('POST', '/domain/batch_del', { token: admin.token, body: { ids: [a.body.data.id, b.body.data.id] } })
     expect(res.body).toMatchObject({ code: 1, data: { deleted: 2 } })
     const left = (await rows()).map((r) => r.host)
     expect(left).not.toContain('del-a.example.com')

@@ -87,11 +87,12 @@ describe('records are scoped by owner on the server (DESIGN §4)', () => {
     expect(own.body.code).toBe(1)
   })
 
-  it('edits and deletes outside the scope change nothing', async () => {
+  it('edits and deletes outside the scope answer as records that do not exist, on the field naming them, and change nothing', async () => {
     const edit = await server.call('POST', '/note/edit', { token: who.merchantA!.token, body: { id: notes.partnerA, title: 'hijacked' } })
-    expect(edit.body.code).toBe(0)
-    const del = await server.call('POST', '/note/del', { token: who.partnerA!.token, body: { ids: [notes.merchantB, notes.partnerB] } })
-    expect(del.body).toMatchObject({ code: 1, data: { deleted: 0 } })
+    expect(edit.body).toMatchObject({ code: 0, data: { errors: [{ path: '/id', message: `Note ${notes.partnerA} does not exist.` }] } })
+    const del = await server.call('POST', '/note/del', { token: who.partnerA!.token, body: { ids: [notes.merchantB, notes.partnerB, notes.merchantA] } })
+    const refusal = `Note ${notes.merchantB}, ${notes.partnerB} does not exist. Nothing was deleted.`
+    expect(del.body).toMatchObject({ code: 0, msg: refusal, data: { errors: [{ path: '/ids', message: refusal }] } })
     expect(await titles(who.admin!.token)).toEqual(["admin's note", "merchantA's note", "merchantB's note", "partnerA's note", "partnerB's note"])
   })
 

@@ -116,7 +116,10 @@ describe('merchants (add_by_service, edit_by_service): a partner manages its own
     expect(all.body.data.data.map((a) => a.username)).toEqual(['m-north-1'])
     // Another partner's merchant does not exist for this partner, whether read or edited.
     expect((await get('/provider_service/merchant_detail', otherPartner, { id: merchantId })).body.code).toBe(0)
-    expect((await post('/provider_service/edit_by_service', otherPartner, { id: merchantId, name: 'Stolen' })).body.code).toBe(0)
+    const stolen = await post('/provider_service/edit_by_service', otherPartner, { id: merchantId, name: 'Stolen' })
+    expect(stolen.body).toMatchObject({ code: 0, data: { errors: [{ path: '/id' }] } })
+    const unknown = await post('/provider_service/edit_by_service', otherPartner, { id: 999_999, name: 'Stolen' })
+    expect(stolen.body.msg).toBe(unknown.body.msg.replace('999999', String(merchantId)))
     expect((await get<Account>('/provider_service/merchant_detail', partner, { id: merchantId })).body.data.name).toBe('Shop 1')
   })
 

@@ -63,13 +63,23 @@ describe('articles (spec §2 /protocol/article: admin and partner)', () => {
     const all = await server.call<Page<Article>>('GET', '/platform/article', { token: token.admin, query: { sort: 'id', order: 'asc' } })
     expect(all.body.data.data.map((a) => a.title)).toEqual(['Welcome', 'Partner guide', 'Other guide'])
 
-    const detail = await server.call('GET', '/platform/article_detail', { token: token.partner, query: { id: theirs.body.data.id } })
-    expect(detail.body).toMatchObject({ code: 0, msg: `Article ${theirs.body.data.id} does not exist.` })
-    const edit = await server.call('POST', '/platform/edit_article', { token: token.partner, body: { id: theirs.body.data.id, title: 'Taken over' } })
-    expect(edit.body.code).toBe(0)
-    const removed = await server.call<{ deleted: number }>('POST', '/platform/del_article', { token: token.partner, body: { ids: [theirs.body.data.id, mine.body.data.id] } })
-    expect(removed.body.data).toEqual({ deleted: 1 })
-    const left = await server.call<Article>('GET', '/platform/article_detail', { token: token.admin, query: { id: theirs.body.data.id } })
+    const theirsId = theirs.body.data.id
+    const detail = await server.call('GET', '/platform/article_detail', { token: token.partner, query: { id: theirsId } })
+    expect(detail.body).toMatchObject({ code: 0, msg: `Article ${theirsId} does not exist.` })
+    // Another partner's article is out of reach: an edit or a delete of it answers exactly as an unknown id does, on the field, and changes nothing.
+    const edit = await server.call('POST', '/platform/edit_article', { token: token.partner, body: { id: theirsId, title: 'Taken over' } })
+    expect(edit.body).toMatchObject({ code: 0, msg: `Article ${theirsId} does not exist.`, data: { errors: [{ path: '/id', message: `Article ${theirsId} does not exist.` }] } })
+    const unknownEdit = await server.call('POST', '/platform/edit_article', { token: token.partner, body: { id: 999_999, title: 'Taken over' } })
+    expect(unknownEdit.body).toEqual({ ...edit.body, msg: 'Article 999999 does not exist.', data: { errors: [{ path: '/id', message: 'Article 999999 does not exist.' }] }, time: unknownEdit.body.time })
+    const removed = await server.call('POST', '/platform/del_article', { token: token.partner, body: { ids: [theirsId, mine.body.data.id] } })
+    const refusal = `Article ${theirsId} does not exist. Nothing was deleted.`
+    expect(removed.body).toMatchObject({ code: 0, msg: refusal, data: { errors: [{ path: '/ids', message: refusal }] } })
+    const unknownDelete = await server.call('POST', '/platform/del_article', { token: token.partner, body: { ids: [999_999, mine.body.data.id] } })
+    expect(unknownDelete.body.msg).toBe(refusal.replace(String(theirsId), '999999'))
+    // All or nothing: the partner's own article named beside it is still there, and goes when named alone.
+    expect((await server.call('GET', '/platform/article_detail', { token: token.partner, query: { id: mine.body.data.id } })).body.code).toBe(1)
+    expect((await server.call('POST', '/platform/del_article', { token: token.partner, body: { ids: [mine.body.data.id] } })).body).toMatchObject({ code: 1, data: { deleted: 1 } })
+    const left = await server.call<Article>('GET', '/platform/article_detail', { token: token.admin, query: { id: theirsId } })
     expect(left.body.data.title).toBe('Other guide')
   })
 

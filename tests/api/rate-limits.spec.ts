@@ -59,6 +59,16 @@ describe('rate limits hold across instances on one database', () => {
     expect(seen.filter((s) => s === 429)).toHaveLength(6)
   })
 
+  it('counts a username the database cannot store as text, or a very long one, like any other', async () => {
+    // 3 × 9 attempts stay under the 30 an address has; the tenth of each is the last one allowed.
+    for (const username of ['nul\u0000name', 'x\ud83d', '😀'.repeat(40)]) {
+      const seen = await statuses(9, (n) => call(n, '/platform/login', { username, password: 'guess' }))
+      expect({ username, seen }).toEqual({ username, seen: Array(9).fill(200) })
+    }
+    expect(await call(0, '/platform/login', { username: 'nul\u0000name', password: 'guess' })).toBe(200)
+    expect(await call(1, '/platform/login', { username: 'nul\u0000name', password: 'guess' })).toBe(429)
+  })
+
   it('limits change_pwd per account over all its sessions and both instances: 5 tries in 15 minutes', async () => {
     const tokens = [await server.login('victim'), await server.login('victim')]
     const seen = await statuses(7, (n) => call(n, '/platform/change_pwd', { old_password: `guess ${n}`, new_password: 'another long secret' }, { token: tokens[Math.floor(n / 2) % 2]! }))

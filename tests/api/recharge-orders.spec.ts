@@ -205,8 +205,9 @@ describe('recharge orders (spec §2 account/recharge-order): created → paid �
     expect(others.body.data.data.every((o) => o.user_id === id.other)).toBe(true)
     expect((await get('/recharge_order/detail', 'other', { id: partners.id })).body.code).toBe(0)
     const cancel = await post('/recharge_order/cancel', 'other', { id: partners.id })
-    expect(cancel.body.code).toBe(0)
+    expect(cancel.body).toMatchObject({ code: 0, data: { errors: [{ path: '/id' }] } })
     expect(cancel.body.msg).toContain('does not exist')
+    expect(cancel.body.msg).toBe((await post('/recharge_order/cancel', 'other', { id: 999_999 })).body.msg.replace('999999', String(partners.id)))
     expect((await get<Order>('/recharge_order/detail', 'partner', { id: partners.id })).body.data.status).toBe('created')
     // The parent partner sees its own orders only, not those of the partner below it.
     const parents = await get<Page<Order>>('/recharge_order/list', 'partner')
@@ -257,6 +258,11 @@ describe('recharge orders (spec §2 account/recharge-order): created → paid �
     const refused = await post('/recharge_package/del', 'admin', { ids: [spare.body.data.id, gold] })
     expect(refused.body.code).toBe(0)
     expect(refused.body.msg).toContain('Gold 2')
+    expect((await get<Page<unknown>>('/recharge_package/list', 'admin')).body.data.total).toBe(3)
+    // An id that names no package refuses the whole request too, naming it.
+    const unknown = await post('/recharge_package/del', 'admin', { ids: [spare.body.data.id, 999_999] })
+    expect(unknown.body).toMatchObject({ code: 0, data: { errors: [{ path: '/ids' }] } })
+    expect(unknown.body.msg).toContain('999999')
     expect((await get<Page<unknown>>('/recharge_package/list', 'admin')).body.data.total).toBe(3)
     expect((await post('/recharge_package/del', 'admin', { ids: [spare.body.data.id] })).body).toMatchObject({ code: 1, data: { deleted: 1 } })
     // Switched off instead, it leaves the orders as they were and is no longer offered.

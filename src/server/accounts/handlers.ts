@@ -121,7 +121,7 @@ async function assertPrefixFree(ctx: HandlerContext, trx: Kysely<any>, prefix: u
 async function reachable(ctx: HandlerContext, trx: Kysely<any>, id: number): Promise<void> {
   const entity = ctx.services.registry.entities.get('user')!
   const row = await ofEndpoint(ctx, trx.selectFrom(entity.table).select(`${entity.table}.id`).where(`${entity.table}.id`, '=', id), entity).executeTakeFirst()
-  if (!row) throw new AppError('RECORD_NOT_FOUND', { entity: accountLabelOf(ctx), id })
+  if (!row) throw fieldError('RECORD_NOT_FOUND', '/id', ctx.locale, { entity: accountLabelOf(ctx), id })
 }
 
 async function readAccount(ctx: HandlerContext, id: number): Promise<Record<string, unknown>> {

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Column, EndpointDef, EntityDef, GenericHandler, JsonSchema, Label, ListFilter } from '../../schema/types'
 import { enumValueLabel } from '../../schema/enum-labels'
 import { MAX_PAGE_SIZE } from '../../schema/generic-endpoint'
-import { AppError } from '../errors/AppError'
+import { AppError, fieldError } from '../errors/AppError'
 import { publicColumns, recordToRow, rowToRecord, toStored } from '../db/records'
 import { withScope, type Scopable } from '../access/scope'
 import { sanitizeRichTextFields } from '../content/rich-text'
@@ -106,7 +106,7 @@ async function create(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
 async function update(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const { id, ...changes } = ctx.body
   return ctx.services.db.transaction().execute(async (trx) => {
-    await findVisible(ctx, trx, entity, Number(id))
+    await findVisible(ctx, trx, entity, Number(id), '/id')
     await assertUnique(ctx, trx, entity, changes, Number(id))
     await assertRelationsVisible(ctx, trx, entity, changes)
     const updated = await trx
@@ -114,16 +114,34 @@ async function update(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
       .set({ ...recordToRow(entity, changes), updated_at: ctx.services.now().toISOString() })
       .where('id', '=', Number(id))
       .returning(publicColumns(entity))
-      .executeTakeFirstOrThrow()
+      .executeTakeFirst()
       .catch((error: unknown) => rethrowUniqueViolation(ctx, entity, changes, error))
+    // Deleted by another request since it was found: as missing as if it had never been.
+    if (!updated) throw notFound(ctx, entity, Number(id), '/id')
     return (await withTitles(ctx, trx, entity, [rowToRecord(entity, updated)]))[0]
   })
 }
 
+/**
+ * Every record named, or none: an id the caller cannot reach (another's, or no record at all)
+ * refuses the whole request, naming the ids, as one field error. Answering success with a
+ * smaller count told a partner nothing it could act on, and that some ids were skipped.
+ */
 async function remove(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
-  const ids = (ctx.body.ids as number[]).map(Number)
-  const result = await ofEndpoint(ctx, ctx.services.db.deleteFrom(entity.table).where('id', 'in', ids), entity).executeTakeFirst()
-  return { deleted: Number(result.numDeletedRows) }
+  const ids = [...new Set((ctx.body.ids as number[]).map(Number))]
+  const deleted = await ctx.services.db.transaction().execute(async (trx) => {
+    const gone = await ofEndpoint(ctx, trx.deleteFrom(entity.table).where('id', 'in', ids), entity).returning('id').execute()
+    const removed = new Set(gone.map((row) => Number(row.id)))
+    const missing = ids.filter((id) => !removed.has(id))
+    if (missing.length) throw fieldError('RECORD_NOT_FOUND_NO_DELETE', '/ids', ctx.locale, { entity: entityLabel(entity, ctx), ids: listIds(missing) })
+    return removed.size
+  })
+  return { deleted }
+}
+
+/** Up to ten ids for a message; a thousand would bury it. */
+export function listIds(ids: number[]): string {
+  return ids.length > 10 ? `${ids.slice(0, 10).join(', ')} … (${ids.length})` : ids.join(', ')
 }
 
 /** The records this endpoint may touch: the caller's scope, narrowed by the endpoint's "scope" and "fixed" values. */
@@ -162,14 +180,22 @@ function filterIsSet(query: Record<string, unknown>, filter: ListFilter): boolea
   return query[filter.field] !== undefined
 }
 
-/** A record the caller may see, or RECORD_NOT_FOUND: another's record looks exactly like a missing one. */
-async function findVisible(ctx: HandlerContext, db: Db, entity: EntityDef, id: number): Promise<Record<string, unknown>> {
+/**
+ * A record the caller may see, or RECORD_NOT_FOUND: another's record looks exactly like a
+ * missing one. A write names the field that held the id (`path`), as a form can show it.
+ */
+async function findVisible(ctx: HandlerContext, db: Db, entity: EntityDef, id: number, path?: string): Promise<Record<string, unknown>> {
   const row = await ofEndpoint(ctx, db.selectFrom(entity.table), entity)
     .select(publicColumns(entity).map((c) => `${entity.table}.${c}`))
     .where(`${entity.table}.id`, '=', id)
     .executeTakeFirst()
-  if (!row) throw new AppError('RECORD_NOT_FOUND', { entity: entityLabel(entity, ctx), id })
+  if (!row) throw notFound(ctx, entity, id, path)
   return rowToRecord(entity, row)
+}
+
+function notFound(ctx: HandlerContext, entity: EntityDef, id: number, path?: string): AppError {
+  const params = { entity: entityLabel(entity, ctx), id }
+  return path ? fieldError('RECORD_NOT_FOUND', path, ctx.locale, params) : new AppError('RECORD_NOT_FOUND', params)
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { Services } from '../services'
 import { tableOf } from '../services'
@@ -44,8 +45,9 @@ export function databaseRateLimitStore(services: Pick<Services, 'db' | 'registry
  * (its window over) started again at one. Concurrent attempts on any number of instances each
  * see a count of their own, as the database serialises the upserts on the bucket's row.
  */
-export async function hitBucket(services: Pick<Services, 'db' | 'registry' | 'now'>, bucket: string, windowMs: number): Promise<BucketState> {
+export async function hitBucket(services: Pick<Services, 'db' | 'registry' | 'now'>, key: string, windowMs: number): Promise<BucketState> {
   const table = tableOf(services, 'rate_limit_hit')
+  const bucket = bucketOf(key)
   const now = services.now()
   const at = now.toISOString()
   const ends = new Date(now.getTime() + windowMs).toISOString()
@@ -70,9 +72,19 @@ export async function hitBucket(services: Pick<Services, 'db' | 'registry' | 'no
   return { current, ttl: Math.max(0, Date.parse(String(row.window_ends_at)) - now.getTime()) }
 }
 
-async function readBucket(services: Pick<Services, 'db' | 'registry' | 'now'>, bucket: string): Promise<BucketState> {
+async function readBucket(services: Pick<Services, 'db' | 'registry' | 'now'>, key: string): Promise<BucketState> {
   const now = services.now()
-  const row = await services.db.selectFrom(tableOf(services, 'rate_limit_hit')).select(['hits', 'window_ends_at']).where('bucket', '=', bucket).executeTakeFirst()
+  const row = await services.db.selectFrom(tableOf(services, 'rate_limit_hit')).select(['hits', 'window_ends_at']).where('bucket', '=', bucketOf(key)).executeTakeFirst()
   const ttl = row ? Date.parse(String(row.window_ends_at)) - now.getTime() : 0
   return ttl > 0 ? { current: Number(row!.hits), ttl } : { current: 0, ttl: 0 }
+}
+
+/**
+ * A limit's key as its bucket is stored. Keys carry what a request sent (a username), and the
+ * limits run before the request is validated: a NUL, which PostgreSQL cannot store as text, a
+ * surrogate, or a key longer than the column is stored as its hash instead, so it is counted
+ * like any other rather than failing the request.
+ */
+function bucketOf(key: string): string {
+  return key.length <= 200 && !/[\u0000\uD800-\uDFFF]/.test(key) ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`
 }

@@ -84,16 +84,20 @@ const transfer: NamedHandler = {
       if (!child) throw fieldError('CARD_TRANSFER_NOT_CHILD_PARTNER', '/to_user_id', ctx.locale, { id: to })
       const now = ctx.services.now().toISOString()
       if ('ids' in selection) {
-        await assertHeldUnused(ctx, trx, selection.ids, selection.path, 'CARD_USED_NO_TRANSFER')
-        const moved = await trx.updateTable(cards).set({ holder_id: to, updated_at: now }).where('id', 'in', selection.ids).where('holder_id', '=', caller.id).where('status', '=', UNUSED).executeTakeFirst()
-        // A card redeemed between the check and the update: the whole transfer is undone.
-        if (Number(moved.numUpdatedRows) !== selection.ids.length) throw fieldError('CARD_USED_NO_TRANSFER', selection.path, ctx.locale, { ids: listIds(selection.ids) })
-        return selection.ids.length
+        const ids = [...new Set(selection.ids)]
+        await assertHeldUnused(ctx, trx, ids, selection.path, 'CARD_USED_NO_TRANSFER')
+        const moved = await trx.updateTable(cards).set({ holder_id: to, updated_at: now }).where('id', 'in', ids).where('holder_id', '=', caller.id).where('status', '=', UNUSED).returning('id').execute()
+        // A card changed by another request between the check and the update: the whole transfer is undone, saying how it changed.
+        const left = untouched(ids, moved)
+        if (left.length) throw await whyUntouched(ctx, trx, left, selection.path, 'CARD_USED_NO_TRANSFER')
+        return ids.length
       }
       const { batchNo, quantity } = selection
       let picked = trx.selectFrom(cards).select('id').where('batch_no', '=', batchNo).where('holder_id', '=', caller.id).where('status', '=', UNUSED).orderBy('id')
       if (quantity !== undefined) picked = picked.limit(quantity)
-      const moved = await trx.updateTable(cards).set({ holder_id: to, updated_at: now }).where('id', 'in', picked).where('status', '=', UNUSED).executeTakeFirst()
+      // The holder is checked on the rows updated too: on PostgreSQL a card that another transfer moved
+      // while this one waited for it would otherwise still match the subquery's older reading, and move on.
+      const moved = await trx.updateTable(cards).set({ holder_id: to, updated_at: now }).where('id', 'in', picked).where('holder_id', '=', caller.id).where('status', '=', UNUSED).executeTakeFirst()
       const count = Number(moved.numUpdatedRows)
       if (count === 0) throw fieldError('CARD_BATCH_EMPTY', '/batch_no', ctx.locale, { batch: batchNo })
       if (quantity !== undefined && count < quantity) throw fieldError('CARD_BATCH_SHORT', '/quantity', ctx.locale, { batch: batchNo, have: count, asked: quantity })
@@ -123,7 +127,11 @@ const use: NamedHandler = {
       const id = Number(card.id)
       const now = ctx.services.now().toISOString()
       const claimed = await trx.updateTable(cards).set({ status: USED, used_by: caller.id, used_at: now, updated_at: now }).where('id', '=', id).where('status', '=', UNUSED).executeTakeFirst()
-      if (Number(claimed.numUpdatedRows) !== 1) throw fieldError('CARD_ALREADY_USED', '/card_password', ctx.locale)
+      if (Number(claimed.numUpdatedRows) !== 1) {
+        // Redeemed by another request meanwhile, or deleted by its holder: the answer says which.
+        const still = await trx.selectFrom(cards).select('id').where('id', '=', id).executeTakeFirst()
+        throw fieldError(still ? 'CARD_ALREADY_USED' : 'CARD_PASSWORD_WRONG', '/card_password', ctx.locale)
+      }
       const kind = String(card.kind) as Kind
       const amount = Number(kind === 'money' ? card.money : card.count)
       const change = { userId: caller.id, type: 'card' as const, amount, operatorId: caller.id, related: { type: 'recharge_card', id }, remark: String(card.name), idempotencyKey: `recharge_card:${id}` }
@@ -164,12 +172,13 @@ function setField(field: 'remark' | 'name'): NamedHandler {
 const batchDelete: NamedHandler = {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const ids = (ctx.body.ids as number[]).map(Number)
+    const ids = [...new Set((ctx.body.ids as number[]).map(Number))]
     const cards = tableOf(ctx.services, 'recharge_card')
     const deleted = await ctx.services.db.transaction().execute(async (trx) => {
       await assertHeldUnused(ctx, trx, ids, '/ids', 'CARD_USED_NO_DELETE')
-      const result = await trx.deleteFrom(cards).where('id', 'in', ids).where('holder_id', '=', caller.id).where('status', '=', UNUSED).executeTakeFirst()
-      if (Number(result.numDeletedRows) !== ids.length) throw fieldError('CARD_USED_NO_DELETE', '/ids', ctx.locale, { ids: listIds(ids) })
+      const gone = await trx.deleteFrom(cards).where('id', 'in', ids).where('holder_id', '=', caller.id).where('status', '=', UNUSED).returning('id').execute()
+      const left = untouched(ids, gone)
+      if (left.length) throw await whyUntouched(ctx, trx, left, '/ids', 'CARD_USED_NO_DELETE')
       return ids.length
     })
     return { deleted }
@@ -197,6 +206,31 @@ async function assertHeldUnused(ctx: HandlerContext, trx: Kysely<any>, ids: numb
   if (notHeld.length) throw fieldError('CARD_NOT_HELD', path, ctx.locale, { ids: listIds(notHeld) })
   const used = ids.filter((id) => status.get(id) !== UNUSED)
   if (used.length) throw fieldError(usedCode, path, ctx.locale, { ids: listIds(used) })
+}
+
+/** The ids a conditional write did not reach, from the ids it returned. */
+function untouched(ids: number[], done: { id: unknown }[]): number[] {
+  const reached = new Set(done.map((row) => Number(row.id)))
+  return ids.filter((id) => !reached.has(id))
+}
+
+/**
+ * Why cards that assertHeldUnused found held and unused were left by the write that followed:
+ * another request changed them in between (only on PostgreSQL, where requests run side by
+ * side). Read again, each is gone (deleted), passed to another account, or used; the answer
+ * names the first of these that any card shows, and those cards. Saying "used" of cards that
+ * were only moved sent people looking for a redemption that never happened.
+ */
+async function whyUntouched(ctx: HandlerContext, trx: Kysely<any>, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<AppError> {
+  const caller = requireCaller(ctx)
+  const rows = await trx.selectFrom(tableOf(ctx.services, 'recharge_card')).select(['id', 'holder_id', 'status']).where('id', 'in', ids).execute()
+  const now = new Map(rows.map((row) => [Number(row.id), row]))
+  const gone = ids.filter((id) => !now.has(id))
+  if (gone.length) return fieldError('CARD_GONE', path, ctx.locale, { ids: listIds(gone) })
+  const moved = ids.filter((id) => Number(now.get(id)!.holder_id) !== caller.id)
+  if (moved.length) return fieldError('CARD_NO_LONGER_HELD', path, ctx.locale, { ids: listIds(moved) })
+  const used = ids.filter((id) => Number(now.get(id)!.status) !== UNUSED)
+  return fieldError(usedCode, path, ctx.locale, { ids: listIds(used.length ? used : ids) })
 }
 
 /** Up to ten ids for a message; a thousand would bury it. */

@@ -156,7 +156,7 @@ async function whyUnchanged(ctx: HandlerContext, trx: Kysely<any>, id: number): 
     .select(['order_no', 'status'])
     .where(`${entity.table}.id`, '=', id)
     .executeTakeFirst()
-  if (!order) return new AppError('RECORD_NOT_FOUND', { entity: entity.label?.[ctx.locale] ?? entity.name, id })
+  if (!order) return fieldError('RECORD_NOT_FOUND', '/id', ctx.locale, { entity: entity.label?.[ctx.locale] ?? entity.name, id })
   if (order.status !== 'created') {
     const status = enumValueLabel((entity.schema.properties as Record<string, JsonSchema>).status, order.status, ctx.locale)
     return new AppError('ORDER_NOT_PENDING', { order: String(order.order_no), status })

@@ -1,23 +1,29 @@
-import { AppError } from '../errors/AppError'
+import { AppError, fieldError } from '../errors/AppError'
 import { tableOf } from '../services'
 import type { NamedHandler } from '../engine/handler-context'
+import { listIds } from '../engine/generic-handlers'
 
 /**
  * Delete packages no order points at, all or nothing. An order keeps its own copy of the
  * package's price and credits, but it still names the package, so a package with orders is
- * switched off sale instead. On PostgreSQL the packages are locked first: an order being
- * placed for one of them either commits before (and is seen here) or waits and then finds
- * the package gone.
+ * switched off sale instead. An id that names no package refuses the whole request, as the
+ * generic delete does. On PostgreSQL the packages are locked first: an order being placed for
+ * one of them either commits before (and is seen here) or waits and then finds the package gone.
  */
 const remove: NamedHandler = {
   async run(ctx) {
-    const ids = (ctx.body.ids as number[]).map(Number)
+    const ids = [...new Set((ctx.body.ids as number[]).map(Number))]
     const packages = tableOf(ctx.services, 'recharge_package')
     const orders = tableOf(ctx.services, 'recharge_order')
     const deleted = await ctx.services.db.transaction().execute(async (trx) => {
       let lock = trx.selectFrom(packages).select(['id', 'name']).where('id', 'in', ids)
       if (ctx.services.dialect === 'postgres') lock = lock.forUpdate()
       const found = await lock.execute()
+      const missing = ids.filter((id) => !found.some((p) => Number(p.id) === id))
+      if (missing.length) {
+        const entity = ctx.services.registry.entities.get('recharge_package')!
+        throw fieldError('RECORD_NOT_FOUND_NO_DELETE', '/ids', ctx.locale, { entity: entity.label?.[ctx.locale] ?? entity.name, ids: listIds(missing) })
+      }
       const used = await trx.selectFrom(orders).select('package_id').where('package_id', 'in', ids).orderBy('package_id').executeTakeFirst()
       if (used) {
         const name = found.find((p) => Number(p.id) === Number(used.package_id))?.name ?? used.package_id
