@@ -7,7 +7,7 @@ import { accountLabel, insertAccount, merchantCountLimit, MERCHANT, PARTNER, typ
 import { changeMoney } from '../ledger/ledger'
 import { oncePerKey } from '../ledger/once-per-key'
 import { tableOf } from '../services'
-import { ofEndpoint } from '../engine/generic-handlers'
+import { ofEndpoint } from '../engine/generic/record-scope'
 import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
 
 /**

@@ -3,7 +3,7 @@ import { enumValueLabel } from '../../schema/enum-labels'
 import { fenToYuan } from '../db/records'
 import { accountEntity, withScope } from '../access/scope'
 import { createTableWriter, type TableColumn, type TableFormat, type TableWriter } from '../export/table-writer'
-import { listedRows } from '../engine/generic-handlers'
+import { listedRows } from '../engine/generic/list-query'
 import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
 
 /** Rows read per query: small enough that other requests get the database between chunks (SQLite has one connection). */

@@ -6,7 +6,8 @@ import { AppError, fieldError } from '../errors/AppError'
 import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
 import { orderNumber } from './order-number'
 import { tableOf } from '../services'
-import { genericHandlers, ofEndpoint } from '../engine/generic-handlers'
+import { genericHandlers } from '../engine/generic-handlers'
+import { ofEndpoint } from '../engine/generic/record-scope'
 import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
 
 const PARTNER = 1

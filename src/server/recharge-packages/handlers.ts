@@ -1,7 +1,7 @@
 import { AppError, fieldError } from '../errors/AppError'
 import { tableOf } from '../services'
 import type { NamedHandler } from '../engine/handler-context'
-import { listIds } from '../engine/generic-handlers'
+import { listIds } from '../engine/generic/record-scope'
 
 /**
  * Delete packages no order points at, all or nothing. An order keeps its own copy of the

@@ -1,0 +1,106 @@
+import { sql, type SelectQueryBuilder } from 'kysely'
+import type { Column, EndpointDef, EntityDef, ListFilter } from '../../../schema/types'
+import { MAX_PAGE_SIZE } from '../../../schema/generic-endpoint'
+import { publicColumns, recordToRow, rowToRecord, toStored } from '../../db/records'
+import { tallyKey, tallyTable } from '../../db/tally'
+import { requireCaller, type HandlerContext } from '../handler-context'
+import { ofEndpoint, withFixed } from './record-scope'
+import { withTitles } from './relation-titles'
+
+// A generic list: the rows a list endpoint answers for a request (its scope, fixed values and
+// filters), sorted, paged and counted.
+
+export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
+  const { db } = ctx.services
+  const config = ctx.endpoint.list!
+  const q = ctx.query
+  const page = Number(q.page ?? 1)
+  const limit = Math.min(Number(q.limit ?? config.pageSize), MAX_PAGE_SIZE)
+  const filtered = listedRows(ctx, entity)
+
+  const counted = await countOf(ctx, entity, filtered).executeTakeFirst()
+  const total = Number(counted?.total ?? 0)
+  const sortField = (q.sort as string | undefined) ?? config.defaultSort.field
+  const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort ? 'asc' : config.defaultSort.order)
+  let rows = filtered.select(publicColumns(entity).map((c) => `${entity.table}.${c}`)).orderBy(`${entity.table}.${sortField}`, order)
+  if (sortField !== 'id') rows = rows.orderBy(`${entity.table}.id`, order)
+  const data = await rows.limit(limit).offset((page - 1) * limit).execute()
+  return {
+    total,
+    per_page: limit,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / limit)),
+    data: await withTitles(ctx, db, entity, data.map((row) => rowToRecord(entity, row))),
+  }
+}
+
+/**
+ * The records a generic list answers for this request, before sorting and paging: the
+ * list endpoint's scope, fixed values and "mine", and the filters the query sets. A download
+ * that exports the list ("exports") passes that list's endpoint to answer the same rows.
+ */
+export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint): SelectQueryBuilder<any, any, any> {
+  const { db } = ctx.services
+  const q = ctx.query
+  // "mine": the caller's own records only, even for an admin who may see everyone's.
+  let filtered = endpoint.mine
+    ? withFixed(endpoint, db.selectFrom(entity.table).where(`${entity.table}.${entity.owner!}`, '=', requireCaller(ctx).id), entity)
+    : ofEndpoint(ctx, db.selectFrom(entity.table), entity, endpoint)
+  for (const filter of endpoint.list!.filters) {
+    const column = `${entity.table}.${filter.field}`
+    const stored = entity.columns.find((c) => c.name === filter.field)!
+    if (filter.match === 'range') {
+      const from = q[`${filter.field}_from`]
+      const to = q[`${filter.field}_to`]
+      if (from !== undefined) filtered = filtered.where(column, '>=', rangeBound(from, 'from', stored))
+      if (to !== undefined) filtered = filtered.where(column, '<=', rangeBound(to, 'to', stored))
+    } else if (q[filter.field] !== undefined) {
+      const value = q[filter.field]
+      if (filter.match === 'contains') {
+        const pattern = `%${escapeLike(String(value).toLowerCase())}%`
+        filtered = filtered.where(sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)
+      } else {
+        filtered = filtered.where(column, '=', recordToRow(entity, { [filter.field]: value })[filter.field])
+      }
+    }
+  }
+  return filtered
+}
+
+/**
+ * The count of a list's rows (`listed`): summed from the entity's x-tally when the endpoint
+ * and the query narrow only by owner scope and tallied fields, counted row by row otherwise.
+ */
+function countOf(ctx: HandlerContext, entity: EntityDef, listed: SelectQueryBuilder<any, any, any>): SelectQueryBuilder<any, any, { total: unknown }> {
+  if (answersFromTally(ctx, entity, ctx.endpoint)) {
+    // The tally table has the owner and tallied columns under their own names, so the same scope and filters apply to it.
+    const tally: EntityDef = { ...entity, table: tallyTable(entity) }
+    return listedRows(ctx, tally).select(sql<number>`coalesce(sum(n), 0)`.as('total'))
+  }
+  return listed.select((eb) => eb.fn.countAll().as('total'))
+}
+
+function answersFromTally(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef): boolean {
+  if (!entity.tally) return false
+  const key = new Set(tallyKey(entity))
+  if (!Object.keys(endpoint.fixed).every((field) => key.has(field))) return false
+  return endpoint.list!.filters.every((filter) => !filterIsSet(ctx.query, filter) || (filter.match === 'equals' && key.has(filter.field)))
+}
+
+function filterIsSet(query: Record<string, unknown>, filter: ListFilter): boolean {
+  if (filter.match === 'range') return query[`${filter.field}_from`] !== undefined || query[`${filter.field}_to`] !== undefined
+  return query[filter.field] !== undefined
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => '\\' + c)
+}
+
+/** Date-only bounds cover the whole (UTC) day; money bounds compare in fen, as stored; others as given. */
+function rangeBound(value: unknown, side: 'from' | 'to', column: Column): unknown {
+  if (column.wire !== 'string') return toStored(column, value)
+  const text = String(value)
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return side === 'from' ? `${text}T00:00:00.000Z` : `${text}T23:59:59.999Z`
+  const parsed = new Date(text.replace(' ', 'T'))
+  return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString()
+}
