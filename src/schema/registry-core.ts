@@ -16,6 +16,7 @@ import {
   type GenericHandler,
   type JsonSchema,
   type Label,
+  type ListColumn,
   type ListConfig,
   type Navigation,
   type Registry,
@@ -328,7 +329,7 @@ function normalizeResource(p: Parsed, navigation: Navigation): ResourceDef {
   const j = p.json as unknown as Omit<ResourceDef, 'name' | 'file' | 'route' | 'order' | 'hideInMenu' | 'list' | 'form'> & {
     order?: number
     hideInMenu?: boolean
-    list: Partial<ResourceDef['list']> & { columns: string[] }
+    list: Partial<Omit<ResourceDef['list'], 'columns'>> & { columns: (string | ListColumn)[] }
     form?: ResourceDef['form']
   }
   const group = navigation.groups.find((g) => g.name === j.group)
@@ -346,7 +347,7 @@ function normalizeResource(p: Parsed, navigation: Navigation): ResourceDef {
     header: j.header,
     roles: j.roles,
     endpoints: j.endpoints,
-    list: { columns: j.list.columns, filters: j.list.filters ?? [], sort: j.list.sort ?? [], defaultSort: j.list.defaultSort, pageSize: j.list.pageSize },
+    list: { columns: j.list.columns.map((c) => (typeof c === 'string' ? { field: c } : c)), filters: j.list.filters ?? [], sort: j.list.sort ?? [], defaultSort: j.list.defaultSort, pageSize: j.list.pageSize },
     form: j.form ?? {},
     deleteWhen: (j as { deleteWhen?: ResourceDef['deleteWhen'] }).deleteWhen,
     actions: ((j as { actions?: Partial<ResourceAction>[] }).actions ?? []).map((a) => ({ ...a, on: a.on ?? 'row', rowId: a.rowId ?? 'id', newTab: a.newTab ?? false, danger: a.danger ?? false }) as ResourceAction),

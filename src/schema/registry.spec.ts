@@ -109,6 +109,19 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(problems).toContainEqual(expect.stringMatching(new RegExp(`#/form/fields/${createdAt}: puts "created_at" in the form, but it is readOnly`)))
   })
 
+  it('a list column given as an object: its field is checked, its width kept and bounded', { timeout: 20_000 }, () => {
+    const named = file('resources/domain.json') as { list: { columns: unknown[] } }
+    named.list.columns.push({ field: 'hots', width: 120 })
+    expect(problemsOf({ 'resources/domain.json': named })).toContainEqual(
+      expect.stringMatching(new RegExp(`#/list/columns/${named.list.columns.length - 1}: names field "hots", which entity "domain" does not have`)),
+    )
+    const narrow = file('resources/domain.json') as { list: { columns: unknown[] } }
+    narrow.list.columns.push({ field: 'name', width: 20 })
+    expect(problemsOf({ 'resources/domain.json': narrow })).toEqual([`schemas/resources/domain.json#/list/columns/${narrow.list.columns.length - 1}/width: must be >= 48 (found 20).`])
+    const order = createRegistry(real).resources.get('recharge_order')!
+    expect(order.list.columns.slice(0, 2)).toEqual([{ field: 'order_no', width: 184 }, { field: 'user_id' }])
+  })
+
   it('a resource using an endpoint of the wrong kind, or letting a role in that its list endpoint refuses', () => {
     const resource = file('resources/domain.json') as { endpoints: Record<string, string>; roles: string[] }
     resource.endpoints.get = 'domain/list'

@@ -46,7 +46,7 @@ export function checkResources(
         report(pointer, `puts "${field}" in the form, but it is readOnly in entity "${r.entity}"; the server sets it.`)
       }
     }
-    r.list.columns.forEach((f, i) => checkField(joinPointer('list', 'columns', i), f))
+    r.list.columns.forEach((c, i) => checkField(joinPointer('list', 'columns', i), c.field))
     for (const f of Object.keys(r.deleteWhen ?? {})) checkField(joinPointer('deleteWhen', f), f)
     if (r.deleteWhen && !r.endpoints.delete) report('/deleteWhen', 'says which rows may be deleted, but the screen names no "delete" endpoint. Add one to "endpoints" or remove "deleteWhen".')
     r.list.filters.forEach((f, i) => checkField(joinPointer('list', 'filters', i, 'field'), f.field))

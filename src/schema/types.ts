@@ -147,6 +147,12 @@ export interface ResourceAction {
   danger: boolean
 }
 
+/** A column of a resource's list: a field, and the width the resource gives it (else its type decides). */
+export interface ListColumn {
+  field: string
+  width?: number
+}
+
 export interface ResourceDef {
   name: string
   file: string
@@ -163,7 +169,7 @@ export interface ResourceDef {
   header?: string
   roles: RouteRole[]
   endpoints: Partial<Record<GenericHandler, string>>
-  list: { columns: string[]; filters: ListFilter[]; sort: string[]; defaultSort?: ListConfig['defaultSort']; pageSize?: number }
+  list: { columns: ListColumn[]; filters: ListFilter[]; sort: string[]; defaultSort?: ListConfig['defaultSort']; pageSize?: number }
   form: { fields?: string[]; ui?: JsonSchema }
   actions: ResourceAction[]
   /** Rows that may be deleted (single or bulk): only those whose fields have these values. */

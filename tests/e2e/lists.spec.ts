@@ -75,4 +75,42 @@ describe('lists', () => {
       await page.locator('.ant-table-placeholder').getByRole('button', { name: 'Try again' }).click()
       await page.getByRole('row', { name: /Starter/ }).first().waitFor()
     }))
+
+  it('gives every column a width at 1440 px: a list fits when its columns do, scrolls to every column under the actions when not, and cuts long text', async () => {
+    const longName = 'A partner whose name is longer than a list column shows'
+    await callApi(product, { username: 'admin' }, 'POST', '/provider_service/add', { username: 'long-named', password: 'long-named-pw-1', name: longName })
+    await callApi(product, { username: 'admin' }, 'POST', '/recharge_package/add', { name: 'Premium', price: '199.00', digital_man_count: 10 })
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      await withSignedIn(
+        product,
+        'admin',
+        async (page) => {
+          await page.setViewportSize({ width: 1440, height: 900 })
+          const content = page.locator('.resource-table .ant-table-content')
+          const overflow = () => content.evaluate((el) => el.scrollWidth - el.clientWidth)
+
+          await page.goto(`${product.url}/account/recharge`)
+          await page.getByRole('row', { name: /Premium/ }).waitFor()
+          expect(await overflow()).toBeLessThanOrEqual(0)
+
+          await page.goto(`${product.url}/promotion/partner`)
+          const row = page.getByRole('row', { name: /long-named/ })
+          await row.waitFor()
+          // An enum is a coloured tag in a list.
+          expect(await row.locator('.ant-tag').first().innerText()).toBe(locale === 'en-US' ? 'Enabled' : '启用')
+          // Long text is cut to its column, whole in its tooltip.
+          const name = row.locator('.field-ellipsis', { hasText: 'A partner whose' })
+          expect(await name.getAttribute('title')).toBe(longName)
+          expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth && el.getBoundingClientRect().width < 200)).toBe(true)
+          // Too many columns for the page: the table scrolls, and at its end the last columns stand clear of the actions.
+          expect(await overflow()).toBeGreaterThan(0)
+          await content.evaluate((el) => (el.scrollLeft = el.scrollWidth))
+          const right = (name: string) => page.locator('.ant-table-thead th', { hasText: name }).evaluate((el) => el.getBoundingClientRect().right)
+          const actionsLeft = await page.locator('.ant-table-thead th', { hasText: locale === 'en-US' ? 'Actions' : '操作' }).evaluate((el) => el.getBoundingClientRect().left)
+          for (const title of locale === 'en-US' ? ['Status', 'Created'] : ['状态', '创建时间']) expect(await right(title)).toBeLessThanOrEqual(actionsLeft + 1)
+        },
+        locale,
+      )
+    }
+  })
 })

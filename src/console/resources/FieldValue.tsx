@@ -28,28 +28,42 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
     case 'boolean':
       return value === 1 || value === true ? <Tag color="blue">{t('value.yes')}</Tag> : <Tag>{t('value.no')}</Tag>
     case 'enum': {
-      const color = enumColor(field, value)
-      return color ? <Tag color={color}>{enumLabel(field, value, locale)}</Tag> : <span>{enumLabel(field, value, locale)}</span>
+      const name = enumLabel(field, value, locale)
+      return (
+        <Tag color={enumColor(field, value)} className="field-tag" title={name}>
+          {name}
+        </Tag>
+      )
     }
     case 'relation': {
       // The related record's title where the caller may see it, else its id.
       const title = relationTitle(record, field.name)
-      return title === undefined ? <span className="field-muted">#{String(value)}</span> : <span title={`#${String(value)}`}>{title}</span>
+      if (title === undefined) return <span className="field-muted">#{String(value)}</span>
+      return (
+        <span className={layout === 'cell' ? 'field-ellipsis' : undefined} title={`${title} #${String(value)}`}>
+          {title}
+        </span>
+      )
     }
     case 'image':
       return <Image src={String(value)} width={32} height={32} style={{ objectFit: 'contain' }} alt="" />
     case 'richText':
       // The server sanitised it when it was saved; a list has room for its words only.
       return layout === 'detail' ? <RichTextView html={String(value)} /> : <Ellipsis text={htmlToPlainText(String(value))} />
-    default:
-      return <Ellipsis text={typeof value === 'object' ? JSON.stringify(value) : String(value)} />
+    default: {
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
+      return layout === 'detail' ? <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</span> : <Ellipsis text={text} />
+    }
   }
 }
 
-/** Plain CSS ellipsis with a native title: antd's measured ellipsis costs a layout pass per cell. */
+/**
+ * One line as wide as its column, cut with an ellipsis, whole in the native tooltip: antd's
+ * measured ellipsis and Tooltip cost a layout pass and a component per cell.
+ */
 function Ellipsis({ text }: { text: string }) {
   return (
-    <span title={text} style={{ display: 'inline-block', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+    <span className="field-ellipsis" title={text}>
       {text}
     </span>
   )

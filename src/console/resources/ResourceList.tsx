@@ -6,11 +6,12 @@ import { useDeleteMany, useGetIdentity, useTranslate, type BaseRecord } from '@r
 import type { Identity } from '../providers/authProvider'
 import { resourceAllows } from '../providers/accessControlProvider'
 import { useConsole, useLabel } from '../ConsoleContext'
-import { fieldOf, type FieldInfo } from './fields'
+import { enumLabel, fieldOf, type FieldInfo } from './fields'
+import { CELL_PADDING, actionsWidth, columnWidth, textWidth } from './column-width'
 import { FieldValue } from './FieldValue'
 import { ListHeading } from './ListHeading'
 import { ListFilters, toCrudFilters } from './ListFilters'
-import { useRowActions } from './RowActions'
+import { splitActions, useRowActions } from './RowActions'
 import { listSpinning } from './first-page'
 import { HEADERS } from './headers'
 import { actionFields, actionsFor, openDownload, rowMatches } from './actions'
@@ -19,6 +20,9 @@ import type { ResourceAction } from '../../schema/types'
 import './resource-list.css'
 
 const ActionModal = lazy(() => import('./ActionModal'))
+
+/** antd's selection column, with its checkboxes. */
+const SELECTION_WIDTH = 32
 
 /**
  * The list page of any resource, from its resource file alone: declared columns,
@@ -59,6 +63,22 @@ export default function ResourceList({ resource }: { resource: string }) {
   const rowActions = useRowActions(resource, permissions, actions.filter((a) => a.on === 'row'), (action, record) => setOpen({ action, record }))
   // A list with nothing to do on a row (records kept by the platform itself) has no actions column.
   const hasRowActions = permissions.show || permissions.edit || permissions.delete || actions.some((a) => a.on === 'row')
+  // Every column has a width (the resource's, else its type's), so the table is exactly as wide as its
+  // columns: it fills the page when they fit, and scrolls when they do not, every column reachable.
+  const columns = def.list.columns.map((column) => {
+    const f = field(column.field)
+    const title = labelOf(f)
+    const sortable = def.list.sort.includes(column.field)
+    const enumNames = f.kind === 'enum' ? (f.schema.enum as unknown[]).map((v) => enumLabel(f, v, locale)) : undefined
+    return { name: column.field, field: f, title, sortable, width: columnWidth(f, { title, sortable, declared: column.width, enumNames }) }
+  })
+  const rowIcons = [permissions.show, permissions.edit, permissions.delete].filter(Boolean).length
+  const { inline: inlineActions, rest: menuActions } = splitActions(actions.filter((a) => a.on === 'row'))
+  const actionsColumnWidth = Math.max(
+    textWidth(t('table.actions')) + CELL_PADDING,
+    actionsWidth(rowIcons, inlineActions.map((a) => label(a.label, a.name)), menuActions.length > 0 ? t('actions.more') : undefined),
+  )
+  const tableWidth = columns.reduce((sum, c) => sum + c.width, 0) + (canDelete ? SELECTION_WIDTH : 0) + (hasRowActions ? actionsColumnWidth : 0)
   const [selected, setSelected] = useState<Key[]>([])
   const { mutate: deleteMany, mutation: { isPending: deleting } } = useDeleteMany()
   const filtered = filters.some((f) => 'value' in f && f.value !== undefined && f.value !== '')
@@ -109,7 +129,9 @@ export default function ResourceList({ resource }: { resource: string }) {
         loading={listSpinning(tableQuery)}
         rowKey="id"
         className="resource-table"
-        scroll={{ x: true }}
+        size="middle"
+        tableLayout="fixed"
+        scroll={{ x: tableWidth }}
         rowSelection={
           canDelete
             ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (record: BaseRecord) => ({ disabled: !rowMatches(def.deleteWhen, record, identity?.id) }) }
@@ -134,21 +156,19 @@ export default function ResourceList({ resource }: { resource: string }) {
           ),
         }}
       >
-        {def.list.columns.map((name) => {
-          const f = field(name)
-          return (
-            <Table.Column
-              key={name}
-              dataIndex={name}
-              title={labelOf(f)}
-              className={f.kind === 'text' || f.kind === 'richText' ? undefined : 'cell-nowrap'}
-              sorter={def.list.sort.includes(name) ? { multiple: undefined } : false}
-              defaultSortOrder={getDefaultSortOrder(name, sorters)}
-              render={(value: unknown, record: BaseRecord) => <FieldValue field={f} value={value} record={record} />}
-            />
-          )
-        })}
-        {hasRowActions ? <Table.Column<BaseRecord> key="actions" title={t('table.actions')} fixed="right" render={(_, record) => rowActions(record)} /> : null}
+        {columns.map(({ name, field: f, title, sortable, width }) => (
+          <Table.Column
+            key={name}
+            dataIndex={name}
+            title={title}
+            width={width}
+            className={f.kind === 'text' || f.kind === 'richText' || f.kind === 'relation' ? undefined : 'cell-nowrap'}
+            sorter={sortable ? { multiple: undefined } : false}
+            defaultSortOrder={getDefaultSortOrder(name, sorters)}
+            render={(value: unknown, record: BaseRecord) => <FieldValue field={f} value={value} record={record} />}
+          />
+        ))}
+        {hasRowActions ? <Table.Column<BaseRecord> key="actions" title={t('table.actions')} width={actionsColumnWidth} fixed="right" render={(_, record) => rowActions(record)} /> : null}
       </Table>
       {open ? (
         <Suspense fallback={null}>

@@ -20,6 +20,12 @@ export interface RowPermissions {
   me?: unknown
 }
 
+/** The named actions a row shows as words, and those under "More": past two, only the first stays. */
+export function splitActions<T>(actions: readonly T[]): { inline: T[]; rest: T[] } {
+  const inline = actions.length > INLINE_ACTIONS + 1 ? actions.slice(0, INLINE_ACTIONS) : [...actions]
+  return { inline, rest: actions.slice(inline.length) }
+}
+
 /**
  * Show, edit and delete for the rows of a list, as plain icon links with one set of hooks
  * for the whole table. Refine's and antd's buttons each run their own hooks, effects and
@@ -90,12 +96,11 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
   )
 
   const namedActions = (record: BaseRecord) => {
-    const applying = actions.filter((action) => appliesTo(action, record, allowed.me))
-    const inline = applying.length > INLINE_ACTIONS + 1 ? applying.slice(0, INLINE_ACTIONS) : applying
+    const { inline, rest } = splitActions(actions.filter((action) => appliesTo(action, record, allowed.me)))
     return (
       <>
         {inline.map((action) => named(action, record, 'row-action row-action-text'))}
-        {inline.length < applying.length && more(applying.slice(inline.length), record)}
+        {rest.length > 0 && more(rest, record)}
       </>
     )
   }

@@ -33,11 +33,18 @@ export function enumLabel(field: Pick<FieldInfo, 'schema'>, value: unknown, loca
   return enumValueLabel(field.schema, value, locale)
 }
 
-/** The tag colour x-enum-colors gives an enum value, if the field has them. */
+/** Tag colours for the values of an enum without x-enum-colors, by position: told apart, none alarming. */
+const ENUM_PALETTE = ['blue', 'green', 'purple', 'cyan', 'gold', 'geekblue', 'magenta', 'lime']
+
+/**
+ * The tag colour of an enum value: the one x-enum-colors gives it, else one by the value's
+ * position, so every enum reads as a tag; undefined (antd's grey) for a value not in the enum.
+ */
 export function enumColor(field: Pick<FieldInfo, 'schema'>, value: unknown): string | undefined {
   const colors = field.schema['x-enum-colors'] as string[] | undefined
   const index = (field.schema.enum as unknown[] | undefined)?.indexOf(value) ?? -1
-  return index >= 0 ? colors?.[index] : undefined
+  if (index < 0) return undefined
+  return colors ? colors[index] : ENUM_PALETTE[index % ENUM_PALETTE.length]
 }
 
 /** A field of an entity's public schema, with `$ref`s resolved. */

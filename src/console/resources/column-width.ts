@@ -1,0 +1,86 @@
+import type { FieldInfo } from './fields'
+
+/** A list cell's padding left and right together: antd's middle-size table, 8px a side. */
+export const CELL_PADDING = 16
+/** A column header's sort arrows and the gap before them. */
+const SORTER_WIDTH = 22
+/** A tag's padding and border around its text (enum values are tags). */
+const TAG_CHROME = 18
+
+/**
+ * About how wide a text is drawn at a font size: an ideograph or fullwidth sign is square,
+ * a Latin letter or digit a little over half the size. An estimate, so that a page of rows is
+ * laid out without measuring a single cell; it errs wide for the usual system fonts.
+ */
+export function textWidth(text: string, fontSize = 14): number {
+  let width = 0
+  for (const char of text) width += char.codePointAt(0)! >= 0x2e80 ? fontSize : 0.56 * fontSize
+  return Math.ceil(width)
+}
+
+/**
+ * The longest piece of a column title that cannot be broken onto two lines: a title wraps
+ * between words and after hyphens ("Digital-" / "human"); an ideograph is a piece of its own,
+ * but two lines of a Chinese title are as many as a header should take.
+ */
+function widestPiece(title: string): number {
+  const pieces = title.split(/\s+|(?<=-)/).filter(Boolean)
+  const ideographs = [...title].filter((char) => char.codePointAt(0)! >= 0x2e80).length
+  return Math.max(0, ...pieces.filter((p) => !/[\u2e80-\uffff]/.test(p)).map((p) => textWidth(p)), textWidth('中'.repeat(Math.ceil(ideographs / 2))))
+}
+
+/** The width a value of this field takes in a list, by its type; the widest of an enum's names in the locale. */
+function valueWidth(field: FieldInfo, enumNames: readonly string[]): number {
+  if (field.name === 'id') return 56
+  switch (field.kind) {
+    case 'datetime':
+      return field.schema.format === 'date' ? 112 : 164
+    case 'money':
+      return 112
+    case 'integer':
+    case 'number':
+      return 80
+    case 'flag':
+    case 'boolean':
+      return 72
+    case 'enum':
+      // A longer name than this is cut, whole in its tooltip.
+      return Math.min(168, Math.max(64, ...enumNames.map((name) => textWidth(name, 12) + TAG_CHROME + CELL_PADDING)))
+    case 'relation':
+      return 112
+    case 'image':
+      return 64
+    case 'richText':
+      return 240
+    default: {
+      // A text (a name, a relation's title too) is cut with an ellipsis and shown whole on hover, so
+      // its column can be narrow; a wide page shares its room out among all columns anyway.
+      const maxLength = typeof field.schema.maxLength === 'number' ? field.schema.maxLength : Infinity
+      return maxLength <= 64 ? 112 : 160
+    }
+  }
+}
+
+/**
+ * A list column's width in pixels: the one the resource file declares, else the field's
+ * type's, widened to fit the longest unbreakable piece of its title and its sort arrows.
+ *
+ * ```ts
+ * columnWidth(fieldOf(registry, user, 'created_at'), { title: 'Created', sortable: true }) // 164
+ * ```
+ */
+export function columnWidth(field: FieldInfo, column: { title: string; sortable: boolean; declared?: number; enumNames?: readonly string[] }): number {
+  if (column.declared) return column.declared
+  const header = widestPiece(column.title) + CELL_PADDING + (column.sortable ? SORTER_WIDTH : 0)
+  return Math.max(valueWidth(field, column.enumNames ?? []), header)
+}
+
+/**
+ * The width of a list's actions column: the icons (show, edit, delete), the named actions a row
+ * shows as words, and "More" with its arrow for the rest, at the sizes of row-actions.css.
+ */
+export function actionsWidth(icons: number, words: readonly string[], more?: string): number {
+  const items = [...words, ...(more ? [more] : [])]
+  const width = icons * 28 + items.reduce((sum, word) => sum + textWidth(word) + 12, 0) + (more ? 14 : 0)
+  return width + Math.max(0, icons + items.length - 1) * 4 + CELL_PADDING
+}
