@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import { Button, Spin, Typography, theme } from 'antd'
+import { Button, Flex, Form, Input, Spin, Typography, theme, type FormRule } from 'antd'
+import { SafetyOutlined } from '@ant-design/icons'
 import { useTranslate } from '@refinedev/core'
 import type { ApiClient } from '../../generated/client'
 
@@ -50,5 +51,22 @@ export function CaptchaPicture({ captcha }: { captcha: Captcha }) {
         </Typography.Text>
       )}
     </Button>
+  )
+}
+
+/**
+ * The form field for the picture's characters, the picture beside it. `inputId` ties the
+ * label to the input where the form has a name (antd ids a field `FORM_FIELD`).
+ */
+export function CaptchaField({ captcha, label, rules, inputId }: { captcha: Captcha; label: string; rules: FormRule[]; inputId?: string }) {
+  return (
+    <Form.Item label={label} htmlFor={inputId} required>
+      <Flex gap={8} align="flex-start">
+        <Form.Item name="captcha" rules={rules} noStyle>
+          <Input prefix={<SafetyOutlined />} autoComplete="off" size="large" maxLength={16} style={{ flex: 1 }} />
+        </Form.Item>
+        <CaptchaPicture captcha={captcha} />
+      </Flex>
+    </Form.Item>
   )
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd'
-import { SafetyOutlined, UserOutlined } from '@ant-design/icons'
+import { Alert, Button, Form, Input, Typography } from 'antd'
+import { UserOutlined } from '@ant-design/icons'
 import { useTranslate } from '@refinedev/core'
 import type { ApiClient } from '../../generated/client'
 import type { PlatformGetCaptchaResponse } from '../../generated/types'
@@ -8,7 +8,7 @@ import type { ApiError } from '../providers/ApiError'
 import { useConsole } from '../ConsoleContext'
 import { endpointForm } from '../forms/form-schema'
 import { schemaRules } from '../forms/schema-rules'
-import { CaptchaPicture, useCaptcha } from './CaptchaPicture'
+import { CaptchaField, useCaptcha } from './CaptchaPicture'
 import { showApiError } from './form-errors'
 
 const SEND_CODE = 'platform/get_captcha'
@@ -58,14 +58,7 @@ export function SendCodeStep(props: {
       <Form.Item name="account" label={titleOf('account')} rules={rules('account')} validateFirst>
         <Input prefix={<UserOutlined />} autoComplete="username" size="large" autoFocus />
       </Form.Item>
-      <Form.Item label={titleOf('captcha')} required>
-        <Flex gap={8} align="flex-start">
-          <Form.Item name="captcha" rules={rules('captcha')} noStyle>
-            <Input prefix={<SafetyOutlined />} autoComplete="off" size="large" maxLength={16} style={{ flex: 1 }} />
-          </Form.Item>
-          <CaptchaPicture captcha={captcha} />
-        </Flex>
-      </Form.Item>
+      <CaptchaField captcha={captcha} label={titleOf('captcha')} rules={rules('captcha')} />
       <Button type="primary" htmlType="submit" block size="large" loading={sending} disabled={captcha.failed}>
         {t('forgot.send')}
       </Button>

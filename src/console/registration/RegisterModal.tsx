@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type RefObject } from 'react'
 import { Alert, Button, Flex, Form, Input, Modal, Typography, type InputRef } from 'antd'
-import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
+import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
 import { useRegister, useTranslate } from '@refinedev/core'
 import { createApiClient } from '../../generated/client'
 import type { PlatformRegisterBody } from '../../generated/types'
@@ -8,7 +8,7 @@ import type { ApiError } from '../providers/ApiError'
 import { useConsole } from '../ConsoleContext'
 import { endpointForm } from '../forms/form-schema'
 import { schemaRules } from '../forms/schema-rules'
-import { CaptchaPicture, useCaptcha } from '../password-reset/CaptchaPicture'
+import { CaptchaField, useCaptcha } from '../password-reset/CaptchaPicture'
 import { showApiError } from '../password-reset/form-errors'
 
 const REGISTER = 'platform/register'
@@ -112,14 +112,7 @@ function RegisterForm(props: { first: RefObject<InputRef | null>; onClose: () =>
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
       </Form.Item>
-      <Form.Item label={titleOf('captcha')} htmlFor={`${FORM_NAME}_captcha`} required>
-        <Flex gap={8} align="flex-start">
-          <Form.Item name="captcha" rules={rules('captcha')} noStyle>
-            <Input prefix={<SafetyOutlined />} autoComplete="off" size="large" maxLength={16} style={{ flex: 1 }} />
-          </Form.Item>
-          <CaptchaPicture captcha={captcha} />
-        </Flex>
-      </Form.Item>
+      <CaptchaField captcha={captcha} label={titleOf('captcha')} rules={rules('captcha')} inputId={`${FORM_NAME}_captcha`} />
       <Button type="primary" htmlType="submit" block size="large" loading={isPending} disabled={captcha.failed}>
         {t('register.submit')}
       </Button>
