@@ -35,3 +35,11 @@ describe('readConfig: registration', () => {
     expect(() => readConfig({ REGISTER_LIMIT_PER_ADDRESS: 'many' })).toThrow('Environment variable REGISTER_LIMIT_PER_ADDRESS must be a whole number, but it is "many".')
   })
 })
+
+describe('readConfig: the demo', () => {
+  it('seeds a month of demo activity unless DEMO_MONTH is 0', () => {
+    expect(readConfig({}).demoMonth).toBe(true)
+    expect(readConfig({ DEMO_MONTH: '1' }).demoMonth).toBe(true)
+    expect(readConfig({ DEMO_MONTH: '0' }).demoMonth).toBe(false)
+  })
+})

@@ -34,6 +34,8 @@ export interface Config {
   trustProxy: false | number | string[]
   /** Where uploaded files are kept. */
   uploads: UploadStoreConfig
+  /** On an empty database, seed a month of demo activity behind the demo logins (else the logins alone). */
+  demoMonth: boolean
 }
 
 /** Local disk under dataDir/uploads (served by this server), or an S3-compatible bucket. */
@@ -90,6 +92,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     uploads: uploadStoreOf(env),
+    demoMonth: env.DEMO_MONTH !== '0',
   }
 }
 

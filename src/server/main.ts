@@ -2,7 +2,8 @@
 import { readConfig } from './config'
 import { openServices } from './start'
 import { buildApp } from './app'
-import { DEMO_INVITE_CODE, seedDemoData } from './seed'
+import { seedDemoData } from './seed'
+import { DEMO_INVITE_CODE } from './demo/demo-month'
 
 const config = readConfig()
 const services = await openServices(config)

@@ -38,8 +38,12 @@ export function startNodeOptions(): string[] {
   return options[1]!.trim().split(' ').filter(Boolean).map((option) => option.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => process.env[name] || fallback))
 }
 
-/** The built product (what `npm start` runs) on a free 127.0.0.1 port and a fresh data folder. */
-export async function startProduct(options: { schemasDir?: string } = {}): Promise<Product> {
+/**
+ * The built product (what `npm start` runs) on a free 127.0.0.1 port and a fresh data folder.
+ * It seeds the demo logins alone unless asked for the demo month (`npm start`'s default), so
+ * a test's lists and figures hold what the test did and nothing else.
+ */
+export async function startProduct(options: { schemasDir?: string; demoMonth?: boolean } = {}): Promise<Product> {
   ensureBuilt()
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'))
@@ -47,7 +51,7 @@ export async function startProduct(options: { schemasDir?: string } = {}): Promi
     cwd: ROOT,
     env: {
       ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
-      SCHEMAS_DIR: options.schemasDir ?? join(ROOT, 'schemas'), DATABASE_URL: '', LOG_LEVEL: 'warn',
+      SCHEMAS_DIR: options.schemasDir ?? join(ROOT, 'schemas'), DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_MONTH: options.demoMonth ? '1' : '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

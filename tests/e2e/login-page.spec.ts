@@ -5,11 +5,12 @@ import SQLite from 'better-sqlite3'
 import { callApi, openBrowser, signIn, startProduct, withBrowser, type Product } from './harness'
 import { rowAction } from './page-actions'
 import { hashCaptchaAnswer } from '../../src/server/password-reset/captcha'
-import { DEMO_INVITE_CODE } from '../../src/server/seed'
+import { DEMO_INVITE_CODE } from '../../src/server/demo/demo-month'
 
 let product: Product
 beforeAll(async () => {
-  product = await startProduct()
+  // As `npm start` seeds it, with its month of demo activity: the sign-in page does not depend on a quiet world.
+  product = await startProduct({ demoMonth: true })
 })
 afterAll(() => product?.stop())
 

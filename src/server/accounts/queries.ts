@@ -40,13 +40,15 @@ function toAccountRow(row: Record<string, unknown>): AccountRow {
 /**
  * Create an account, or reset the password (and role, parent, enabled state) of an
  * existing one: the way an operator gets in on any database. Returns the account id.
+ * `passwordHash` may come instead of the password when it was made ahead, as the demo
+ * makes several at once.
  */
 export async function upsertAccount(
   services: Services,
-  input: { username: string; password: string; role: Role; parentUsername?: string; name?: string },
+  input: { username: string; role: Role; parentUsername?: string; name?: string } & ({ password: string } | { passwordHash: string }),
 ): Promise<{ id: number; created: boolean }> {
   const table = tableOf(services, 'user')
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password)
   const now = services.now().toISOString()
   const userType = ROLES.indexOf(input.role)
   return services.db.transaction().execute(async (trx) => {

@@ -15,10 +15,11 @@ export interface EndpointValidators {
 const EMPTY_BODY: JsonSchema = { type: 'object', additionalProperties: false }
 
 /**
- * Compile every endpoint's schemas once, at start. Queries are coerced from strings
- * (page=2 is a number); bodies are not, so "2" for a number is an error, as it is in the form.
+ * Compile every endpoint's schemas once, at start (or only those of `only`, by endpoint id).
+ * Queries are coerced from strings (page=2 is a number); bodies are not, so "2" for a number
+ * is an error, as it is in the form.
  */
-export function compileValidators(registry: Registry, withResponses: boolean): Map<string, EndpointValidators> {
+export function compileValidators(registry: Registry, withResponses: boolean, only?: ReadonlySet<string>): Map<string, EndpointValidators> {
   // The registry has already checked every schema against the meta-schema; checking again here only slows the start.
   const queryAjv = createAjv({ verbose: true, useDefaults: true, coerceTypes: 'array', validateSchema: false })
   const bodyAjv = createAjv({ verbose: true, useDefaults: true, validateSchema: false })
@@ -28,6 +29,7 @@ export function compileValidators(registry: Registry, withResponses: boolean): M
   }
   const out = new Map<string, EndpointValidators>()
   for (const endpoint of registry.endpoints.values()) {
+    if (only && !only.has(endpoint.id)) continue
     out.set(endpoint.id, {
       query: endpoint.request.query ? queryAjv.compile(endpoint.request.query) : undefined,
       body: endpoint.method === 'POST' ? bodyAjv.compile(endpoint.request.body ?? EMPTY_BODY) : undefined,
