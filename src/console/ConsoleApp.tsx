@@ -26,6 +26,7 @@ import { RouteGate } from './pages/RouteGate'
 import { PAGES } from './pages/pages'
 import { refineResources } from './resources/refine-resources'
 import { consoleRoutes, routeOf } from '../schema/route-access'
+import { createFieldValidatorsLoader } from './forms/field-validators'
 import { lazyPage, type LazyPage } from './lazy-page'
 // Not lazy: it is what the entry file is for before sign-in, and inside it no grouping of
 // library files (vite.config.ts) can ever add another page's code to the login page's.
@@ -101,9 +102,10 @@ function Shell({ registry, http, authProvider, apiErrors, tokens }: ConsoleAppPr
   const resources = useMemo(() => refineResources(registry, current), [registry, current])
   const routes = useMemo(() => consoleRoutes(registry), [registry])
   const endpointsOf = (resource: string) => registry.resources.get(resource)!.endpoints
+  const fieldValidators = useMemo(() => createFieldValidatorsLoader(), [])
   const context = useMemo(
-    () => ({ registry, http, branding, locale: current, changeLocale: i18nProvider.changeLocale, forgetIdentity: authProvider.forgetIdentity }),
-    [registry, http, branding, current, i18nProvider, authProvider],
+    () => ({ registry, http, fieldValidators, branding, locale: current, changeLocale: i18nProvider.changeLocale, forgetIdentity: authProvider.forgetIdentity }),
+    [registry, http, fieldValidators, branding, current, i18nProvider, authProvider],
   )
 
   return (

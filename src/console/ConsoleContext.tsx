@@ -2,10 +2,13 @@ import { createContext, useContext } from 'react'
 import type { Locale, Registry } from '../schema/types'
 import type { HttpClient } from './providers/http-client'
 import type { Branding } from './branding/useBranding'
+import type { FieldValidators } from './forms/field-validators'
 
 export interface ConsoleContextValue {
   registry: Registry
   http: HttpClient
+  /** The forms' validators, compiled by the server; loaded by the first form that asks. */
+  fieldValidators: () => Promise<FieldValidators>
   branding?: Branding
   locale: Locale
   changeLocale: (locale: Locale) => void
