@@ -1,5 +1,4 @@
 import { Ajv2020, type Options } from 'ajv/dist/2020.js'
-import type AjvCore from 'ajv/dist/core.js'
 import { _ } from 'ajv/dist/compile/codegen/index.js'
 import { usePattern } from 'ajv/dist/vocabularies/code.js'
 import addFormats from 'ajv-formats'
@@ -37,8 +36,8 @@ export function createAjv(options: Options = {}): Ajv2020 {
   return ajv
 }
 
-/** Our formats and keywords on an ajv instance that has the standard formats already. */
-export function addSchemaVocabulary<A extends AjvCore>(ajv: A): A {
+/** Our formats and keywords, beside ajv-formats' own. */
+function addSchemaVocabulary(ajv: Ajv2020): void {
   for (const [name, format] of Object.entries(SCHEMA_FORMATS)) ajv.addFormat(name, format)
   ajv.addVocabulary([...ANNOTATION_KEYWORDS])
   ajv.addKeyword({
@@ -53,5 +52,4 @@ export function addSchemaVocabulary<A extends AjvCore>(ajv: A): A {
       cxt.fail(_`${cxt.data} !== "" && ${blank}.test(${cxt.data})`)
     },
   })
-  return ajv
 }

@@ -17,6 +17,8 @@ import { serveUploads } from './uploads/serve-uploads'
 import { directUploadOrigins } from './uploads/upload-origins'
 import { securityHeaders } from './http/security-headers'
 import { apiReferencePolicy } from './http/content-security-policy'
+import { compression } from './http/compression'
+import { robots } from './http/robots'
 import { fieldValidatorsRoute } from './forms/field-validators-route'
 import { join } from 'node:path'
 import type { Services } from './services'
@@ -56,6 +58,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   })
   await app.register(errorHandler, { bodyLimit: services.config.bodyLimit, now: services.now })
   await app.register(securityHeaders, { consoleDir: services.config.consoleDir, uploadOrigins: directUploadOrigins(services.config.uploads) })
+  await app.register(compression)
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => new AppError('RATE_LIMITED', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
@@ -66,9 +69,10 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   await app.register(swagger, { mode: 'static', specification: { document: document as never } })
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true, transformStaticCSP: apiReferencePolicy })
   app.get(`${API_PREFIX}/openapi.json`, async () => document)
-  await app.register(endpointRoutes, { services, handlers: { ...namedHandlers, ...schemaHandlers(services.schemaFiles) } })
+  await app.register(endpointRoutes, { services, handlers: { ...namedHandlers, ...schemaHandlers(services.schemaFiles, services.now()) } })
   await app.register(fieldValidatorsRoute, { registry: services.registry })
   if (services.config.uploads.store === 'local') await app.register(serveUploads, { dir: join(services.config.dataDir, 'uploads') })
+  await app.register(robots)
   if (services.config.consoleDir) await app.register(consoleStatic, { dir: services.config.consoleDir })
   return app
 }

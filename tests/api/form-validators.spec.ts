@@ -23,9 +23,10 @@ afterAll(() => server.close())
 
 describe('the forms’ validators, compiled by the server for the console', () => {
   it('are a script of this origin, with an ETag', async () => {
-    const answer = await server.inject({ method: 'GET', url: URL })
+    const answer = await server.inject({ method: 'GET', url: URL, headers: { 'accept-encoding': 'br' } })
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(answer.headers['content-encoding']).toBe('br')
     const again = await server.inject({ method: 'GET', url: URL, headers: { 'if-none-match': String(answer.headers.etag) } })
     expect(again.statusCode).toBe(304)
   })
