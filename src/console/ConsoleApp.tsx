@@ -28,6 +28,8 @@ import { RouteGate } from './pages/RouteGate'
 import { PAGES } from './pages/pages'
 import { refineResources } from './resources/refine-resources'
 import { consoleRoutes, routeOf } from '../schema/route-access'
+import { assembleRegistry } from '../schema/registry-core'
+import { createFieldValidatorsLoader } from './forms/field-validators'
 import { lazyPage, type LazyPage } from './lazy-page'
 // Not lazy: it is what the entry file is for before sign-in, and inside it no grouping of
 // library files (vite.config.ts) can ever add another page's code to the login page's.
@@ -62,7 +64,8 @@ export function preloadFirstPage(registry: Registry, pathname: string, signedIn:
 
 /** The console: Refine with the schema-driven providers, the layout, and a route per resource page. */
 export interface ConsoleAppProps {
-  registry: Registry
+  /** Undefined while the schema files load: signed out, the login page is shown and works without them. */
+  registry: Registry | undefined
   http: HttpClient
   authProvider: ConsoleAuthProvider
   /** Failed calls, shown as spec §8 says. */
@@ -84,7 +87,10 @@ export function ConsoleApp(props: ConsoleAppProps) {
   )
 }
 
-function Shell({ registry, http, authProvider, apiErrors, tokens, queryClient, firstPage }: ConsoleAppProps) {
+function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryClient, firstPage }: ConsoleAppProps) {
+  // The same tree with no screens until the files arrive, so the login page keeps what was typed when they do.
+  const registry = useMemo(() => loaded ?? assembleRegistry([]).registry, [loaded])
+  const schemasLoaded = loaded !== undefined
   const { mode } = useThemeMode()
   const [locale, setLocale] = useState<Locale>()
   const i18nProvider = useMemo(() => createI18nProvider(localStorage, setLocale), [])
@@ -98,9 +104,10 @@ function Shell({ registry, http, authProvider, apiErrors, tokens, queryClient, f
   const resources = useMemo(() => refineResources(registry, current), [registry, current])
   const routes = useMemo(() => consoleRoutes(registry), [registry])
   const endpointsOf = (resource: string) => registry.resources.get(resource)!.endpoints
+  const fieldValidators = useMemo(() => createFieldValidatorsLoader(), [])
   const context = useMemo(
-    () => ({ registry, http, branding, locale: current, changeLocale: i18nProvider.changeLocale, forgetIdentity: authProvider.forgetIdentity, firstPage }),
-    [registry, http, branding, current, i18nProvider, authProvider, firstPage],
+    () => ({ registry, schemasLoaded, http, fieldValidators, branding, locale: current, changeLocale: i18nProvider.changeLocale, forgetIdentity: authProvider.forgetIdentity, firstPage }),
+    [registry, schemasLoaded, http, fieldValidators, branding, current, i18nProvider, authProvider, firstPage],
   )
 
   return (
@@ -124,7 +131,8 @@ function Shell({ registry, http, authProvider, apiErrors, tokens, queryClient, f
                 <Route
                   element={
                     <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
-                      <SignedInLayout />
+                      {/* Signed in before the files arrived: the page to show is built from them. */}
+                      {schemasLoaded ? <SignedInLayout /> : <ProgressFallback />}
                     </Authenticated>
                   }
                 >
@@ -160,7 +168,7 @@ function Shell({ registry, http, authProvider, apiErrors, tokens, queryClient, f
                 <Route
                   element={
                     <Authenticated key="login" fallback={<Outlet />}>
-                      <DefaultRoute />
+                      {schemasLoaded ? <DefaultRoute /> : <ProgressFallback />}
                     </Authenticated>
                   }
                 >

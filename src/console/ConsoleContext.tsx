@@ -3,10 +3,16 @@ import type { Locale, Registry } from '../schema/types'
 import type { HttpClient } from './providers/http-client'
 import type { Branding } from './branding/useBranding'
 import type { FirstPageCache } from './resources/first-page'
+import type { FieldValidators } from './forms/field-validators'
 
 export interface ConsoleContextValue {
+  /** Empty until the schema files have arrived, which only the login page is shown without. */
   registry: Registry
+  /** Whether `registry` holds the schema files yet: the login page works before, and offers what needs them after. */
+  schemasLoaded: boolean
   http: HttpClient
+  /** The forms' validators, compiled by the server; loaded by the first form that asks. */
+  fieldValidators: () => Promise<FieldValidators>
   branding?: Branding
   locale: Locale
   changeLocale: (locale: Locale) => void

@@ -7,11 +7,11 @@ import type { JsonSchema } from './types'
  */
 export const NOT_BLANK_KEYWORD = 'x-not-blank'
 
-/** Spaces of every kind (the ideographic space U+3000 included), control characters, and invisible ones such as U+200B. */
-const BLANK = /^[\s\p{Cc}\p{Cf}]*$/u
+/** Spaces of every kind (the ideographic space U+3000 included), control characters, and invisible ones such as U+200B; a Unicode pattern. */
+export const BLANK_PATTERN = '^[\\s\\p{Cc}\\p{Cf}]*$'
 
 export function isBlank(value: string): boolean {
-  return BLANK.test(value)
+  return new RegExp(BLANK_PATTERN, 'u').test(value)
 }
 
 // Keywords whose value is a schema, a map of schemas or a list of schemas.

@@ -15,6 +15,12 @@ import { schemaHandlers } from './engine/schema-document'
 import { consoleStatic } from './console-static'
 import { serveUploads } from './uploads/serve-uploads'
 import { databaseRateLimitStore } from './rate-limit/database-store'
+import { directUploadOrigins } from './uploads/upload-origins'
+import { securityHeaders } from './http/security-headers'
+import { apiReferencePolicy } from './http/content-security-policy'
+import { compression } from './http/compression'
+import { robots } from './http/robots'
+import { fieldValidatorsRoute } from './forms/field-validators-route'
 import { join } from 'node:path'
 import type { Services } from './services'
 import type { Config } from './config'
@@ -52,6 +58,8 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
     request.log.info({ method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'answered')
   })
   await app.register(errorHandler, { bodyLimit: services.config.bodyLimit, now: services.now })
+  await app.register(securityHeaders, { consoleDir: services.config.consoleDir, uploadOrigins: directUploadOrigins(services.config.uploads) })
+  await app.register(compression)
   await app.register(rateLimit, {
     global: false,
     // Counted in the database, so that limits hold across every instance behind a load balancer.
@@ -62,10 +70,12 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   await app.register(multipart, { limits: { fileSize: services.config.bodyLimit } })
   const document = buildOpenApi(services.registry, { title: API_TITLE, version: API_VERSION })
   await app.register(swagger, { mode: 'static', specification: { document: document as never } })
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true })
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true, transformStaticCSP: apiReferencePolicy })
   app.get(`${API_PREFIX}/openapi.json`, async () => document)
-  await app.register(endpointRoutes, { services, handlers: { ...namedHandlers, ...schemaHandlers(services.schemaFiles) } })
+  await app.register(endpointRoutes, { services, handlers: { ...namedHandlers, ...schemaHandlers(services.schemaFiles, services.now()) } })
+  await app.register(fieldValidatorsRoute, { registry: services.registry })
   if (services.config.uploads.store === 'local') await app.register(serveUploads, { dir: join(services.config.dataDir, 'uploads') })
+  await app.register(robots)
   if (services.config.consoleDir) await app.register(consoleStatic, { dir: services.config.consoleDir })
   return app
 }

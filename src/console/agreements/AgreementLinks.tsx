@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { Button, Divider, Space } from 'antd'
+import { Button, Divider, Space, theme } from 'antd'
 import type { PlatformAgreementPublicResponse } from '../../generated/types'
 import { useConsole } from '../ConsoleContext'
 import { enumLabel, fieldOf } from '../resources/fields'
@@ -15,6 +15,13 @@ const READ_PUBLISHED = 'platform/agreement_public'
  * in the schema; a kind not published yet says so in the dialog.
  */
 export function AgreementLinks({ kinds }: { kinds: readonly string[] }) {
+  const { schemasLoaded } = useConsole()
+  const { token } = theme.useToken()
+  // The links are named from the schema files, which the login page does not wait for; their line is kept, so nothing moves when they come.
+  return schemasLoaded ? <Links kinds={kinds} /> : <div style={{ height: token.fontSize * token.lineHeight }} />
+}
+
+function Links({ kinds }: { kinds: readonly string[] }) {
   const { registry, http, locale } = useConsole()
   // The last agreement asked for stays, so the dialog keeps its title and text while it animates closed.
   const [reading, setReading] = useState<Reading>()

@@ -3,6 +3,7 @@ import { UploadOutlined } from '@ant-design/icons'
 import type { WidgetProps } from '@rjsf/utils'
 import { useTranslate } from '@refinedev/core'
 import { useImageUpload } from './useImageUpload'
+import { isMediaUrl } from '../../schema/media-url'
 
 /** An image: uploaded from the computer (or its address typed in), with a preview. */
 export function ImageWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
@@ -34,7 +35,8 @@ export function ImageWidget({ id, value, onChange, disabled, readonly, placehold
           {t('upload.choose')}
         </Button>
       </Upload>
-      {value ? <Image src={value} width={32} height={32} style={{ objectFit: 'contain' }} alt="" /> : null}
+      {/* No preview of an address the field refuses: the browser would be asked to load it. */}
+      {value && isMediaUrl(value) ? <Image src={value} width={32} height={32} style={{ objectFit: 'contain' }} alt="" /> : null}
     </Space>
   )
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Button, Flex } from 'antd'
 import Form from '@rjsf/antd'
 import type { ErrorSchema } from '@rjsf/utils'
@@ -7,6 +7,7 @@ import type { JsonSchema } from '../../schema/types'
 import type { ApiError } from '../providers/ApiError'
 import { useConsole } from '../ConsoleContext'
 import { formValidator, localizeErrors } from './form-validator'
+import type { FieldValidators } from './field-validators'
 import { formWidgets } from './widgets'
 
 export interface SchemaFormProps {
@@ -23,7 +24,9 @@ export interface SchemaFormProps {
 /** A react-jsonschema-form over a schema of the schema files, with the server's field errors mapped back onto it. */
 export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submitLabel }: SchemaFormProps) {
   const t = useTranslate()
-  const { locale } = useConsole()
+  const { locale, fieldValidators } = useConsole()
+  const { fields, settled } = useFieldValidators(fieldValidators)
+  const validator = useMemo(() => formValidator(fields), [fields])
   const [data, setData] = useState<Record<string, unknown>>(() => pick(initial ?? {}, schema))
   const [serverErrors, setServerErrors] = useState<ErrorSchema>()
   const transformErrors = useMemo(() => localizeErrors(schema, locale), [schema, locale])
@@ -35,7 +38,7 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
       schema={schema as never}
       uiSchema={uiSchema as never}
       formData={data}
-      validator={formValidator}
+      validator={validator}
       widgets={formWidgets}
       formContext={formContext}
       transformErrors={transformErrors}
@@ -52,12 +55,32 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
       }}
     >
       <Flex justify="flex-end">
-        <Button type="primary" htmlType="submit" loading={saving}>
+        {/* Sent only once the form can check itself: its first opening loads the validators. */}
+        <Button type="primary" htmlType="submit" loading={saving} disabled={!settled}>
           {submitLabel ?? t('buttons.save')}
         </Button>
       </Flex>
     </Form>
   )
+}
+
+/**
+ * The forms' validators once loaded, and whether loading is over. A form whose validators
+ * could not be loaded is settled too: the server checks what it is sent.
+ */
+function useFieldValidators(load: () => Promise<FieldValidators>): { fields?: FieldValidators; settled: boolean } {
+  const [state, setState] = useState<{ fields?: FieldValidators; settled: boolean }>({ settled: false })
+  useEffect(() => {
+    let live = true
+    load().then(
+      (fields) => live && setState({ fields, settled: true }),
+      () => live && setState({ settled: true }),
+    )
+    return () => {
+      live = false
+    }
+  }, [load])
+  return state
 }
 
 /** Only the fields the form shows: a record read back has id, timestamps and more. */

@@ -1,5 +1,6 @@
 import type { JsonSchema, Label, Locale, Registry, ResourceDef } from '../../schema/types'
 import { resolveRef } from '../../schema/entity'
+import type { FormSource } from '../../schema/form-fields'
 
 export interface FormDefinition {
   schema: JsonSchema
@@ -22,7 +23,8 @@ export function formDefinition(registry: Registry, resource: ResourceDef, mode: 
 export function endpointForm(registry: Registry, endpointId: string, locale: Locale, layout: FormLayout = {}): FormDefinition {
   const endpoint = registry.endpoints.get(endpointId)!
   // A download is a GET link: its form is the query (an export's file format).
-  return objectForm(inline((endpoint.request.body ?? endpoint.request.query)!, registry) as JsonSchema, locale, layout)
+  const body = inline((endpoint.request.body ?? endpoint.request.query)!, registry) as JsonSchema
+  return objectForm({ ...body, $id: `${endpoint.request.body ? 'body' : 'query'}:${endpoint.id}` satisfies FormSource }, locale, layout)
 }
 
 interface FormLayout {
@@ -30,7 +32,11 @@ interface FormLayout {
   ui?: Record<string, unknown>
 }
 
-/** The form of an object schema with no $refs left (a request body, a settings group). */
+/**
+ * The form of an object schema with no $refs left (a request body, a settings group). Its
+ * `$id` (a FormSource: `body:domain/add`, `config:resource`) stays the form's: it names the
+ * validators the form is checked with (form-validator.ts).
+ */
 export function objectForm(body: JsonSchema, locale: Locale, layout: FormLayout = {}): FormDefinition {
   const all = body.properties as Record<string, JsonSchema>
   const names = (layout.fields ?? Object.keys(all)).filter((name) => name in all)
@@ -50,7 +56,7 @@ export function objectForm(body: JsonSchema, locale: Locale, layout: FormLayout 
   }
   for (const [name, ui] of Object.entries(layout.ui ?? {})) uiSchema[name] = { ...(uiSchema[name] as object), ...(ui as object) }
   const required = ((body.required as string[] | undefined) ?? []).filter((name) => names.includes(name))
-  return { schema: { type: 'object', properties, required, additionalProperties: false }, uiSchema }
+  return { schema: { ...(body.$id ? { $id: body.$id } : {}), type: 'object', properties, required, additionalProperties: false }, uiSchema }
 }
 
 /** An enum's option labels in the form's locale, from x-enum-labels. */

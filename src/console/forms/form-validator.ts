@@ -1,21 +1,61 @@
-import { customizeValidator } from '@rjsf/validator-ajv8'
-import type { RJSFValidationError } from '@rjsf/utils'
-import type Ajv from 'ajv'
 import type { ErrorObject } from 'ajv'
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import { addSchemaVocabulary } from '../../schema/ajv'
+import { toErrorSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils'
 import type { JsonSchema, Locale } from '../../schema/types'
 import { toFieldErrors } from '../../schema/validation-messages'
-import { getAtPointer } from '../../schema/pointer'
+import { getAtPointer, escapePointerToken } from '../../schema/pointer'
+import { fieldValidatorName, type FormSource } from '../../schema/form-fields'
+import type { FieldValidators } from './field-validators'
 
 /**
- * The form's validator: the same JSON Schema dialect, formats and keywords as the
- * server's (src/schema/ajv.ts), so a value the form accepts is one the server accepts.
+ * The forms' validator. Each field a form shows is checked by the server's own validator of
+ * that field (field-validators.ts), so a value the form accepts is one the server accepts;
+ * the form's schema names its source in `$id` (form-schema.ts). Until the validators have
+ * loaded, a form checks only that its required fields are there, and the server the rest.
  */
-export const formValidator = customizeValidator({
-  AjvClass: Ajv2020 as unknown as typeof Ajv,
-  extenderFn: addSchemaVocabulary,
-})
+export function formValidator(fields: FieldValidators | undefined): ValidatorType {
+  return {
+    validateFormData(formData, schema, customValidate, transformErrors, uiSchema) {
+      if (customValidate) throw new Error('The console\'s forms validate by their schema alone; customValidate is not supported.')
+      const raw = toRjsfErrors(formErrors(schema as JsonSchema, formData, fields))
+      const errors = transformErrors ? transformErrors(raw, uiSchema) : raw
+      return { errors, errorSchema: toErrorSchema(errors) }
+    },
+    isValid: (schema, formData) => formErrors(schema as JsonSchema, formData, fields).length === 0,
+    rawValidation: (schema, formData) => ({ errors: formErrors(schema as JsonSchema, formData, fields) as never[] }),
+  }
+}
+
+/**
+ * The errors of a form's data, as ajv words them: a required field that is missing, and
+ * whatever each field's own validator says of its value.
+ */
+export function formErrors(schema: JsonSchema, data: unknown, fields: FieldValidators | undefined): ErrorObject[] {
+  const values = (data ?? {}) as Record<string, unknown>
+  const source = schema.$id as FormSource | undefined
+  const errors: ErrorObject[] = []
+  for (const field of (schema.required ?? []) as string[]) {
+    if (values[field] === undefined) {
+      errors.push({ keyword: 'required', instancePath: '', schemaPath: '#/required', params: { missingProperty: field }, message: `must have required property '${field}'`, parentSchema: schema })
+    }
+  }
+  for (const field of Object.keys((schema.properties ?? {}) as object)) {
+    const validate = source && fields?.[fieldValidatorName(source, field)]
+    if (!validate || values[field] === undefined || validate(values[field])) continue
+    const at = `/${escapePointerToken(field)}`
+    for (const error of validate.errors ?? []) errors.push({ ...error, instancePath: at + error.instancePath, schemaPath: `#/properties${at}${error.schemaPath.slice(1)}` })
+  }
+  return errors
+}
+
+/** ajv's errors in rjsf's shape, as @rjsf/validator-ajv8 makes them. */
+function toRjsfErrors(errors: ErrorObject[]): RJSFValidationError[] {
+  return errors.map(({ keyword, instancePath, params, schemaPath, message = '' }) => {
+    const at = instancePath.replace(/\//g, '.')
+    const missing = (params as { missingProperty?: string }).missingProperty
+    const property = missing === undefined ? at : at ? `${at}.${missing}` : missing
+    return { name: keyword, property, message, params, stack: `${property} ${message}`.trim(), schemaPath }
+  })
+}
 
 /**
  * rjsf's errors reworded by the same messages the server sends, with the field's label

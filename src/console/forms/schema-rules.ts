@@ -1,7 +1,8 @@
 import type { Rule } from 'antd/es/form'
 import type { JsonSchema, Locale } from '../../schema/types'
-import { createAjv } from '../../schema/ajv'
 import { toFieldErrors } from '../../schema/validation-messages'
+import { formErrors } from './form-validator'
+import type { FieldValidators } from './field-validators'
 
 /**
  * antd Form rules for the fields of an endpoint's body schema (from endpointForm), for
@@ -9,19 +10,18 @@ import { toFieldErrors } from '../../schema/validation-messages'
  * so a field reads the same whichever side caught it.
  *
  * ```tsx
- * const rules = schemaRules(endpointForm(registry, 'platform/reset_pwd', locale).schema, locale)
+ * const rules = schemaRules(endpointForm(registry, 'platform/reset_pwd', locale).schema, locale, fieldValidators)
  * <Form.Item name="code" rules={rules('code')}>
  * ```
  */
-export function schemaRules(schema: JsonSchema, locale: Locale): (field: string) => Rule[] {
-  const validate = createAjv({ verbose: true }).compile(schema)
+export function schemaRules(schema: JsonSchema, locale: Locale, fieldValidators: () => Promise<FieldValidators>): (field: string) => Rule[] {
   return (field) => [
     {
       validator: async (_rule, value: unknown) => {
         // The other fields are left out, so only this field's own errors count. An emptied input
         // is a field not filled in: "cannot be empty" reads better there than a length rule.
-        if (validate(value === undefined || value === '' ? {} : { [field]: value })) return
-        const own = toFieldErrors(validate.errors ?? [], locale).find((e) => e.path === `/${field}`)
+        const errors = formErrors(schema, value === undefined || value === '' ? {} : { [field]: value }, await fieldValidators().catch(() => undefined))
+        const own = toFieldErrors(errors, locale).find((e) => e.path === `/${field}`)
         if (own) throw new Error(own.message)
       },
     },

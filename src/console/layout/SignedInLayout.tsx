@@ -1,9 +1,10 @@
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Outlet } from 'react-router'
 import { FloatButton, Layout } from 'antd'
 import { SettingOutlined } from '@ant-design/icons'
 import { useTranslate } from '@refinedev/core'
 import { ProgressFallback } from './RouteProgress'
+import { useConsole } from '../ConsoleContext'
 import { ConsoleSider } from './ConsoleSider'
 import { ConsoleHeader } from './ConsoleHeader'
 import { ConsoleFooter } from './ConsoleFooter'
@@ -15,6 +16,11 @@ import { KeepAliveOutlet } from './tabs/KeepAliveOutlet'
 
 /** The frame of every signed-in page, arranged as the settings drawer says. Loaded after sign-in. */
 export default function SignedInLayout() {
+  const { fieldValidators } = useConsole()
+  // The forms' validators come while the first page shows, so that its forms are ready to check themselves.
+  useEffect(() => {
+    fieldValidators().catch(() => undefined)
+  }, [fieldValidators])
   return (
     <AppSettingsProvider>
       <TabsProvider>

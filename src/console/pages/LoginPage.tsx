@@ -29,7 +29,7 @@ interface LoginValues {
  */
 export default function LoginPage() {
   const t = useTranslate()
-  const { branding } = useConsole()
+  const { branding, schemasLoaded } = useConsole()
   const { token } = theme.useToken()
   const [form] = Form.useForm<LoginValues>()
   const { mutate: login, isPending, error, data } = useLogin<LoginValues>()
@@ -92,8 +92,10 @@ export default function LoginPage() {
             <Form.Item name="remember" valuePropName="checked" noStyle>
               <Checkbox>{t('login.remember')}</Checkbox>
             </Form.Item>
+            {/* Its forms, as registration's, are built from the schema files, which may still be on their way. */}
             <Button
               type="link"
+              disabled={!schemasLoaded}
               style={{ padding: 0, height: 'auto' }}
               onClick={() => {
                 setForgotUsed(true)
@@ -111,6 +113,7 @@ export default function LoginPage() {
             <Flex justify="center" style={{ marginTop: 16 }}>
               <Button
                 type="link"
+                disabled={!schemasLoaded}
                 style={{ padding: 0, height: 'auto' }}
                 onClick={() => {
                   setRegisterUsed(true)

@@ -30,9 +30,9 @@ export function ResetPasswordStep(props: {
   onReset: (username: string) => void
 }) {
   const t = useTranslate()
-  const { registry, locale } = useConsole()
+  const { registry, locale, fieldValidators } = useConsole()
   const { schema } = useMemo(() => endpointForm(registry, RESET, locale), [registry, locale])
-  const rules = useMemo(() => schemaRules(schema, locale), [schema, locale])
+  const rules = useMemo(() => schemaRules(schema, locale, fieldValidators), [schema, locale, fieldValidators])
   const titleOf = (field: string) => String((schema.properties as Record<string, { title: string }>)[field]!.title)
   const [form] = Form.useForm<Values>()
   const [saving, setSaving] = useState(false)

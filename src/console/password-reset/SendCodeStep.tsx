@@ -25,9 +25,9 @@ export function SendCodeStep(props: {
   onSent: (account: string, sent: PlatformGetCaptchaResponse) => void
 }) {
   const t = useTranslate()
-  const { registry, locale } = useConsole()
+  const { registry, locale, fieldValidators } = useConsole()
   const { schema } = useMemo(() => endpointForm(registry, SEND_CODE, locale), [registry, locale])
-  const rules = useMemo(() => schemaRules(schema, locale), [schema, locale])
+  const rules = useMemo(() => schemaRules(schema, locale, fieldValidators), [schema, locale, fieldValidators])
   const titleOf = (field: string) => String((schema.properties as Record<string, { title: string }>)[field]!.title)
   const [form] = Form.useForm<Values>()
   const captcha = useCaptcha(props.api)

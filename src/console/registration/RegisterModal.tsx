@@ -48,10 +48,10 @@ export function RegisterModal(props: { open: boolean; onClose: () => void }) {
 /** Inside the dialog, so each opening starts with an empty form and a new picture. */
 function RegisterForm(props: { first: RefObject<InputRef | null>; onClose: () => void }) {
   const t = useTranslate()
-  const { http, registry, locale } = useConsole()
+  const { http, registry, locale, fieldValidators } = useConsole()
   const api = useMemo(() => createApiClient((request) => http.request(request)), [http])
   const { schema } = useMemo(() => endpointForm(registry, REGISTER, locale), [registry, locale])
-  const rules = useMemo(() => schemaRules(schema, locale), [schema, locale])
+  const rules = useMemo(() => schemaRules(schema, locale, fieldValidators), [schema, locale, fieldValidators])
   const titleOf = (field: string) => String((schema.properties as Record<string, { title: string }>)[field]!.title)
   const [form] = Form.useForm<Values>()
   const captcha = useCaptcha(api)

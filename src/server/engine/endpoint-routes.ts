@@ -51,7 +51,7 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
         if (check.body) validateOrThrow(check.body, body, locale)
         const ctx: HandlerContext = { endpoint, caller, query, body, files: multipart?.files ?? {}, locale, request, reply, services }
         const data = named ? await named.run(ctx) : await genericHandlers[endpoint.handler as keyof typeof genericHandlers](ctx, entity!)
-        if (endpoint.download) return data
+        if (endpoint.download || data === reply) return data
         if (check.response && !check.response(data)) {
           throw new Error(`${describeEndpoint(endpoint)} answered data that breaks its response schema (${endpoint.file}): ${JSON.stringify(check.response.errors)}`)
         }

@@ -21,7 +21,7 @@ export interface HandlerContext {
 
 /** Business logic behind an endpoint whose handler is not one of the generic ones. */
 export interface NamedHandler {
-  /** Resolves to the envelope's data. */
+  /** Resolves to the envelope's data, or to `ctx.reply` once the handler has answered by itself (a document written once at start). */
   run(ctx: HandlerContext): Promise<unknown>
   /** Hooks to run before validation, e.g. rate limits. */
   preHandlers?(app: FastifyInstance, services: Services): preHandlerHookHandler[]

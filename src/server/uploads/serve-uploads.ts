@@ -22,6 +22,8 @@ export async function serveUploads(app: FastifyInstance, opts: { dir: string }):
       res.setHeader('cache-control', 'public, max-age=31536000, immutable')
       res.setHeader('x-content-type-options', 'nosniff')
       res.setHeader('content-security-policy', "default-src 'none'; sandbox")
+      // Public files, as they are in a bucket: other sites of the platform may show them (helmet's default keeps answers to this origin).
+      res.setHeader('cross-origin-resource-policy', 'cross-origin')
     },
   })
 }

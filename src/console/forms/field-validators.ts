@@ -1,0 +1,52 @@
+import type { ValidateFunction } from 'ajv'
+import { fullFormats } from 'ajv-formats/dist/formats.js'
+import { FORM_VALIDATORS_PATH, FORMATS_MODULE } from '../../schema/form-fields'
+import { SCHEMA_FORMATS } from '../../schema/formats'
+import { API_BASE } from '../providers/http-client'
+
+/** The validator of every field a form fills in, by fieldValidatorName. */
+export type FieldValidators = Readonly<Record<string, ValidateFunction>>
+
+/**
+ * Loads the forms' validators, which the server compiles from the schema files with its own
+ * ajv set-up (src/server/forms/field-validators-module.ts), once per console: the browser
+ * compiles no schema, as that takes `new Function`, which the Content-Security-Policy refuses.
+ *
+ * ```ts
+ * const fieldValidators = createFieldValidatorsLoader()
+ * const validate = (await fieldValidators())['body:domain/add#host']
+ * ```
+ */
+export function createFieldValidatorsLoader(url = `${API_BASE}${FORM_VALIDATORS_PATH}`): () => Promise<FieldValidators> {
+  let loading: Promise<FieldValidators> | undefined
+  const load = async () => {
+    const module = (await import(/* @vite-ignore */ url)) as { default: (require: (name: string) => unknown) => FieldValidators }
+    return module.default(runtime)
+  }
+  return () => {
+    // A failed load (the server restarting) is tried again by the next form that asks.
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined
+      throw error
+    })
+    return loading
+  }
+}
+
+/** What the compiled validators `require`: the length of a string, and the formats the server's ajv has. */
+function runtime(name: string): unknown {
+  if (name === 'ajv/dist/runtime/ucs2length') return { default: codePointLength }
+  if (name === FORMATS_MODULE) return { ...fullFormats, ...SCHEMA_FORMATS }
+  throw new Error(`The form validators ask for "${name}", which src/console/forms/field-validators.ts does not provide. Add it there.`)
+}
+
+/**
+ * A string's length as ajv counts it for minLength and maxLength (ajv/dist/runtime/ucs2length):
+ * in code points, a lone surrogate counting one. Written here because that module is CommonJS,
+ * whose default export bundlers hand over in different shapes.
+ */
+export function codePointLength(text: string): number {
+  let length = 0
+  for (const _ of text) length++
+  return length
+}
