@@ -122,6 +122,17 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(order.list.columns.slice(0, 2)).toEqual([{ field: 'order_no', width: 184 }, { field: 'user_id' }])
   })
 
+  it('form sections: each field checked where it stands, once, and not beside a list of fields', { timeout: 20_000 }, () => {
+    const partner = file('resources/partner.json') as { form: { sections: { fields: string[] }[]; fields?: string[] } }
+    partner.form.sections[1]!.fields.push('username', 'mobil')
+    const problems = problemsOf({ 'resources/partner.json': partner })
+    expect(problems).toContain('schemas/resources/partner.json#/form/sections/1/fields/3: puts "username" in the form a second time. Give each field one place.')
+    expect(problems).toContainEqual(expect.stringMatching(/partner\.json#\/form\/sections\/1\/fields\/4: names field "mobil", which neither provider_service\/add nor provider_service\/edit takes\. Did you mean "mobile"\?/))
+    const both = file('resources/partner.json') as { form: Record<string, unknown> }
+    both.form.fields = ['username']
+    expect(problemsOf({ 'resources/partner.json': both })).toEqual(["schemas/resources/partner.json#/form/fields: lists the form's fields, and so do its sections. Keep one of the two: sections name their fields themselves."])
+  })
+
   it('a resource using an endpoint of the wrong kind, or letting a role in that its list endpoint refuses', () => {
     const resource = file('resources/domain.json') as { endpoints: Record<string, string>; roles: string[] }
     resource.endpoints.get = 'domain/list'

@@ -55,11 +55,19 @@ export function checkResources(
     // A form field belongs to the entity (generic create and update) or to a named handler's declared body.
     const bodies = (['create', 'update'] as const).map((slot) => endpoints.get(r.endpoints[slot] ?? '')).filter((e) => e && !isGenericHandler(e.handler))
     const bodyFields = new Set(bodies.flatMap((e) => Object.keys((e!.request.body?.properties as object | undefined) ?? {})))
-    r.form.fields?.forEach((f, i) => {
-      if (bodyFields.has(f)) return
-      if (bodies.length === 2) report(joinPointer('form', 'fields', i), `names field "${f}", which neither ${r.endpoints.create} nor ${r.endpoints.update} takes.${didYouMean(f, [...bodyFields])}`)
-      else checkField(joinPointer('form', 'fields', i), f, true)
-    })
+    // With sections, a field's place in the file is its section's list.
+    const formFields = r.form.sections
+      ? r.form.sections.flatMap((section, i) => section.fields.map((f, j) => [joinPointer('form', 'sections', i, 'fields', j), f] as const))
+      : (r.form.fields ?? []).map((f, i) => [joinPointer('form', 'fields', i), f] as const)
+    if (r.form.fields && r.form.sections) report('/form/fields', 'lists the form\'s fields, and so do its sections. Keep one of the two: sections name their fields themselves.')
+    const placed = new Set<string>()
+    for (const [pointer, f] of formFields) {
+      if (placed.has(f)) report(pointer, `puts "${f}" in the form a second time. Give each field one place.`)
+      placed.add(f)
+      if (bodyFields.has(f)) continue
+      if (bodies.length === 2) report(pointer, `names field "${f}", which neither ${r.endpoints.create} nor ${r.endpoints.update} takes.${didYouMean(f, [...bodyFields])}`)
+      else checkField(pointer, f, true)
+    }
     r.actions.forEach((action, i) => checkAction(action, endpoints, broken, (pointer, message) => report(joinPointer('actions', i) + pointer, message)))
 
     const list = endpoints.get(r.endpoints.list ?? '')

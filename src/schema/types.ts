@@ -147,6 +147,12 @@ export interface ResourceAction {
   danger: boolean
 }
 
+/** A titled part of a resource's create and edit forms (form.sections). */
+export interface FormSection {
+  title: Label
+  fields: string[]
+}
+
 /** A column of a resource's list: a field, and the width the resource gives it (else its type decides). */
 export interface ListColumn {
   field: string
@@ -170,7 +176,8 @@ export interface ResourceDef {
   roles: RouteRole[]
   endpoints: Partial<Record<GenericHandler, string>>
   list: { columns: ListColumn[]; filters: ListFilter[]; sort: string[]; defaultSort?: ListConfig['defaultSort']; pageSize?: number }
-  form: { fields?: string[]; ui?: JsonSchema }
+  /** The form's fields in order, or its sections (each with its fields), never both. */
+  form: { fields?: string[]; sections?: FormSection[]; ui?: JsonSchema }
   actions: ResourceAction[]
   /** Rows that may be deleted (single or bulk): only those whose fields have these values. */
   deleteWhen?: Record<string, string | number | boolean>

@@ -56,7 +56,9 @@ describe('a screen added as schema files only (entity, endpoints, resource)', ()
     const { page, close } = await openBrowser('en-US')
     try {
       await signIn(page, product.url, 'viewer', 'viewer password')
-      await page.getByText('Sorry, the page you visited does not exist.').waitFor()
+      // An agent's menu is its own pages (spec §2), shown once it lands on its profile.
+      await page.waitForURL(/\/user\/info$/)
+      await page.locator('.ant-menu-item-selected').waitFor()
       expect(await page.getByRole('menuitem', { name: 'Notes' }).count()).toBe(0)
     } finally {
       await close()

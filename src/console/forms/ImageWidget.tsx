@@ -1,4 +1,4 @@
-import { App, Button, Image, Input, Space, Upload } from 'antd'
+import { App, Button, Flex, Image, Input, Upload } from 'antd'
 import { UploadOutlined } from '@ant-design/icons'
 import type { WidgetProps } from '@rjsf/utils'
 import { useTranslate } from '@refinedev/core'
@@ -6,7 +6,7 @@ import { useImageUpload } from './useImageUpload'
 import { isMediaUrl } from '../../schema/media-url'
 
 /** An image: uploaded from the computer (or its address typed in), with a preview. */
-export function ImageWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
+export function ImageWidget({ id, value, onChange, onBlur, disabled, readonly, placeholder }: WidgetProps) {
   const t = useTranslate()
   const { message } = App.useApp()
   const { upload, sending, accept } = useImageUpload()
@@ -20,8 +20,8 @@ export function ImageWidget({ id, value, onChange, disabled, readonly, placehold
   }
 
   return (
-    <Space align="start" wrap>
-      <Input id={id} value={value ?? ''} placeholder={placeholder || 'https://'} disabled={locked} onChange={(e) => onChange(e.target.value)} style={{ width: 360 }} allowClear />
+    <Flex align="start" gap={8} wrap>
+      <Input id={id} value={value ?? ''} placeholder={placeholder || 'https://'} disabled={locked} onChange={(e) => onChange(e.target.value)} onBlur={() => onBlur(id, value)} style={{ flex: '1 1 240px' }} allowClear />
       <Upload
         accept={accept}
         showUploadList={false}
@@ -37,6 +37,6 @@ export function ImageWidget({ id, value, onChange, disabled, readonly, placehold
       </Upload>
       {/* No preview of an address the field refuses: the browser would be asked to load it. */}
       {value && isMediaUrl(value) ? <Image src={value} width={32} height={32} style={{ objectFit: 'contain' }} alt="" /> : null}
-    </Space>
+    </Flex>
   )
 }

@@ -38,7 +38,7 @@ export function relationSource(registry: Pick<Registry, 'resources' | 'navigatio
  * their titles. A role with no screen listing that entity types the id instead; the
  * server refuses an id it may not use either way.
  */
-export function RelationWidget({ id, name, value, onChange, disabled, readonly, schema, required, registry: form }: WidgetProps) {
+export function RelationWidget({ id, name, value, onChange, onBlur, disabled, readonly, schema, required, registry: form }: WidgetProps) {
   const known = (form.formContext as { titles?: Record<string, string | null> } | undefined)?.titles?.[name]
   return (
     <RelationPicker
@@ -50,6 +50,8 @@ export function RelationWidget({ id, name, value, onChange, disabled, readonly, 
       clearable={!required}
       disabled={disabled || readonly}
       onChange={(v) => onChange(v ?? emptyOf({ schema }))}
+      onBlur={() => onBlur(id, value)}
+      width="100%"
     />
   )
 }
@@ -65,7 +67,8 @@ export interface RelationPickerProps {
   clearable?: boolean
   disabled?: boolean
   onChange: (value: number | undefined) => void
-  width?: number
+  onBlur?: () => void
+  width?: number | string
 }
 
 /** The choice itself, for forms and for list filters. */
@@ -74,12 +77,12 @@ export function RelationPicker(props: RelationPickerProps) {
   const role = useGetIdentity<Identity>().data?.role
   const source = role ? relationSource(registry, props.entity, role, props.pickFrom) : undefined
   if (!source) {
-    return <InputNumber id={props.id} value={props.value ?? null} min={1} precision={0} disabled={props.disabled} onChange={(v) => props.onChange(v ?? undefined)} style={{ width: props.width ?? 220 }} />
+    return <InputNumber id={props.id} value={props.value ?? null} min={1} precision={0} disabled={props.disabled} onChange={(v) => props.onChange(v ?? undefined)} onBlur={props.onBlur} style={{ width: props.width ?? 220 }} />
   }
   return <RelationSelect {...props} source={source} />
 }
 
-function RelationSelect({ id, value, onChange, disabled, known, clearable, width, source }: RelationPickerProps & { source: RelationSource }) {
+function RelationSelect({ id, value, onChange, onBlur, disabled, known, clearable, width, source }: RelationPickerProps & { source: RelationSource }) {
   const t = useTranslate()
   const { selectProps } = useSelect<BaseRecord>({
     resource: source.resource,
@@ -107,6 +110,7 @@ function RelationSelect({ id, value, onChange, disabled, known, clearable, width
       notFoundContent={t('relation.none')}
       disabled={disabled}
       onChange={(v: unknown) => onChange((v as number | undefined) ?? undefined)}
+      onBlur={onBlur}
       style={{ width: width ?? 360 }}
     />
   )

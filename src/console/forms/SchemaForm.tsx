@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react'
-import { Button, Flex } from 'antd'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Button, Flex, Form as AntdForm, Grid } from 'antd'
 import Form from '@rjsf/antd'
-import type { ErrorSchema } from '@rjsf/utils'
+import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils'
 import { useTranslate } from '@refinedev/core'
 import type { JsonSchema } from '../../schema/types'
 import type { ApiError } from '../providers/ApiError'
@@ -9,6 +9,7 @@ import { useConsole } from '../ConsoleContext'
 import { formValidator, localizeErrors } from './form-validator'
 import type { FieldValidators } from './field-validators'
 import { formWidgets } from './widgets'
+import { FormSections } from './FormSections'
 
 export interface SchemaFormProps {
   schema: JsonSchema
@@ -21,7 +22,23 @@ export interface SchemaFormProps {
   submitLabel?: string
 }
 
-/** A react-jsonschema-form over a schema of the schema files, with the server's field errors mapped back onto it. */
+/** The widest a form grows: a line of a form is taken in at a glance, not read across the page. */
+const FORM_MAX_WIDTH = 720
+
+/**
+ * Labels in a column of their own, right-aligned beside their fields, which all fill the same
+ * width; on a phone's width (below antd's sm breakpoint) each label goes above its field.
+ */
+const BESIDE = { labelCol: { flex: '0 0 168px' }, wrapperCol: { flex: '1 1 0', style: { minWidth: 0 } } }
+const ABOVE = { labelCol: { span: 24 }, wrapperCol: { span: 24 } }
+
+const TEMPLATES = { ObjectFieldTemplate: FormSections }
+
+/**
+ * A react-jsonschema-form over a schema of the schema files, with the server's field errors
+ * mapped back onto it. A field's errors show once the person leaves it, and every field's once
+ * they try to save: not while they type, nor on fields they have not reached yet.
+ */
 export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submitLabel }: SchemaFormProps) {
   const t = useTranslate()
   const { locale, fieldValidators } = useConsole()
@@ -29,38 +46,53 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
   const validator = useMemo(() => formValidator(fields), [fields])
   const [data, setData] = useState<Record<string, unknown>>(() => pick(initial ?? {}, schema))
   const [serverErrors, setServerErrors] = useState<ErrorSchema>()
-  const transformErrors = useMemo(() => localizeErrors(schema, locale), [schema, locale])
+  // What the person has done, read when the form validates (on leaving a field, on saving).
+  const left = useRef(new Set<string>())
+  const triedToSave = useRef(false)
+  const transformErrors = useMemo(() => {
+    const localize = localizeErrors(schema, locale)
+    return (errors: RJSFValidationError[]) => localize(errors).filter((error) => triedToSave.current || left.current.has(errorField(error)))
+  }, [schema, locale])
   // Titles of the records the edited one points to, for relation widgets to show before any search.
-  const formContext = useMemo(() => ({ titles: initial?._titles }), [initial])
+  const narrow = Grid.useBreakpoint().sm === false
+  const formContext = useMemo(() => ({ titles: initial?._titles, ...(narrow ? ABOVE : BESIDE) }), [initial, narrow])
 
   return (
-    <Form
-      schema={schema as never}
-      uiSchema={uiSchema as never}
-      formData={data}
-      validator={validator}
-      widgets={formWidgets}
-      formContext={formContext}
-      transformErrors={transformErrors}
-      extraErrors={serverErrors}
-      showErrorList={false}
-      noHtml5Validate
-      focusOnFirstError
-      onChange={(e) => {
-        setData(e.formData as Record<string, unknown>)
-        setServerErrors(undefined)
-      }}
-      onSubmit={(e) => {
-        onSubmit(e.formData as Record<string, unknown>).catch((error: ApiError) => setServerErrors(toErrorSchema(error)))
-      }}
-    >
-      <Flex justify="flex-end">
-        {/* Sent only once the form can check itself: its first opening loads the validators. */}
-        <Button type="primary" htmlType="submit" loading={saving} disabled={!settled}>
-          {submitLabel ?? t('buttons.save')}
-        </Button>
-      </Flex>
-    </Form>
+    // Saving (a click or Enter) is seen here before the form validates.
+    <div style={{ maxWidth: FORM_MAX_WIDTH }} onSubmitCapture={() => (triedToSave.current = true)}>
+      <AntdForm component={false} labelWrap>
+        <Form
+          schema={schema as never}
+          uiSchema={uiSchema as never}
+          formData={data}
+          validator={validator}
+          widgets={formWidgets}
+          templates={TEMPLATES}
+          formContext={formContext}
+          transformErrors={transformErrors}
+          extraErrors={serverErrors}
+          liveValidate="onBlur"
+          showErrorList={false}
+          noHtml5Validate
+          focusOnFirstError
+          onBlur={(id) => left.current.add(id.replace(/^root_/, ''))}
+          onChange={(e) => {
+            setData(e.formData as Record<string, unknown>)
+            setServerErrors(undefined)
+          }}
+          onSubmit={(e) => {
+            onSubmit(e.formData as Record<string, unknown>).catch((error: ApiError) => setServerErrors(toErrorSchema(error)))
+          }}
+        >
+          <Flex justify="flex-end">
+            {/* Sent only once the form can check itself: its first opening loads the validators. */}
+            <Button type="primary" htmlType="submit" loading={saving} disabled={!settled}>
+              {submitLabel ?? t('buttons.save')}
+            </Button>
+          </Flex>
+        </Form>
+      </AntdForm>
+    </div>
   )
 }
 
@@ -81,6 +113,11 @@ function useFieldValidators(load: () => Promise<FieldValidators>): { fields?: Fi
     }
   }, [load])
   return state
+}
+
+/** The top-level field an error is about: ".name" and "['name']" are "name" (a required one too). */
+function errorField(error: RJSFValidationError): string {
+  return (error.property ?? '').match(/^\.?\[?'?([^.[\]']+)/)?.[1] ?? ''
 }
 
 /** Only the fields the form shows: a record read back has id, timestamps and more. */

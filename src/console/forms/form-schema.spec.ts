@@ -58,6 +58,31 @@ describe('the generated form picks widgets from the schema', () => {
   })
 })
 
+describe('form sections', () => {
+  const registry = createRegistry(readSchemaFiles(SCHEMAS_DIR))
+  const partner = registry.resources.get('partner')!
+
+  it('orders the form by its sections and names each in the locale', () => {
+    const { uiSchema } = formDefinition(registry, partner, 'create', 'en-US')
+    expect(uiSchema['ui:order']).toEqual(['username', 'password', 'status', 'name', 'mobile', 'email', 'service_prefix_no', 'service_type'])
+    expect(uiSchema['ui:options']).toEqual({
+      sections: [
+        { title: 'Account', fields: ['username', 'password', 'status'] },
+        { title: 'Profile', fields: ['name', 'mobile', 'email'] },
+        { title: 'Partner details', fields: ['service_prefix_no', 'service_type'] },
+      ],
+    })
+    expect((formDefinition(registry, partner, 'create', 'zh-CN').uiSchema['ui:options'] as { sections: { title: string }[] }).sections.map((s) => s.title)).toEqual(['账号信息', '基本资料', '服务商信息'])
+  })
+
+  it('leaves out what the endpoint does not take, and a section left empty', () => {
+    const { schema, uiSchema } = formDefinition(registry, { ...partner, form: { ...partner.form, sections: [...partner.form.sections!, { title: { 'zh-CN': '空', 'en-US': 'Empty' }, fields: ['no_such_field'] }] } }, 'update', 'en-US')
+    const sections = (uiSchema['ui:options'] as { sections: { title: string; fields: string[] }[] }).sections
+    expect(sections.map((s) => s.title)).toEqual(['Account', 'Profile', 'Partner details'])
+    for (const section of sections) for (const field of section.fields) expect(Object.keys(schema.properties as object)).toContain(field)
+  })
+})
+
 describe('x-enum-labels', () => {
   it('must give one label per enum value', () => {
     const files = readSchemaFiles(SCHEMAS_DIR).map((file) => {

@@ -1,4 +1,4 @@
-import type { JsonSchema, Label, Locale, Registry, ResourceDef } from '../../schema/types'
+import type { FormSection, JsonSchema, Label, Locale, Registry, ResourceDef } from '../../schema/types'
 import { resolveRef } from '../../schema/entity'
 import type { FormSource } from '../../schema/form-fields'
 
@@ -29,8 +29,18 @@ export function endpointForm(registry: Registry, endpointId: string, locale: Loc
 
 interface FormLayout {
   fields?: string[]
+  sections?: FormSection[]
   ui?: Record<string, unknown>
 }
+
+/** A form section as the form draws it (forms/FormSections): its title in the locale, its fields the form has. */
+export interface SectionLayout {
+  title: string
+  fields: string[]
+}
+
+/** Where the form's sections are, in its uiSchema: its root's options, which SchemaForm's object template reads. */
+export const SECTIONS_OPTION = 'sections'
 
 /**
  * The form of an object schema with no $refs left (a request body, a settings group). Its
@@ -39,7 +49,7 @@ interface FormLayout {
  */
 export function objectForm(body: JsonSchema, locale: Locale, layout: FormLayout = {}): FormDefinition {
   const all = body.properties as Record<string, JsonSchema>
-  const names = (layout.fields ?? Object.keys(all)).filter((name) => name in all)
+  const names = (layout.fields ?? layout.sections?.flatMap((section) => section.fields) ?? Object.keys(all)).filter((name) => name in all)
   const properties: Record<string, JsonSchema> = {}
   const uiSchema: JsonSchema = { 'ui:order': names, 'ui:submitButtonOptions': { norender: true } }
   for (const name of names) {
@@ -55,6 +65,13 @@ export function objectForm(body: JsonSchema, locale: Locale, layout: FormLayout 
     if (Object.keys(ui).length > 0) uiSchema[name] = ui
   }
   for (const [name, ui] of Object.entries(layout.ui ?? {})) uiSchema[name] = { ...(uiSchema[name] as object), ...(ui as object) }
+  if (layout.sections) {
+    // A field the endpoint does not take (a password on edit) is not drawn, and a section left empty not at all.
+    const sections: SectionLayout[] = layout.sections
+      .map((section) => ({ title: section.title[locale] ?? section.title['en-US'], fields: section.fields.filter((name) => name in all) }))
+      .filter((section) => section.fields.length > 0)
+    uiSchema['ui:options'] = { [SECTIONS_OPTION]: sections }
+  }
   const required = ((body.required as string[] | undefined) ?? []).filter((name) => names.includes(name))
   return { schema: { ...(body.$id ? { $id: body.$id } : {}), type: 'object', properties, required, additionalProperties: false }, uiSchema }
 }

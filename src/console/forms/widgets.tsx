@@ -22,7 +22,7 @@ export function MoneyWidget({ id, value, onChange, onBlur, disabled, readonly }:
         if (normalized !== e.target.value) onChange(normalized)
         onBlur(id, normalized)
       }}
-      style={{ width: 220 }}
+      style={{ width: '100%' }}
     />
   )
 }
@@ -39,8 +39,19 @@ export function FlagWidget({ id, value, onChange, disabled, readonly }: WidgetPr
 }
 
 /** A secret, hidden as it is typed, with a button to show it. */
-export function PasswordWidget({ id, value, onChange, disabled, readonly, autofocus, placeholder }: WidgetProps) {
-  return <Input.Password id={id} value={value ?? ''} placeholder={placeholder} autoComplete="new-password" autoFocus={autofocus} disabled={disabled || readonly} onChange={(e) => onChange(e.target.value)} style={{ width: 360 }} />
+export function PasswordWidget({ id, value, onChange, onBlur, disabled, readonly, autofocus, placeholder }: WidgetProps) {
+  return (
+    <Input.Password
+      id={id}
+      value={value ?? ''}
+      placeholder={placeholder}
+      autoComplete="new-password"
+      autoFocus={autofocus}
+      disabled={disabled || readonly}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={() => onBlur(id, value)}
+    />
+  )
 }
 
 export const formWidgets = { image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget, richText: RichTextWidget }

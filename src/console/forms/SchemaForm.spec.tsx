@@ -1,0 +1,74 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ConsoleContext, type ConsoleContextValue } from '../ConsoleContext'
+import { objectForm } from './form-schema'
+import { SchemaForm } from './SchemaForm'
+
+const label = (en: string) => ({ 'zh-CN': en, 'en-US': en })
+const form = objectForm(
+  {
+    type: 'object',
+    properties: {
+      username: { type: 'string', minLength: 1, maxLength: 64, 'x-label': label('Username') },
+      name: { type: 'string', minLength: 1, maxLength: 64, 'x-label': label('Name') },
+      mobile: { type: 'string', maxLength: 5, 'x-label': label('Mobile') },
+    },
+    required: ['username', 'name'],
+  },
+  'en-US',
+)
+
+function mount(onSubmit = vi.fn(async () => undefined)) {
+  render(
+    <ConsoleContext.Provider value={{ locale: 'en-US' } as ConsoleContextValue}>
+      <SchemaForm schema={form.schema} uiSchema={form.uiSchema} saving={false} onSubmit={onSubmit} />
+    </ConsoleContext.Provider>,
+  )
+  return onSubmit
+}
+
+/** The fields marked in error, by label (a message leaving is animated, so it lingers in the page a while). */
+const inError = () => [...document.querySelectorAll('.ant-form-item-has-error label')].map((e) => e.textContent)
+const input = (id: string) => document.getElementById(`root_${id}`) as HTMLInputElement
+
+afterEach(cleanup)
+
+describe('SchemaForm field errors', () => {
+  it('says what is wrong with a field once the person leaves it, and nothing about fields not reached yet', async () => {
+    mount()
+    expect(inError()).toEqual([])
+    await act(async () => {
+      fireEvent.focus(input('username'))
+      fireEvent.blur(input('username'))
+    })
+    expect(await screen.findByText('Username cannot be empty')).toBeTruthy()
+    expect(inError()).toEqual(['Username'])
+
+    await act(async () => {
+      fireEvent.change(input('mobile'), { target: { value: '1380000' } })
+      fireEvent.blur(input('mobile'))
+    })
+    expect(await screen.findByText('Mobile must be at most 5 characters')).toBeTruthy()
+    expect(inError()).toEqual(['Username', 'Mobile'])
+
+    // Put right and left again, the error goes.
+    await act(async () => {
+      fireEvent.focus(input('mobile'))
+      fireEvent.change(input('mobile'), { target: { value: '138' } })
+    })
+    await act(async () => {
+      fireEvent.blur(input('mobile'))
+    })
+    expect(inError()).toEqual(['Username'])
+  })
+
+  it('says it of every field once the person tries to save, and saves nothing', async () => {
+    const onSubmit = mount()
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'buttons.save' }))
+    })
+    expect(inError()).toEqual(['Username', 'Name'])
+    expect(screen.getByText('Name cannot be empty')).toBeTruthy()
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+})

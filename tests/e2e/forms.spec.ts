@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { startProduct, withSignedIn, type Product } from './harness'
+
+let product: Product
+beforeAll(async () => {
+  product = await startProduct()
+})
+afterAll(() => product?.stop())
+
+const box = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!
+/** The label or the control beside a field, in the form item that holds it (the form's root is an item too). */
+const partOf = async (page: Page, id: string, part: 'label' | 'control') =>
+  (await page.locator(`#${id}`).locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-form-item-row ")][1]').locator(`> .ant-form-item-${part}`).boundingBox())!
+
+describe('generated forms', () => {
+  it('lay a form out in the sections its resource file declares, at a readable width, labels beside fields of one width', () =>
+    withSignedIn(product, 'admin', async (page) => {
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await page.goto(`${product.url}/promotion/partner/create`)
+      await page.locator('#root_username').waitFor()
+      expect(await page.locator('form section').evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')))).toEqual(['Account', 'Profile', 'Partner details'])
+      expect(await page.locator('form section', { hasText: 'Profile' }).locator('input[id^="root_"]').evaluateAll((inputs) => inputs.map((i) => i.id))).toEqual(['root_name', 'root_mobile', 'root_email'])
+
+      expect((await box(page, 'form.rjsf')).width).toBeLessThanOrEqual(720)
+      const fields = await Promise.all(['root_username', 'root_name', 'root_mobile', 'root_service_prefix_no'].map((id) => partOf(page, id, 'control')))
+      for (const field of fields) expect([Math.round(field.x), Math.round(field.width)]).toEqual([Math.round(fields[0]!.x), Math.round(fields[0]!.width)])
+      const label = await partOf(page, 'root_username', 'label')
+      const input = await box(page, '#root_username')
+      expect(label.x + label.width).toBeLessThanOrEqual(input.x)
+      expect(Math.abs(label.y + label.height / 2 - (input.y + input.height / 2))).toBeLessThan(8)
+
+      // On a phone's width the labels go above their fields.
+      await page.setViewportSize({ width: 390, height: 900 })
+      await expect.poll(async () => (await partOf(page, 'root_username', 'label')).y + 10 < (await box(page, '#root_username')).y).toBe(true)
+    }))
+
+  it('says what is wrong with a field when it is left, and with every other one on saving', () =>
+    withSignedIn(product, 'admin', async (page) => {
+      await page.goto(`${product.url}/account/recharge/create`)
+      await page.locator('#root_name').focus()
+      await page.keyboard.press('Tab')
+      await page.getByText('Package name cannot be empty').waitFor()
+      expect(await page.locator('.ant-form-item-has-error').count()).toBe(1)
+      await page.locator('#root_price').fill('12.345')
+      await page.locator('#root_price').blur()
+      await page.getByText(/^Price must be/).waitFor()
+      await page.locator('#root_price').fill('99')
+      await page.locator('#root_price').blur()
+      await expect.poll(() => page.locator('.ant-form-item-has-error').count()).toBe(1)
+      await page.locator('#root_name').fill('Gold')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.waitForURL(/\/account\/recharge(\?|$)/)
+      await page.getByRole('row', { name: /Gold/ }).waitFor()
+    }))
+})
