@@ -1,4 +1,4 @@
-import { App, Button, Image, Input, Space, Upload } from 'antd'
+import { App, Button, Flex, Image, Input, Upload } from 'antd'
 import { UploadOutlined } from '@ant-design/icons'
 import type { WidgetProps } from '@rjsf/utils'
 import { useTranslate } from '@refinedev/core'
@@ -19,8 +19,9 @@ export function ImageWidget({ id, value, onChange, disabled, readonly, placehold
   }
 
   return (
-    <Space align="start" wrap>
-      <Input id={id} value={value ?? ''} placeholder={placeholder || 'https://'} disabled={locked} onChange={(e) => onChange(e.target.value)} style={{ width: 360 }} allowClear />
+    // A flex row, not a Space: the address then narrows to a phone's width instead of overflowing it.
+    <Flex align="start" wrap gap={8}>
+      <Input id={id} value={value ?? ''} placeholder={placeholder || 'https://'} disabled={locked} onChange={(e) => onChange(e.target.value)} style={{ width: 360, maxWidth: '100%' }} allowClear />
       <Upload
         accept={accept}
         showUploadList={false}
@@ -35,6 +36,6 @@ export function ImageWidget({ id, value, onChange, disabled, readonly, placehold
         </Button>
       </Upload>
       {value ? <Image src={value} width={32} height={32} style={{ objectFit: 'contain' }} alt="" /> : null}
-    </Space>
+    </Flex>
   )
 }

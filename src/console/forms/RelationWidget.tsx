@@ -107,7 +107,7 @@ function RelationSelect({ id, value, onChange, disabled, known, clearable, width
       notFoundContent={t('relation.none')}
       disabled={disabled}
       onChange={(v: unknown) => onChange((v as number | undefined) ?? undefined)}
-      style={{ width: width ?? 360 }}
+      style={{ width: width ?? 360, maxWidth: '100%' }}
     />
   )
 }

@@ -1,6 +1,6 @@
-import { Suspense, lazy, useState, type Key } from 'react'
+import { Suspense, lazy, useRef, useState, type Key } from 'react'
 import { App, Button, Empty, Space, Table } from 'antd'
-import { DeleteOutlined } from '@ant-design/icons'
+import { DeleteOutlined, SwapOutlined } from '@ant-design/icons'
 import { CreateButton, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
 import { useDeleteMany, useGetIdentity, useTranslate, type BaseRecord } from '@refinedev/core'
 import type { Identity } from '../providers/authProvider'
@@ -15,6 +15,8 @@ import { firstPageQueryOptions, listSpinning } from './first-page'
 import { HEADERS } from './headers'
 import { actionFields, actionsFor, openDownload, rowMatches } from './actions'
 import { filterParams } from '../providers/dataProvider'
+import { useOverflowsSideways } from './useOverflowsSideways'
+import type { TableRef } from 'antd/es/table'
 import type { ResourceAction } from '../../schema/types'
 import './resource-list.css'
 
@@ -61,6 +63,8 @@ export default function ResourceList({ resource }: { resource: string }) {
   const [selected, setSelected] = useState<Key[]>([])
   const { mutate: deleteMany, mutation: { isPending: deleting } } = useDeleteMany()
   const filtered = filters.some((f) => 'value' in f && f.value !== undefined && f.value !== '')
+  const table = useRef<TableRef>(null)
+  const sideways = useOverflowsSideways(table, tableProps.dataSource)
 
   const confirmBulkDelete = () =>
     modal.confirm({
@@ -103,15 +107,26 @@ export default function ResourceList({ resource }: { resource: string }) {
         </Suspense>
       ) : null}
       <ListFilters formProps={searchFormProps} filters={def.list.filters} fieldOf={field} labelOf={labelOf} />
+      {/* The table scrolls inside its box, not the page; a narrow window is told there is more beside. */}
+      {sideways ? (
+        <div className="table-scroll-hint">
+          <SwapOutlined /> {t('list.scrollHint')}
+        </div>
+      ) : null}
       <Table
         {...tableProps}
+        ref={table}
         loading={listSpinning(tableQuery)}
         rowKey="id"
         className="resource-table"
         scroll={{ x: true }}
         rowSelection={
           canDelete
-            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (record: BaseRecord) => ({ disabled: !rowMatches(def.deleteWhen, record, identity?.id) }) }
+            ? {
+                selectedRowKeys: selected,
+                onChange: setSelected,
+                getCheckboxProps: (record: BaseRecord) => ({ disabled: !rowMatches(def.deleteWhen, record, identity?.id), 'aria-label': t('list.selectRow', { id: record.id }) }),
+              }
             : undefined
         }
         pagination={{
