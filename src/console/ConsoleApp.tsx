@@ -7,6 +7,7 @@ import { App as AntdApp, ConfigProvider } from 'antd'
 import antdZhCN from 'antd/locale/zh_CN'
 import antdEnUS from 'antd/locale/en_US'
 import 'antd/dist/reset.css'
+import './theme/a11y.css'
 import type { Locale, Registry } from '../schema/types'
 import type { FirstPageCache } from './resources/first-page'
 import type { QueryClient } from '@tanstack/react-query'
@@ -22,6 +23,7 @@ import { ThemeModeProvider, useThemeMode } from './theme/ThemeMode'
 import { ANTD_THEMES } from './theme/antd-theme'
 import { useBranding } from './branding/useBranding'
 import { ProgressFallback, RouteProgress } from './layout/RouteProgress'
+import { SkipLink } from './layout/SkipLink'
 import { useNotificationProvider } from './providers/useNotificationProvider'
 import { DefaultRoute } from './pages/DefaultRoute'
 import { RouteGate } from './pages/RouteGate'
@@ -124,6 +126,7 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
             resources={resources}
             options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient } }}
           >
+            <SkipLink />
             <RouteProgress />
             <ApiErrorNotices channel={apiErrors} tokens={tokens} />
             <Suspense fallback={<ProgressFallback />}>

@@ -20,8 +20,9 @@ export function ImageWidget({ id, value, onChange, onBlur, disabled, readonly, p
   }
 
   return (
-    <Flex align="start" gap={8} wrap>
-      <Input id={id} value={value ?? ''} placeholder={placeholder || 'https://'} disabled={locked} onChange={(e) => onChange(e.target.value)} onBlur={() => onBlur(id, value)} style={{ flex: '1 1 240px' }} allowClear />
+    // A flex row, not a Space: the address then narrows to a phone's width instead of overflowing it.
+    <Flex align="start" wrap gap={8}>
+      <Input id={id} value={value ?? ''} placeholder={placeholder || 'https://'} disabled={locked} onChange={(e) => onChange(e.target.value)} onBlur={() => onBlur(id, value)} style={{ width: 360, maxWidth: '100%' }} allowClear />
       <Upload
         accept={accept}
         showUploadList={false}

@@ -111,7 +111,7 @@ function RelationSelect({ id, value, onChange, onBlur, disabled, known, clearabl
       disabled={disabled}
       onChange={(v: unknown) => onChange((v as number | undefined) ?? undefined)}
       onBlur={onBlur}
-      style={{ width: width ?? 360 }}
+      style={{ width: width ?? 360, maxWidth: '100%' }}
     />
   )
 }

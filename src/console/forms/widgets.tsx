@@ -5,6 +5,7 @@ import { RelationWidget } from './RelationWidget'
 import { ImageWidget } from './ImageWidget'
 import { RichTextWidget } from './RichTextWidget'
 import { normalizeMoney } from './money-input'
+import { PasswordInput } from './PasswordInput'
 
 /** Yuan with two decimals, labelled with the currency; "300" becomes "300.00" when the field is left. */
 export function MoneyWidget({ id, value, onChange, onBlur, disabled, readonly }: WidgetProps) {
@@ -41,7 +42,7 @@ export function FlagWidget({ id, value, onChange, disabled, readonly }: WidgetPr
 /** A secret, hidden as it is typed, with a button to show it. */
 export function PasswordWidget({ id, value, onChange, onBlur, disabled, readonly, autofocus, placeholder }: WidgetProps) {
   return (
-    <Input.Password
+    <PasswordInput
       id={id}
       value={value ?? ''}
       placeholder={placeholder}
@@ -50,6 +51,7 @@ export function PasswordWidget({ id, value, onChange, onBlur, disabled, readonly
       disabled={disabled || readonly}
       onChange={(e) => onChange(e.target.value)}
       onBlur={() => onBlur(id, value)}
+      style={{ width: 360, maxWidth: '100%' }}
     />
   )
 }

@@ -2,17 +2,20 @@ import { theme } from 'antd'
 import { Link } from 'react-router'
 import { useConsole } from '../ConsoleContext'
 
-/** The site's logo and name from its branding. */
+/**
+ * The site's logo and name from its branding. The letter standing in for a missing logo is
+ * decoration: read out, it made the link's name differ from the words it shows.
+ */
 export function ConsoleTitle({ collapsed }: { collapsed?: boolean }) {
   const { branding } = useConsole()
   const { token } = theme.useToken()
   const name = branding?.name ?? ''
   return (
-    <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }} aria-label={name}>
+    <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }} aria-label={collapsed ? name : undefined}>
       {branding?.logo ? (
         <img src={branding.logo} alt="" style={{ width: 28, height: 28, objectFit: 'contain' }} />
       ) : (
-        <span style={{ width: 28, height: 28, borderRadius: 6, background: '#165DFF', color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 600, flex: 'none' }}>
+        <span aria-hidden style={{ width: 28, height: 28, borderRadius: 6, background: '#165DFF', color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 600, lineHeight: 1, flex: 'none' }}>
           {name.slice(0, 1) || 'C'}
         </span>
       )}

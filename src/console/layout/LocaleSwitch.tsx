@@ -4,24 +4,32 @@ import type { Locale } from '../../schema/types'
 import { LOCALES, messageIn } from '../providers/i18nProvider'
 import { useConsole } from '../ConsoleContext'
 
-const NAMES: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'EN' }
+/** Each locale as the switch names it, in its own language. */
+export const LOCALE_NAMES: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'EN' }
 
-/** Switches between zh-CN and en-US; the choice is stored and confirmed with a message (spec §4). */
-export function LocaleSwitch() {
-  const { locale, changeLocale } = useConsole()
+/** Changes the locale, stored, and says so in the new one (spec §4). */
+export function useSwitchLocale(): (next: Locale) => void {
+  const { changeLocale } = useConsole()
   const { message } = App.useApp()
+  return (next) => {
+    changeLocale(next)
+    // Said in the new language: this render's translate still speaks the old one.
+    void message.success(messageIn(next, 'locale.switched'))
+  }
+}
+
+/** Switches between zh-CN and en-US. */
+export function LocaleSwitch() {
+  const { locale } = useConsole()
+  const switchLocale = useSwitchLocale()
   const t = useTranslate()
   return (
     <Segmented<Locale>
       aria-label={t('locale.name')}
       size="small"
       value={locale}
-      options={LOCALES.map((l) => ({ value: l, label: NAMES[l] }))}
-      onChange={(next) => {
-        changeLocale(next)
-        // Said in the new language: this render's translate still speaks the old one.
-        void message.success(messageIn(next, 'locale.switched'))
-      }}
+      options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+      onChange={switchLocale}
     />
   )
 }

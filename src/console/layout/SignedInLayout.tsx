@@ -1,7 +1,7 @@
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { Outlet } from 'react-router'
 import { FloatButton, Layout } from 'antd'
-import { SettingOutlined } from '@ant-design/icons'
+import { MenuOutlined, SettingOutlined } from '@ant-design/icons'
 import { useTranslate } from '@refinedev/core'
 import { ProgressFallback } from './RouteProgress'
 import { useConsole } from '../ConsoleContext'
@@ -13,6 +13,10 @@ import { AppSettingsProvider, useAppSettings } from './AppSettings'
 import { TabsProvider } from './tabs/TabsContext'
 import { TabBar } from './tabs/TabBar'
 import { KeepAliveOutlet } from './tabs/KeepAliveOutlet'
+import { MenuDrawer } from './MenuDrawer'
+import { CONTENT_ID } from './SkipLink'
+import { useCompactLayout } from './useCompactLayout'
+import { useFocusPageOnNavigate } from './useFocusPageOnNavigate'
 
 /** The frame of every signed-in page, arranged as the settings drawer says. Loaded after sign-in. */
 export default function SignedInLayout() {
@@ -33,19 +37,27 @@ export default function SignedInLayout() {
 function Frame() {
   const t = useTranslate()
   const { settings, setDrawerOpen } = useAppSettings()
+  // On a phone the menu is a drawer, wherever the settings put it on a wide screen.
+  const compact = useCompactLayout()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const openMenu = settings.menu && compact ? () => setMenuOpen(true) : undefined
+  const content = useRef<HTMLElement>(null)
+  useFocusPageOnNavigate(content)
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      {settings.menu && !settings.topMenu && <ConsoleSider />}
+      {settings.menu && !settings.topMenu && !compact && <ConsoleSider />}
+      {openMenu && <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />}
       <Layout>
-        {settings.navbar && <ConsoleHeader />}
+        {settings.navbar && <ConsoleHeader onOpenMenu={openMenu} />}
         {settings.tabBar && <TabBar />}
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content ref={content} id={CONTENT_ID} tabIndex={-1} className="page-content" style={{ padding: compact ? 12 : 24 }}>
           <Suspense fallback={<ProgressFallback />}>{settings.tabBar ? <KeepAliveOutlet /> : <Outlet />}</Suspense>
         </Layout.Content>
         {settings.footer && <ConsoleFooter />}
       </Layout>
-      {/* Without the navbar, this is the way to the settings (spec §2). */}
+      {/* Without the navbar, these are the ways to the settings (spec §2) and, on a phone, to the menu. */}
       {!settings.navbar && <FloatButton icon={<SettingOutlined />} tooltip={t('settings.title')} aria-label={t('settings.title')} onClick={() => setDrawerOpen(true)} />}
+      {!settings.navbar && openMenu && <FloatButton icon={<MenuOutlined />} aria-label={t('menu.open')} onClick={openMenu} style={{ insetBlockEnd: 104 }} />}
       <SettingsDrawer />
     </Layout>
   )

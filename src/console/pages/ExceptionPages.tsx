@@ -19,7 +19,7 @@ function Exception({ status, text }: { status: '403' | '500'; text: string }) {
   return (
     <Result
       status={status}
-      title={status}
+      title={<h1 style={{ margin: 0, font: 'inherit', color: 'inherit' }}>{status}</h1>}
       subTitle={t(text)}
       extra={
         <Button type="primary" onClick={() => navigate('/')}>

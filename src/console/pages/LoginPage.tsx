@@ -6,6 +6,8 @@ import type { ApiError } from '../providers/ApiError'
 import { useConsole } from '../ConsoleContext'
 import { LocaleSwitch } from '../layout/LocaleSwitch'
 import { AgreementLinks } from '../agreements/AgreementLinks'
+import { PasswordInput } from '../forms/PasswordInput'
+import { CONTENT_ID } from '../layout/SkipLink'
 
 // Loaded with the first click on "Forgot password" or "Register account": most visits to this page only sign in.
 const ForgotPasswordModal = lazy(() => import('../password-reset/ForgotPasswordModal').then((m) => ({ default: m.ForgotPasswordModal })))
@@ -54,7 +56,7 @@ export default function LoginPage() {
   }
 
   return (
-    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 24, background: token.colorBgLayout }}>
+    <Flex component="main" id={CONTENT_ID} tabIndex={-1} className="page-content" vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 24, background: token.colorBgLayout }}>
       <div style={{ position: 'absolute', top: 16, right: 24 }}>
         <LocaleSwitch />
       </div>
@@ -73,9 +75,9 @@ export default function LoginPage() {
         <Flex vertical gap={4} style={{ marginBottom: 24 }}>
           {branding?.logo && <img src={branding.logo} alt="" style={{ height: 40, alignSelf: 'flex-start' }} />}
           {/* Plain elements in antd's colours: Typography's code stays off the first page anyone loads. */}
-          <h3 style={{ margin: 0, fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, lineHeight: token.lineHeightHeading3, color: token.colorTextHeading }}>
+          <h1 style={{ margin: 0, fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, lineHeight: token.lineHeightHeading3, color: token.colorTextHeading }}>
             {t('login.welcome')}
-          </h3>
+          </h1>
           <span style={{ color: token.colorTextSecondary }}>{branding?.name ? `${t('login.subtitle')} · ${branding.name}` : t('login.subtitle')}</span>
         </Flex>
         {failure && (
@@ -86,7 +88,7 @@ export default function LoginPage() {
             <Input prefix={<UserOutlined />} autoComplete="username" size="large" />
           </Form.Item>
           <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.password.required') }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+            <PasswordInput prefix={<LockOutlined />} autoComplete="current-password" size="large" />
           </Form.Item>
           <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
             <Form.Item name="remember" valuePropName="checked" noStyle>

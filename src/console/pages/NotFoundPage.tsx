@@ -9,7 +9,7 @@ export default function NotFoundPage() {
   return (
     <Result
       status="404"
-      title={t('pages.notFound.title')}
+      title={<h1 style={{ margin: 0, font: 'inherit', color: 'inherit' }}>{t('pages.notFound.title')}</h1>}
       subTitle={t('pages.notFound.text')}
       extra={[
         <Button key="retry" onClick={() => window.location.reload()}>

@@ -5,6 +5,8 @@ import type { Identity } from '../providers/authProvider'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { recordFields } from '../resources/fields'
 import { FieldValue } from '../resources/FieldValue'
+import { PageHeading } from '../layout/PageHeading'
+import { useRouteTitle } from '../layout/useRouteTitle'
 
 /** /user/info: the signed-in account's profile, every labelled field of the account entity. */
 export default function UserInfoPage() {
@@ -12,11 +14,13 @@ export default function UserInfoPage() {
   const label = useLabel()
   const { registry } = useConsole()
   const { data: identity } = useGetIdentity<Identity>()
+  const title = useRouteTitle()
   if (!identity) return null
   const profile = identity as unknown as Record<string, unknown>
   const fields = recordFields(registry, registry.entities.get('user')!).filter((f) => f.label && f.name in profile)
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <PageHeading title={title} />
       <Card>
         <Space size="large">
           <Avatar size={64} src={identity.avatar || undefined} icon={<UserOutlined />} />
@@ -31,7 +35,9 @@ export default function UserInfoPage() {
       <Card title={t('user.info.title')}>
         <Descriptions
           bordered
-          column={{ xs: 1, md: 2 }}
+          // As many columns as dates and names fit: at 768 px two made the page scroll sideways. Every
+          // size is named, as antd puts three at any size left out.
+          column={{ xs: 1, sm: 1, md: 1, lg: 2, xl: 3, xxl: 3 }}
           items={fields.map((f) => ({ key: f.name, label: label(f.label, f.name), children: <FieldValue field={f} value={profile[f.name]} record={profile} /> }))}
         />
       </Card>

@@ -3,6 +3,8 @@ import { useGetIdentity, useInvalidateAuthStore, useTranslate } from '@refinedev
 import type { Identity } from '../providers/authProvider'
 import { useConsole } from '../ConsoleContext'
 import { EndpointFormCard } from './EndpointFormCard'
+import { PageHeading } from '../layout/PageHeading'
+import { useRouteTitle } from '../layout/useRouteTitle'
 
 /** /user/setting: the own profile, and the password (changing it signs out every other session of the account). */
 export default function UserSettingPage() {
@@ -10,8 +12,10 @@ export default function UserSettingPage() {
   const { forgetIdentity } = useConsole()
   const { data: identity } = useGetIdentity<Identity>()
   const invalidateAuth = useInvalidateAuthStore()
+  const title = useRouteTitle()
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <PageHeading title={title} />
       {identity ? (
         <EndpointFormCard
           key={identity.id}

@@ -8,6 +8,7 @@ import type { ApiError } from '../providers/ApiError'
 import { useConsole } from '../ConsoleContext'
 import { endpointForm } from '../forms/form-schema'
 import { schemaRules } from '../forms/schema-rules'
+import { PasswordInput } from '../forms/PasswordInput'
 import { showApiError } from './form-errors'
 import { useCountdown } from './useCountdown'
 
@@ -74,7 +75,7 @@ export function ResetPasswordStep(props: {
         </Flex>
       </Form.Item>
       <Form.Item name="new_password" label={titleOf('new_password')} rules={rules('new_password')}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+        <PasswordInput prefix={<LockOutlined />} autoComplete="new-password" size="large" />
       </Form.Item>
       <Form.Item
         name="confirm"
@@ -89,7 +90,7 @@ export function ResetPasswordStep(props: {
           }),
         ]}
       >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+        <PasswordInput prefix={<LockOutlined />} autoComplete="new-password" size="large" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={saving}>
         {t('forgot.submit')}

@@ -20,7 +20,7 @@ export function ListFilters({ formProps, filters, fieldOf, labelOf }: {
   const { locale } = useConsole()
   if (filters.length === 0) return null
   return (
-    <Form {...formProps} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} aria-label={t('list.filters')}>
+    <Form {...formProps} layout="inline" className="list-filters" style={{ marginBottom: 16, rowGap: 12 }} aria-label={t('list.filters')}>
       {filters.map((filter) => {
         const field = fieldOf(filter.field)
         if (filter.match === 'range' && field.kind !== 'datetime') {

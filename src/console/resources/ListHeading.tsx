@@ -1,18 +1,15 @@
 import type { ReactNode } from 'react'
+import { PageHeading } from '../layout/PageHeading'
 
 /**
- * A list page's title, its buttons on the right, and the page below: the layout Refine's
- * List draws through pro-layout's PageHeader, drawn here in plain elements, as that header
- * renders its own theme providers and breadcrumb hooks for a line of text on the page every
- * session opens first. The form pages keep Refine's, with its back button.
+ * A list page's title and its buttons on the right (PageHeading, plain elements where Refine's
+ * List would draw pro-layout's PageHeader on the page every session opens first), and the
+ * page below. The form pages keep Refine's header, with PageTitle in it.
  */
 export function ListHeading({ title, extra, children }: { title: string; extra: ReactNode; children: ReactNode }) {
   return (
     <div>
-      <div className="list-heading">
-        <h4 className="list-heading-title">{title}</h4>
-        <div className="list-heading-extra">{extra}</div>
-      </div>
+      <PageHeading title={title} extra={extra} />
       <div className="list-page-content">{children}</div>
     </div>
   )

@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { Create } from '@refinedev/antd'
 import { useForm, useTranslate } from '@refinedev/core'
 import { useConsole, useLabel } from '../ConsoleContext'
+import { PageTitle } from '../layout/PageHeading'
 import { formDefinition } from '../forms/form-schema'
 import { SchemaForm } from '../forms/SchemaForm'
 
@@ -14,7 +15,7 @@ export default function ResourceCreate({ resource }: { resource: string }) {
   const form = useMemo(() => formDefinition(registry, def, 'create', locale), [registry, def, locale])
   const { onFinish, mutation } = useForm({ resource, action: 'create', redirect: 'list' })
   return (
-    <Create title={`${t('actions.create')} · ${label(def.label, def.name)}`} footerButtons={() => null}>
+    <Create title={<PageTitle back>{`${t('actions.create')} · ${label(def.label, def.name)}`}</PageTitle>} goBack={false} footerButtons={() => null}>
       <SchemaForm key={locale} schema={form.schema} uiSchema={form.uiSchema} saving={mutation.isPending} onSubmit={onFinish} />
     </Create>
   )

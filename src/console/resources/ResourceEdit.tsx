@@ -4,6 +4,7 @@ import { useForm, useTranslate } from '@refinedev/core'
 import { useParams } from 'react-router'
 import { Skeleton } from 'antd'
 import { useConsole, useLabel } from '../ConsoleContext'
+import { PageTitle } from '../layout/PageHeading'
 import { formDefinition } from '../forms/form-schema'
 import { SchemaForm } from '../forms/SchemaForm'
 
@@ -18,7 +19,7 @@ export default function ResourceEdit({ resource }: { resource: string }) {
   const { onFinish, mutation, query } = useForm({ resource, action: 'edit', id, redirect: 'list' })
   const record = query?.data?.data
   return (
-    <Edit title={`${t('actions.edit')} · ${label(def.label, def.name)}`} footerButtons={() => null} isLoading={query?.isLoading} canDelete={false}>
+    <Edit title={<PageTitle back>{`${t('actions.edit')} · ${label(def.label, def.name)}`}</PageTitle>} goBack={false} footerButtons={() => null} isLoading={query?.isLoading} canDelete={false}>
       {record ? (
         <SchemaForm key={`${locale}:${record.id}`} schema={form.schema} uiSchema={form.uiSchema} initial={record} saving={mutation.isPending} onSubmit={onFinish} />
       ) : (

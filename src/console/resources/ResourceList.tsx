@@ -1,6 +1,6 @@
-import { Suspense, lazy, useState, type Key } from 'react'
+import { Suspense, lazy, useRef, useState, type Key } from 'react'
 import { App, Button, Empty, Space, Table, theme } from 'antd'
-import { DeleteOutlined } from '@ant-design/icons'
+import { DeleteOutlined, SwapOutlined } from '@ant-design/icons'
 import { CreateButton, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
 import { useDeleteMany, useGetIdentity, useTranslate, type BaseRecord } from '@refinedev/core'
 import type { Identity } from '../providers/authProvider'
@@ -16,6 +16,8 @@ import { listSpinning } from './first-page'
 import { HEADERS } from './headers'
 import { actionFields, actionsFor, openDownload, rowMatches } from './actions'
 import { filterParams } from '../providers/dataProvider'
+import { useOverflowsSideways } from './useOverflowsSideways'
+import type { TableRef } from 'antd/es/table'
 import type { ResourceAction } from '../../schema/types'
 import './resource-list.css'
 
@@ -82,6 +84,8 @@ export default function ResourceList({ resource }: { resource: string }) {
   const [selected, setSelected] = useState<Key[]>([])
   const { mutate: deleteMany, mutation: { isPending: deleting } } = useDeleteMany()
   const filtered = filters.some((f) => 'value' in f && f.value !== undefined && f.value !== '')
+  const table = useRef<TableRef>(null)
+  const sideways = useOverflowsSideways(table, tableProps.dataSource)
 
   const confirmBulkDelete = () =>
     modal.confirm({
@@ -124,8 +128,15 @@ export default function ResourceList({ resource }: { resource: string }) {
         </Suspense>
       ) : null}
       <ListFilters formProps={searchFormProps} filters={def.list.filters} fieldOf={field} labelOf={labelOf} />
+      {/* The table scrolls inside its box, not the page; a narrow window is told there is more beside. */}
+      {sideways ? (
+        <div className="table-scroll-hint">
+          <SwapOutlined /> {t('list.scrollHint')}
+        </div>
+      ) : null}
       <Table
         {...tableProps}
+        ref={table}
         loading={listSpinning(tableQuery)}
         rowKey="id"
         className="resource-table"
@@ -134,7 +145,11 @@ export default function ResourceList({ resource }: { resource: string }) {
         scroll={{ x: tableWidth }}
         rowSelection={
           canDelete
-            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (record: BaseRecord) => ({ disabled: !rowMatches(def.deleteWhen, record, identity?.id) }) }
+            ? {
+                selectedRowKeys: selected,
+                onChange: setSelected,
+                getCheckboxProps: (record: BaseRecord) => ({ disabled: !rowMatches(def.deleteWhen, record, identity?.id), 'aria-label': t('list.selectRow', { id: record.id }) }),
+              }
             : undefined
         }
         pagination={{

@@ -3,6 +3,7 @@ import { Show } from '@refinedev/antd'
 import { useShow, useTranslate } from '@refinedev/core'
 import { useParams } from 'react-router'
 import { useConsole, useLabel } from '../ConsoleContext'
+import { PageTitle } from '../layout/PageHeading'
 import { recordFields } from './fields'
 import { FieldValue } from './FieldValue'
 
@@ -18,7 +19,7 @@ export default function ResourceShow({ resource }: { resource: string }) {
   const record = query.data?.data
   const fields = recordFields(registry, entity)
   return (
-    <Show title={`${t('actions.show')} · ${label(def.label, def.name)}`} isLoading={query.isLoading} canDelete={Boolean(def.endpoints.delete)} canEdit={Boolean(def.endpoints.update)}>
+    <Show title={<PageTitle back>{`${t('actions.show')} · ${label(def.label, def.name)}`}</PageTitle>} goBack={false} isLoading={query.isLoading} canDelete={Boolean(def.endpoints.delete)} canEdit={Boolean(def.endpoints.update)}>
       <Descriptions bordered column={1} size="middle" items={fields.map((f) => ({ key: f.name, label: label(f.label, f.name), children: <FieldValue field={f} value={record?.[f.name]} record={record} layout="detail" /> }))} />
     </Show>
   )

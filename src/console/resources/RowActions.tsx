@@ -47,7 +47,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
       href={url}
       title={label}
       aria-label={label}
-      style={{ color: token.colorPrimary }}
+      style={{ color: token.colorLink }}
       onClick={(event: MouseEvent) => {
         if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return
         event.preventDefault()
@@ -75,7 +75,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
   }
   const named = (action: ResourceAction, record: BaseRecord, className: string) => {
     const text = label(action.label, action.name)
-    const color = action.danger ? token.colorError : token.colorPrimary
+    const color = action.danger ? token.colorErrorText : token.colorLink
     if (action.link) {
       const url = fillLink(action.link, record)
       if (action.newTab) return <a key={action.name} className={className} href={url} target="_blank" rel={newTabRel(url)} style={{ color }}>{text}</a>
@@ -89,7 +89,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
       trigger={['click']}
       menu={{ items: rest.map((action) => ({ key: action.name, label: named(action, record, 'row-action-menu-item'), danger: action.danger })) }}
     >
-      <button type="button" className="row-action row-action-text" style={{ color: token.colorPrimary }}>
+      <button type="button" className="row-action row-action-text" style={{ color: token.colorLink }}>
         {t('actions.more')} <DownOutlined style={{ fontSize: 10, marginLeft: 4 }} />
       </button>
     </Dropdown>
@@ -112,7 +112,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
       {allowed.show && link(t('buttons.show'), <EyeOutlined />, showUrl(resource, id))}
       {allowed.edit && link(t('buttons.edit'), <EditOutlined />, editUrl(resource, id))}
       {allowed.delete && rowMatches(allowed.deleteWhen, record, allowed.me) && (
-        <button type="button" className="row-action" title={t('buttons.delete')} aria-label={t('buttons.delete')} style={{ color: token.colorError }} onClick={() => confirmDelete(id)}>
+        <button type="button" className="row-action" title={t('buttons.delete')} aria-label={t('buttons.delete')} style={{ color: token.colorErrorText }} onClick={() => confirmDelete(id)}>
           <DeleteOutlined />
         </button>
       )}

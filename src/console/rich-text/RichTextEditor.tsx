@@ -54,6 +54,12 @@ export default function RichTextEditor({ id, value, onChange, readOnly }: RichTe
   useEffect(() => {
     // The link bubble suggests Quill's own site as an example address.
     box.current?.querySelector('.ql-tooltip input[data-link]')?.setAttribute('data-link', 'https://')
+    // Quill turns the heading <select> into a plain <span> keeping its label, and a button inside
+    // it with none: the label belongs on the button.
+    for (const picker of box.current?.querySelectorAll('.ql-picker[aria-label]') ?? []) {
+      picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', picker.getAttribute('aria-label')!)
+      picker.removeAttribute('aria-label')
+    }
   }, [])
   const button = (format: string, label: string, formatValue?: string) => (
     <button type="button" className={`ql-${format}`} value={formatValue} title={label} aria-label={label} />

@@ -5,6 +5,8 @@ import { useTranslate } from '@refinedev/core'
 import type { ConfigGroupDef } from '../../../schema/types'
 import { useConsole, useLabel } from '../../ConsoleContext'
 import { ConfigGroupForm, type GroupCalls, type GroupValues } from './ConfigGroupForm'
+import { PageHeading } from '../../layout/PageHeading'
+import { useRouteTitle } from '../../layout/useRouteTitle'
 
 /** The settings groups of schemas/config/ whose x-screen is this route, in their order. */
 export function useScreenGroups(): ConfigGroupDef[] {
@@ -30,16 +32,23 @@ export default function ConfigPage() {
   const label = useLabel()
   const groups = useScreenGroups()
   const callsOf = useGroupCalls()
-  if (groups.length === 0) return <Card><Empty description={t('config.empty')} /></Card>
+  const title = useRouteTitle()
   return (
-    <Card>
-      <Tabs
-        items={groups.map((group) => ({
-          key: group.name,
-          label: label(group.label, group.name),
-          children: <div style={{ maxWidth: 720 }}><ConfigGroupForm group={group} calls={callsOf(group)} /></div>,
-        }))}
-      />
-    </Card>
+    <>
+      <PageHeading title={title} />
+      <Card>
+        {groups.length === 0 ? (
+          <Empty description={t('config.empty')} />
+        ) : (
+          <Tabs
+            items={groups.map((group) => ({
+              key: group.name,
+              label: label(group.label, group.name),
+              children: <div style={{ maxWidth: 720 }}><ConfigGroupForm group={group} calls={callsOf(group)} /></div>,
+            }))}
+          />
+        )}
+      </Card>
+    </>
   )
 }

@@ -4,6 +4,8 @@ import { useConsole } from '../../ConsoleContext'
 import { ConfigGroupForm, type GroupCalls, type GroupValues } from './ConfigGroupForm'
 import { useScreenGroups } from './ConfigPage'
 import { CertUpload, type CertSummary } from './CertUpload'
+import { PageHeading } from '../../layout/PageHeading'
+import { useRouteTitle } from '../../layout/useRouteTitle'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 
 type InitValues = GroupValues & { cert: CertSummary | null }
@@ -14,6 +16,7 @@ export default function SystemInitPage() {
   const { registry, http } = useConsole()
   const queryClient = useQueryClient()
   const [group] = useScreenGroups()
+  const title = useRouteTitle()
   const get = registry.endpoints.get('init_config/get_config')!
   const set = registry.endpoints.get('init_config/set_config')!
   const calls: GroupCalls = {
@@ -24,6 +27,7 @@ export default function SystemInitPage() {
   const { data } = useQuery({ queryKey: ['config-group', 'init'], queryFn: () => calls.read() as Promise<InitValues> })
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <PageHeading title={title} />
       {group ? (
         <Card title={t('config.init.title')}>
           <div style={{ maxWidth: 720 }}>

@@ -7,6 +7,9 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { Identity } from '../../providers/authProvider'
 import { useConsole, useLabel } from '../../ConsoleContext'
 import { enumLabel, fieldOf } from '../../resources/fields'
+import { PageHeading } from '../../layout/PageHeading'
+import { useRouteTitle } from '../../layout/useRouteTitle'
+import './dashboard.css'
 
 interface DashboardData {
   start: string
@@ -33,6 +36,7 @@ export default function DashboardPage() {
   const { registry, http, locale } = useConsole()
   const { token } = theme.useToken()
   const { data: identity } = useGetIdentity<Identity>()
+  const title = useRouteTitle()
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(29, 'day'), dayjs()])
   const endpoint = registry.endpoints.get('platform/dashboard_data')!
   const query = { start: range[0].format('YYYY-MM-DD'), end: range[1].format('YYYY-MM-DD'), utc_offset: -new Date().getTimezoneOffset() }
@@ -49,26 +53,31 @@ export default function DashboardPage() {
   const byType = data?.money.by_type.map((r) => ({ type: enumLabel(ledgerType, r.type, locale), in: Number(r.in), out: Number(r.out) })) ?? []
   const axis = { stroke: token.colorTextTertiary, fontSize: 12 }
   const tooltip = { contentStyle: { background: token.colorBgElevated, border: `1px solid ${token.colorBorderSecondary}`, color: token.colorText } }
+  // Recharts writes each legend in its series' colour, too pale to read as text (2.3:1 for the green).
+  const legendText = (value: string) => <span style={{ color: token.colorText }}>{value}</span>
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card size="small">
-        <Space wrap>
-          <Typography.Text strong>{t('dashboard.range')}</Typography.Text>
-          <DatePicker.RangePicker
-            value={range}
-            allowClear={false}
-            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-            presets={[
-              { label: t('dashboard.last7'), value: [dayjs().subtract(6, 'day'), dayjs()] },
-              { label: t('dashboard.last30'), value: [dayjs().subtract(29, 'day'), dayjs()] },
-              { label: t('dashboard.thisMonth'), value: [dayjs().startOf('month'), dayjs()] },
-              { label: t('dashboard.last365'), value: [dayjs().subtract(365, 'day'), dayjs()] },
-            ]}
-            onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
-          />
-        </Space>
-      </Card>
+      <PageHeading
+        title={title}
+        extra={
+          <Space wrap>
+            <Typography.Text strong>{t('dashboard.range')}</Typography.Text>
+            <DatePicker.RangePicker
+              value={range}
+              allowClear={false}
+              disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+              presets={[
+                { label: t('dashboard.last7'), value: [dayjs().subtract(6, 'day'), dayjs()] },
+                { label: t('dashboard.last30'), value: [dayjs().subtract(29, 'day'), dayjs()] },
+                { label: t('dashboard.thisMonth'), value: [dayjs().startOf('month'), dayjs()] },
+                { label: t('dashboard.last365'), value: [dayjs().subtract(365, 'day'), dayjs()] },
+              ]}
+              onChange={(value) => value?.[0] && value[1] && setRange([value[0], value[1]])}
+            />
+          </Space>
+        }
+      />
       {error ? <Alert type="error" showIcon message={(error as Error).message} /> : null}
       <Row gutter={[16, 16]}>
         {identity?.role !== 'merchant' && (
@@ -79,8 +88,8 @@ export default function DashboardPage() {
             <Figure title={t('dashboard.newAccounts')} value={data?.accounts.created_in_range} loading={isLoading} />
           </>
         )}
-        <Figure title={t('dashboard.moneyIn')} value={data?.money.in} suffix={yuan} loading={isLoading} color={token.colorSuccess} />
-        <Figure title={t('dashboard.moneyOut')} value={data?.money.out} suffix={yuan} loading={isLoading} color={token.colorError} />
+        <Figure title={t('dashboard.moneyIn')} value={data?.money.in} suffix={yuan} loading={isLoading} color={token.colorSuccessText} />
+        <Figure title={t('dashboard.moneyOut')} value={data?.money.out} suffix={yuan} loading={isLoading} color={token.colorErrorText} />
         <Figure title={t('dashboard.held', { what: userLabel('money') })} value={data?.holdings.money} suffix={yuan} loading={isLoading} />
         {QUOTAS.map((quota) => (
           <Figure key={quota} title={t('dashboard.held', { what: userLabel(quota) })} value={data?.holdings[quota]} loading={isLoading} />
@@ -89,7 +98,7 @@ export default function DashboardPage() {
           <>
             <Figure title={t('dashboard.ordersPlaced')} value={data?.orders.placed} loading={isLoading} />
             <Figure title={t('dashboard.ordersCredited')} value={data?.orders.credited_amount} suffix={yuan} loading={isLoading} note={data && t('dashboard.ordersCount', { count: data.orders.credited })} />
-            <Figure title={t('dashboard.ordersAwaiting')} value={data?.orders.awaiting} loading={isLoading} color={data?.orders.awaiting ? token.colorWarning : undefined} />
+            <Figure title={t('dashboard.ordersAwaiting')} value={data?.orders.awaiting} loading={isLoading} color={data?.orders.awaiting ? token.colorWarningText : undefined} />
           </>
         )}
         {identity?.role === 'admin' && <Figure title={t('dashboard.cardsIssued')} value={data?.cards.issued} loading={isLoading} />}
@@ -108,7 +117,7 @@ export default function DashboardPage() {
                   <XAxis dataKey="date" tick={axis} stroke={token.colorBorder} minTickGap={16} />
                   <YAxis tick={axis} stroke={token.colorBorder} width={64} />
                   <Tooltip {...tooltip} />
-                  <Legend />
+                  <Legend formatter={legendText} />
                   <Line type="linear" dataKey="in" name={t('dashboard.moneyIn')} stroke={token.colorSuccess} dot={false} strokeWidth={2} isAnimationActive={false} />
                   <Line type="linear" dataKey="out" name={t('dashboard.moneyOut')} stroke={token.colorError} dot={false} strokeWidth={2} isAnimationActive={false} />
                 </LineChart>
@@ -127,7 +136,7 @@ export default function DashboardPage() {
                   <XAxis type="number" tick={axis} stroke={token.colorBorder} />
                   <YAxis type="category" dataKey="type" tick={axis} stroke={token.colorBorder} width={96} />
                   <Tooltip {...tooltip} cursor={{ fill: token.colorFillTertiary }} />
-                  <Legend />
+                  <Legend formatter={legendText} />
                   <Bar dataKey="in" name={t('dashboard.moneyIn')} fill={token.colorSuccess} isAnimationActive={false} />
                   <Bar dataKey="out" name={t('dashboard.moneyOut')} fill={token.colorError} isAnimationActive={false} />
                 </BarChart>
@@ -159,11 +168,16 @@ export default function DashboardPage() {
   )
 }
 
+/**
+ * One figure: a card a row to itself on a phone, two to a row on a tablet, three or four on
+ * a desktop, so that each label has room for one line (it ends in an ellipsis, with the whole
+ * label as its tooltip, where a long translation still does not fit).
+ */
 function Figure({ title, value, suffix, loading, color, note }: { title: string; value: string | number | undefined; suffix?: string; loading: boolean; color?: string; note?: string }) {
   return (
-    <Col xs={12} md={8} xl={6}>
+    <Col xs={24} sm={12} lg={8} xxl={6}>
       <Card size="small" style={{ height: '100%' }}>
-        <Statistic title={title} value={value ?? 0} suffix={suffix} loading={loading} valueStyle={color ? { color } : undefined} />
+        <Statistic className="dashboard-figure" title={<span title={title}>{title}</span>} value={value ?? 0} suffix={suffix} loading={loading} valueStyle={color ? { color } : undefined} />
         {note ? <Typography.Text type="secondary">{note}</Typography.Text> : null}
       </Card>
     </Col>

@@ -9,6 +9,8 @@ import { browseRows, searchRows, type SearchResult, type TreeRowView } from './t
 import { SEARCH_LIMIT, useRelationTree } from './useRelationTree'
 import { useDebounced } from './useDebounced'
 import { useTreeHeight } from './useTreeHeight'
+import { PageHeading } from '../../layout/PageHeading'
+import { useRouteTitle } from '../../layout/useRouteTitle'
 
 /**
  * /promotion/tree: the promotion hierarchy as a tree. An admin sees every account, a
@@ -23,6 +25,7 @@ export default function RelationTreePage() {
   const keyword = useDebounced(typed.trim(), 300)
   const [loadingMore, setLoadingMore] = useState<ReadonlySet<string>>(new Set())
   const [height, measure] = useTreeHeight()
+  const title = useRouteTitle()
 
   const found = useQuery({ queryKey: ['relation-tree-search', keyword], queryFn: () => tree.search(keyword), enabled: keyword !== '', staleTime: 10_000 })
   const { rememberSearch } = tree
@@ -61,41 +64,44 @@ export default function RelationTreePage() {
   const busy = searching ? found.isFetching && !found.data : !tree.rootsLoaded
   const status = searching && found.data ? (found.data.more ? t('tree.search.more', { count: SEARCH_LIMIT }) : t('tree.search.found', { count: found.data.list.length })) : undefined
   return (
-    <Card>
-      <div style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap', marginBottom: 16 }}>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('tree.search.placeholder')}
-          aria-label={t('tree.search.placeholder')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          style={{ maxWidth: 360 }}
-        />
-        {status ? <Typography.Text type="secondary">{status}</Typography.Text> : null}
-      </div>
-      <div ref={measure}>
-        <Spin spinning={busy}>
-          {/* Browsing, the tree first shows once the only root has opened: opened while in sight, it would
-              animate, and antd's tree ignores clicks until the animation ends. */}
-          {treeData.length > 0 && (searching || tree.rootsLoaded) ? (
-            <Tree
-              blockNode
-              showLine
-              selectable={false}
-              height={height}
-              treeData={treeData}
-              expandedKeys={searching ? searchExpanded : tree.expandedKeys}
-              onExpand={(keys) => (searching && found.data ? setOpened({ answer: found.data, keys: keys.map(String) }) : tree.setExpandedKeys(keys.map(String)))}
-              loadData={(node) => tree.loadBranch(String(node.key)).then(() => undefined, () => undefined)}
-            />
-          ) : busy ? (
-            <div style={{ height: 120 }} />
-          ) : (
-            <Empty description={searching ? t('tree.search.none', { keyword }) : t('tree.empty')} />
-          )}
-        </Spin>
-      </div>
-    </Card>
+    <>
+      <PageHeading title={title} />
+      <Card>
+        <div style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap', marginBottom: 16 }}>
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t('tree.search.placeholder')}
+            aria-label={t('tree.search.placeholder')}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            style={{ maxWidth: 360 }}
+          />
+          {status ? <Typography.Text type="secondary">{status}</Typography.Text> : null}
+        </div>
+        <div ref={measure}>
+          <Spin spinning={busy}>
+            {/* Browsing, the tree first shows once the only root has opened: opened while in sight, it would
+                animate, and antd's tree ignores clicks until the animation ends. */}
+            {treeData.length > 0 && (searching || tree.rootsLoaded) ? (
+              <Tree
+                blockNode
+                showLine
+                selectable={false}
+                height={height}
+                treeData={treeData}
+                expandedKeys={searching ? searchExpanded : tree.expandedKeys}
+                onExpand={(keys) => (searching && found.data ? setOpened({ answer: found.data, keys: keys.map(String) }) : tree.setExpandedKeys(keys.map(String)))}
+                loadData={(node) => tree.loadBranch(String(node.key)).then(() => undefined, () => undefined)}
+              />
+            ) : busy ? (
+              <div style={{ height: 120 }} />
+            ) : (
+              <Empty description={searching ? t('tree.search.none', { keyword }) : t('tree.empty')} />
+            )}
+          </Spin>
+        </div>
+      </Card>
+    </>
   )
 }

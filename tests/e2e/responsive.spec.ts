@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { settler } from './settle'
+import { createPathOf, firstRowLink, goTo, routesFor } from './screens'
+import { chooseMenuItem, openBrowser, signIn, startProduct, withSignedIn, type Product } from './harness'
+
+let product: Product
+beforeAll(async () => {
+  product = await startProduct()
+})
+afterAll(() => product?.stop())
+
+/** A phone (antd's xs) and a tablet upright (antd's md, where the wide layout starts). */
+const PHONE = 390
+const TABLET = 768
+
+/** How far the page scrolls sideways: 0 when it fits the window. */
+const sideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth)
+
+/** The boxes of what is visible and matches `selector`. */
+function boxes(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements.filter((el) => el.checkVisibility()).map((el) => {
+      const r = el.getBoundingClientRect()
+      return { name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, left: r.left, top: r.top, right: r.right, bottom: r.bottom }
+    }),
+  )
+}
+
+type Box = Awaited<ReturnType<typeof boxes>>[number]
+const overlap = (a: Box, b: Box) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5
+
+describe('the console on a phone (390 px) and a tablet (768 px)', () => {
+  for (const width of [PHONE, TABLET]) {
+    it(`never scrolls the page sideways at ${width} px: the login page, and every page and form an admin opens`, async () => {
+      const { page, close } = await openBrowser('en-US')
+      try {
+        await page.setViewportSize({ width, height: 860 })
+        const settled = settler(page)
+        const wide: Record<string, number> = {}
+        const measure = async () => {
+          await settled()
+          const extra = await sideways(page)
+          if (extra > 0) wide[new URL(page.url()).pathname] = extra
+        }
+        await page.goto(`${product.url}/login`)
+        await measure()
+        await signIn(page, product.url, 'admin', product.logins.admin!)
+        for (const route of routesFor('admin')) {
+          await goTo(page, route.path)
+          await measure()
+          for (const path of [createPathOf(route, 'admin'), route.resource ? await firstRowLink(page, '/edit/') : undefined]) {
+            if (!path) continue
+            await goTo(page, path)
+            await measure()
+          }
+        }
+        // Pixels each page is wider than the window.
+        expect(wide).toEqual({})
+      } finally {
+        await close()
+      }
+    }, 300_000)
+  }
+
+  it('puts the menu in a drawer below 768 px, opened from the header; choosing a page opens it, closes the drawer and focuses its heading', () =>
+    withSignedIn(product, 'admin', async (page) => {
+      await page.setViewportSize({ width: PHONE, height: 860 })
+      await page.locator('.ant-statistic').first().waitFor()
+      expect(await page.locator('.ant-layout-sider').count()).toBe(0)
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      const drawer = page.locator('.ant-drawer-content', { has: page.getByRole('navigation', { name: 'Main menu' }) })
+      await drawer.waitFor()
+      await drawer.getByRole('menuitem', { name: 'Domains' }).click()
+      await drawer.getByRole('menuitem', { name: 'Brand / domain list' }).click()
+      await page.waitForURL(/\/domain\/domainList/)
+      await drawer.waitFor({ state: 'hidden' })
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent), { timeout: 10_000 }).toBe('Brand / domain list')
+
+      await page.setViewportSize({ width: TABLET, height: 860 })
+      await page.locator('.ant-layout-sider').waitFor()
+      expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(0)
+    }))
+
+  it('keeps the header clear of the logo, and the logo letter inside its tile, at 390 and 768 px', () =>
+    withSignedIn(product, 'admin', async (page) => {
+      for (const width of [PHONE, TABLET]) {
+        await page.setViewportSize({ width, height: 860 })
+        await page.locator('.ant-statistic').first().waitFor()
+        const logos = await boxes(page, 'a[href="/"]')
+        const controls = await boxes(page, 'header button, header a:not([href="/"]), header [role="switch"], header .ant-segmented')
+        expect(logos.length).toBe(1)
+        expect(controls.length).toBeGreaterThan(1)
+        for (const control of controls) expect(overlap(logos[0]!, control), `${control.name} over the logo at ${width} px`).toBe(false)
+        const letter = await page.locator('a[href="/"] [aria-hidden]').first().evaluate((tile) => {
+          const text = document.createRange()
+          text.selectNodeContents(tile)
+          const [t, b] = [text.getBoundingClientRect(), tile.getBoundingClientRect()]
+          return t.top >= b.top && t.bottom <= b.bottom && t.left >= b.left && t.right <= b.right
+        })
+        expect(letter, `the logo letter at ${width} px`).toBe(true)
+      }
+    }))
+
+  it('stacks the stat cards on a phone and keeps every stat label on one line, in both languages', async () => {
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      await withSignedIn(product, 'admin', async (page) => {
+        for (const width of [PHONE, TABLET]) {
+          await page.setViewportSize({ width, height: 860 })
+          await page.locator('.ant-statistic').first().waitFor()
+          const titles = await page.locator('.ant-statistic-title').evaluateAll((els) =>
+            els.map((el) => ({ text: el.textContent, lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) })),
+          )
+          expect(titles.length).toBeGreaterThan(8)
+          expect(titles.filter((t) => t.lines !== 1), `${locale} at ${width} px`).toEqual([])
+          const cards = await boxes(page, '.ant-statistic')
+          if (width === PHONE) expect(new Set(cards.map((c) => Math.round(c.left))).size, `one column at ${width} px`).toBe(1)
+        }
+      }, locale)
+    }
+  })
+
+  it('scrolls a list too wide for a phone inside its own box, and says so', () =>
+    withSignedIn(product, 'admin', async (page) => {
+      const hint = page.getByText('Scroll sideways to see every column')
+      await page.setViewportSize({ width: 1440, height: 860 })
+      await page.goto(`${product.url}/domain/domainList`)
+      await page.locator('.ant-table-row').first().waitFor()
+      expect(await hint.count()).toBe(0)
+      await page.setViewportSize({ width: PHONE, height: 860 })
+      await hint.waitFor()
+      const table = await page.locator('.resource-table .ant-table-content').evaluate((el) => ({ scrolls: el.scrollWidth > el.clientWidth, inWindow: el.getBoundingClientRect().right <= innerWidth }))
+      expect(table).toEqual({ scrolls: true, inWindow: true })
+      expect(await sideways(page)).toBeLessThanOrEqual(0)
+    }))
+
+  it('lays a form out in one column on a phone, each label above its field', () =>
+    withSignedIn(product, 'admin', async (page) => {
+      await page.setViewportSize({ width: PHONE, height: 860 })
+      await page.goto(`${product.url}/domain/domainList/create`)
+      await page.locator('#root_host').waitFor()
+      // The fields' own items: the form itself is an item too, around all of them.
+      const items = await page.locator('form .ant-form-item').evaluateAll((els) =>
+        els
+          .filter((el) => el.querySelector(':scope > .ant-form-item-row > .ant-form-item-label label'))
+          .map((el) => {
+            const label = el.querySelector(':scope > .ant-form-item-row > .ant-form-item-label')!
+            const control = el.querySelector(':scope > .ant-form-item-row > .ant-form-item-control')!
+            const right = Math.max(...[control, ...control.querySelectorAll('*')].map((part) => part.getBoundingClientRect().right))
+            return { label: label.textContent, left: Math.round(label.getBoundingClientRect().left), above: label.getBoundingClientRect().bottom <= control.getBoundingClientRect().top + 1, fits: right <= innerWidth }
+          }),
+      )
+      expect(items.length).toBeGreaterThan(3)
+      expect(new Set(items.map((item) => item.left)).size).toBe(1)
+      expect(items.filter((item) => !item.above || !item.fits)).toEqual([])
+    }))
+
+  it("changes the language and theme and opens the page settings from the compact header's overflow menu", () =>
+    withSignedIn(product, 'admin', async (page) => {
+      await page.setViewportSize({ width: PHONE, height: 860 })
+      await page.locator('.ant-statistic').first().waitFor()
+      await page.getByRole('button', { name: 'More', exact: true }).click()
+      await chooseMenuItem(page, '简体中文')
+      await page.getByRole('heading', { name: '首页' }).waitFor()
+      const background = () => page.evaluate(() => getComputedStyle(document.querySelector('.ant-layout')!).backgroundColor)
+      const light = await background()
+      await page.getByRole('button', { name: '更多', exact: true }).click()
+      await chooseMenuItem(page, '暗黑模式')
+      await expect.poll(background).not.toBe(light)
+      await page.getByRole('button', { name: '更多', exact: true }).click()
+      await chooseMenuItem(page, '页面配置')
+      await page.locator('.ant-drawer-content', { hasText: '页面配置' }).waitFor()
+    }))
+})
