@@ -3,10 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConsoleContext, type ConsoleContextValue } from '../ConsoleContext'
 import { objectForm } from './form-schema'
 import { SchemaForm } from './SchemaForm'
+import { createAjv } from '../../schema/ajv'
+import { fieldValidatorName, type FormSource } from '../../schema/form-fields'
+import type { JsonSchema } from '../../schema/types'
+import type { FieldValidators } from './field-validators'
 
 const label = (en: string) => ({ 'zh-CN': en, 'en-US': en })
+const SOURCE: FormSource = 'body:test/account'
 const form = objectForm(
   {
+    $id: SOURCE,
     type: 'object',
     properties: {
       username: { type: 'string', minLength: 1, maxLength: 64, 'x-label': label('Username') },
@@ -18,9 +24,15 @@ const form = objectForm(
   'en-US',
 )
 
+/** Each field's validator, as the server compiles them for the console (server/forms). */
+const ajv = createAjv({ verbose: true })
+const validators: FieldValidators = Object.fromEntries(
+  Object.entries(form.schema.properties as Record<string, JsonSchema>).map(([field, schema]) => [fieldValidatorName(SOURCE, field), ajv.compile(schema)]),
+)
+
 function mount(onSubmit = vi.fn(async () => undefined)) {
   render(
-    <ConsoleContext.Provider value={{ locale: 'en-US' } as ConsoleContextValue}>
+    <ConsoleContext.Provider value={{ locale: 'en-US', fieldValidators: async () => validators } as unknown as ConsoleContextValue}>
       <SchemaForm schema={form.schema} uiSchema={form.uiSchema} saving={false} onSubmit={onSubmit} />
     </ConsoleContext.Provider>,
   )
@@ -64,6 +76,9 @@ describe('SchemaForm field errors', () => {
 
   it('says it of every field once the person tries to save, and saves nothing', async () => {
     const onSubmit = mount()
+    // Save waits for the validators to load.
+    await act(async () => undefined)
+    expect(screen.getByRole('button', { name: 'buttons.save' }).hasAttribute('disabled')).toBe(false)
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'buttons.save' }))
     })
