@@ -38,11 +38,13 @@ export function createTokenStore(storage: { session: Storage; local: Storage } =
     storage.session.removeItem(OVERSTEP_KEY)
     storage.local.removeItem(TOKEN_KEY)
   }
+  const hasOverstepToken = () => Boolean(storage.session.getItem(TOKEN_KEY)) && storage.session.getItem(OVERSTEP_KEY) !== null
   const overstepOpening = (): OverstepOpening | null => {
-    const stored = storage.session.getItem(TOKEN_KEY) ? storage.session.getItem(OVERSTEP_KEY) : null
-    if (!stored) return null
+    const stored = hasOverstepToken() ? storage.session.getItem(OVERSTEP_KEY)! : ''
     try {
-      return JSON.parse(stored) as OverstepOpening
+      const opening = JSON.parse(stored) as Partial<OverstepOpening> | null
+      // A window marked overstep without what its opening said (the marker alone) shows no notice.
+      return opening && typeof opening === 'object' && opening.opened_by && opening.expires_at ? (opening as OverstepOpening) : null
     } catch {
       return null
     }
@@ -57,7 +59,7 @@ export function createTokenStore(storage: { session: Storage; local: Storage } =
       storage.session.setItem(TOKEN_KEY, token)
       storage.session.setItem(OVERSTEP_KEY, JSON.stringify(opening))
     },
-    hasOverstepToken: () => overstepOpening() !== null,
+    hasOverstepToken,
     overstepOpening,
     clear,
   }
