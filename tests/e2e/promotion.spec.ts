@@ -104,7 +104,7 @@ describe('the promotion hierarchy through the console (issue: hierarchy, money a
       // The overstep session lives in that tab's session storage; the partner's own tab is untouched.
       expect(await merchantTab.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy()
       // The header says who opened the console and when it ends (two hours on), in the browser's time.
-      const endsAt = await merchantTab.evaluate(() => (JSON.parse(sessionStorage.getItem('overstep')!) as { expires_at: string }).expires_at)
+      const endsAt = await merchantTab.evaluate(() => (JSON.parse(sessionStorage.getItem('token-overstep')!) as { expires_at: string }).expires_at)
       expect(Math.round((Date.parse(endsAt) - Date.now()) / 60_000)).toBe(120)
       const time = await merchantTab.evaluate((at) => new Date(at).toTimeString().slice(0, 5), endsAt)
       await merchantTab.getByText(new RegExp(`^Opened by partner · ends (\\d{2}-\\d{2} )?${time}$`)).waitFor()
