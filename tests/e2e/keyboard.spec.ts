@@ -138,7 +138,9 @@ describe('the console by keyboard', () => {
       await page.keyboard.press('Enter')
       expect(await page.locator('#password').getAttribute('type')).toBe('text')
       expect(await page.getByRole('button', { name: '显示密码' }).getAttribute('aria-pressed')).toBe('true')
+      // A button acts on Space when the key comes up, and React draws the change after that.
       await page.keyboard.press('Space')
+      await page.waitForFunction(() => document.querySelector('#password')?.getAttribute('type') === 'password', undefined, { timeout: 5000 })
       expect(await page.locator('#password').getAttribute('type')).toBe('password')
     }, 'zh-CN'))
 
