@@ -396,3 +396,28 @@ export interface Database {
   user_quota_log: UserQuotaLogTable
   voice_clone: VoiceCloneTable
 }
+
+/**
+ * The table of each entity, by the entity's name (its file name in schemas/entities).
+ */
+export interface EntityTables {
+  agreement: 'agreement'
+  article: 'article'
+  captcha_challenge: 'captcha_challenge'
+  config_value: 'config_value'
+  domain: 'domain'
+  industry: 'industry'
+  overstep_log: 'overstep_log'
+  rate_limit_hit: 'rate_limit_hit'
+  recharge_card: 'recharge_card'
+  recharge_order: 'recharge_order'
+  recharge_package: 'recharge_package'
+  reset_code: 'reset_code'
+  script: 'script'
+  session: 'session'
+  transfer_record: 'transfer_record'
+  user: 'account'
+  user_money_log: 'user_money_log'
+  user_quota_log: 'user_quota_log'
+  voice_clone: 'voice_clone'
+}

@@ -1,4 +1,5 @@
 import type { Registry, SchemaFile } from '../schema/types'
+import type { EntityTables } from '../generated/database'
 import type { Config } from './config'
 import type { Db, Dialect } from './db/connect'
 import type { FileStore } from './uploads/file-store'
@@ -20,9 +21,12 @@ export interface Services {
   resetCodeSender: ResetCodeSender
 }
 
-/** Table name of an entity the server's own code relies on (user, session). */
-export function tableOf(services: Pick<Services, 'registry'>, entity: string): string {
+/**
+ * Table name of an entity the server's own code relies on (user, session), typed as the
+ * generated `Database` names it; `npm run codegen -- --check` keeps the two in step.
+ */
+export function tableOf<E extends keyof EntityTables>(services: Pick<Services, 'registry'>, entity: E): EntityTables[E] {
   const def = services.registry.entities.get(entity)
   if (!def) throw new Error(`The server needs schemas/entities/${entity}.json, which is missing.`)
-  return def.table
+  return def.table as EntityTables[E]
 }

@@ -1,14 +1,14 @@
 import { readSchemaFiles } from '../schema/load-files'
 import { createRegistry } from '../schema/registry'
 import type { Config } from './config'
-import { openDatabase, type Database } from './db/connect'
+import { openDatabase, type OpenDatabase } from './db/connect'
 import { migrate } from './db/migrate'
 import type { Services } from './services'
 import { createFileStore } from './uploads/file-store'
 import { createResetCodeSender } from './password-reset/reset-code-sender'
 
 /** Registry, database and migrations: what every command (server, user:create, bench) needs first. */
-export async function openServices(config: Config, now: () => Date = () => new Date()): Promise<Services & { database: Database }> {
+export async function openServices(config: Config, now: () => Date = () => new Date()): Promise<Services & { database: OpenDatabase }> {
   const schemaFiles = readSchemaFiles(config.schemasDir)
   const registry = createRegistry(schemaFiles)
   const database = await openDatabase(config)

@@ -3,6 +3,7 @@ import type { EndpointDef, Role } from '../../src/schema/types'
 import { changeMoney } from '../../src/server/ledger/ledger'
 import { hashCaptchaAnswer } from '../../src/server/password-reset/captcha'
 import { PASSWORD, startTestServer, type TestServer } from './harness'
+import { asSchemaDb } from '../../src/server/db/connect'
 
 /**
  * Every endpoint of the promotion hierarchy, money and quotas, called by every role on
@@ -332,7 +333,7 @@ async function checkList(endpoint: EndpointDef, token: string, role: Role, calle
   const inReach = new Set([...(endpoint.scope === 'below' ? [] : [caller.id]), ...(ownOnly ? [] : sets.below.map((a) => a.id))])
   if (endpoint.mine) inReach.add(caller.id)
   const others = new Set(sets.other.map((a) => a.id))
-  let expected = server.services.db.selectFrom(entity.table).select(server.services.db.fn.countAll<number>().as('n')).where(owner, 'in', [...inReach, -1])
+  let expected = asSchemaDb(server.services.db).selectFrom(entity.table).select(server.services.db.fn.countAll<number>().as('n')).where(owner, 'in', [...inReach, -1])
   for (const [field, value] of Object.entries(endpoint.fixed)) expected = expected.where(field, '=', value as never)
   const { n: count } = await expected.executeTakeFirstOrThrow()
   const owners = res.body.data.data.map((row) => Number(row[owner]))
@@ -358,7 +359,7 @@ async function checkExport(endpoint: EndpointDef, token: string, role: Role, set
 
 /** Every balance, flag, name and row count the calls above could touch. */
 async function snapshot(): Promise<unknown> {
-  const db = server.services.db
+  const db = asSchemaDb(server.services.db)
   const accounts = await db.selectFrom('account').selectAll().where('username', 'not like', 'matrix-%').orderBy('id').execute()
   const counts: Record<string, number> = {}
   for (const table of ['user_money_log', 'user_quota_log', 'transfer_record', 'overstep_log', 'session', 'recharge_order', 'recharge_package', 'recharge_card']) {

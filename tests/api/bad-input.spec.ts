@@ -13,6 +13,7 @@ import { PASSWORD, SCHEMAS_DIR, startTestServer, type TestServer } from './harne
 import { inputCases, wireRequest, type InputCase, type WireRequest } from './hostile-inputs'
 import { createInputOracle, type InputOracle } from './input-oracle'
 import { diffRows, snapshotTables, type Snapshot } from './table-snapshot'
+import { asSchemaDb } from '../../src/server/db/connect'
 
 // Read at collection so every test is named after its endpoint and case; the first test checks the server declares the same set.
 const declared = createRegistry(readSchemaFiles(SCHEMAS_DIR))
@@ -220,14 +221,14 @@ async function fixtureOf(name: string, fixed: Record<string, unknown> = {}): Pro
   // An endpoint with "fixed" values (the merchant screens) sees only records that have them.
   const key = `${name}${JSON.stringify(fixed)}`
   const known = fixtures.get(key)
-  if (known !== undefined && (await db.selectFrom(entity.table).select('id').where('id', '=', known).executeTakeFirst())) return known
+  if (known !== undefined && (await asSchemaDb(db).selectFrom(entity.table).select('id').where('id', '=', known).executeTakeFirst())) return known
   const values = oracle.sample({ type: 'object', properties: entity.schema.properties, required: entity.source.required }, ++counter) as Record<string, unknown>
   if (entity.owner && entity.owner !== 'id') values[entity.owner] = accounts.admin
   for (const column of entity.columns) if (column.relation && column.relation !== name) values[column.name] = await fixtureOf(column.relation)
   delete values._titles
   Object.assign(values, fixed)
   const now = server.services.now().toISOString()
-  const row = await db.insertInto(entity.table).values({ ...recordToRow(entity, values), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+  const row = await asSchemaDb(db).insertInto(entity.table).values({ ...recordToRow(entity, values), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
   fixtures.set(key, Number(row.id))
   return Number(row.id)
 }
@@ -331,16 +332,16 @@ function expectWholeWrite(endpoint: EndpointDef, input: Record<string, unknown>,
 }
 
 function writtenTables(endpoint: EndpointDef): string[] {
-  if (isGeneric(endpoint.handler)) return ['create', 'update', 'delete'].includes(endpoint.handler) && endpoint.entity ? [tableOf(server.services, endpoint.entity)] : []
-  return (NAMED_WRITES[endpoint.handler] ?? []).map((entity) => tableOf(server.services, entity))
+  if (isGeneric(endpoint.handler)) return ['create', 'update', 'delete'].includes(endpoint.handler) && endpoint.entity ? [server.services.registry.entities.get(endpoint.entity)!.table] : []
+  return (NAMED_WRITES[endpoint.handler] ?? []).map((entity) => server.services.registry.entities.get(entity)!.table)
 }
 
 /** Accepted creations are removed again so unique fields stay free and snapshots stay small. */
 async function removeCreatedRows(endpoint: EndpointDef, before: Snapshot): Promise<void> {
   if (endpoint.handler !== 'create' || !endpoint.entity) return
-  const table = tableOf(server.services, endpoint.entity)
+  const table = server.services.registry.entities.get(endpoint.entity)!.table
   const ids = before[table]!.map((row) => Number(row.id))
-  let query = server.services.db.deleteFrom(table)
+  let query = asSchemaDb(server.services.db).deleteFrom(table)
   if (ids.length) query = query.where('id', 'not in', ids)
   await query.execute()
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoData } from '../../src/server/seed'
 import type { DemoLogin } from '../../src/server/demo/run-demo-month'
 import { startTestServer, type TestServer } from './harness'
+import { asSchemaDb } from '../../src/server/db/connect'
 
 interface Dashboard {
   accounts: { partner: number; merchant: number; agent: number; created_in_range: number }
@@ -94,7 +95,7 @@ describe('npm start on an empty database: a demo with a month behind it', () => 
 
   it('dates the ledger across the past 30 days and never after now', async () => {
     const rows = await server.services.db.selectFrom('user_money_log').select('created_at').execute()
-    const times = rows.map((r) => Date.parse(String(r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at)))
+    const times = rows.map((r) => Date.parse(r.created_at))
     expect(Math.max(...times)).toBeLessThanOrEqual(NOW.getTime())
     expect(Math.min(...times)).toBeGreaterThan(NOW.getTime() - 30 * 86_400_000)
     expect(new Set(times.map((t) => new Date(t).toISOString().slice(0, 10))).size).toBeGreaterThanOrEqual(20)
@@ -119,7 +120,7 @@ describe('DEMO_MONTH=0', () => {
       const accounts = await quiet.services.db.selectFrom('account').select(['username', 'created_at', 'money']).execute()
       expect(accounts.map((a) => [a.username, String(a.created_at), Number(a.money)])).toEqual(made.map((l) => [l.username, NOW.toISOString(), 0]))
       for (const table of ['user_money_log', 'user_quota_log', 'recharge_order', 'recharge_card', 'transfer_record']) {
-        const { n } = await quiet.services.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+        const { n } = await asSchemaDb(quiet.services.db).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
         expect({ table, rows: Number(n) }).toEqual({ table, rows: 0 })
       }
     } finally {

@@ -18,7 +18,7 @@ const money = (change: LedgerChange) => server.services.db.transaction().execute
 const quota = (change: LedgerChange) => server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, 'digital_voice_count', change))
 
 /** Every account's balance, and the sum of its ledger rows, in fen. */
-async function balancesAndLedgers(column: string, log: string, where: (q: any) => any = (q) => q) {
+async function balancesAndLedgers(column: 'money' | 'digital_voice_count', log: 'user_money_log' | 'user_quota_log', where: (q: any) => any = (q) => q) {
   const { db } = server.services
   const users = await db.selectFrom(tableOf(server.services, 'user')).select(['id', column]).execute()
   const sums = await where(db.selectFrom(tableOf(server.services, log)).select(['user_id']).select((eb: any) => eb.fn.sum('amount').as('total')).groupBy('user_id')).execute()

@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { readConfig, type Config } from '../../src/server/config'
 import { openServices } from '../../src/server/start'
 import { copySchemas } from './harness'
+import { asSchemaDb } from '../../src/server/db/connect'
 
 const postgres = process.env.TEST_DATABASE === 'postgres'
 const dataDir = mkdtempSync(join(tmpdir(), 'console-migrate-'))
@@ -45,7 +46,7 @@ describe('migrations at start are additive', () => {
       const tables = await second.db.introspection.getTables()
       const domain = tables.find((t) => t.name === 'domain' && (!postgres || t.schema === config.databaseSchema))!
       expect(domain.columns.map((c) => c.name)).toContain('theme_color')
-      const rows = await second.db.selectFrom('domain').select(['host', 'theme_color']).execute()
+      const rows = await asSchemaDb(second.db).selectFrom('domain').select(['host', 'theme_color']).execute()
       expect(rows).toEqual([{ host: 'old.example.com', theme_color: null }])
       // Running again is a no-op, not an error.
       const { migrate } = await import('../../src/server/db/migrate')

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copySchemas, startTestServer, type TestServer } from './harness'
 import { generate } from '../../src/schema/codegen/generate'
 import { addNoteSchemas } from '../support/note-schemas'
+import { asSchemaDb } from '../../src/server/db/connect'
 
 type Account = { id: number; token: string }
 let server: TestServer
@@ -36,7 +37,7 @@ describe('a resource added as schema files only', () => {
   it('is a working endpoint: create fills defaults and the owner, list and detail read it back', async () => {
     const res = await server.call<Record<string, unknown>>('POST', '/note/add', { token: who.merchantA!.token, body: { title: 'Hello', pinned: true } })
     expect(res.body).toMatchObject({ code: 1, data: { title: 'Hello', body: '', pinned: true, owner_id: who.merchantA!.id } })
-    const row = await server.services.db.selectFrom('note').selectAll().where('id', '=', res.body.data.id as number).executeTakeFirstOrThrow()
+    const row = await asSchemaDb(server.services.db).selectFrom('note').selectAll().where('id', '=', res.body.data.id as number).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ title: 'Hello', pinned: 1, owner_id: who.merchantA!.id })
     const pinned = await server.call<{ total: number }>('GET', '/note/list', { token: who.merchantA!.token, query: { pinned: true } })
     expect(pinned.body.data.total).toBe(1)
@@ -110,7 +111,7 @@ describe('records are scoped by owner on the server (DESIGN §4)', () => {
     const visible = async (name: string) => {
       const caller = { id: who[name]!.id, username: name, role: name.replace(/[AB]$/, '') as 'partner', userType: 1, path: (await db.selectFrom('account').select('path').where('id', '=', who[name]!.id).executeTakeFirstOrThrow()).path as string, sessionId: 0 }
       const scope = recordScope(registry, user, caller)
-      const query = db.selectFrom('account').select('username').orderBy('username')
+      const query = asSchemaDb(db).selectFrom('account').select('username').orderBy('username')
       return (await (scope === true ? query : query.where(scope)).execute()).map((r) => r.username)
     }
     expect(await visible('partnerA')).toEqual(['agentA', 'merchantA', 'partnerA'])

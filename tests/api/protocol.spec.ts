@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signInEveryRole, startTestServer, type TestServer } from './harness'
+import { asSchemaDb } from '../../src/server/db/connect'
 
 let server: TestServer
 const token: Record<string, string> = {}
@@ -26,7 +27,7 @@ const CLEAN =
 
 /** The stored row itself, not what the API answers: the database must never hold the script. */
 async function storedContent(table: string, id: number): Promise<string> {
-  const row = await server.services.db.selectFrom(table).select('content').where('id', '=', id).executeTakeFirstOrThrow()
+  const row = await asSchemaDb(server.services.db).selectFrom(table).select('content').where('id', '=', id).executeTakeFirstOrThrow()
   return String(row.content)
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copySchemas, startTestServer, type TestServer } from './harness'
 import { addNoteSchemas } from '../support/note-schemas'
+import { asSchemaDb } from '../../src/server/db/connect'
 
 type Account = { id: number; token: string }
 type Note = { id: number; site_id: number | null; _titles: { site_id: string | null } }
@@ -69,7 +70,7 @@ describe('an x-relation field', () => {
     const mine = await server.call<Note>('GET', '/note/detail', { token: who.partnerA!.token, query: { id: (await addNote(who.partnerA!.token, {})).body.data.id } })
     const edit = await server.call('POST', '/note/edit', { token: who.partnerA!.token, body: { id: mine.body.data.id, site_id: site.other } })
     expect(edit.body).toMatchObject({ code: 0, data: { errors: [{ path: '/site_id' }] } })
-    const stored = await server.services.db.selectFrom('note').select('site_id').where('id', '=', mine.body.data.id).executeTakeFirstOrThrow()
+    const stored = await asSchemaDb(server.services.db).selectFrom('note').select('site_id').where('id', '=', mine.body.data.id).executeTakeFirstOrThrow()
     expect(stored.site_id).toBeNull()
   })
 

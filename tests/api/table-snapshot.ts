@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { Db } from '../../src/server/db/connect'
+import { asSchemaDb, type Db } from '../../src/server/db/connect'
 
 type Row = Record<string, unknown>
 export type Snapshot = Record<string, Row[]>
@@ -7,7 +7,7 @@ export type Snapshot = Record<string, Row[]>
 /** Every row of every table, ordered by id: what "nothing half-written" is checked against. */
 export async function snapshotTables(db: Db, tables: readonly string[]): Promise<Snapshot> {
   const out: Snapshot = {}
-  for (const table of tables) out[table] = await db.selectFrom(table).selectAll().orderBy('id').execute()
+  for (const table of tables) out[table] = await asSchemaDb(db).selectFrom(table).selectAll().orderBy('id').execute()
   return out
 }
 

@@ -38,7 +38,7 @@ describe('transfers (/platform/transfer): from a parent to its own children, by 
   })
 
   it('moves whole units of a quota, and refuses fractions, zero and more than the sender has, on the field', async () => {
-    await server.services.db.updateTable('account').set({ digital_voice_count: 0 }).where('id', '=', id.partner).execute()
+    await server.services.db.updateTable('account').set({ digital_voice_count: 0 }).where('id', '=', id.partner!).execute()
     const none = await post('/platform/transfer', 'partner', { to_user_id: id.shop, kind: 'digital_voice_count', amount: '3' })
     expect(none.body).toMatchObject({ code: 0, data: { errors: [{ path: '/amount' }] } })
     expect((await post('/platform/transfer', 'partner', { to_user_id: id.shop, kind: 'digital_voice_count', amount: '1.5' })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/amount' }] } })

@@ -6,6 +6,7 @@ import { hashPassword } from '../../src/server/auth/password'
 import { toStored } from '../../src/server/db/records'
 import { tableOf } from '../../src/server/services'
 import { REPO_ROOT } from './paths'
+import { asSchemaDb } from '../../src/server/db/connect'
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '高', '林', '罗']
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平']
@@ -109,7 +110,7 @@ export async function fillAccounts(target: FillTarget, total: number): Promise<F
     // One transaction: SQLite then syncs once instead of once per batch.
     await services.db.transaction().execute(async (trx) => {
       for (let first = 0; first < rows.length; first += BATCH) {
-        await trx.insertInto(table).values(rows.slice(first, first + BATCH)).execute()
+        await asSchemaDb(trx).insertInto(table).values(rows.slice(first, first + BATCH)).execute()
         // Lets a Ctrl-C handler run between batches (SQLite answers synchronously).
         await new Promise((resolve) => setImmediate(resolve))
       }

@@ -5,6 +5,7 @@ import { upsertAccount } from '../../src/server/accounts/queries'
 import { tableOf } from '../../src/server/services'
 import { indexesOf, migrate } from '../../src/server/db/migrate'
 import { generateCardPassword, maskCardPassword } from '../../src/server/recharge-cards/card-password'
+import { asSchemaDb } from '../../src/server/db/connect'
 
 /** Cards per batch, as an admin issues them; 1,000,000 cards are 1,000 batches. */
 export const BATCH_SIZE = 1000
@@ -68,7 +69,7 @@ export async function fillCards(config: Config, rows: number): Promise<FilledCar
       for (let first = 0; first < rows; first += INSERT_ROWS) {
         const values = []
         for (let i = first; i < Math.min(first + INSERT_ROWS, rows); i++) values.push(cardRow(i))
-        await trx.insertInto(table).values(values).execute()
+        await asSchemaDb(trx).insertInto(table).values(values).execute()
         // SQLite answers at once, so without this the loop never lets a Ctrl-C handler run.
         await new Promise((resolve) => setImmediate(resolve))
       }

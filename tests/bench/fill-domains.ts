@@ -4,6 +4,7 @@ import { openServices } from '../../src/server/start'
 import { upsertAccount } from '../../src/server/accounts/queries'
 import { tableOf } from '../../src/server/services'
 import { REPO_ROOT } from './paths'
+import { asSchemaDb } from '../../src/server/db/connect'
 
 /** Host prefixes in rotation: each one is in exactly a tenth of the hosts, so `host=<word>` keeps 10%. */
 export const HOST_WORDS = ['shop', 'video', 'studio', 'media', 'live', 'clip', 'cloud', 'brand', 'promo', 'star'] as const
@@ -38,7 +39,7 @@ export async function fillDomains(dataDir: string, rows: number): Promise<Filled
       for (let first = 0; first < rows; first += BATCH) {
         const batch = []
         for (let i = first; i < Math.min(first + BATCH, rows); i++) batch.push(domainRow(i, ownerId))
-        await trx.insertInto(table).values(batch).execute()
+        await asSchemaDb(trx).insertInto(table).values(batch).execute()
         // SQLite answers at once, so without this the loop never lets a Ctrl-C handler run, and tsx kills the bench before it cleans up.
         await new Promise((resolve) => setImmediate(resolve))
       }

@@ -8,6 +8,7 @@
 import { sql } from 'kysely'
 import { startTestServer, type TestServer } from '../api/harness'
 import { changeMoney, changeQuota } from '../../src/server/ledger/ledger'
+import { asSchemaDb } from '../../src/server/db/connect'
 
 const PARTNERS = 30
 const ACCOUNTS = 1000
@@ -108,7 +109,7 @@ async function buildTree(server: TestServer): Promise<Tree> {
   const { id: _, username: __, path: ___, parent_id: ____, ...row } = (await db.selectFrom('account').selectAll().where('id', '=', template.id).executeTakeFirstOrThrow()) as Record<string, unknown>
   for (let m = 1; m < ACCOUNTS - PARTNERS - 1; m++) {
     const parent = partners[m % PARTNERS]!
-    const inserted = await db.insertInto('account').values({ ...row, username: `bench-m${m}`, parent_id: parent, path: '/' }).returning('id').executeTakeFirstOrThrow()
+    const inserted = await asSchemaDb(db).insertInto('account').values({ ...row, username: `bench-m${m}`, parent_id: parent, path: '/' }).returning('id').executeTakeFirstOrThrow()
     children.get(parent)!.push(Number(inserted.id))
   }
   await sql`update account set path = (select p.path from account p where p.id = account.parent_id) || account.id || '/' where username like 'bench-m%'`.execute(db)

@@ -23,10 +23,12 @@ export function generateDatabaseTypes(registry: Registry): string {
   const entities = sortedEntities(registry)
   const tables: string[] = []
   const members: string[] = []
+  const entityTables: string[] = []
   for (const entity of entities) {
     const name = `${typeName(entity.name)}Table`
     tables.push(tableInterface(entity, name))
     members.push(`  ${key(entity.table)}: ${name}`)
+    entityTables.push(`  ${key(entity.name)}: '${entity.table}'`)
     if (entity.tally) {
       const tallyName = `${typeName(entity.name)}TallyTable`
       tables.push(tallyInterface(entity, tallyName))
@@ -34,7 +36,8 @@ export function generateDatabaseTypes(registry: Registry): string {
     }
   }
   const database = `${docComment(['Every table, by its name in the database.'])}\nexport interface Database {\n${members.join('\n')}\n}`
-  return `${HEADER}\n\n${PRELUDE}\n\n${tables.join('\n\n')}\n\n${database}\n`
+  const byEntity = `${docComment(['The table of each entity, by the entity\'s name (its file name in schemas/entities).'])}\nexport interface EntityTables {\n${entityTables.join('\n')}\n}`
+  return `${HEADER}\n\n${PRELUDE}\n\n${tables.join('\n\n')}\n\n${database}\n\n${byEntity}\n`
 }
 
 function tableInterface(entity: EntityDef, name: string): string {

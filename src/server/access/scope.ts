@@ -1,4 +1,5 @@
-import type { SelectQueryBuilder, UpdateQueryBuilder, DeleteQueryBuilder, ExpressionBuilder, Expression, SqlBool } from 'kysely'
+import type { Expression, SqlBool } from 'kysely'
+import type { SchemaExpressions, SchemaSelect } from '../db/connect'
 import type { EntityDef, Registry } from '../../schema/types'
 import type { Caller } from './caller'
 
@@ -17,7 +18,7 @@ export function recordScope(
   entity: EntityDef,
   caller: Caller | null,
   scope: ScopeKind = 'all',
-): true | ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) {
+): true | ((eb: SchemaExpressions) => Expression<SqlBool>) {
   if (!entity.owner) return true
   const owner = `${entity.table}.${entity.owner}`
   if (scope === 'below') return caller ? belowScope(registry, entity, owner, caller) : (eb) => eb.lit(false)
@@ -37,7 +38,7 @@ export function recordScope(
  * other role's is its subtree without itself. The screens that manage accounts use it, so no
  * one edits, tops up or re-levels its own account through them.
  */
-function belowScope(registry: Registry, entity: EntityDef, owner: string, caller: Caller): (eb: ExpressionBuilder<any, any>) => Expression<SqlBool> {
+function belowScope(registry: Registry, entity: EntityDef, owner: string, caller: Caller): (eb: SchemaExpressions) => Expression<SqlBool> {
   const accounts = accountEntity(registry)
   if (caller.role === 'admin') return (eb) => eb(owner, '!=', caller.id)
   if (entity === accounts) return (eb) => eb.and([eb(`${accounts.table}.path`, 'like', `${caller.path}%`), eb(owner, '!=', caller.id)])
@@ -45,13 +46,16 @@ function belowScope(registry: Registry, entity: EntityDef, owner: string, caller
     eb(owner, 'in', eb.selectFrom(`${accounts.table} as scope_account`).select('scope_account.id').where('scope_account.path', 'like', `${caller.path}%`).where('scope_account.id', '!=', caller.id))
 }
 
-export type Scopable = SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>
+/** A select, update or delete over any tables: each narrows with where(). */
+export interface Scopable {
+  where: (...args: never[]) => unknown
+}
 
 /** Apply a caller's scope to a select, update or delete. */
 export function withScope<Q extends Scopable>(query: Q, registry: Registry, entity: EntityDef, caller: Caller | null, kind: ScopeKind = 'all'): Q {
   const scope = recordScope(registry, entity, caller, kind)
   // The three builders share where(expression) but TypeScript cannot call through their union.
-  return scope === true ? query : ((query as SelectQueryBuilder<any, any, any>).where(scope) as unknown as Q)
+  return scope === true ? query : ((query as unknown as SchemaSelect).where(scope) as unknown as Q)
 }
 
 /** The entity whose records are accounts: the one that declares x-parent. */

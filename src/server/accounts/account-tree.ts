@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Db, Dialect } from '../db/connect'
+import type { EntityTables } from '../../generated/database'
 import { escapeLike, startsWith } from '../db/starts-with'
 
 /** One account as the relation tree shows it. */
@@ -25,7 +26,7 @@ const COLUMNS = ['id', 'username', 'name', 'mobile', 'user_type', 'status', 'par
 const PHONE_LIKE = /^[0-9+\- ]+$/
 
 /** The account, or undefined. */
-export async function findTreeRow(db: Db, table: string, id: number): Promise<TreeRow | undefined> {
+export async function findTreeRow(db: Db, table: EntityTables['user'], id: number): Promise<TreeRow | undefined> {
   const row = await db.selectFrom(table).select([...COLUMNS]).where('id', '=', id).executeTakeFirst()
   return row ? toTreeRow(row) : undefined
 }
@@ -35,7 +36,7 @@ export async function findTreeRow(db: Db, table: string, id: number): Promise<Tr
  * most `limit`. Keyset paging walks the parent_id index (SQLite keeps the rowid in it), so
  * the thousandth page of a partner with 50,000 merchants costs what the first does.
  */
-export async function findTreeChildren(db: Db, table: string, parentId: number | null, afterId: number, limit: number): Promise<{ rows: TreeRow[]; more: boolean }> {
+export async function findTreeChildren(db: Db, table: EntityTables['user'], parentId: number | null, afterId: number, limit: number): Promise<{ rows: TreeRow[]; more: boolean }> {
   const rows = await db
     .selectFrom(table)
     .select([...COLUMNS])
@@ -48,7 +49,7 @@ export async function findTreeChildren(db: Db, table: string, parentId: number |
 }
 
 /** How many accounts are directly below `parentId` (null: how many top-level accounts there are). */
-export async function countTreeChildren(db: Db, table: string, parentId: number | null): Promise<number> {
+export async function countTreeChildren(db: Db, table: EntityTables['user'], parentId: number | null): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as('n'))
@@ -58,7 +59,7 @@ export async function countTreeChildren(db: Db, table: string, parentId: number 
 }
 
 /** Each node with how many accounts are directly below it, counted on the parent_id index in one query. */
-export async function withChildCounts(db: Db, table: string, rows: readonly TreeRow[]): Promise<TreeNode[]> {
+export async function withChildCounts(db: Db, table: EntityTables['user'], rows: readonly TreeRow[]): Promise<TreeNode[]> {
   if (rows.length === 0) return []
   const counted = await db
     .selectFrom(table)
@@ -71,7 +72,7 @@ export async function withChildCounts(db: Db, table: string, rows: readonly Tree
 }
 
 /** Accounts by id, in no particular order. */
-export async function findTreeRows(db: Db, table: string, ids: readonly number[]): Promise<TreeRow[]> {
+export async function findTreeRows(db: Db, table: EntityTables['user'], ids: readonly number[]): Promise<TreeRow[]> {
   if (ids.length === 0) return []
   const rows = await db.selectFrom(table).select([...COLUMNS]).where('id', 'in', [...new Set(ids)]).execute()
   return rows.map(toTreeRow)
@@ -86,7 +87,7 @@ export async function findTreeRows(db: Db, table: string, ids: readonly number[]
 export async function searchTreeRows(
   db: Db,
   dialect: Dialect,
-  table: string,
+  table: EntityTables['user'],
   opts: { keyword: string; withinPath?: string; limit: number },
 ): Promise<{ rows: TreeRow[]; more: boolean }> {
   const { keyword, withinPath, limit } = opts

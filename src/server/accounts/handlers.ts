@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely'
 import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword } from '../auth/password'
 import { revokeSessions } from '../auth/sessions'
@@ -9,6 +8,7 @@ import { oncePerKey } from '../ledger/once-per-key'
 import { tableOf } from '../services'
 import { ofEndpoint } from '../engine/generic/record-scope'
 import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { asSchemaDb, type Db } from '../db/connect'
 
 /**
  * The promotion screens' accounts (partners, merchants, agents). Each endpoint file says
@@ -93,7 +93,7 @@ const usedPrefixes: NamedHandler = {
  * merchant under any partner, a partner under itself or a partner below it. The parent's
  * row is locked so two creations under it take turns (the merchant limit counts them).
  */
-async function chooseParent(ctx: HandlerContext, trx: Kysely<any>, parentId: number | null): Promise<ParentRow> {
+async function chooseParent(ctx: HandlerContext, trx: Db, parentId: number | null): Promise<ParentRow> {
   const caller = requireCaller(ctx)
   const table = tableOf(ctx.services, 'user')
   let query = trx.selectFrom(table).select(['id', 'path', 'user_type'])
@@ -110,7 +110,7 @@ async function chooseParent(ctx: HandlerContext, trx: Kysely<any>, parentId: num
 }
 
 /** A partner's service prefix number is its own: no other account may hold the same one. */
-async function assertPrefixFree(ctx: HandlerContext, trx: Kysely<any>, prefix: unknown, exceptId?: number): Promise<void> {
+async function assertPrefixFree(ctx: HandlerContext, trx: Db, prefix: unknown, exceptId?: number): Promise<void> {
   if (typeof prefix !== 'string' || prefix === '') return
   let query = trx.selectFrom(tableOf(ctx.services, 'user')).select('id').where('service_prefix_no', '=', prefix)
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
@@ -118,15 +118,15 @@ async function assertPrefixFree(ctx: HandlerContext, trx: Kysely<any>, prefix: u
 }
 
 /** The account, if this endpoint lets the caller reach it; otherwise it does not exist for the caller. */
-async function reachable(ctx: HandlerContext, trx: Kysely<any>, id: number): Promise<void> {
+async function reachable(ctx: HandlerContext, trx: Db, id: number): Promise<void> {
   const entity = ctx.services.registry.entities.get('user')!
-  const row = await ofEndpoint(ctx, trx.selectFrom(entity.table).select(`${entity.table}.id`).where(`${entity.table}.id`, '=', id), entity).executeTakeFirst()
+  const row = await ofEndpoint(ctx, asSchemaDb(trx).selectFrom(entity.table).select(`${entity.table}.id`).where(`${entity.table}.id`, '=', id), entity).executeTakeFirst()
   if (!row) throw fieldError('RECORD_NOT_FOUND', '/id', ctx.locale, { entity: accountLabelOf(ctx), id })
 }
 
 async function readAccount(ctx: HandlerContext, id: number): Promise<Record<string, unknown>> {
   const entity = ctx.services.registry.entities.get('user')!
-  const row = await ctx.services.db.selectFrom(entity.table).select(publicColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow()
+  const row = await asSchemaDb(ctx.services.db).selectFrom(entity.table).select(publicColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow()
   return rowToRecord(entity, row)
 }
 

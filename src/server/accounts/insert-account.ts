@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely'
 import type { EntityDef, Locale } from '../../schema/types'
 import { AppError, fieldError } from '../errors/AppError'
 import { recordToRow, toStored } from '../db/records'
 import { readGroup } from '../settings/settings-store'
 import { tableOf, type Services } from '../services'
+import { asSchemaDb, type Db } from '../db/connect'
+import type { EntityTables } from '../../generated/database'
 
 export const PARTNER = 1
 export const MERCHANT = 2
@@ -34,16 +35,18 @@ export interface NewAccount {
  * one transaction at a time), so two creations under one partner take turns at the count.
  * Returns the new id.
  */
-export async function insertAccount(trx: Kysely<any>, services: Pick<Services, 'registry' | 'now'>, account: NewAccount): Promise<number> {
+export async function insertAccount(trx: Db, services: Pick<Services, 'registry' | 'now'>, account: NewAccount): Promise<number> {
   const entity = services.registry.entities.get('user')!
+  const table = tableOf(services, 'user')
   const { parent, userType, fields } = account
-  if (account.merchantLimit >= 0 && userType === MERCHANT && parent.user_type === PARTNER) await assertMerchantRoom(trx, entity, parent.id, account.merchantLimit)
-  if (await trx.selectFrom(entity.table).select('id').where('username', '=', String(fields.username)).executeTakeFirst()) {
+  if (account.merchantLimit >= 0 && userType === MERCHANT && parent.user_type === PARTNER) await assertMerchantRoom(trx, table, parent.id, account.merchantLimit)
+  if (await trx.selectFrom(table).select('id').where('username', '=', String(fields.username)).executeTakeFirst()) {
     throw fieldError('RECORD_CONFLICT', '/username', account.locale, { field: fieldLabel(entity, 'username', account.locale), value: String(fields.username), entity: accountLabel(entity, account.locale) })
   }
   const now = services.now().toISOString()
-  const inserted = await trx
-    .insertInto(entity.table)
+  // The fields come from the schema (its defaults and the caller's form), so the row is built as a schema record.
+  const inserted = await asSchemaDb(trx)
+    .insertInto(table)
     .values({
       ...columnDefaults(entity),
       ...recordToRow(entity, fields),
@@ -59,7 +62,7 @@ export async function insertAccount(trx: Kysely<any>, services: Pick<Services, '
     .returning('id')
     .executeTakeFirstOrThrow()
   const id = Number(inserted.id)
-  await trx.updateTable(entity.table).set({ path: `${parent.path}${id}/` }).where('id', '=', id).execute()
+  await trx.updateTable(table).set({ path: `${parent.path}${id}/` }).where('id', '=', id).execute()
   return id
 }
 
@@ -69,9 +72,9 @@ export async function merchantCountLimit(services: Services): Promise<number> {
   return group ? Number((await readGroup(services, group)).VITE_MERCHANT_COUNT_LIMITATION) : -1
 }
 
-async function assertMerchantRoom(trx: Kysely<any>, entity: EntityDef, partnerId: number, limit: number): Promise<void> {
+async function assertMerchantRoom(trx: Db, table: EntityTables['user'], partnerId: number, limit: number): Promise<void> {
   const counted = await trx
-    .selectFrom(entity.table)
+    .selectFrom(table)
     .select((eb) => eb.fn.countAll().as('n'))
     .where('parent_id', '=', partnerId)
     .where('user_type', '=', MERCHANT)

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
 import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword } from '../auth/password'
 import { passwordWeakness } from '../auth/password-strength'
@@ -9,6 +8,7 @@ import { registrationOpen } from '../domains/registration-open'
 import { solveCaptcha } from '../password-reset/captcha'
 import { tableOf } from '../services'
 import type { HandlerContext, NamedHandler } from '../engine/handler-context'
+import type { Db } from '../db/connect'
 
 /** A mainland mobile number: such a username is the account's mobile too, so forgot-password finds it by either. */
 const MOBILE = /^1[3-9]\d{9}$/
@@ -59,7 +59,7 @@ const register: NamedHandler = {
 }
 
 /** The enabled partner whose service prefix number is `code`, locked as insertAccount asks; a disabled one takes no one. */
-async function partnerOfInvite(ctx: HandlerContext, trx: Kysely<any>, code: string): Promise<ParentRow> {
+async function partnerOfInvite(ctx: HandlerContext, trx: Db, code: string): Promise<ParentRow> {
   // Partners without a prefix number hold '': blank is no one's code.
   if (code === '') throw fieldError('REGISTER_INVITE_UNKNOWN', '/invite_code', ctx.locale, { code })
   let query = trx
@@ -75,9 +75,9 @@ async function partnerOfInvite(ctx: HandlerContext, trx: Kysely<any>, code: stri
 }
 
 /** A mobile names one account, or forgot-password could not tell whose it is. */
-async function assertMobileFree(ctx: HandlerContext, trx: Kysely<any>, mobile: string): Promise<void> {
+async function assertMobileFree(ctx: HandlerContext, trx: Db, mobile: string): Promise<void> {
   const entity = ctx.services.registry.entities.get('user')!
-  if (await trx.selectFrom(entity.table).select('id').where('mobile', '=', mobile).executeTakeFirst()) {
+  if (await trx.selectFrom(tableOf(ctx.services, 'user')).select('id').where('mobile', '=', mobile).executeTakeFirst()) {
     throw fieldError('RECORD_CONFLICT', '/username', ctx.locale, { field: fieldLabel(entity, 'mobile', ctx.locale), value: mobile, entity: accountLabel(entity, ctx.locale) })
   }
 }

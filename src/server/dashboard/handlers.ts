@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely'
+import type { Database } from '../../generated/database'
 import { fenToYuan } from '../db/records'
 import { fieldError } from '../errors/AppError'
-import { accountEntity } from '../access/scope'
 import { tableOf } from '../services'
 import type { Caller } from '../access/caller'
 import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
@@ -32,7 +32,7 @@ const data: NamedHandler = {
       .select([sql<number>`coalesce(sum(money), 0)`.as('money'), ...QUOTAS.map((q) => sql<number>`coalesce(sum(${sql.ref(q)}), 0)`.as(q))])
       .where(inReach)
       .executeTakeFirstOrThrow()
-    const ledger = (eb: ExpressionBuilder<any, any>) => eb.and([eb('user_id', 'in', eb.selectFrom(accounts).select('id').where(inReach)), eb('created_at', '>=', range.from), eb('created_at', '<', range.to)])
+    const ledger = (eb: ExpressionBuilder<Database, typeof logs>) => eb.and([eb('user_id', 'in', eb.selectFrom(accounts).select('id').where(inReach)), eb('created_at', '>=', range.from), eb('created_at', '<', range.to)])
     const byType = await db
       .selectFrom(logs)
       .select(['type', sql<number>`sum(case when amount > 0 then amount else 0 end)`.as('in'), sql<number>`sum(case when amount < 0 then -amount else 0 end)`.as('out')])
@@ -111,7 +111,7 @@ async function cardFigures(ctx: HandlerContext, inReach: ReturnType<typeof reach
   const accounts = tableOf(ctx.services, 'user')
   const cards = tableOf(ctx.services, 'recharge_card')
   const db = ctx.services.db
-  const reached = (column: string) => (eb: ExpressionBuilder<any, any>) => eb(column, 'in', eb.selectFrom(accounts).select('id').where(inReach))
+  const reached = (column: 'issuer_id' | 'used_by' | 'holder_id') => (eb: ExpressionBuilder<Database, 'recharge_card'>) => eb(column, 'in', eb.selectFrom(accounts).select('id').where(inReach))
   const issued = await db.selectFrom(cards).select(sql<number>`count(*)`.as('n')).where(reached('issuer_id')).where('created_at', '>=', range.from).where('created_at', '<', range.to).executeTakeFirstOrThrow()
   const used = await db
     .selectFrom(cards)
@@ -126,8 +126,8 @@ async function cardFigures(ctx: HandlerContext, inReach: ReturnType<typeof reach
 
 /** Accounts the caller reaches: admin all, a partner its branch (itself included), anyone else itself. */
 function reach(ctx: HandlerContext, caller: Caller) {
-  const path = `${accountEntity(ctx.services.registry).table}.path`
-  return (eb: ExpressionBuilder<any, any>) => {
+  const path = `${tableOf(ctx.services, 'user')}.path` as const
+  return (eb: ExpressionBuilder<Database, 'account'>) => {
     if (caller.role === 'admin') return eb.lit(true)
     if (caller.role === 'partner') return eb(path, 'like', `${caller.path}%`)
     return eb('id', '=', caller.id)

@@ -1,17 +1,36 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
 import SQLite from 'better-sqlite3'
 import type { Config } from '../config'
+import type { Database } from '../../generated/database'
 import { withStatementCache } from './statement-cache'
 
 export type Dialect = 'sqlite' | 'postgres'
 
-/** Tables are declared by schema files, so the query builder is untyped here; repositories convert rows. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Db = Kysely<any>
+/** The query builder, typed by the tables the entity schemas declare (src/generated/database.ts). */
+export type Db = Kysely<Database>
 
-export interface Database {
+/**
+ * Tables named at run time by schema files (the engine's generic handlers, migrations, tallies):
+ * the schema, checked by `schemas:check`, vouches for their columns rather than the compiler.
+ */
+export type SchemaTables = Record<string, Record<string, unknown>>
+
+/** The query builder over tables the code names only at run time. */
+export type SchemaDb = Kysely<SchemaTables>
+
+/** A select and its conditions over such tables. */
+export type SchemaSelect = SelectQueryBuilder<SchemaTables, string, Record<string, unknown>>
+export type SchemaExpressions = ExpressionBuilder<SchemaTables, string>
+
+/** The same connection (or transaction), for queries on tables named at run time. */
+export function asSchemaDb(db: Db): SchemaDb {
+  return db as unknown as SchemaDb
+}
+
+/** An open database: its query builder, which SQL it speaks, and how to close it. */
+export interface OpenDatabase {
   db: Db
   dialect: Dialect
   close(): Promise<void>
@@ -21,7 +40,7 @@ export interface Database {
  * Open the database the configuration names: PostgreSQL when DATABASE_URL is set,
  * else the embedded SQLite file in DATA_DIR (WAL, so readers never wait for the writer).
  */
-export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<Database> {
+export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) {

@@ -1,5 +1,6 @@
 import type { EntityDef, GenericHandler } from '../../schema/types'
 import { fieldError } from '../errors/AppError'
+import { asSchemaDb } from '../db/connect'
 import { publicColumns, recordToRow, rowToRecord } from '../db/records'
 import { sanitizeRichTextFields } from '../content/rich-text'
 import type { HandlerContext } from './handler-context'
@@ -24,15 +25,15 @@ export function prepareGenericBody(handler: GenericHandler, entity: EntityDef, b
 }
 
 async function get(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
-  const record = await findVisible(ctx, ctx.services.db, entity, Number(ctx.query.id))
-  return (await withTitles(ctx, ctx.services.db, entity, [record]))[0]
+  const record = await findVisible(ctx, asSchemaDb(ctx.services.db), entity, Number(ctx.query.id))
+  return (await withTitles(ctx, asSchemaDb(ctx.services.db), entity, [record]))[0]
 }
 
 async function create(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const now = ctx.services.now().toISOString()
   const values: Record<string, unknown> = { ...ctx.body, ...ctx.endpoint.fixed }
   if (entity.owner && entity.owner !== 'id' && ctx.caller) values[entity.owner] = ctx.caller.id
-  return ctx.services.db.transaction().execute(async (trx) => {
+  return asSchemaDb(ctx.services.db).transaction().execute(async (trx) => {
     await assertUnique(ctx, trx, entity, values)
     await assertRelationsVisible(ctx, trx, entity, values)
     const inserted = await trx
@@ -47,7 +48,7 @@ async function create(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
 
 async function update(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const { id, ...changes } = ctx.body
-  return ctx.services.db.transaction().execute(async (trx) => {
+  return asSchemaDb(ctx.services.db).transaction().execute(async (trx) => {
     await findVisible(ctx, trx, entity, Number(id), '/id')
     await assertUnique(ctx, trx, entity, changes, Number(id))
     await assertRelationsVisible(ctx, trx, entity, changes)
@@ -71,7 +72,7 @@ async function update(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
  */
 async function remove(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const ids = [...new Set((ctx.body.ids as number[]).map(Number))]
-  const deleted = await ctx.services.db.transaction().execute(async (trx) => {
+  const deleted = await asSchemaDb(ctx.services.db).transaction().execute(async (trx) => {
     const gone = await ofEndpoint(ctx, trx.deleteFrom(entity.table).where('id', 'in', ids), entity).returning('id').execute()
     const removed = new Set(gone.map((row) => Number(row.id)))
     const missing = ids.filter((id) => !removed.has(id))

@@ -1,6 +1,7 @@
 import { menuFor } from '../../schema/route-access'
 import { rowToRecord } from '../db/records'
 import { requireCaller, type NamedHandler } from './handler-context'
+import { asSchemaDb } from '../db/connect'
 
 /**
  * `POST /api/user/menu`: the console's menu for the caller, derived from navigation.json and
@@ -11,7 +12,7 @@ const menu: NamedHandler = {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const account = ctx.services.registry.entities.get('user')!
-    const row = await ctx.services.db.selectFrom(account.table).selectAll().where('id', '=', caller.id).executeTakeFirst()
+    const row = await asSchemaDb(ctx.services.db).selectFrom(account.table).selectAll().where('id', '=', caller.id).executeTakeFirst()
     // As a record, so a flag never stored reads as its schema default.
     return menuFor(ctx.services.registry, caller.role, row ? rowToRecord(account, row) : {})
   },

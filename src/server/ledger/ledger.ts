@@ -1,9 +1,11 @@
-import type { Kysely } from 'kysely'
 import { AppError } from '../errors/AppError'
 import { tableOf, type Services } from '../services'
+import type { ExpressionBuilder } from 'kysely'
+import type { Db } from '../db/connect'
+import type { Database } from '../../generated/database'
 
 /** A database handle inside the caller's transaction: a change and its ledger row commit together or not at all. */
-type Trx = Kysely<any>
+type Trx = Db
 
 export type MoneyChangeType = 'recharge' | 'card' | 'transfer_in' | 'transfer_out' | 'exchange' | 'consume' | 'refund' | 'adjust'
 export type Quota = 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
@@ -48,7 +50,7 @@ export function changeQuota(trx: Trx, services: Pick<Services, 'registry' | 'now
 }
 
 interface Target {
-  column: string
+  column: 'money' | Quota
   log: 'user_money_log' | 'user_quota_log'
   short: 'INSUFFICIENT_BALANCE' | 'INSUFFICIENT_QUOTA'
   quota?: Quota
@@ -67,7 +69,7 @@ async function apply(trx: Trx, services: Pick<Services, 'registry' | 'now'>, cha
   }
   const now = services.now().toISOString()
   // A column added after an account was created holds NULL for it: that is a zero balance.
-  const after = (eb: any) => eb(eb.fn.coalesce(target.column, eb.lit(0)), '+', change.amount)
+  const after = (eb: ExpressionBuilder<Database, 'account'>) => eb(eb.fn.coalesce(target.column, eb.lit(0)), '+', change.amount)
   const updated = await trx
     .updateTable(users)
     .set((eb) => ({ [target.column]: after(eb), updated_at: now }))

@@ -5,6 +5,7 @@ import { accountEntity, withScope } from '../access/scope'
 import { createTableWriter, type TableColumn, type TableFormat, type TableWriter } from '../export/table-writer'
 import { listedRows } from '../engine/generic/list-query'
 import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { asSchemaDb } from '../db/connect'
 
 /** Rows read per query: small enough that other requests get the database between chunks (SQLite has one connection). */
 const CHUNK = 2000
@@ -104,7 +105,7 @@ async function learnNames(ctx: HandlerContext, rows: Record<string, unknown>[], 
   }
   if (wanted.size === 0) return
   const accounts = accountEntity(ctx.services.registry)
-  const found = await withScope(ctx.services.db.selectFrom(accounts.table), ctx.services.registry, accounts, ctx.caller)
+  const found = await withScope(asSchemaDb(ctx.services.db).selectFrom(accounts.table), ctx.services.registry, accounts, ctx.caller)
     .select([`${accounts.table}.id as id`, `${accounts.table}.${accounts.title ?? 'id'} as title`])
     .where(`${accounts.table}.id`, 'in', [...wanted])
     .execute()

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely'
 import { AppError, fieldError } from '../errors/AppError'
 import { fenToYuan, publicColumns, rowToRecord } from '../db/records'
 import { changeMoney, changeQuota, type Applied, type Quota } from '../ledger/ledger'
@@ -6,6 +5,7 @@ import { generateCardPassword, maskCardPassword, newBatchNo, normalizeCardPasswo
 import { tableOf } from '../services'
 import { amountIn, type Kind } from '../transfers/handlers'
 import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { asSchemaDb, type Db } from '../db/connect'
 
 const UNUSED = 0
 const USED = 1
@@ -155,7 +155,7 @@ function setField(field: 'remark' | 'name'): NamedHandler {
       const caller = requireCaller(ctx)
       const id = Number(ctx.body.id)
       const entity = ctx.services.registry.entities.get('recharge_card')!
-      const row = await ctx.services.db
+      const row = await asSchemaDb(ctx.services.db)
         .updateTable(entity.table)
         .set({ [field]: String(ctx.body[field]), updated_at: ctx.services.now().toISOString() })
         .where('id', '=', id)
@@ -198,7 +198,7 @@ function selectionOf(ctx: HandlerContext): Selection {
 }
 
 /** Every id is a card the caller holds and nobody has used; otherwise the ids that are not, in the error. */
-async function assertHeldUnused(ctx: HandlerContext, trx: Kysely<any>, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<void> {
+async function assertHeldUnused(ctx: HandlerContext, trx: Db, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<void> {
   const caller = requireCaller(ctx)
   const held = await trx.selectFrom(tableOf(ctx.services, 'recharge_card')).select(['id', 'status']).where('id', 'in', ids).where('holder_id', '=', caller.id).execute()
   const status = new Map(held.map((row) => [Number(row.id), Number(row.status)]))
@@ -221,7 +221,7 @@ function untouched(ids: number[], done: { id: unknown }[]): number[] {
  * names the first of these that any card shows, and those cards. Saying "used" of cards that
  * were only moved sent people looking for a redemption that never happened.
  */
-async function whyUntouched(ctx: HandlerContext, trx: Kysely<any>, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<AppError> {
+async function whyUntouched(ctx: HandlerContext, trx: Db, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<AppError> {
   const caller = requireCaller(ctx)
   const rows = await trx.selectFrom(tableOf(ctx.services, 'recharge_card')).select(['id', 'holder_id', 'status']).where('id', 'in', ids).execute()
   const now = new Map(rows.map((row) => [Number(row.id), row]))

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto'
-import type { Kysely } from 'kysely'
 import type { JsonSchema } from '../../schema/types'
 import { enumValueLabel } from '../../schema/enum-labels'
 import { AppError, fieldError } from '../errors/AppError'
@@ -9,6 +8,7 @@ import { tableOf } from '../services'
 import { genericHandlers } from '../engine/generic-handlers'
 import { ofEndpoint } from '../engine/generic/record-scope'
 import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { asSchemaDb, type Db } from '../db/connect'
 
 const PARTNER = 1
 const QUOTAS: readonly Quota[] = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count']
@@ -138,7 +138,7 @@ const cancel: NamedHandler = {
 }
 
 /** The account an order is for: the caller itself for a partner; the partner an admin names. */
-async function buyerOf(ctx: HandlerContext, trx: Kysely<any>): Promise<number> {
+async function buyerOf(ctx: HandlerContext, trx: Db): Promise<number> {
   const caller = requireCaller(ctx)
   const named = ctx.body.user_id === undefined ? undefined : Number(ctx.body.user_id)
   if (caller.role !== 'admin') {
@@ -151,9 +151,9 @@ async function buyerOf(ctx: HandlerContext, trx: Kysely<any>): Promise<number> {
 }
 
 /** Why a conditional update touched no order: it is not the caller's to see, no longer created, or (cancel) not the caller's to cancel. */
-async function whyUnchanged(ctx: HandlerContext, trx: Kysely<any>, id: number): Promise<AppError> {
+async function whyUnchanged(ctx: HandlerContext, trx: Db, id: number): Promise<AppError> {
   const entity = ctx.services.registry.entities.get('recharge_order')!
-  const order = await ofEndpoint(ctx, trx.selectFrom(entity.table), entity)
+  const order = await ofEndpoint(ctx, asSchemaDb(trx).selectFrom(entity.table), entity)
     .select(['order_no', 'status'])
     .where(`${entity.table}.id`, '=', id)
     .executeTakeFirst()

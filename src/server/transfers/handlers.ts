@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely'
 import { AppError, fieldError } from '../errors/AppError'
 import { fenToYuan, publicColumns, rowToRecord, yuanToFen } from '../db/records'
 import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
@@ -6,15 +5,16 @@ import { oncePerKey } from '../ledger/once-per-key'
 import { readGroup } from '../settings/settings-store'
 import { tableOf } from '../services'
 import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { asSchemaDb, type Db } from '../db/connect'
 
 export type Kind = 'money' | Quota
 
-const FLAG: Record<Kind, string> = {
+const FLAG = {
   money: 'can_transfer_money',
   digital_man_count: 'can_transfer_digital_man',
   digital_man_advanced_count: 'can_transfer_digital_man_advanced',
   digital_voice_count: 'can_transfer_digital_voice',
-}
+} as const satisfies Record<Kind, string>
 
 /**
  * Balance or a quota from the caller to one of its own children: the sender's ledger row,
@@ -72,7 +72,7 @@ const transfer: NamedHandler = {
       await move(to, units, 'transfer_in')
       return Number(inserted.id)
     }))
-    const row = await ctx.services.db.selectFrom(records).select(publicColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow()
+    const row = await asSchemaDb(ctx.services.db).selectFrom(records).select(publicColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow()
     return rowToRecord(entity, row)
   },
 }
@@ -128,7 +128,7 @@ export function amountIn(ctx: HandlerContext, kind: Kind, amount: string): numbe
 }
 
 /** The sender's can_transfer flag for this kind, set by its own parent; an admin has no parent to ask. */
-async function assertMayTransfer(ctx: HandlerContext, trx: Kysely<any>, kind: Kind): Promise<void> {
+async function assertMayTransfer(ctx: HandlerContext, trx: Db, kind: Kind): Promise<void> {
   const caller = requireCaller(ctx)
   if (caller.role === 'admin') return
   const row = await trx.selectFrom(tableOf(ctx.services, 'user')).select(FLAG[kind]).where('id', '=', caller.id).executeTakeFirstOrThrow()

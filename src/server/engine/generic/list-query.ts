@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
+import { asSchemaDb, type SchemaSelect, type SchemaTables } from '../../db/connect'
 import type { Column, EndpointDef, EntityDef, ListFilter } from '../../../schema/types'
 import { MAX_PAGE_SIZE } from '../../../schema/generic-endpoint'
 import { publicColumns, recordToRow, rowToRecord, toStored } from '../../db/records'
@@ -11,7 +12,7 @@ import { withTitles } from './relation-titles'
 // filters), sorted, paged and counted.
 
 export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
-  const { db } = ctx.services
+  const db = asSchemaDb(ctx.services.db)
   const config = ctx.endpoint.list!
   const q = ctx.query
   const page = Number(q.page ?? 1)
@@ -39,8 +40,8 @@ export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unkn
  * list endpoint's scope, fixed values and "mine", and the filters the query sets. A download
  * that exports the list ("exports") passes that list's endpoint to answer the same rows.
  */
-export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint): SelectQueryBuilder<any, any, any> {
-  const { db } = ctx.services
+export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint): SchemaSelect {
+  const db = asSchemaDb(ctx.services.db)
   const q = ctx.query
   // "mine": the caller's own records only, even for an admin who may see everyone's.
   let filtered = endpoint.mine
@@ -71,7 +72,7 @@ export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: End
  * The count of a list's rows (`listed`): summed from the entity's x-tally when the endpoint
  * and the query narrow only by owner scope and tallied fields, counted row by row otherwise.
  */
-function countOf(ctx: HandlerContext, entity: EntityDef, listed: SelectQueryBuilder<any, any, any>): SelectQueryBuilder<any, any, { total: unknown }> {
+function countOf(ctx: HandlerContext, entity: EntityDef, listed: SchemaSelect): SelectQueryBuilder<SchemaTables, string, { total: unknown }> {
   if (answersFromTally(ctx, entity, ctx.endpoint)) {
     // The tally table has the owner and tallied columns under their own names, so the same scope and filters apply to it.
     const tally: EntityDef = { ...entity, table: tallyTable(entity) }

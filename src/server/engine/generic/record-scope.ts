@@ -3,7 +3,7 @@ import type { EndpointDef, EntityDef } from '../../../schema/types'
 import { AppError, fieldError } from '../../errors/AppError'
 import { publicColumns, recordToRow, rowToRecord } from '../../db/records'
 import { withScope, type Scopable } from '../../access/scope'
-import type { Db } from '../../db/connect'
+import type { SchemaDb, SchemaSelect } from '../../db/connect'
 import type { HandlerContext } from '../handler-context'
 import { entityLabel } from './labels'
 
@@ -15,7 +15,7 @@ export function ofEndpoint<Q extends Scopable>(ctx: HandlerContext, query: Q, en
 }
 
 export function withFixed<Q extends Scopable>(endpoint: EndpointDef, query: Q, entity: EntityDef): Q {
-  let out = query as SelectQueryBuilder<any, any, any>
+  let out = query as unknown as SchemaSelect
   for (const [field, value] of Object.entries(endpoint.fixed)) out = out.where(`${entity.table}.${field}`, '=', recordToRow(entity, { [field]: value })[field])
   return out as unknown as Q
 }
@@ -24,7 +24,7 @@ export function withFixed<Q extends Scopable>(endpoint: EndpointDef, query: Q, e
  * A record the caller may see, or RECORD_NOT_FOUND: another's record looks exactly like a
  * missing one. A write names the field that held the id (`path`), as a form can show it.
  */
-export async function findVisible(ctx: HandlerContext, db: Db, entity: EntityDef, id: number, path?: string): Promise<Record<string, unknown>> {
+export async function findVisible(ctx: HandlerContext, db: SchemaDb, entity: EntityDef, id: number, path?: string): Promise<Record<string, unknown>> {
   const row = await ofEndpoint(ctx, db.selectFrom(entity.table), entity)
     .select(publicColumns(entity).map((c) => `${entity.table}.${c}`))
     .where(`${entity.table}.id`, '=', id)

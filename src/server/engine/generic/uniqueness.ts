@@ -1,14 +1,14 @@
 import type { EntityDef } from '../../../schema/types'
 import { AppError } from '../../errors/AppError'
 import { toStored } from '../../db/records'
-import type { Db } from '../../db/connect'
+import type { SchemaDb } from '../../db/connect'
 import type { HandlerContext } from '../handler-context'
 import { fieldLabel, valueLabel, entityLabel } from './labels'
 
 // x-unique fields: checked before writing, and a race past the check answered the same way.
 
 /** x-unique fields are checked before writing so the answer names the field; the unique index still guards races. */
-export async function assertUnique(ctx: HandlerContext, db: Db, entity: EntityDef, values: Record<string, unknown>, exceptId?: number): Promise<void> {
+export async function assertUnique(ctx: HandlerContext, db: SchemaDb, entity: EntityDef, values: Record<string, unknown>, exceptId?: number): Promise<void> {
   for (const column of entity.columns) {
     if (!column.unique || values[column.name] === undefined || values[column.name] === null) continue
     let query = db.selectFrom(entity.table).select('id').where(column.name, '=', toStored(column, values[column.name]))
