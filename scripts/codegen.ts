@@ -9,7 +9,7 @@ import { SchemaError, formatProblem } from '../src/schema/SchemaError'
 import { checkGenerated, isFresh } from '../src/schema/codegen/check-generated'
 import { generate, type GeneratedFiles } from '../src/schema/codegen/generate'
 import { writeGenerated } from '../src/schema/codegen/write-generated'
-import { serverHandlerNames } from '../src/server/handler-names'
+import { serverHandlerEndpoints } from '../src/server/handler-names'
 
 // Counted from process start, so the figure includes loading the code, not just generating.
 const elapsed = () => `${Math.round(performance.now())} ms`
@@ -40,7 +40,7 @@ if (!existsSync(args.schemas)) {
 
 let files: GeneratedFiles
 try {
-  files = await generate({ schemasDir: args.schemas, handlers: serverHandlerNames() })
+  files = await generate({ schemasDir: args.schemas, handlers: serverHandlerEndpoints() })
 } catch (e) {
   if (!(e instanceof SchemaError)) throw e
   console.error(`${e.problems.length} problem${e.problems.length === 1 ? '' : 's'} in ${dir(args.schemas)}:`)

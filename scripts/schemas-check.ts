@@ -2,7 +2,7 @@
 import { buildRegistry } from '../src/schema/registry'
 import { readSchemaFiles } from '../src/schema/load-files'
 import { formatProblem } from '../src/schema/SchemaError'
-import { checkHandlerNames, HANDLER_MANIFEST } from '../src/schema/handler-names'
+import { checkHandlerNames, HANDLER_MANIFEST, type HandlerEndpoints } from '../src/schema/handler-names'
 import { existsSync, readFileSync } from 'node:fs'
 
 const dir = process.argv[2] ?? 'schemas'
@@ -11,7 +11,7 @@ const { registry, problems } = buildRegistry(readSchemaFiles(dir))
 // here rather than when the server starts. A stale manifest is the codegen check's to report.
 const manifest = `src/generated/${HANDLER_MANIFEST}`
 if (existsSync(manifest)) {
-  problems.push(...checkHandlerNames(registry, (JSON.parse(readFileSync(manifest, 'utf8')) as { handlers: string[] }).handlers))
+  problems.push(...checkHandlerNames(registry, (JSON.parse(readFileSync(manifest, 'utf8')) as { handlers: HandlerEndpoints }).handlers))
 }
 if (problems.length > 0) {
   console.error(`${problems.length} problem${problems.length === 1 ? '' : 's'} in ${dir}/:`)

@@ -2999,3 +2999,109 @@ export type UserMenuResponse = {
     hideInMenu: boolean
   }[]
 }[]
+
+/**
+ * An endpoint part that has no fields: no query string, or no JSON body.
+ */
+export type NoFields = Record<string, never>
+
+/**
+ * Every endpoint by its id (its file under schemas/endpoints, without .json): its query string, JSON body and data.
+ */
+export interface Endpoints {
+  'domain/add': { query: NoFields; body: DomainAddBody; response: DomainAddResponse }
+  'domain/batch_del': { query: NoFields; body: DomainBatchDelBody; response: DomainBatchDelResponse }
+  'domain/detail': { query: DomainDetailQuery; body: NoFields; response: DomainDetailResponse }
+  'domain/edit': { query: NoFields; body: DomainEditBody; response: DomainEditResponse }
+  'domain/list': { query: DomainListQuery; body: NoFields; response: DomainListResponse }
+  'init_config/get_config': { query: NoFields; body: NoFields; response: InitConfigGetConfigResponse }
+  'init_config/set_config': { query: NoFields; body: InitConfigSetConfigBody; response: InitConfigSetConfigResponse }
+  'init_config/upload_cert': { query: NoFields; body: NoFields; response: InitConfigUploadCertResponse }
+  'platform/add_agreement': { query: NoFields; body: PlatformAddAgreementBody; response: PlatformAddAgreementResponse }
+  'platform/add_article': { query: NoFields; body: PlatformAddArticleBody; response: PlatformAddArticleResponse }
+  'platform/add_industry': { query: NoFields; body: PlatformAddIndustryBody; response: PlatformAddIndustryResponse }
+  'platform/add_script': { query: NoFields; body: PlatformAddScriptBody; response: PlatformAddScriptResponse }
+  'platform/agreement': { query: PlatformAgreementQuery; body: NoFields; response: PlatformAgreementResponse }
+  'platform/agreement_detail': { query: PlatformAgreementDetailQuery; body: NoFields; response: PlatformAgreementDetailResponse }
+  'platform/agreement_public': { query: PlatformAgreementPublicQuery; body: NoFields; response: PlatformAgreementPublicResponse }
+  'platform/article': { query: PlatformArticleQuery; body: NoFields; response: PlatformArticleResponse }
+  'platform/article_detail': { query: PlatformArticleDetailQuery; body: NoFields; response: PlatformArticleDetailResponse }
+  'platform/captcha_image': { query: NoFields; body: NoFields; response: PlatformCaptchaImageResponse }
+  'platform/change_pwd': { query: NoFields; body: PlatformChangePwdBody; response: PlatformChangePwdResponse }
+  'platform/console_schemas': { query: NoFields; body: NoFields; response: PlatformConsoleSchemasResponse }
+  'platform/dashboard_data': { query: PlatformDashboardDataQuery; body: NoFields; response: PlatformDashboardDataResponse }
+  'platform/del_agreement': { query: NoFields; body: PlatformDelAgreementBody; response: PlatformDelAgreementResponse }
+  'platform/del_article': { query: NoFields; body: PlatformDelArticleBody; response: PlatformDelArticleResponse }
+  'platform/del_industry': { query: NoFields; body: PlatformDelIndustryBody; response: PlatformDelIndustryResponse }
+  'platform/del_script': { query: NoFields; body: PlatformDelScriptBody; response: PlatformDelScriptResponse }
+  'platform/edit_agreement': { query: NoFields; body: PlatformEditAgreementBody; response: PlatformEditAgreementResponse }
+  'platform/edit_article': { query: NoFields; body: PlatformEditArticleBody; response: PlatformEditArticleResponse }
+  'platform/edit_industry': { query: NoFields; body: PlatformEditIndustryBody; response: PlatformEditIndustryResponse }
+  'platform/edit_script': { query: NoFields; body: PlatformEditScriptBody; response: PlatformEditScriptResponse }
+  'platform/edit_transfer_config': { query: NoFields; body: PlatformEditTransferConfigBody; response: PlatformEditTransferConfigResponse }
+  'platform/edit_user_info': { query: NoFields; body: PlatformEditUserInfoBody; response: PlatformEditUserInfoResponse }
+  'platform/exchange': { query: NoFields; body: PlatformExchangeBody; response: PlatformExchangeResponse }
+  'platform/get_captcha': { query: NoFields; body: PlatformGetCaptchaBody; response: PlatformGetCaptchaResponse }
+  'platform/get_config': { query: PlatformGetConfigQuery; body: NoFields; response: PlatformGetConfigResponse }
+  'platform/get_platform_config': { query: NoFields; body: NoFields; response: PlatformGetPlatformConfigResponse }
+  'platform/get_simple_config': { query: PlatformGetSimpleConfigQuery; body: NoFields; response: PlatformGetSimpleConfigResponse }
+  'platform/get_single_config': { query: PlatformGetSingleConfigQuery; body: NoFields; response: PlatformGetSingleConfigResponse }
+  'platform/get_system_info': { query: PlatformGetSystemInfoQuery; body: NoFields; response: PlatformGetSystemInfoResponse }
+  'platform/get_user_info': { query: NoFields; body: PlatformGetUserInfoBody; response: PlatformGetUserInfoResponse }
+  'platform/industry': { query: PlatformIndustryQuery; body: NoFields; response: PlatformIndustryResponse }
+  'platform/industry_detail': { query: PlatformIndustryDetailQuery; body: NoFields; response: PlatformIndustryDetailResponse }
+  'platform/login': { query: NoFields; body: PlatformLoginBody; response: PlatformLoginResponse }
+  'platform/logout': { query: NoFields; body: PlatformLogoutBody; response: PlatformLogoutResponse }
+  'platform/overstep_log': { query: PlatformOverstepLogQuery; body: NoFields; response: PlatformOverstepLogResponse }
+  'platform/overstep_login': { query: NoFields; body: PlatformOverstepLoginBody; response: PlatformOverstepLoginResponse }
+  'platform/platform_voice_clone_list': { query: PlatformPlatformVoiceCloneListQuery; body: NoFields; response: PlatformPlatformVoiceCloneListResponse }
+  'platform/register': { query: NoFields; body: PlatformRegisterBody; response: PlatformRegisterResponse }
+  'platform/reset_pwd': { query: NoFields; body: PlatformResetPwdBody; response: PlatformResetPwdResponse }
+  'platform/script': { query: PlatformScriptQuery; body: NoFields; response: PlatformScriptResponse }
+  'platform/script_detail': { query: PlatformScriptDetailQuery; body: NoFields; response: PlatformScriptDetailResponse }
+  'platform/set_config': { query: NoFields; body: PlatformSetConfigBody; response: PlatformSetConfigResponse }
+  'platform/transfer': { query: NoFields; body: PlatformTransferBody; response: PlatformTransferResponse }
+  'platform/transfer_record': { query: PlatformTransferRecordQuery; body: NoFields; response: PlatformTransferRecordResponse }
+  'platform/user_money_log': { query: PlatformUserMoneyLogQuery; body: NoFields; response: PlatformUserMoneyLogResponse }
+  'platform/user_quota_log': { query: PlatformUserQuotaLogQuery; body: NoFields; response: PlatformUserQuotaLogResponse }
+  'provider_service/add': { query: NoFields; body: ProviderServiceAddBody; response: ProviderServiceAddResponse }
+  'provider_service/add_agent': { query: NoFields; body: ProviderServiceAddAgentBody; response: ProviderServiceAddAgentResponse }
+  'provider_service/add_by_service': { query: NoFields; body: ProviderServiceAddByServiceBody; response: ProviderServiceAddByServiceResponse }
+  'provider_service/agent': { query: ProviderServiceAgentQuery; body: NoFields; response: ProviderServiceAgentResponse }
+  'provider_service/agent_detail': { query: ProviderServiceAgentDetailQuery; body: NoFields; response: ProviderServiceAgentDetailResponse }
+  'provider_service/detail': { query: ProviderServiceDetailQuery; body: NoFields; response: ProviderServiceDetailResponse }
+  'provider_service/edit': { query: NoFields; body: ProviderServiceEditBody; response: ProviderServiceEditResponse }
+  'provider_service/edit_account': { query: NoFields; body: ProviderServiceEditAccountBody; response: ProviderServiceEditAccountResponse }
+  'provider_service/edit_agent': { query: NoFields; body: ProviderServiceEditAgentBody; response: ProviderServiceEditAgentResponse }
+  'provider_service/edit_by_service': { query: NoFields; body: ProviderServiceEditByServiceBody; response: ProviderServiceEditByServiceResponse }
+  'provider_service/edit_type': { query: NoFields; body: ProviderServiceEditTypeBody; response: ProviderServiceEditTypeResponse }
+  'provider_service/list': { query: ProviderServiceListQuery; body: NoFields; response: ProviderServiceListResponse }
+  'provider_service/merchant': { query: ProviderServiceMerchantQuery; body: NoFields; response: ProviderServiceMerchantResponse }
+  'provider_service/merchant_detail': { query: ProviderServiceMerchantDetailQuery; body: NoFields; response: ProviderServiceMerchantDetailResponse }
+  'provider_service/tree_children': { query: ProviderServiceTreeChildrenQuery; body: NoFields; response: ProviderServiceTreeChildrenResponse }
+  'provider_service/tree_search': { query: ProviderServiceTreeSearchQuery; body: NoFields; response: ProviderServiceTreeSearchResponse }
+  'provider_service/used_service_prefix_no_list': { query: ProviderServiceUsedServicePrefixNoListQuery; body: NoFields; response: ProviderServiceUsedServicePrefixNoListResponse }
+  'recharge_card/add': { query: NoFields; body: RechargeCardAddBody; response: RechargeCardAddResponse }
+  'recharge_card/batch_del': { query: NoFields; body: RechargeCardBatchDelBody; response: RechargeCardBatchDelResponse }
+  'recharge_card/can_operate_card_list': { query: RechargeCardCanOperateCardListQuery; body: NoFields; response: RechargeCardCanOperateCardListResponse }
+  'recharge_card/card_list': { query: RechargeCardCardListQuery; body: NoFields; response: RechargeCardCardListResponse }
+  'recharge_card/edit_card': { query: NoFields; body: RechargeCardEditCardBody; response: RechargeCardEditCardResponse }
+  'recharge_card/export_data': { query: RechargeCardExportDataQuery; body: NoFields; response: unknown }
+  'recharge_card/remark_card': { query: NoFields; body: RechargeCardRemarkCardBody; response: RechargeCardRemarkCardResponse }
+  'recharge_card/transfer_card': { query: NoFields; body: RechargeCardTransferCardBody; response: RechargeCardTransferCardResponse }
+  'recharge_card/use_card': { query: NoFields; body: RechargeCardUseCardBody; response: RechargeCardUseCardResponse }
+  'recharge_order/cancel': { query: NoFields; body: RechargeOrderCancelBody; response: RechargeOrderCancelResponse }
+  'recharge_order/confirm_paid': { query: NoFields; body: RechargeOrderConfirmPaidBody; response: RechargeOrderConfirmPaidResponse }
+  'recharge_order/create': { query: NoFields; body: RechargeOrderCreateBody; response: RechargeOrderCreateResponse }
+  'recharge_order/detail': { query: RechargeOrderDetailQuery; body: NoFields; response: RechargeOrderDetailResponse }
+  'recharge_order/list': { query: RechargeOrderListQuery; body: NoFields; response: RechargeOrderListResponse }
+  'recharge_package/add': { query: NoFields; body: RechargePackageAddBody; response: RechargePackageAddResponse }
+  'recharge_package/del': { query: NoFields; body: RechargePackageDelBody; response: RechargePackageDelResponse }
+  'recharge_package/detail': { query: RechargePackageDetailQuery; body: NoFields; response: RechargePackageDetailResponse }
+  'recharge_package/edit': { query: NoFields; body: RechargePackageEditBody; response: RechargePackageEditResponse }
+  'recharge_package/list': { query: RechargePackageListQuery; body: NoFields; response: RechargePackageListResponse }
+  'recharge_package/on_sale': { query: RechargePackageOnSaleQuery; body: NoFields; response: RechargePackageOnSaleResponse }
+  'upload/generate_sts_token': { query: UploadGenerateStsTokenQuery; body: NoFields; response: UploadGenerateStsTokenResponse }
+  'upload/oss_upload': { query: NoFields; body: NoFields; response: UploadOssUploadResponse }
+  'user/menu': { query: NoFields; body: NoFields; response: UserMenuResponse }
+}

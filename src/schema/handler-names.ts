@@ -4,27 +4,46 @@ import { didYouMean } from './suggest'
 import type { Registry } from './types'
 import { GENERATED_MARKER } from './codegen/banner'
 
-/** Where codegen writes the names of the server's named handlers, for checks that run without the server. */
+/** Where codegen writes the server's named handlers and the endpoints each serves, for checks that run without the server. */
 export const HANDLER_MANIFEST = 'handlers.json'
 
+/** Each named handler of the server, with the endpoints it was written for (by endpoint id). */
+export type HandlerEndpoints = Readonly<Record<string, readonly string[]>>
+
 /**
- * Every endpoint naming a handler the server does not have. The server refuses to start on
- * one; this says it at `schemas:check` time, from the manifest codegen writes.
+ * Every endpoint naming a handler the server does not have, or one written for other
+ * endpoints' fields. The server refuses to start on either; this says it at `schemas:check`
+ * time, from the manifest codegen writes.
  */
-export function checkHandlerNames(registry: Registry, named: readonly string[]): SchemaProblem[] {
-  const known = new Set(named)
+export function checkHandlerNames(registry: Registry, named: HandlerEndpoints): SchemaProblem[] {
+  const names = Object.keys(named)
   const problems: SchemaProblem[] = []
   for (const endpoint of registry.endpoints.values()) {
-    if (isGeneric(endpoint.handler) || known.has(endpoint.handler)) continue
-    problems.push({
-      file: endpoint.file,
-      pointer: '/handler',
-      message: `names handler "${endpoint.handler}", which the server does not implement.${didYouMean(endpoint.handler, named)} Use a generic handler (list, get, create, update, delete) or one of the server's named handlers (src/generated/${HANDLER_MANIFEST}).`,
-    })
+    if (isGeneric(endpoint.handler)) continue
+    const serves = named[endpoint.handler]
+    if (!serves) {
+      problems.push({
+        file: endpoint.file,
+        pointer: '/handler',
+        message: `names handler "${endpoint.handler}", which the server does not implement.${didYouMean(endpoint.handler, names)} Use a generic handler (list, get, create, update, delete) or one of the server's named handlers (src/generated/${HANDLER_MANIFEST}).`,
+      })
+    } else if (!serves.includes(endpoint.id)) {
+      problems.push({ file: endpoint.file, pointer: '/handler', message: notServedMessage(endpoint.handler, endpoint.id, serves) })
+    }
   }
   return problems
 }
 
-export function handlerManifest(named: readonly string[]): string {
-  return `${JSON.stringify({ $comment: `${GENERATED_MARKER} and the server's named handlers; do not edit by hand.`, handlers: [...named].sort() }, null, 2)}\n`
+/** Why an endpoint may not name a handler written for others: the handler reads their fields, typed from their schemas. */
+export function notServedMessage(handler: string, endpointId: string, serves: readonly string[]): string {
+  return `names handler "${handler}", which serves ${serves.map((id) => `"${id}"`).join(', ')} and reads their fields. Once it handles this endpoint's fields too, add "${endpointId}" to the endpoints it names in the server (namedHandler([...])).`
+}
+
+export function handlerManifest(named: HandlerEndpoints): string {
+  const sorted = Object.fromEntries(
+    Object.keys(named)
+      .sort()
+      .map((name) => [name, [...named[name]!].sort()]),
+  )
+  return `${JSON.stringify({ $comment: `${GENERATED_MARKER} and the server's named handlers; do not edit by hand.`, handlers: sorted }, null, 2)}\n`
 }

@@ -1,7 +1,9 @@
+import type { HandlerEndpoints } from '../schema/handler-names'
 import { namedHandlers } from './named-handlers'
 import { schemaHandlers } from './engine/schema-document'
 
-/** Every handler name an endpoint file may use besides the generic ones; codegen writes them to a manifest. */
-export function serverHandlerNames(): string[] {
-  return [...Object.keys(namedHandlers), ...Object.keys(schemaHandlers([], new Date(0)))]
+/** Every handler an endpoint file may name besides the generic ones, with the endpoints it serves; codegen writes them to a manifest. */
+export function serverHandlerEndpoints(): HandlerEndpoints {
+  const all = { ...namedHandlers, ...schemaHandlers([], new Date(0)) }
+  return Object.fromEntries(Object.entries(all).map(([name, handler]) => [name, handler.endpoints]))
 }

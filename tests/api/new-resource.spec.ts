@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { copySchemas, startTestServer, type TestServer } from './harness'
 import { generate } from '../../src/schema/codegen/generate'
 import { addNoteSchemas } from '../support/note-schemas'
@@ -116,5 +118,15 @@ describe('records are scoped by owner on the server (DESIGN §4)', () => {
     }
     expect(await visible('partnerA')).toEqual(['agentA', 'merchantA', 'partnerA'])
     expect(await visible('merchantB')).toEqual(['merchantB'])
+  })
+})
+
+describe('an endpoint file naming a server handler', () => {
+  it('stops the server from starting when the handler was written for other endpoints, and says how to let it serve this one', async () => {
+    const dir = copySchemas()
+    const file = join(dir, 'endpoints/recharge_package/del.json')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"rechargePackages.delete"', '"rechargeCards.batchDelete"'))
+    const error = await startTestServer({ schemasDir: dir }).catch((e: unknown) => e)
+    expect(String(error)).toContain('del.json names handler "rechargeCards.batchDelete", which serves "recharge_card/batch_del" and reads their fields.')
   })
 })

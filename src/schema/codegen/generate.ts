@@ -8,14 +8,14 @@ import { generateCatalogue } from './catalogue-markdown'
 import { generateOpenApiJson } from './openapi-json'
 import { generateTypes } from './typescript-types'
 import { nameClashes } from './type-names'
-import { checkHandlerNames, HANDLER_MANIFEST, handlerManifest } from '../handler-names'
+import { checkHandlerNames, HANDLER_MANIFEST, handlerManifest, type HandlerEndpoints } from '../handler-names'
 
 /** File name (relative to the output folder) → contents. */
 export type GeneratedFiles = Map<string, string>
 
 export type GenerateSource = ({ schemasDir: string } | { files: readonly SchemaFile[] }) & {
-  /** The server's named handlers: checked against the endpoint files, and written as handlers.json. */
-  handlers?: readonly string[]
+  /** The server's named handlers and the endpoints each serves: checked against the endpoint files, and written as handlers.json. */
+  handlers?: HandlerEndpoints
 }
 
 /**

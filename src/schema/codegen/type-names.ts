@@ -4,7 +4,7 @@ import type { EndpointDef, Registry } from '../types'
 import { sortedEndpoints, sortedEntities } from './registry-order'
 
 /** Declared by hand in the generated types.ts, so no entity or endpoint may take them. */
-export const HELPER_TYPE_NAMES = ['Envelope', 'SuccessEnvelope', 'ErrorEnvelope', 'FieldError', 'Paginator', 'Money'] as const
+export const HELPER_TYPE_NAMES = ['Envelope', 'SuccessEnvelope', 'ErrorEnvelope', 'FieldError', 'Paginator', 'Money', 'NoFields', 'Endpoints'] as const
 
 /**
  * The generated type names of an endpoint: its id in PascalCase plus what the type describes.

@@ -55,7 +55,27 @@ export async function generateTypes(registry: Registry): Promise<string> {
       if (name && schema) declarations.push(compileType(withPurpose(schema, `${what} of \`${endpoint.method} ${endpoint.path}\` (${endpoint.summary}).`), name, scope))
     }
   }
+  declarations.push(Promise.resolve(endpointMap(registry)))
   return `${HEADER}\n\n${(await Promise.all(declarations)).join('\n\n')}\n`
+}
+
+/**
+ * Each endpoint's query, body and data by its id, so a server handler names the endpoints it
+ * serves and is given their types. A part the endpoint does not have is an empty object; a
+ * download's data is whatever the handler writes.
+ */
+function endpointMap(registry: Registry): string {
+  const lines = sortedEndpoints(registry).map((endpoint) => {
+    const names = declaredEndpointTypes(endpoint)
+    return `  '${endpoint.id}': { query: ${names.query ?? 'NoFields'}; body: ${names.body ?? 'NoFields'}; response: ${names.response ?? 'unknown'} }`
+  })
+  return [
+    docComment(['An endpoint part that has no fields: no query string, or no JSON body.']),
+    'export type NoFields = Record<string, never>',
+    '',
+    docComment(['Every endpoint by its id (its file under schemas/endpoints, without .json): its query string, JSON body and data.']),
+    `export interface Endpoints {\n${lines.join('\n')}\n}`,
+  ].join('\n')
 }
 
 /**

@@ -7,7 +7,7 @@ import { changeMoney } from '../ledger/ledger'
 import { oncePerKey } from '../ledger/once-per-key'
 import { tableOf } from '../services'
 import { ofEndpoint } from '../engine/generic/record-scope'
-import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { namedHandler, requireCaller, fieldsOf, type RequestContext } from '../engine/handler-context'
 import { asSchemaDb, type Db } from '../db/connect'
 
 /**
@@ -18,10 +18,10 @@ import { asSchemaDb, type Db } from '../db/connect'
  */
 
 /** A new account of the endpoint's kind, placed under the caller or under a partner the caller reaches. */
-const create: NamedHandler = {
+const create = namedHandler(['provider_service/add', 'provider_service/add_agent', 'provider_service/add_by_service'], {
   async run(ctx) {
     const userType = Number(ctx.endpoint.fixed.user_type)
-    const { password, parent_id: parentId, ...fields } = ctx.body as Record<string, unknown> & { password: string; parent_id?: number | null }
+    const { password, parent_id: parentId, ...fields } = fieldsOf(ctx.body) as Record<string, unknown> & { password: string; parent_id?: number | null }
     const passwordHash = await hashPassword(password)
     const merchantLimit = userType === MERCHANT ? await merchantCountLimit(ctx.services) : -1
     const id = await ctx.services.db.transaction().execute(async (trx) => {
@@ -31,12 +31,12 @@ const create: NamedHandler = {
     })
     return readAccount(ctx, id)
   },
-}
+})
 
 /** Change the fields the endpoint's body names, on an account the endpoint lets the caller reach. */
-const update: NamedHandler = {
+const update = namedHandler(['platform/edit_transfer_config', 'provider_service/edit', 'provider_service/edit_agent', 'provider_service/edit_by_service', 'provider_service/edit_type'], {
   async run(ctx) {
-    const { id, password, ...fields } = ctx.body as Record<string, unknown> & { id: number; password?: string }
+    const { id, password, ...fields } = fieldsOf(ctx.body) as Record<string, unknown> & { id: number; password?: string }
     const table = tableOf(ctx.services, 'user')
     await ctx.services.db.transaction().execute(async (trx) => {
       await reachable(ctx, trx, id)
@@ -50,16 +50,16 @@ const update: NamedHandler = {
     if (fields.status === 0) await revokeSessions(ctx.services, { userId: id }, 'account_disabled')
     return readAccount(ctx, id)
   },
-}
+})
 
 /** Add to or take from an account's balance with a reason, through the ledger. */
-const adjustMoney: NamedHandler = {
+const adjustMoney = namedHandler(['provider_service/edit_account'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const id = Number(ctx.body.id)
-    const amount = yuanToFen(String(ctx.body.amount))
+    const id = ctx.body.id
+    const amount = yuanToFen(ctx.body.amount)
     if (amount === 0) throw fieldError('AMOUNT_ZERO', '/amount', ctx.locale)
-    const key = ctx.body.idempotency_key ? `adjust:${caller.id}:${String(ctx.body.idempotency_key)}` : undefined
+    const key = ctx.body.idempotency_key ? `adjust:${caller.id}:${ctx.body.idempotency_key}` : undefined
     await oncePerKey(key, () => ctx.services.db.transaction().execute(async (trx) => {
       await reachable(ctx, trx, id)
       await changeMoney(trx, ctx.services, {
@@ -67,7 +67,7 @@ const adjustMoney: NamedHandler = {
         type: 'adjust',
         amount,
         operatorId: caller.id,
-        remark: String(ctx.body.remark),
+        remark: ctx.body.remark,
         idempotencyKey: key,
       }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') throw fieldError('ADJUST_BELOW_ZERO', '/amount', ctx.locale)
@@ -76,24 +76,24 @@ const adjustMoney: NamedHandler = {
     }))
     return readAccount(ctx, id)
   },
-}
+})
 
 /** Service prefix numbers already taken, so the partner form can say so before saving. */
-const usedPrefixes: NamedHandler = {
+const usedPrefixes = namedHandler(['provider_service/used_service_prefix_no_list'], {
   async run(ctx) {
     let query = ctx.services.db.selectFrom(tableOf(ctx.services, 'user')).select('service_prefix_no').where('service_prefix_no', '!=', '')
-    if (ctx.query.exclude_id !== undefined) query = query.where('id', '!=', Number(ctx.query.exclude_id))
+    if (ctx.query.exclude_id !== undefined) query = query.where('id', '!=', ctx.query.exclude_id)
     const rows = await query.orderBy('service_prefix_no').execute()
     return { list: rows.map((r) => String(r.service_prefix_no)) }
   },
-}
+})
 
 /**
  * The caller itself, or (parent_id) a partner in the caller's reach: an admin places a
  * merchant under any partner, a partner under itself or a partner below it. The parent's
  * row is locked so two creations under it take turns (the merchant limit counts them).
  */
-async function chooseParent(ctx: HandlerContext, trx: Db, parentId: number | null): Promise<ParentRow> {
+async function chooseParent(ctx: RequestContext, trx: Db, parentId: number | null): Promise<ParentRow> {
   const caller = requireCaller(ctx)
   const table = tableOf(ctx.services, 'user')
   let query = trx.selectFrom(table).select(['id', 'path', 'user_type'])
@@ -110,7 +110,7 @@ async function chooseParent(ctx: HandlerContext, trx: Db, parentId: number | nul
 }
 
 /** A partner's service prefix number is its own: no other account may hold the same one. */
-async function assertPrefixFree(ctx: HandlerContext, trx: Db, prefix: unknown, exceptId?: number): Promise<void> {
+async function assertPrefixFree(ctx: RequestContext, trx: Db, prefix: unknown, exceptId?: number): Promise<void> {
   if (typeof prefix !== 'string' || prefix === '') return
   let query = trx.selectFrom(tableOf(ctx.services, 'user')).select('id').where('service_prefix_no', '=', prefix)
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
@@ -118,19 +118,19 @@ async function assertPrefixFree(ctx: HandlerContext, trx: Db, prefix: unknown, e
 }
 
 /** The account, if this endpoint lets the caller reach it; otherwise it does not exist for the caller. */
-async function reachable(ctx: HandlerContext, trx: Db, id: number): Promise<void> {
+async function reachable(ctx: RequestContext, trx: Db, id: number): Promise<void> {
   const entity = ctx.services.registry.entities.get('user')!
   const row = await ofEndpoint(ctx, asSchemaDb(trx).selectFrom(entity.table).select(`${entity.table}.id`).where(`${entity.table}.id`, '=', id), entity).executeTakeFirst()
   if (!row) throw fieldError('RECORD_NOT_FOUND', '/id', ctx.locale, { entity: accountLabelOf(ctx), id })
 }
 
-async function readAccount(ctx: HandlerContext, id: number): Promise<Record<string, unknown>> {
+async function readAccount(ctx: RequestContext, id: number): Promise<Record<string, unknown>> {
   const entity = ctx.services.registry.entities.get('user')!
   const row = await asSchemaDb(ctx.services.db).selectFrom(entity.table).select(publicColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow()
   return rowToRecord(entity, row)
 }
 
-function accountLabelOf(ctx: HandlerContext): string {
+function accountLabelOf(ctx: RequestContext): string {
   return accountLabel(ctx.services.registry.entities.get('user')!, ctx.locale)
 }
 

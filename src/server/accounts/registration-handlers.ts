@@ -7,7 +7,7 @@ import { accountLabel, fieldLabel, insertAccount, merchantCountLimit, MERCHANT, 
 import { registrationOpen } from '../domains/registration-open'
 import { solveCaptcha } from '../password-reset/captcha'
 import { tableOf } from '../services'
-import type { HandlerContext, NamedHandler } from '../engine/handler-context'
+import { namedHandler, type RequestContext } from '../engine/handler-context'
 import type { Db } from '../db/connect'
 
 /** A mainland mobile number: such a username is the account's mobile too, so forgot-password finds it by either. */
@@ -20,7 +20,7 @@ const MOBILE = /^1[3-9]\d{9}$/
  * leaves the picture unused), then the picture, which is used up by this try; only past it
  * does the answer say whether a code or a username exists.
  */
-const register: NamedHandler = {
+const register = namedHandler(['platform/register'], {
   // Per address, as sign-in is: a captcha is a speed bump for a script, not a wall.
   preHandlers(app, services) {
     const { perAddress, windowMs } = services.config.registerRateLimit
@@ -34,18 +34,18 @@ const register: NamedHandler = {
   },
   async run(ctx) {
     const { services, locale } = ctx
-    const username = String(ctx.body.username)
-    const password = String(ctx.body.password)
-    if (!(await registrationOpen(services, String(ctx.body.domain)))) throw new AppError('REGISTER_CLOSED')
+    const username = ctx.body.username
+    const password = ctx.body.password
+    if (!(await registrationOpen(services, ctx.body.domain))) throw new AppError('REGISTER_CLOSED')
     const weakness = passwordWeakness(password, username)
     if (weakness) throw fieldError(weakness, '/password', locale)
-    if (!(await solveCaptcha(services, String(ctx.body.captcha_id), String(ctx.body.captcha)))) throw fieldError('CAPTCHA_WRONG', '/captcha', locale)
+    if (!(await solveCaptcha(services, ctx.body.captcha_id, ctx.body.captcha))) throw fieldError('CAPTCHA_WRONG', '/captcha', locale)
 
     const passwordHash = await hashPassword(password)
     const merchantLimit = await merchantCountLimit(services)
     const mobile = MOBILE.test(username) ? username : ''
     const id = await services.db.transaction().execute(async (trx) => {
-      const partner = await partnerOfInvite(ctx, trx, String(ctx.body.invite_code).trim())
+      const partner = await partnerOfInvite(ctx, trx, ctx.body.invite_code.trim())
       if (mobile) await assertMobileFree(ctx, trx, mobile)
       return insertAccount(trx, services, { parent: partner, userType: MERCHANT, fields: { username, name: username, mobile }, passwordHash, merchantLimit, locale }).catch((error: unknown) => {
         // The limit's own wording speaks to an administrator; the person registering can only ask the partner.
@@ -56,10 +56,10 @@ const register: NamedHandler = {
     const session = await createSession(services, id, { ip: ctx.request.ip, userAgent: String(ctx.request.headers['user-agent'] ?? '') })
     return { userinfo: { id, username, user_type: MERCHANT, token: session.token, expires_at: session.expiresAt } }
   },
-}
+})
 
 /** The enabled partner whose service prefix number is `code`, locked as insertAccount asks; a disabled one takes no one. */
-async function partnerOfInvite(ctx: HandlerContext, trx: Db, code: string): Promise<ParentRow> {
+async function partnerOfInvite(ctx: RequestContext, trx: Db, code: string): Promise<ParentRow> {
   // Partners without a prefix number hold '': blank is no one's code.
   if (code === '') throw fieldError('REGISTER_INVITE_UNKNOWN', '/invite_code', ctx.locale, { code })
   let query = trx
@@ -75,7 +75,7 @@ async function partnerOfInvite(ctx: HandlerContext, trx: Db, code: string): Prom
 }
 
 /** A mobile names one account, or forgot-password could not tell whose it is. */
-async function assertMobileFree(ctx: HandlerContext, trx: Db, mobile: string): Promise<void> {
+async function assertMobileFree(ctx: RequestContext, trx: Db, mobile: string): Promise<void> {
   const entity = ctx.services.registry.entities.get('user')!
   if (await trx.selectFrom(tableOf(ctx.services, 'user')).select('id').where('mobile', '=', mobile).executeTakeFirst()) {
     throw fieldError('RECORD_CONFLICT', '/username', ctx.locale, { field: fieldLabel(entity, 'mobile', ctx.locale), value: mobile, entity: accountLabel(entity, ctx.locale) })

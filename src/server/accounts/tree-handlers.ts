@@ -11,7 +11,7 @@ import {
   withChildCounts,
   type TreeRow,
 } from './account-tree'
-import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 
 /**
  * The relation tree (/promotion/tree). DESIGN §4 scoping: an admin's roots are the
@@ -20,38 +20,38 @@ import { requireCaller, type HandlerContext, type NamedHandler } from '../engine
  */
 
 /** The children of one node, or the caller's roots, a page at a time. */
-const children: NamedHandler = {
+const children = namedHandler(['provider_service/tree_children'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const { db } = ctx.services
     const table = tableOf(ctx.services, 'user')
-    const afterId = Number(ctx.query.after_id ?? 0)
-    const limit = Number(ctx.query.limit ?? 100)
+    const afterId = ctx.query.after_id ?? 0
+    const limit = ctx.query.limit ?? 100
     if (ctx.query.parent_id === undefined && caller.role !== 'admin') {
       const self = (await findTreeRow(db, table, caller.id))!
       return { list: self.id > afterId ? await withChildCounts(db, table, [self]) : [], total: 1, more: false }
     }
     let parentId: number | null = null
     if (ctx.query.parent_id !== undefined) {
-      parentId = Number(ctx.query.parent_id)
+      parentId = ctx.query.parent_id
       const parent = await findTreeRow(db, table, parentId)
       if (!parent || !reaches(caller, parent)) throw notFound(ctx, parentId)
     }
     const page = await findTreeChildren(db, table, parentId, afterId, limit)
     return { list: await withChildCounts(db, table, page.rows), total: await countTreeChildren(db, table, parentId), more: page.more }
   },
-}
+})
 
 /** Accounts in reach matching a keyword, each with the way down to it from the caller's root. */
-const search: NamedHandler = {
+const search = namedHandler(['provider_service/tree_search'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const { db, dialect } = ctx.services
     const table = tableOf(ctx.services, 'user')
     const found = await searchTreeRows(db, dialect, table, {
-      keyword: String(ctx.query.keyword).trim(),
+      keyword: ctx.query.keyword.trim(),
       withinPath: caller.role === 'admin' ? undefined : caller.path,
-      limit: Number(ctx.query.limit ?? 20),
+      limit: ctx.query.limit ?? 20,
     })
     const ancestorIds = new Map(found.rows.map((row) => [row.id, ancestorsFromRoot(caller, row)]))
     const ancestors = await findTreeRows(db, table, [...ancestorIds.values()].flat())
@@ -63,7 +63,7 @@ const search: NamedHandler = {
       more: found.more,
     }
   },
-}
+})
 
 /** An admin reaches every account; anyone else itself and the accounts below it. */
 function reaches(caller: Caller, row: TreeRow): boolean {
@@ -78,7 +78,7 @@ function ancestorsFromRoot(caller: Caller, row: TreeRow): number[] {
   return from === -1 ? [] : above.slice(from)
 }
 
-function notFound(ctx: HandlerContext, id: number): AppError {
+function notFound(ctx: RequestContext, id: number): AppError {
   return new AppError('RECORD_NOT_FOUND', { entity: ctx.services.registry.entities.get('user')!.label?.[ctx.locale] ?? 'Account', id })
 }
 

@@ -5,7 +5,7 @@ import { authenticate, createSession, revokeSessions } from './sessions'
 import { findAccountById, findAccountByUsername } from '../accounts/queries'
 import { rowToRecord } from '../db/records'
 import { tableOf } from '../services'
-import { requireCaller, type NamedHandler } from '../engine/handler-context'
+import { namedHandler, requireCaller } from '../engine/handler-context'
 
 type RateLimit = ReturnType<FastifyInstance['createRateLimit']>
 
@@ -19,7 +19,7 @@ function limitedBy(limits: RateLimit[]): preHandlerHookHandler {
   }
 }
 
-const login: NamedHandler = {
+const login = namedHandler(['platform/login'], {
   // Two limits: per address stops spraying many usernames, per username stops a distributed guess at one.
   preHandlers(app, services) {
     const { perAddress, perUsername, windowMs } = services.config.loginRateLimit
@@ -31,39 +31,39 @@ const login: NamedHandler = {
     ]
   },
   async run(ctx) {
-    const username = String(ctx.body.username)
+    const username = ctx.body.username
     const account = await findAccountByUsername(ctx.services, username)
-    const passwordOk = await verifyPassword(String(ctx.body.password), account?.password_hash)
+    const passwordOk = await verifyPassword(ctx.body.password, account?.password_hash)
     if (!account || !passwordOk) throw new AppError('AUTH_LOGIN_FAILED')
     if (account.status !== 1) throw new AppError('AUTH_ACCOUNT_DISABLED')
     const session = await createSession(ctx.services, account.id, { ip: ctx.request.ip, userAgent: String(ctx.request.headers['user-agent'] ?? '') })
     return { userinfo: { id: account.id, username: account.username, user_type: account.user_type, token: session.token, expires_at: session.expiresAt } }
   },
-}
+})
 
 function usernameOf(body: unknown): string {
   const value = body && typeof body === 'object' ? (body as Record<string, unknown>).username : undefined
   return typeof value === 'string' ? value.toLowerCase().slice(0, 64) : ''
 }
 
-const logout: NamedHandler = {
+const logout = namedHandler(['platform/logout'], {
   async run(ctx) {
     await revokeSessions(ctx.services, { sessionId: requireCaller(ctx).sessionId }, 'logout')
     return null
   },
-}
+})
 
-const userInfo: NamedHandler = {
+const userInfo = namedHandler(['platform/get_user_info'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const entity = ctx.services.registry.entities.get('user')!
     const row = await ctx.services.db.selectFrom(tableOf(ctx.services, 'user')).selectAll().where('id', '=', caller.id).executeTakeFirstOrThrow()
     return rowToRecord(entity, row)
   },
-}
+})
 
 /** The caller's own profile fields; the endpoint file says which (all of them, each time). */
-const editProfile: NamedHandler = {
+const editProfile = namedHandler(['platform/edit_user_info'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const entity = ctx.services.registry.entities.get('user')!
@@ -71,9 +71,9 @@ const editProfile: NamedHandler = {
     await ctx.services.db.updateTable(table).set({ ...ctx.body, updated_at: ctx.services.now().toISOString() }).where('id', '=', caller.id).execute()
     return rowToRecord(entity, await ctx.services.db.selectFrom(table).selectAll().where('id', '=', caller.id).executeTakeFirstOrThrow())
   },
-}
+})
 
-const changePassword: NamedHandler = {
+const changePassword = namedHandler(['platform/change_pwd'], {
   // Each try is a guess at the current password, so a stolen session could guess on: limited per
   // account (every session of it together) and per address. A request without a valid session is
   // counted per address only, and then refused as signed out.
@@ -94,19 +94,19 @@ const changePassword: NamedHandler = {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const account = await findAccountById(ctx.services, caller.id)
-    if (!account || !(await verifyPassword(String(ctx.body.old_password), account.password_hash))) {
+    if (!account || !(await verifyPassword(ctx.body.old_password, account.password_hash))) {
       throw fieldError('AUTH_PASSWORD_WRONG', '/old_password', ctx.locale)
     }
     const now = ctx.services.now().toISOString()
     await ctx.services.db
       .updateTable(tableOf(ctx.services, 'user'))
-      .set({ password_hash: await hashPassword(String(ctx.body.new_password)), updated_at: now })
+      .set({ password_hash: await hashPassword(ctx.body.new_password), updated_at: now })
       .where('id', '=', caller.id)
       .execute()
     await revokeSessions(ctx.services, { userId: caller.id, keep: caller.sessionId }, 'password_changed')
     return null
   },
-}
+})
 
 /**
  * An admin, or a partner for a merchant below it, opens the merchant's console: a session
@@ -114,10 +114,10 @@ const changePassword: NamedHandler = {
  * the opening. The console lasts OVERSTEP_TTL_MINUTES at most and ends with its opener's
  * session (sessions.ts), so signing out of the partner's console closes the merchant's too.
  */
-const overstep: NamedHandler = {
+const overstep = namedHandler(['platform/overstep_login'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const merchantId = Number(ctx.body.merchant_id)
+    const merchantId = ctx.body.merchant_id
     const table = tableOf(ctx.services, 'user')
     let query = ctx.services.db.selectFrom(table).select(['id', 'username', 'user_type']).where('id', '=', merchantId).where('user_type', '=', MERCHANT).where('status', '=', 1)
     if (caller.role !== 'admin') query = query.where('path', 'like', `${caller.path}%`)
@@ -135,7 +135,7 @@ const overstep: NamedHandler = {
       opened_by: { id: caller.id, username: caller.username },
     }
   },
-}
+})
 
 const MERCHANT = 2
 

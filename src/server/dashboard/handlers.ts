@@ -4,7 +4,7 @@ import { fenToYuan } from '../db/records'
 import { fieldError } from '../errors/AppError'
 import { tableOf } from '../services'
 import type { Caller } from '../access/caller'
-import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { namedHandler, requireCaller, type NamedHandler, type RequestContext, type EndpointContext } from '../engine/handler-context'
 
 const DAY_MS = 86_400_000
 const MAX_DAYS = 366
@@ -16,7 +16,7 @@ const QUOTAS = ['digital_man_count', 'digital_man_advanced_count', 'digital_voic
  * The home page's and the workbench's figures: every sum is taken in SQL over the accounts
  * the caller reaches, so a partner's figures are its branch's and a merchant's its own.
  */
-const data: NamedHandler = {
+const data = namedHandler(['platform/dashboard_data'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const range = rangeOf(ctx)
@@ -79,10 +79,10 @@ const data: NamedHandler = {
       daily: [...days.values()].map((d) => ({ date: d.date, money_in: fenToYuan(d.in), money_out: fenToYuan(d.out), accounts_created: d.created })),
     }
   },
-}
+})
 
 /** Recharge orders of the accounts in reach, each counted on the day its own step happened. */
-async function orderFigures(ctx: HandlerContext, inReach: ReturnType<typeof reach>, range: Range) {
+async function orderFigures(ctx: RequestContext, inReach: ReturnType<typeof reach>, range: Range) {
   const accounts = tableOf(ctx.services, 'user')
   const orders = tableOf(ctx.services, 'recharge_order')
   const between = (column: string) => sql<number>`sum(case when ${sql.ref(column)} >= ${range.from} and ${sql.ref(column)} < ${range.to} then 1 else 0 end)`
@@ -107,7 +107,7 @@ async function orderFigures(ctx: HandlerContext, inReach: ReturnType<typeof reac
 }
 
 /** Recharge cards issued and redeemed by accounts in reach within the range, and those they hold unused now. */
-async function cardFigures(ctx: HandlerContext, inReach: ReturnType<typeof reach>, range: Range) {
+async function cardFigures(ctx: RequestContext, inReach: ReturnType<typeof reach>, range: Range) {
   const accounts = tableOf(ctx.services, 'user')
   const cards = tableOf(ctx.services, 'recharge_card')
   const db = ctx.services.db
@@ -125,7 +125,7 @@ async function cardFigures(ctx: HandlerContext, inReach: ReturnType<typeof reach
 }
 
 /** Accounts the caller reaches: admin all, a partner its branch (itself included), anyone else itself. */
-function reach(ctx: HandlerContext, caller: Caller) {
+function reach(ctx: RequestContext, caller: Caller) {
   const path = `${tableOf(ctx.services, 'user')}.path` as const
   return (eb: ExpressionBuilder<Database, 'account'>) => {
     if (caller.role === 'admin') return eb.lit(true)
@@ -146,12 +146,12 @@ interface Range {
   localDay(bucket: string): string
 }
 
-function rangeOf(ctx: HandlerContext): Range {
-  const offsetMinutes = Number(ctx.query.utc_offset ?? 0)
+function rangeOf(ctx: EndpointContext<'platform/dashboard_data'>): Range {
+  const offsetMinutes = ctx.query.utc_offset ?? 0
   const offsetMs = offsetMinutes * 60_000
   const today = new Date(ctx.services.now().getTime() + offsetMs).toISOString().slice(0, 10)
-  const end = String(ctx.query.end ?? today)
-  const start = String(ctx.query.start ?? dayAfter(end, -(DEFAULT_DAYS - 1)))
+  const end = ctx.query.end ?? today
+  const start = ctx.query.start ?? dayAfter(end, -(DEFAULT_DAYS - 1))
   const span = (Date.parse(end) - Date.parse(start)) / DAY_MS + 1
   if (span < 1) throw fieldError('DATE_RANGE_REVERSED', '/start', ctx.locale)
   if (span > MAX_DAYS) throw fieldError('DATE_RANGE_TOO_LONG', '/end', ctx.locale, { days: MAX_DAYS })

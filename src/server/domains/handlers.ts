@@ -1,5 +1,5 @@
 import { tableOf } from '../services'
-import type { NamedHandler } from '../engine/handler-context'
+import { namedHandler } from '../engine/handler-context'
 import type { Services } from '../services'
 import { readGroup } from '../settings/settings-store'
 import { normalizeHost } from './host-name'
@@ -28,9 +28,9 @@ const FALLBACK_BRANDING = {
 
 const BRANDING_FIELDS = ['host', 'name', 'logo', 'copyright', 'icp_record_number', 'police_record', 'police_record_number', 'money_name'] as const
 
-const systemInfo: NamedHandler = {
+const systemInfo = namedHandler(['platform/get_system_info'], {
   async run(ctx) {
-    const host = normalizeHost(String(ctx.query.domain))
+    const host = normalizeHost(ctx.query.domain)
     const table = tableOf(ctx.services, 'domain')
     const select = () => ctx.services.db.selectFrom(table).select([...BRANDING_FIELDS])
     const row =
@@ -42,6 +42,6 @@ const systemInfo: NamedHandler = {
     const branding = Object.fromEntries(BRANDING_FIELDS.map((f) => [f, row?.[f] || (f === 'host' ? (row?.host ?? null) : platform[f] || FALLBACK_BRANDING[f])]))
     return { ...branding, allow_register: await registrationOpen(ctx.services, host) }
   },
-}
+})
 
 export const domainHandlers = { 'domain.systemInfo': systemInfo }

@@ -8,7 +8,8 @@ import { authenticate } from '../auth/sessions'
 import type { Caller } from '../access/caller'
 import type { Services } from '../services'
 import { genericHandlers, prepareGenericBody } from './generic-handlers'
-import type { HandlerContext, NamedHandler } from './handler-context'
+import { notServedMessage } from '../../schema/handler-names'
+import type { NamedHandler, HandlerContext, EndpointId } from './handler-context'
 import { compileValidators, describeEndpoint, validateOrThrow } from './validators'
 import { readMultipart } from '../uploads/multipart'
 
@@ -29,6 +30,7 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
     if (!isGeneric(endpoint.handler) && !named) {
       throw new Error(`${endpoint.file} names handler "${endpoint.handler}", which the server does not implement. Add it to src/server/named-handlers.ts or use a generic handler (list, get, create, update, delete).`)
     }
+    if (named && !named.endpoints.includes(endpoint.id as EndpointId)) throw new Error(`${endpoint.file} ${notServedMessage(endpoint.handler, endpoint.id, named.endpoints)}`)
     const entity = endpoint.entity ? registry.entities.get(endpoint.entity) : undefined
     const check = validators.get(endpoint.id)!
     app.route({

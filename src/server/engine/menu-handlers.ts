@@ -1,6 +1,6 @@
 import { menuFor } from '../../schema/route-access'
 import { rowToRecord } from '../db/records'
-import { requireCaller, type NamedHandler } from './handler-context'
+import { namedHandler, requireCaller, type NamedHandler } from './handler-context'
 import { asSchemaDb } from '../db/connect'
 
 /**
@@ -8,7 +8,7 @@ import { asSchemaDb } from '../db/connect'
  * the resource files on the server, with the caller's profile flags applied (spec §4's
  * menuFromServer mode).
  */
-const menu: NamedHandler = {
+const menu = namedHandler(['user/menu'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const account = ctx.services.registry.entities.get('user')!
@@ -16,7 +16,7 @@ const menu: NamedHandler = {
     // As a record, so a flag never stored reads as its schema default.
     return menuFor(ctx.services.registry, caller.role, row ? rowToRecord(account, row) : {})
   },
-}
+})
 
 export const navigationHandlers: Record<string, NamedHandler> = {
   'navigation.menu': menu,

@@ -1,7 +1,7 @@
 import type { SchemaFile } from '../../schema/types'
 import { envelope } from '../envelope'
 import { etagOf, matchesEtag } from '../http/etag'
-import type { NamedHandler } from './handler-context'
+import { namedHandler, type NamedHandler } from './handler-context'
 
 /**
  * The schema files as the server loaded them at start, so the console always matches the
@@ -15,12 +15,12 @@ export function schemaHandlers(files: readonly SchemaFile[], startedAt: Date): R
   // Named by the files alone, so every instance behind a load balancer names the same files alike; weak, as their answers differ in the envelope's time.
   const etag = etagOf(JSON.stringify(files), { weak: true })
   return {
-    'schema.files': {
+    'schema.files': namedHandler(['platform/console_schemas'], {
       async run({ request, reply }) {
         reply.header('cache-control', 'no-cache').header('etag', etag)
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send()
         return reply.type('application/json; charset=utf-8').send(body)
       },
-    },
+    }),
   }
 }

@@ -6,9 +6,9 @@ import { tableOf } from '../services'
 import { createCaptcha, solveCaptcha } from './captcha'
 import { accountKeyOf, findResetAccount } from './reset-account'
 import { issueResetCode, redeemResetCode, withdrawResetCode } from './reset-codes'
-import type { NamedHandler } from '../engine/handler-context'
+import { namedHandler } from '../engine/handler-context'
 
-const captchaImage: NamedHandler = {
+const captchaImage = namedHandler(['platform/captcha_image'], {
   // Pictures are cheap to ask for and each is a row: a per-address cap keeps a flood from filling the table.
   preHandlers(app, services) {
     const limit = app.createRateLimit({ max: services.config.passwordReset.captchasPerMinute, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `captcha-ip:${req.ip}` })
@@ -23,13 +23,13 @@ const captchaImage: NamedHandler = {
     const picture = await createCaptcha(ctx.services)
     return { captcha_id: picture.captchaId, image: picture.image, expires_in: picture.expiresIn }
   },
-}
+})
 
-const sendCode: NamedHandler = {
+const sendCode = namedHandler(['platform/get_captcha'], {
   async run(ctx) {
     const { services } = ctx
-    const typed = String(ctx.body.account)
-    if (!(await solveCaptcha(services, String(ctx.body.captcha_id), String(ctx.body.captcha)))) {
+    const typed = ctx.body.account
+    if (!(await solveCaptcha(services, ctx.body.captcha_id, ctx.body.captcha))) {
       throw fieldError('CAPTCHA_WRONG', '/captcha', ctx.locale)
     }
     const account = await findResetAccount(services, typed)
@@ -47,27 +47,27 @@ const sendCode: NamedHandler = {
     // The same answer whether or not the account exists: nothing here tells strangers which do.
     return { channel: services.resetCodeSender.channel, expires_in: codeTtlSeconds, resend_in: resendSeconds }
   },
-}
+})
 
-const resetPassword: NamedHandler = {
+const resetPassword = namedHandler(['platform/reset_pwd'], {
   async run(ctx) {
     const { services } = ctx
-    const typed = String(ctx.body.account)
+    const typed = ctx.body.account
     const account = await findResetAccount(services, typed)
-    const redemption = await redeemResetCode(services, accountKeyOf(account, typed), String(ctx.body.code))
+    const redemption = await redeemResetCode(services, accountKeyOf(account, typed), ctx.body.code)
     if (!redemption.ok) {
       throw fieldError(redemption.error, '/code', ctx.locale, redemption.error === 'RESET_CODE_WRONG' ? { left: redemption.left } : {})
     }
     await services.db
       .updateTable(tableOf(services, 'user'))
-      .set({ password_hash: await hashPassword(String(ctx.body.new_password)), updated_at: services.now().toISOString() })
+      .set({ password_hash: await hashPassword(ctx.body.new_password), updated_at: services.now().toISOString() })
       .where('id', '=', redemption.userId)
       .execute()
     // Whoever knew the old password may still be signed in somewhere; a reset ends every session.
     await revokeSessions(services, { userId: redemption.userId }, 'password_changed')
     return { username: account!.username }
   },
-}
+})
 
 export const passwordResetHandlers = {
   'passwordReset.captchaImage': captchaImage,

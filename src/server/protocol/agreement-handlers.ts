@@ -3,7 +3,7 @@ import { enumValueLabel } from '../../schema/enum-labels'
 import { AppError } from '../errors/AppError'
 import { tableOf } from '../services'
 import { sanitizeRichText } from '../content/rich-text'
-import type { NamedHandler } from '../engine/handler-context'
+import { namedHandler } from '../engine/handler-context'
 
 /**
  * The published agreement of a kind, for anyone, signed in or not (the login page links
@@ -11,9 +11,9 @@ import type { NamedHandler } from '../engine/handler-context'
  * this is the one place it reaches people who have not signed in, and the rules may have
  * tightened since it was saved.
  */
-const readPublished: NamedHandler = {
+const readPublished = namedHandler(['platform/agreement_public'], {
   async run(ctx) {
-    const kind = String(ctx.query.kind)
+    const kind = ctx.query.kind
     const row = await ctx.services.db
       .selectFrom(tableOf(ctx.services, 'agreement'))
       .select(['kind', 'title', 'content', 'updated_at'])
@@ -26,6 +26,6 @@ const readPublished: NamedHandler = {
     }
     return { kind: row.kind, title: row.title, content: sanitizeRichText(String(row.content)), updated_at: row.updated_at }
   },
-}
+})
 
 export const agreementHandlers = { 'agreement.readPublished': readPublished }

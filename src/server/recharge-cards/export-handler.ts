@@ -4,7 +4,7 @@ import { fenToYuan } from '../db/records'
 import { accountEntity, withScope } from '../access/scope'
 import { createTableWriter, type TableColumn, type TableFormat, type TableWriter } from '../export/table-writer'
 import { listedRows } from '../engine/generic/list-query'
-import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { namedHandler, requireCaller, fieldsOf, type RequestContext } from '../engine/handler-context'
 import { asSchemaDb } from '../db/connect'
 
 /** Rows read per query: small enough that other requests get the database between chunks (SQLite has one connection). */
@@ -24,16 +24,16 @@ interface ExportColumn extends Omit<TableColumn, 'title'> {
  * the first did) and written out as they come. The full password goes only to the holder
  * of an unused card; everyone else gets the mask the list shows.
  */
-const exportCards: NamedHandler = {
+const exportCards = namedHandler(['recharge_card/export_data'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const { registry } = ctx.services
     const entity = registry.entities.get(ctx.endpoint.entity!)!
     const list = registry.endpoints.get(ctx.endpoint.exports!)!
-    const locale = (ctx.query.lang as Locale | undefined) ?? ctx.locale
+    const locale = ctx.query.lang ?? ctx.locale
     const columns = exportColumns(entity, caller.id, locale)
     const table = createTableWriter(ctx.query.format === 'xlsx' ? 'xlsx' : 'csv', columns.map((c) => ({ ...c, title: titleOf(entity, c.field, locale) })), entity.label?.[locale] ?? entity.name)
-    const rows = listedRows(ctx, entity, list)
+    const rows = listedRows({ ...ctx, query: fieldsOf(ctx.query), body: {} }, entity, list)
     const fields = [...new Set(columns.map((c) => c.field).concat('card_password'))]
     const names = new Map<number, string>()
     const write = async () => {
@@ -56,7 +56,7 @@ const exportCards: NamedHandler = {
     ctx.reply.header('content-type', table.contentType).header('content-disposition', `attachment; filename="${fileName(table, ctx.services.now())}"`)
     return table.output
   },
-}
+})
 
 function exportColumns(entity: EntityDef, callerId: number, locale: Locale): ExportColumn[] {
   const property = (field: string) => (entity.schema.properties as Record<string, JsonSchema>)[field]
@@ -95,7 +95,7 @@ function maybeNumber(property: JsonSchema | undefined, value: unknown): unknown 
  * The usernames of the accounts a chunk names, read once per export for each account and
  * only where the caller may see that account (as _titles in the list): others show as #id.
  */
-async function learnNames(ctx: HandlerContext, rows: Record<string, unknown>[], names: Map<number, string>): Promise<void> {
+async function learnNames(ctx: RequestContext, rows: Record<string, unknown>[], names: Map<number, string>): Promise<void> {
   const wanted = new Set<number>()
   for (const row of rows) {
     for (const field of ['holder_id', 'issuer_id', 'used_by']) {

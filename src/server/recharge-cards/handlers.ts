@@ -4,7 +4,7 @@ import { changeMoney, changeQuota, type Applied, type Quota } from '../ledger/le
 import { generateCardPassword, maskCardPassword, newBatchNo, normalizeCardPassword } from './card-password'
 import { tableOf } from '../services'
 import { amountIn, type Kind } from '../transfers/handlers'
-import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { namedHandler, requireCaller, type RequestContext, type EndpointContext } from '../engine/handler-context'
 import { asSchemaDb, type Db } from '../db/connect'
 
 const UNUSED = 0
@@ -21,13 +21,13 @@ const INSERT_CHUNK = 500
  */
 
 /** A batch of cards of one value, each with its own random password, in one transaction. */
-const add: NamedHandler = {
+const add = namedHandler(['recharge_card/add'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const kind = String(ctx.body.kind) as Kind
-    const units = amountIn(ctx, kind, String(ctx.body.amount))
-    const quantity = Number(ctx.body.quantity)
-    const name = String(ctx.body.name)
+    const kind = ctx.body.kind
+    const units = amountIn(ctx, kind, ctx.body.amount)
+    const quantity = ctx.body.quantity
+    const name = ctx.body.name
     const now = ctx.services.now().toISOString()
     const batchNo = newBatchNo(ctx.services.now())
     const base = {
@@ -41,7 +41,7 @@ const add: NamedHandler = {
       issuer_id: caller.id,
       used_by: null,
       used_at: null,
-      remark: String(ctx.body.remark ?? ''),
+      remark: ctx.body.remark ?? '',
       created_at: now,
       updated_at: now,
     }
@@ -64,13 +64,13 @@ const add: NamedHandler = {
     })
     return { batch_no: batchNo, name, kind, money: fenToYuan(base.money), count: base.count, quantity }
   },
-}
+})
 
 /** Unused cards the caller holds, to one of its own child partners: all of them move, or none. */
-const transfer: NamedHandler = {
+const transfer = namedHandler(['recharge_card/transfer_card'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const to = Number(ctx.body.to_user_id)
+    const to = ctx.body.to_user_id
     const selection = selectionOf(ctx)
     const cards = tableOf(ctx.services, 'recharge_card')
     const transferred = await ctx.services.db.transaction().execute(async (trx) => {
@@ -105,7 +105,7 @@ const transfer: NamedHandler = {
     })
     return { transferred, to_user_id: to }
   },
-}
+})
 
 /**
  * Redeem a card for the caller. Only the request whose conditional update turns the card
@@ -114,10 +114,10 @@ const transfer: NamedHandler = {
  * then finds it used; SQLite runs one transaction at a time). The ledger's idempotency key
  * per card is a second lock on the same door.
  */
-const use: NamedHandler = {
+const use = namedHandler(['recharge_card/use_card'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const password = normalizeCardPassword(String(ctx.body.card_password))
+    const password = normalizeCardPassword(ctx.body.card_password)
     if (!password) throw fieldError('CARD_PASSWORD_WRONG', '/card_password', ctx.locale)
     const cards = tableOf(ctx.services, 'recharge_card')
     return ctx.services.db.transaction().execute(async (trx) => {
@@ -146,33 +146,31 @@ const use: NamedHandler = {
       }
     })
   },
-}
+})
+
+const remark = namedHandler(['recharge_card/remark_card'], { run: (ctx) => setField(ctx, ctx.body.id, { remark: ctx.body.remark }) })
+const rename = namedHandler(['recharge_card/edit_card'], { run: (ctx) => setField(ctx, ctx.body.id, { name: ctx.body.name }) })
 
 /** One field of a card the caller holds, used or not. */
-function setField(field: 'remark' | 'name'): NamedHandler {
-  return {
-    async run(ctx) {
-      const caller = requireCaller(ctx)
-      const id = Number(ctx.body.id)
-      const entity = ctx.services.registry.entities.get('recharge_card')!
-      const row = await asSchemaDb(ctx.services.db)
-        .updateTable(entity.table)
-        .set({ [field]: String(ctx.body[field]), updated_at: ctx.services.now().toISOString() })
-        .where('id', '=', id)
-        .where('holder_id', '=', caller.id)
-        .returning(publicColumns(entity))
-        .executeTakeFirst()
-      if (!row) throw fieldError('CARD_NOT_HELD', '/id', ctx.locale, { ids: String(id) })
-      return rowToRecord(entity, row)
-    },
-  }
+async function setField(ctx: RequestContext, id: number, change: { remark: string } | { name: string }): Promise<Record<string, unknown>> {
+  const caller = requireCaller(ctx)
+  const entity = ctx.services.registry.entities.get('recharge_card')!
+  const row = await asSchemaDb(ctx.services.db)
+    .updateTable(entity.table)
+    .set({ ...change, updated_at: ctx.services.now().toISOString() })
+    .where('id', '=', id)
+    .where('holder_id', '=', caller.id)
+    .returning(publicColumns(entity))
+    .executeTakeFirst()
+  if (!row) throw fieldError('CARD_NOT_HELD', '/id', ctx.locale, { ids: String(id) })
+  return rowToRecord(entity, row)
 }
 
 /** Unused cards the caller holds; a used card or another's refuses the whole request. */
-const batchDelete: NamedHandler = {
+const batchDelete = namedHandler(['recharge_card/batch_del'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const ids = [...new Set((ctx.body.ids as number[]).map(Number))]
+    const ids = [...new Set(ctx.body.ids)]
     const cards = tableOf(ctx.services, 'recharge_card')
     const deleted = await ctx.services.db.transaction().execute(async (trx) => {
       await assertHeldUnused(ctx, trx, ids, '/ids', 'CARD_USED_NO_DELETE')
@@ -183,13 +181,13 @@ const batchDelete: NamedHandler = {
     })
     return { deleted }
   },
-}
+})
 
 type Selection = { ids: number[]; path: string } | { batchNo: string; quantity?: number }
 
 /** The cards a transfer names: one card (a row), a list, or part or all of a batch; exactly one of these. */
-function selectionOf(ctx: HandlerContext): Selection {
-  const { id, ids, batch_no: batchNo, quantity } = ctx.body as { id?: number; ids?: number[]; batch_no?: string; quantity?: number }
+function selectionOf(ctx: EndpointContext<'recharge_card/transfer_card'>): Selection {
+  const { id, ids, batch_no: batchNo, quantity } = ctx.body
   const ways = [id !== undefined, ids !== undefined, batchNo !== undefined].filter(Boolean).length
   if (ways !== 1 || (quantity !== undefined && batchNo === undefined)) throw fieldError('CARD_SELECTION', batchNo === undefined && quantity !== undefined ? '/quantity' : '/ids', ctx.locale)
   if (id !== undefined) return { ids: [id], path: '/id' }
@@ -198,7 +196,7 @@ function selectionOf(ctx: HandlerContext): Selection {
 }
 
 /** Every id is a card the caller holds and nobody has used; otherwise the ids that are not, in the error. */
-async function assertHeldUnused(ctx: HandlerContext, trx: Db, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<void> {
+async function assertHeldUnused(ctx: RequestContext, trx: Db, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<void> {
   const caller = requireCaller(ctx)
   const held = await trx.selectFrom(tableOf(ctx.services, 'recharge_card')).select(['id', 'status']).where('id', 'in', ids).where('holder_id', '=', caller.id).execute()
   const status = new Map(held.map((row) => [Number(row.id), Number(row.status)]))
@@ -221,7 +219,7 @@ function untouched(ids: number[], done: { id: unknown }[]): number[] {
  * names the first of these that any card shows, and those cards. Saying "used" of cards that
  * were only moved sent people looking for a redemption that never happened.
  */
-async function whyUntouched(ctx: HandlerContext, trx: Db, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<AppError> {
+async function whyUntouched(ctx: RequestContext, trx: Db, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<AppError> {
   const caller = requireCaller(ctx)
   const rows = await trx.selectFrom(tableOf(ctx.services, 'recharge_card')).select(['id', 'holder_id', 'status']).where('id', 'in', ids).execute()
   const now = new Map(rows.map((row) => [Number(row.id), row]))
@@ -242,7 +240,7 @@ export const rechargeCardHandlers = {
   'rechargeCards.add': add,
   'rechargeCards.transfer': transfer,
   'rechargeCards.use': use,
-  'rechargeCards.remark': setField('remark'),
-  'rechargeCards.rename': setField('name'),
+  'rechargeCards.remark': remark,
+  'rechargeCards.rename': rename,
   'rechargeCards.batchDelete': batchDelete,
 }

@@ -7,7 +7,7 @@ import { orderNumber } from './order-number'
 import { tableOf } from '../services'
 import { genericHandlers } from '../engine/generic-handlers'
 import { ofEndpoint } from '../engine/generic/record-scope'
-import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { namedHandler, requireCaller, type RequestContext, type EndpointContext } from '../engine/handler-context'
 import { asSchemaDb, type Db } from '../db/connect'
 
 const PARTNER = 1
@@ -19,10 +19,10 @@ const QUOTAS: readonly Quota[] = ['digital_man_count', 'digital_man_advanced_cou
  * PostgreSQL the package row is share-locked while the order is written: a deletion of the
  * package waits, then sees the order and refuses.
  */
-const create: NamedHandler = {
+const create = namedHandler(['recharge_order/create'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const packageId = Number(ctx.body.package_id)
+    const packageId = ctx.body.package_id
     const packages = tableOf(ctx.services, 'recharge_package')
     const orders = tableOf(ctx.services, 'recharge_order')
     const random = () => randomInt(1_000_000)
@@ -56,7 +56,7 @@ const create: NamedHandler = {
           money: Number(offer.money ?? 0),
           ...Object.fromEntries(QUOTAS.map((q) => [q, Number(offer[q] ?? 0)])),
           status: 'created',
-          remark: String(ctx.body.remark ?? ''),
+          remark: ctx.body.remark ?? '',
           payment_ref: '',
           payment_remark: '',
           cancel_reason: '',
@@ -69,7 +69,7 @@ const create: NamedHandler = {
     })
     return readOrder(ctx, id)
   },
-}
+})
 
 /**
  * An admin's confirmation that an order was paid offline: the order goes from created to
@@ -77,16 +77,16 @@ const create: NamedHandler = {
  * transaction. The first update changes the order only where it is still created, so of
  * two confirmations (a double click, two admins) one credits and the other changes nothing.
  */
-const confirmPaid: NamedHandler = {
+const confirmPaid = namedHandler(['recharge_order/confirm_paid'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const id = Number(ctx.body.id)
+    const id = ctx.body.id
     const orders = tableOf(ctx.services, 'recharge_order')
     const entity = ctx.services.registry.entities.get('recharge_order')!
     await ctx.services.db.transaction().execute(async (trx) => {
       const at = ctx.services.now().toISOString()
       const paid = await ofEndpoint(ctx, trx.updateTable(orders), entity)
-        .set({ status: 'paid', payment_ref: String(ctx.body.payment_ref), payment_remark: String(ctx.body.payment_remark ?? ''), confirmed_by: caller.id, paid_at: at, updated_at: at })
+        .set({ status: 'paid', payment_ref: ctx.body.payment_ref, payment_remark: ctx.body.payment_remark ?? '', confirmed_by: caller.id, paid_at: at, updated_at: at })
         .where('id', '=', id)
         .where('status', '=', 'created')
         .executeTakeFirst()
@@ -110,23 +110,23 @@ const confirmPaid: NamedHandler = {
     })
     return readOrder(ctx, id)
   },
-}
+})
 
 /**
  * An order that will not be paid. Only from created, as confirmation is: whichever of a
  * cancel and a confirm comes second changes nothing. A partner cancels the orders it placed
  * itself; one an admin placed for it is the admin's to cancel.
  */
-const cancel: NamedHandler = {
+const cancel = namedHandler(['recharge_order/cancel'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const id = Number(ctx.body.id)
+    const id = ctx.body.id
     const orders = tableOf(ctx.services, 'recharge_order')
     const entity = ctx.services.registry.entities.get('recharge_order')!
     await ctx.services.db.transaction().execute(async (trx) => {
       const at = ctx.services.now().toISOString()
       let update = ofEndpoint(ctx, trx.updateTable(orders), entity)
-        .set({ status: 'cancelled', cancelled_by: caller.id, cancelled_at: at, cancel_reason: String(ctx.body.cancel_reason ?? ''), updated_at: at })
+        .set({ status: 'cancelled', cancelled_by: caller.id, cancelled_at: at, cancel_reason: ctx.body.cancel_reason ?? '', updated_at: at })
         .where('id', '=', id)
         .where('status', '=', 'created')
       if (caller.role !== 'admin') update = update.where('creator_id', '=', caller.id)
@@ -135,12 +135,12 @@ const cancel: NamedHandler = {
     })
     return readOrder(ctx, id)
   },
-}
+})
 
 /** The account an order is for: the caller itself for a partner; the partner an admin names. */
-async function buyerOf(ctx: HandlerContext, trx: Db): Promise<number> {
+async function buyerOf(ctx: EndpointContext<'recharge_order/create'>, trx: Db): Promise<number> {
   const caller = requireCaller(ctx)
-  const named = ctx.body.user_id === undefined ? undefined : Number(ctx.body.user_id)
+  const named = ctx.body.user_id
   if (caller.role !== 'admin') {
     if (named !== undefined && named !== caller.id) throw fieldError('ORDER_FOR_SELF_ONLY', '/user_id', ctx.locale)
     return caller.id
@@ -151,7 +151,7 @@ async function buyerOf(ctx: HandlerContext, trx: Db): Promise<number> {
 }
 
 /** Why a conditional update touched no order: it is not the caller's to see, no longer created, or (cancel) not the caller's to cancel. */
-async function whyUnchanged(ctx: HandlerContext, trx: Db, id: number): Promise<AppError> {
+async function whyUnchanged(ctx: RequestContext, trx: Db, id: number): Promise<AppError> {
   const entity = ctx.services.registry.entities.get('recharge_order')!
   const order = await ofEndpoint(ctx, asSchemaDb(trx).selectFrom(entity.table), entity)
     .select(['order_no', 'status'])
@@ -166,8 +166,8 @@ async function whyUnchanged(ctx: HandlerContext, trx: Db, id: number): Promise<A
 }
 
 /** The order as its detail endpoint answers it, with the titles of its buyer and package. */
-function readOrder(ctx: HandlerContext, id: number): Promise<unknown> {
-  return genericHandlers.get({ ...ctx, query: { id } }, ctx.services.registry.entities.get('recharge_order')!)
+function readOrder(ctx: RequestContext, id: number): Promise<unknown> {
+  return genericHandlers.get({ ...ctx, query: { id }, body: {} }, ctx.services.registry.entities.get('recharge_order')!)
 }
 
 export const rechargeOrderHandlers = {

@@ -1,6 +1,6 @@
 import { AppError, fieldError } from '../errors/AppError'
 import { tableOf } from '../services'
-import type { NamedHandler } from '../engine/handler-context'
+import { namedHandler } from '../engine/handler-context'
 import { listIds } from '../engine/generic/record-scope'
 
 /**
@@ -10,9 +10,9 @@ import { listIds } from '../engine/generic/record-scope'
  * generic delete does. On PostgreSQL the packages are locked first: an order being placed for
  * one of them either commits before (and is seen here) or waits and then finds the package gone.
  */
-const remove: NamedHandler = {
+const remove = namedHandler(['recharge_package/del'], {
   async run(ctx) {
-    const ids = [...new Set((ctx.body.ids as number[]).map(Number))]
+    const ids = [...new Set(ctx.body.ids)]
     const packages = tableOf(ctx.services, 'recharge_package')
     const orders = tableOf(ctx.services, 'recharge_order')
     const deleted = await ctx.services.db.transaction().execute(async (trx) => {
@@ -34,7 +34,7 @@ const remove: NamedHandler = {
     })
     return { deleted }
   },
-}
+})
 
 export const rechargePackageHandlers = {
   'rechargePackages.delete': remove,

@@ -4,7 +4,7 @@ import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
 import { oncePerKey } from '../ledger/once-per-key'
 import { readGroup } from '../settings/settings-store'
 import { tableOf } from '../services'
-import { requireCaller, type HandlerContext, type NamedHandler } from '../engine/handler-context'
+import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 import { asSchemaDb, type Db } from '../db/connect'
 
 export type Kind = 'money' | Quota
@@ -21,13 +21,13 @@ const FLAG = {
  * the receiver's and the transfer record commit together. Locks are taken parent first,
  * always down the tree, so concurrent transfers cannot wait on each other in a circle.
  */
-const transfer: NamedHandler = {
+const transfer = namedHandler(['platform/transfer'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const kind = String(ctx.body.kind) as Kind
-    const to = Number(ctx.body.to_user_id)
-    const units = amountIn(ctx, kind, String(ctx.body.amount))
-    const key = ctx.body.idempotency_key ? `${caller.id}:${String(ctx.body.idempotency_key)}` : null
+    const kind = ctx.body.kind
+    const to = ctx.body.to_user_id
+    const units = amountIn(ctx, kind, ctx.body.amount)
+    const key = ctx.body.idempotency_key ? `${caller.id}:${ctx.body.idempotency_key}` : null
     const records = tableOf(ctx.services, 'transfer_record')
     const entity = ctx.services.registry.entities.get('transfer_record')!
 
@@ -52,7 +52,7 @@ const transfer: NamedHandler = {
           kind,
           money: kind === 'money' ? units : 0,
           count: kind === 'money' ? 0 : units,
-          remark: String(ctx.body.remark ?? ''),
+          remark: ctx.body.remark ?? '',
           idempotency_key: key,
           created_at: now,
           updated_at: now,
@@ -60,7 +60,7 @@ const transfer: NamedHandler = {
         .returning('id')
         .executeTakeFirstOrThrow()
       const related = { type: 'transfer_record', id: Number(inserted.id) }
-      const remark = String(ctx.body.remark ?? '')
+      const remark = ctx.body.remark ?? ''
       const move = (userId: number, amount: number, type: 'transfer_out' | 'transfer_in') =>
         kind === 'money'
           ? changeMoney(trx, ctx.services, { userId, type, amount, operatorId: caller.id, related, remark })
@@ -75,17 +75,17 @@ const transfer: NamedHandler = {
     const row = await asSchemaDb(ctx.services.db).selectFrom(records).select(publicColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow()
     return rowToRecord(entity, row)
   },
-}
+})
 
 /** Whole yuan of balance for units of a quota, at the platform's exchange number, when that exchange is offered. */
-const exchange: NamedHandler = {
+const exchange = namedHandler(['platform/exchange'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const quota = String(ctx.body.quota) as Quota
-    const yuan = Number(ctx.body.yuan)
+    const quota = ctx.body.quota
+    const yuan = ctx.body.yuan
     const { rate } = await exchangeRate(ctx, quota)
     if (rate <= 0) throw fieldError('EXCHANGE_NOT_OFFERED', '/quota', ctx.locale)
-    const key = ctx.body.idempotency_key ? `exchange:${caller.id}:${String(ctx.body.idempotency_key)}` : undefined
+    const key = ctx.body.idempotency_key ? `exchange:${caller.id}:${ctx.body.idempotency_key}` : undefined
     const change = { userId: caller.id, type: 'exchange' as const, operatorId: caller.id, remark: `${yuan} × ${rate}` }
     return oncePerKey(key, () => ctx.services.db.transaction().execute(async (trx) => {
       const spent = await changeMoney(trx, ctx.services, { ...change, amount: -yuan * 100, idempotencyKey: key && `${key}:money` }).catch((error: unknown) => {
@@ -96,7 +96,7 @@ const exchange: NamedHandler = {
       return { money: fenToYuan(spent.balanceAfter), quota, count: got.balanceAfter, added: yuan * rate }
     }))
   },
-}
+})
 
 /** Which exchanges money_recharge_exchange_config offers: 1, 2 and 3 in the order of the quotas. */
 const EXCHANGE_CODE: Record<Quota, string> = { digital_man_count: '1', digital_man_advanced_count: '2', digital_voice_count: '3' }
@@ -106,7 +106,7 @@ const EXCHANGE_NUMBER: Record<Quota, string> = {
   digital_voice_count: 'digital_voice_money_exchange_num',
 }
 
-async function exchangeRate(ctx: HandlerContext, quota: Quota): Promise<{ rate: number }> {
+async function exchangeRate(ctx: RequestContext, quota: Quota): Promise<{ rate: number }> {
   const group = ctx.services.registry.configGroups.get('platform')
   if (!group) return { rate: 0 }
   const settings = await readGroup(ctx.services, group)
@@ -115,7 +115,7 @@ async function exchangeRate(ctx: HandlerContext, quota: Quota): Promise<{ rate: 
 }
 
 /** Fen for money, whole units for a quota; 0 or a fraction of a unit is a field error. */
-export function amountIn(ctx: HandlerContext, kind: Kind, amount: string): number {
+export function amountIn(ctx: RequestContext, kind: Kind, amount: string): number {
   if (kind === 'money') {
     const fen = yuanToFen(amount.includes('.') ? amount : `${amount}.00`)
     if (fen <= 0) throw fieldError('AMOUNT_ZERO', '/amount', ctx.locale)
@@ -128,7 +128,7 @@ export function amountIn(ctx: HandlerContext, kind: Kind, amount: string): numbe
 }
 
 /** The sender's can_transfer flag for this kind, set by its own parent; an admin has no parent to ask. */
-async function assertMayTransfer(ctx: HandlerContext, trx: Db, kind: Kind): Promise<void> {
+async function assertMayTransfer(ctx: RequestContext, trx: Db, kind: Kind): Promise<void> {
   const caller = requireCaller(ctx)
   if (caller.role === 'admin') return
   const row = await trx.selectFrom(tableOf(ctx.services, 'user')).select(FLAG[kind]).where('id', '=', caller.id).executeTakeFirstOrThrow()

@@ -1,16 +1,15 @@
-import type { SelectQueryBuilder } from 'kysely'
 import type { EndpointDef, EntityDef } from '../../../schema/types'
 import { AppError, fieldError } from '../../errors/AppError'
 import { publicColumns, recordToRow, rowToRecord } from '../../db/records'
 import { withScope, type Scopable } from '../../access/scope'
 import type { SchemaDb, SchemaSelect } from '../../db/connect'
-import type { HandlerContext } from '../handler-context'
+import type { RequestContext } from '../handler-context'
 import { entityLabel } from './labels'
 
 // The records an endpoint may touch, and one of them by id.
 
 /** The records this endpoint may touch: the caller's scope, narrowed by the endpoint's "scope" and "fixed" values. */
-export function ofEndpoint<Q extends Scopable>(ctx: HandlerContext, query: Q, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint): Q {
+export function ofEndpoint<Q extends Scopable>(ctx: RequestContext, query: Q, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint): Q {
   return withFixed(endpoint, withScope(query, ctx.services.registry, entity, ctx.caller, endpoint.scope), entity)
 }
 
@@ -24,7 +23,7 @@ export function withFixed<Q extends Scopable>(endpoint: EndpointDef, query: Q, e
  * A record the caller may see, or RECORD_NOT_FOUND: another's record looks exactly like a
  * missing one. A write names the field that held the id (`path`), as a form can show it.
  */
-export async function findVisible(ctx: HandlerContext, db: SchemaDb, entity: EntityDef, id: number, path?: string): Promise<Record<string, unknown>> {
+export async function findVisible(ctx: RequestContext, db: SchemaDb, entity: EntityDef, id: number, path?: string): Promise<Record<string, unknown>> {
   const row = await ofEndpoint(ctx, db.selectFrom(entity.table), entity)
     .select(publicColumns(entity).map((c) => `${entity.table}.${c}`))
     .where(`${entity.table}.id`, '=', id)
@@ -33,7 +32,7 @@ export async function findVisible(ctx: HandlerContext, db: SchemaDb, entity: Ent
   return rowToRecord(entity, row)
 }
 
-export function notFound(ctx: HandlerContext, entity: EntityDef, id: number, path?: string): AppError {
+export function notFound(ctx: RequestContext, entity: EntityDef, id: number, path?: string): AppError {
   const params = { entity: entityLabel(entity, ctx), id }
   return path ? fieldError('RECORD_NOT_FOUND', path, ctx.locale, params) : new AppError('RECORD_NOT_FOUND', params)
 }

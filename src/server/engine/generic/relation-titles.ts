@@ -2,7 +2,7 @@ import type { EntityDef } from '../../../schema/types'
 import { AppError } from '../../errors/AppError'
 import { withScope } from '../../access/scope'
 import type { SchemaDb } from '../../db/connect'
-import type { HandlerContext } from '../handler-context'
+import type { RequestContext } from '../handler-context'
 import { fieldLabel, entityLabel } from './labels'
 
 // x-relation fields: the titles sent beside the ids, and the check that an id points at a
@@ -13,7 +13,7 @@ import { fieldLabel, entityLabel } from './labels'
  * to, with one query per field for the whole page. A record the caller may not see gives
  * null, as its existence is not the caller's to know.
  */
-export async function withTitles(ctx: HandlerContext, db: SchemaDb, entity: EntityDef, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+export async function withTitles(ctx: RequestContext, db: SchemaDb, entity: EntityDef, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
   const relations = entity.columns.filter((c) => c.relation && !c.private)
   if (relations.length === 0 || records.length === 0) return records
   const titles = new Map<string, Map<number, string>>()
@@ -29,7 +29,7 @@ export async function withTitles(ctx: HandlerContext, db: SchemaDb, entity: Enti
   }))
 }
 
-function visibleTitles(ctx: HandlerContext, db: SchemaDb, target: EntityDef, ids: number[]) {
+function visibleTitles(ctx: RequestContext, db: SchemaDb, target: EntityDef, ids: number[]) {
   return withScope(db.selectFrom(target.table), ctx.services.registry, target, ctx.caller)
     .select([`${target.table}.id as id`, `${target.table}.${target.title!} as title`])
     .where(`${target.table}.id`, 'in', ids)
@@ -37,7 +37,7 @@ function visibleTitles(ctx: HandlerContext, db: SchemaDb, target: EntityDef, ids
 }
 
 /** An x-relation field may only point at a record the caller can see: otherwise a partner could attach another's account. */
-export async function assertRelationsVisible(ctx: HandlerContext, db: SchemaDb, entity: EntityDef, values: Record<string, unknown>): Promise<void> {
+export async function assertRelationsVisible(ctx: RequestContext, db: SchemaDb, entity: EntityDef, values: Record<string, unknown>): Promise<void> {
   for (const column of entity.columns) {
     const id = values[column.name]
     if (!column.relation || typeof id !== 'number') continue

@@ -2,13 +2,13 @@ import type { EntityDef } from '../../../schema/types'
 import { AppError } from '../../errors/AppError'
 import { toStored } from '../../db/records'
 import type { SchemaDb } from '../../db/connect'
-import type { HandlerContext } from '../handler-context'
+import type { RequestContext } from '../handler-context'
 import { fieldLabel, valueLabel, entityLabel } from './labels'
 
 // x-unique fields: checked before writing, and a race past the check answered the same way.
 
 /** x-unique fields are checked before writing so the answer names the field; the unique index still guards races. */
-export async function assertUnique(ctx: HandlerContext, db: SchemaDb, entity: EntityDef, values: Record<string, unknown>, exceptId?: number): Promise<void> {
+export async function assertUnique(ctx: RequestContext, db: SchemaDb, entity: EntityDef, values: Record<string, unknown>, exceptId?: number): Promise<void> {
   for (const column of entity.columns) {
     if (!column.unique || values[column.name] === undefined || values[column.name] === null) continue
     let query = db.selectFrom(entity.table).select('id').where(column.name, '=', toStored(column, values[column.name]))
@@ -17,7 +17,7 @@ export async function assertUnique(ctx: HandlerContext, db: SchemaDb, entity: En
   }
 }
 
-function conflict(ctx: HandlerContext, entity: EntityDef, field: string, value: unknown): AppError {
+function conflict(ctx: RequestContext, entity: EntityDef, field: string, value: unknown): AppError {
   const error = new AppError('RECORD_CONFLICT', { field: fieldLabel(entity, field, ctx), value: valueLabel(entity, field, value, ctx), entity: entityLabel(entity, ctx) })
   return new AppError('RECORD_CONFLICT', error.params, [{ path: `/${field}`, message: error.messageIn(ctx.locale) }])
 }
@@ -27,7 +27,7 @@ function conflict(ctx: HandlerContext, entity: EntityDef, field: string, value: 
  * gets the same field error as if the check had caught it (PostgreSQL 23505, SQLite's
  * SQLITE_CONSTRAINT_UNIQUE), not a 500.
  */
-export function rethrowUniqueViolation(ctx: HandlerContext, entity: EntityDef, values: Record<string, unknown>, error: unknown): never {
+export function rethrowUniqueViolation(ctx: RequestContext, entity: EntityDef, values: Record<string, unknown>, error: unknown): never {
   const e = error as { code?: string; constraint?: string; message?: string }
   if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
     const field = entity.columns.find(
