@@ -14,7 +14,7 @@ import { namedHandlers } from './named-handlers'
 import { schemaHandlers } from './engine/schema-document'
 import { consoleStatic } from './console-static'
 import { serveUploads } from './uploads/serve-uploads'
-import { databaseRateLimitStore } from './rate-limit/database-store'
+import { rateLimitStore } from './rate-limit/rate-limit-store'
 import { directUploadOrigins } from './uploads/upload-origins'
 import { securityHeaders } from './http/security-headers'
 import { apiReferencePolicy } from './http/content-security-policy'
@@ -62,8 +62,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   await app.register(compression)
   await app.register(rateLimit, {
     global: false,
-    // Counted in the database, so that limits hold across every instance behind a load balancer.
-    store: databaseRateLimitStore(services),
+    ...rateLimitStore(app, services),
     errorResponseBuilder: (_req, context) => new AppError('RATE_LIMITED', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   })
   // Parsed lazily by the endpoints with file parts (uploads/multipart.ts), with their own limits.

@@ -36,6 +36,25 @@ describe('readConfig: registration', () => {
   })
 })
 
+describe('readConfig: Redis', () => {
+  it('counts in the database unless REDIS_URL is set', () => {
+    expect(readConfig({}).redis).toBeUndefined()
+    expect(readConfig({ REDIS_URL: '' }).redis).toBeUndefined()
+  })
+
+  it('takes a redis:// or rediss:// URL, with the key prefix console: unless told otherwise', () => {
+    expect(readConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'console:' })
+    expect(readConfig({ REDIS_URL: 'rediss://:secret@cache.example.com:6380/2', REDIS_KEY_PREFIX: 'shop-a:' }).redis).toEqual({
+      url: 'rediss://:secret@cache.example.com:6380/2',
+      keyPrefix: 'shop-a:',
+    })
+  })
+
+  it('refuses anything else at start', () => {
+    expect(() => readConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow('REDIS_URL must be a redis:// or rediss:// URL, but it is "127.0.0.1:6379".')
+  })
+})
+
 describe('readConfig: the demo', () => {
   it('seeds a month of demo activity unless DEMO_MONTH is 0', () => {
     expect(readConfig({}).demoMonth).toBe(true)

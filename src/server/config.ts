@@ -25,6 +25,8 @@ export interface Config {
   passwordChangeRateLimit: { perAccount: number; perAddress: number; windowMs: number }
   /** Registrations tried per address in the window, whether they succeed or not. */
   registerRateLimit: { perAddress: number; windowMs: number }
+  /** Where the rate limits count when set; in the database otherwise. */
+  redis?: RedisConfig
   passwordReset: PasswordResetConfig
   logLevel: string
   /**
@@ -36,6 +38,13 @@ export interface Config {
   uploads: UploadStoreConfig
   /** On an empty database, seed a month of demo activity behind the demo logins (else the logins alone). */
   demoMonth: boolean
+}
+
+/** A Redis server, and the start of every key this app keeps in it. */
+export interface RedisConfig {
+  url: string
+  /** Apps (or test runs) sharing one Redis each keep their counts under a prefix of their own. */
+  keyPrefix: string
 }
 
 /** Local disk under dataDir/uploads (served by this server), or an S3-compatible bucket. */
@@ -88,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: 15 * 60_000,
     },
     registerRateLimit: { perAddress: integer(env, 'REGISTER_LIMIT_PER_ADDRESS', 5), windowMs: 60_000 },
+    redis: redisOf(env),
     passwordReset: passwordResetOf(env),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
@@ -120,6 +130,14 @@ function uploadStoreOf(env: NodeJS.ProcessEnv): UploadStoreConfig {
     // S3-compatible servers (MinIO, Ceph) usually want path-style addressing.
     forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' : Boolean(endpoint),
   }
+}
+
+function redisOf(env: NodeJS.ProcessEnv): RedisConfig | undefined {
+  const url = env.REDIS_URL || undefined
+  if (!url) return undefined
+  // Anything else ioredis would take for a host name or a socket path, and fail only at the first sign-in.
+  if (!/^rediss?:\/\/[^\s]+$/.test(url)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, but it is "${url}".`)
+  return { url, keyPrefix: env.REDIS_KEY_PREFIX || 'console:' }
 }
 
 function passwordResetOf(env: NodeJS.ProcessEnv): PasswordResetConfig {

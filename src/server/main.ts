@@ -12,7 +12,7 @@ const logins = await seedDemoData(services)
 await app.listen({ port: config.port, host: config.host })
 
 const where = `http://${config.host}:${config.port}`
-console.log(`\nConsole API on ${where}/api/v1 (docs: ${where}/api/v1/docs), database: ${services.dialect}, ready ${Math.round(performance.now())} ms after the process started`)
+console.log(`\nConsole API on ${where}/api/v1 (docs: ${where}/api/v1/docs), database: ${services.dialect}, rate limits counted in ${config.redis ? 'Redis' : 'the database'}, ready ${Math.round(performance.now())} ms after the process started`)
 if (logins.length > 0) {
   console.log('\nEmpty database: seeded demo data. Sign in with (shown once, not stored anywhere):')
   for (const l of logins) console.log(`  ${l.role.padEnd(8)} ${l.username.padEnd(10)} ${l.password}`)

@@ -121,6 +121,18 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
   }
 }
 
+/**
+ * Another API instance beside `server`, as behind a load balancer: services of its own (its own
+ * connections, its own rate-limit plugin) on the same configuration, so it shares only the
+ * database, and Redis when the configuration has one.
+ */
+export async function startSecondInstance(server: TestServer, now?: () => Date): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const services = await openServices(server.services.config, now)
+  const app = await buildApp(services)
+  await app.ready()
+  return { app, close: async () => (await app.close(), await services.database.close()) }
+}
+
 function requiredDatabaseUrl(): string {
   const url = process.env.DATABASE_URL
   if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test')

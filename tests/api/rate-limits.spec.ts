@@ -1,31 +1,61 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../src/server/app'
-import { openServices } from '../../src/server/start'
+import type { Redis } from 'ioredis'
 import { upsertAccount } from '../../src/server/accounts/queries'
-import { PASSWORD, startTestServer, type TestServer } from './harness'
+import type { Config } from '../../src/server/config'
+import { PASSWORD, startSecondInstance, startTestServer, type TestServer } from './harness'
+import { dropKeysUnder, keysUnder, openTestRedis, testRedisConfig } from './test-redis'
 
-/**
- * Two API instances on one database, as behind a load balancer: each built from services of
- * its own (its own connection, its own rate-limit plugin), sharing only the database.
- */
+/** Two API instances sharing only the database, and Redis when the limits count there. */
 let server: TestServer
 let second: { app: FastifyInstance; close(): Promise<void> }
 let clock: Date
 const instances = () => [server.app, second.app]
 
-beforeEach(async () => {
-  clock = new Date('2026-01-01T00:00:00.000Z')
-  server = await startTestServer({ now: () => clock })
-  const services = await openServices(server.services.config, () => clock)
-  const app = await buildApp(services)
-  await app.ready()
-  second = { app, close: async () => (await app.close(), await services.database.close()) }
-  await upsertAccount(server.services, { username: 'victim', password: PASSWORD, role: 'merchant' })
+/** Where both instances count, and how time passes for it. */
+interface Store {
+  name: string
+  config(): Partial<Config>
+  /** The instances' clock moves on, and the counts whose windows are over by then end. */
+  pass(ms: number): Promise<void>
+  drop(): Promise<void>
+}
+
+const database: Store = {
+  name: 'the database',
+  config: () => ({}),
+  async pass(ms) {
+    clock = new Date(clock.getTime() + ms)
+  },
+  async drop() {},
+}
+
+// Redis keeps time itself: a key whose time to live would be over by then is taken away instead.
+let redis: Redis
+let redisPrefix = ''
+const inRedis: Store = {
+  name: 'Redis',
+  config() {
+    const config = testRedisConfig()
+    redisPrefix = config.keyPrefix
+    return { redis: config }
+  },
+  async pass(ms) {
+    clock = new Date(clock.getTime() + ms)
+    for (const key of await keysUnder(redis, redisPrefix)) {
+      const ttl = await redis.pttl(key)
+      // A key without one (-1) stays: a count that never ends would be a fault to see.
+      if (ttl >= 0 && ttl <= ms) await redis.del(key)
+    }
+  },
+  drop: () => dropKeysUnder(redis, redisPrefix),
+}
+
+beforeAll(() => {
+  redis = openTestRedis()
 })
-afterEach(async () => {
-  await second.close()
-  await server.close()
+afterAll(async () => {
+  await redis.quit()
 })
 
 /** One call on the instance whose turn it is: attempts alternate between the two. */
@@ -40,11 +70,23 @@ const statuses = async (count: number, attempt: (n: number) => Promise<number>) 
   return out
 }
 
-describe('rate limits hold across instances on one database', () => {
+describe.each([database, inRedis])('rate limits hold across instances counting in $name', (store) => {
+  beforeEach(async () => {
+    clock = new Date('2026-01-01T00:00:00.000Z')
+    server = await startTestServer({ now: () => clock, config: store.config() })
+    second = await startSecondInstance(server, () => clock)
+    await upsertAccount(server.services, { username: 'victim', password: PASSWORD, role: 'merchant' })
+  })
+  afterEach(async () => {
+    await second.close()
+    await server.close()
+    await store.drop()
+  })
+
   it('allows 10 sign-in attempts a minute for one username over both instances together, then 429', async () => {
     const seen = await statuses(12, (n) => call(n, '/platform/login', { username: 'victim', password: `guess ${n}` }))
     expect(seen).toEqual([...Array(10).fill(200), 429, 429])
-    clock = new Date(clock.getTime() + 61_000)
+    await store.pass(61_000)
     expect(await call(0, '/platform/login', { username: 'victim', password: PASSWORD })).toBe(200)
   })
 
@@ -76,7 +118,7 @@ describe('rate limits hold across instances on one database', () => {
     // The right password is refused too while the limit lasts, and is taken once the window is over.
     const right = { old_password: PASSWORD, new_password: 'another long secret' }
     expect(await call(0, '/platform/change_pwd', right, { token: tokens[0]! })).toBe(429)
-    clock = new Date(clock.getTime() + 15 * 60_000 + 1000)
+    await store.pass(15 * 60_000 + 1000)
     const changed = await server.inject({ method: 'POST', url: '/api/v1/platform/change_pwd', headers: { platform: 'pc', token: tokens[0]! }, payload: right })
     expect(changed.json()).toMatchObject({ code: 1 })
   })
