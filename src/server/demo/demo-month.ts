@@ -1,5 +1,5 @@
 import type { Role } from '../../schema/types'
-import type { Kind } from '../transfers/handlers'
+import type { Kind } from '../transfers/rules'
 
 /**
  * One thing that happens in the demo's month, at `at`. Accounts, packages, orders and card

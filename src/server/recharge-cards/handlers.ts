@@ -3,12 +3,11 @@ import { fenToYuan, publicColumns, rowToRecord } from '../db/records'
 import { changeMoney, changeQuota, type Applied, type Quota } from '../ledger/ledger'
 import { generateCardPassword, maskCardPassword, newBatchNo, normalizeCardPassword } from './card-password'
 import { tableOf } from '../services'
-import { amountIn, type Kind } from '../transfers/handlers'
-import { namedHandler, requireCaller, type RequestContext, type EndpointContext } from '../engine/handler-context'
+import { amountIn, type Kind } from '../transfers/rules'
+import { heldUnusedRefusal, selectionOf, untouched, untouchedRefusal, UNUSED, USED, type UsedCode } from './rules'
+import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 import { asSchemaDb, type Db } from '../db/connect'
 
-const UNUSED = 0
-const USED = 1
 const PARTNER = 1
 /** Rows per insert: 14 columns x 500 stays far below both databases' bound-parameter limits. */
 const INSERT_CHUNK = 500
@@ -25,7 +24,7 @@ const add = namedHandler(['recharge_card/add'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const kind = ctx.body.kind
-    const units = amountIn(ctx, kind, ctx.body.amount)
+    const units = amountIn(kind, ctx.body.amount, ctx.locale)
     const quantity = ctx.body.quantity
     const name = ctx.body.name
     const now = ctx.services.now().toISOString()
@@ -71,7 +70,7 @@ const transfer = namedHandler(['recharge_card/transfer_card'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const to = ctx.body.to_user_id
-    const selection = selectionOf(ctx)
+    const selection = selectionOf(ctx.body, ctx.locale)
     const cards = tableOf(ctx.services, 'recharge_card')
     const transferred = await ctx.services.db.transaction().execute(async (trx) => {
       const child = await trx
@@ -183,57 +182,18 @@ const batchDelete = namedHandler(['recharge_card/batch_del'], {
   },
 })
 
-type Selection = { ids: number[]; path: string } | { batchNo: string; quantity?: number }
-
-/** The cards a transfer names: one card (a row), a list, or part or all of a batch; exactly one of these. */
-function selectionOf(ctx: EndpointContext<'recharge_card/transfer_card'>): Selection {
-  const { id, ids, batch_no: batchNo, quantity } = ctx.body
-  const ways = [id !== undefined, ids !== undefined, batchNo !== undefined].filter(Boolean).length
-  if (ways !== 1 || (quantity !== undefined && batchNo === undefined)) throw fieldError('CARD_SELECTION', batchNo === undefined && quantity !== undefined ? '/quantity' : '/ids', ctx.locale)
-  if (id !== undefined) return { ids: [id], path: '/id' }
-  if (ids !== undefined) return { ids, path: '/ids' }
-  return { batchNo: batchNo!, quantity }
-}
-
 /** Every id is a card the caller holds and nobody has used; otherwise the ids that are not, in the error. */
-async function assertHeldUnused(ctx: RequestContext, trx: Db, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<void> {
+async function assertHeldUnused(ctx: RequestContext, trx: Db, ids: number[], path: string, usedCode: UsedCode): Promise<void> {
   const caller = requireCaller(ctx)
   const held = await trx.selectFrom(tableOf(ctx.services, 'recharge_card')).select(['id', 'status']).where('id', 'in', ids).where('holder_id', '=', caller.id).execute()
-  const status = new Map(held.map((row) => [Number(row.id), Number(row.status)]))
-  const notHeld = ids.filter((id) => !status.has(id))
-  if (notHeld.length) throw fieldError('CARD_NOT_HELD', path, ctx.locale, { ids: listIds(notHeld) })
-  const used = ids.filter((id) => status.get(id) !== UNUSED)
-  if (used.length) throw fieldError(usedCode, path, ctx.locale, { ids: listIds(used) })
+  const refusal = heldUnusedRefusal(ids, new Map(held.map((row) => [row.id, row.status])), path, usedCode, ctx.locale)
+  if (refusal) throw refusal
 }
 
-/** The ids a conditional write did not reach, from the ids it returned. */
-function untouched(ids: number[], done: { id: unknown }[]): number[] {
-  const reached = new Set(done.map((row) => Number(row.id)))
-  return ids.filter((id) => !reached.has(id))
-}
-
-/**
- * Why cards that assertHeldUnused found held and unused were left by the write that followed:
- * another request changed them in between (only on PostgreSQL, where requests run side by
- * side). Read again, each is gone (deleted), passed to another account, or used; the answer
- * names the first of these that any card shows, and those cards. Saying "used" of cards that
- * were only moved sent people looking for a redemption that never happened.
- */
-async function whyUntouched(ctx: RequestContext, trx: Db, ids: number[], path: string, usedCode: 'CARD_USED_NO_TRANSFER' | 'CARD_USED_NO_DELETE'): Promise<AppError> {
-  const caller = requireCaller(ctx)
+/** Why cards that assertHeldUnused found held and unused were left by the write that followed (another request changed them in between). */
+async function whyUntouched(ctx: RequestContext, trx: Db, ids: number[], path: string, usedCode: UsedCode): Promise<AppError> {
   const rows = await trx.selectFrom(tableOf(ctx.services, 'recharge_card')).select(['id', 'holder_id', 'status']).where('id', 'in', ids).execute()
-  const now = new Map(rows.map((row) => [Number(row.id), row]))
-  const gone = ids.filter((id) => !now.has(id))
-  if (gone.length) return fieldError('CARD_GONE', path, ctx.locale, { ids: listIds(gone) })
-  const moved = ids.filter((id) => Number(now.get(id)!.holder_id) !== caller.id)
-  if (moved.length) return fieldError('CARD_NO_LONGER_HELD', path, ctx.locale, { ids: listIds(moved) })
-  const used = ids.filter((id) => Number(now.get(id)!.status) !== UNUSED)
-  return fieldError(usedCode, path, ctx.locale, { ids: listIds(used.length ? used : ids) })
-}
-
-/** Up to ten ids for a message; a thousand would bury it. */
-function listIds(ids: number[]): string {
-  return ids.length > 10 ? `${ids.slice(0, 10).join(', ')} … (${ids.length})` : ids.join(', ')
+  return untouchedRefusal(ids, new Map(rows.map((row) => [row.id, row])), requireCaller(ctx).id, path, usedCode, ctx.locale)
 }
 
 export const rechargeCardHandlers = {

@@ -1,17 +1,14 @@
 import { randomInt } from 'node:crypto'
-import type { JsonSchema } from '../../schema/types'
-import { enumValueLabel } from '../../schema/enum-labels'
-import { AppError, fieldError } from '../errors/AppError'
-import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
+import { fieldError } from '../errors/AppError'
+import { changeMoney, changeQuota } from '../ledger/ledger'
 import { orderNumber } from './order-number'
+import { buyerRule, creditsOf, creditsSomething, QUOTAS } from './rules'
+import { leaveCreated, readOrder } from './queries'
 import { tableOf } from '../services'
-import { genericHandlers } from '../engine/generic-handlers'
-import { ofEndpoint } from '../engine/generic/record-scope'
-import { namedHandler, requireCaller, type RequestContext, type EndpointContext } from '../engine/handler-context'
-import { asSchemaDb, type Db } from '../db/connect'
+import { namedHandler, requireCaller, type EndpointContext } from '../engine/handler-context'
+import type { Db } from '../db/connect'
 
 const PARTNER = 1
-const QUOTAS: readonly Quota[] = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count']
 
 /**
  * An order for a package on sale, status created. The package's name, price and credits are
@@ -36,8 +33,8 @@ const create = namedHandler(['recharge_order/create'], {
       if (ctx.services.dialect === 'postgres') query = query.forShare()
       const offer = await query.executeTakeFirst()
       if (!offer) throw fieldError('PACKAGE_NOT_ON_SALE', '/package_id', ctx.locale, { id: packageId })
-      const credits = [offer.money, ...QUOTAS.map((q) => offer[q])].map((n) => Number(n ?? 0))
-      if (credits.every((n) => n <= 0)) throw fieldError('PACKAGE_CREDITS_NOTHING', '/package_id', ctx.locale, { name: String(offer.name) })
+      const credits = creditsOf(offer)
+      if (!creditsSomething(credits)) throw fieldError('PACKAGE_CREDITS_NOTHING', '/package_id', ctx.locale, { name: offer.name })
 
       const now = ctx.services.now()
       let number = orderNumber(now, random)
@@ -51,10 +48,10 @@ const create = namedHandler(['recharge_order/create'], {
           user_id: buyerId,
           creator_id: caller.id,
           package_id: packageId,
-          package_name: String(offer.name),
+          package_name: offer.name,
           price: Number(offer.price),
-          money: Number(offer.money ?? 0),
-          ...Object.fromEntries(QUOTAS.map((q) => [q, Number(offer[q] ?? 0)])),
+          money: credits.money,
+          ...Object.fromEntries(credits.quotas),
           status: 'created',
           remark: ctx.body.remark ?? '',
           payment_ref: '',
@@ -82,28 +79,15 @@ const confirmPaid = namedHandler(['recharge_order/confirm_paid'], {
     const caller = requireCaller(ctx)
     const id = ctx.body.id
     const orders = tableOf(ctx.services, 'recharge_order')
-    const entity = ctx.services.registry.entities.get('recharge_order')!
     await ctx.services.db.transaction().execute(async (trx) => {
       const at = ctx.services.now().toISOString()
-      const paid = await ofEndpoint(ctx, trx.updateTable(orders), entity)
-        .set({ status: 'paid', payment_ref: ctx.body.payment_ref, payment_remark: ctx.body.payment_remark ?? '', confirmed_by: caller.id, paid_at: at, updated_at: at })
-        .where('id', '=', id)
-        .where('status', '=', 'created')
-        .executeTakeFirst()
-      if (Number(paid.numUpdatedRows) === 0) throw await whyUnchanged(ctx, trx, id)
+      await leaveCreated(ctx, trx, id, { status: 'paid', payment_ref: ctx.body.payment_ref, payment_remark: ctx.body.payment_remark ?? '', confirmed_by: caller.id, paid_at: at, updated_at: at })
       const order = await trx.selectFrom(orders).select(['user_id', 'order_no', 'package_name', 'money', ...QUOTAS]).where('id', '=', id).executeTakeFirstOrThrow()
-      const change = {
-        userId: Number(order.user_id),
-        type: 'recharge' as const,
-        operatorId: caller.id,
-        related: { type: 'recharge_order', id },
-        remark: `${String(order.package_name)} (${String(order.order_no)})`,
-      }
+      const change = { userId: order.user_id, type: 'recharge' as const, operatorId: caller.id, related: { type: 'recharge_order', id }, remark: `${order.package_name} (${order.order_no})` }
       // The keys are a second guard: the ledger applies a change with a used key only once.
-      const money = Number(order.money ?? 0)
-      if (money > 0) await changeMoney(trx, ctx.services, { ...change, amount: money, idempotencyKey: `recharge_order:${id}:money` })
-      for (const quota of QUOTAS) {
-        const units = Number(order[quota] ?? 0)
+      const credits = creditsOf(order)
+      if (credits.money > 0) await changeMoney(trx, ctx.services, { ...change, amount: credits.money, idempotencyKey: `recharge_order:${id}:money` })
+      for (const [quota, units] of credits.quotas) {
         if (units > 0) await changeQuota(trx, ctx.services, quota, { ...change, amount: units, idempotencyKey: `recharge_order:${id}:${quota}` })
       }
       await trx.updateTable(orders).set({ status: 'credited', credited_at: at, updated_at: at }).where('id', '=', id).where('status', '=', 'paid').execute()
@@ -121,17 +105,10 @@ const cancel = namedHandler(['recharge_order/cancel'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const id = ctx.body.id
-    const orders = tableOf(ctx.services, 'recharge_order')
-    const entity = ctx.services.registry.entities.get('recharge_order')!
     await ctx.services.db.transaction().execute(async (trx) => {
       const at = ctx.services.now().toISOString()
-      let update = ofEndpoint(ctx, trx.updateTable(orders), entity)
-        .set({ status: 'cancelled', cancelled_by: caller.id, cancelled_at: at, cancel_reason: ctx.body.cancel_reason ?? '', updated_at: at })
-        .where('id', '=', id)
-        .where('status', '=', 'created')
-      if (caller.role !== 'admin') update = update.where('creator_id', '=', caller.id)
-      const cancelled = await update.executeTakeFirst()
-      if (Number(cancelled.numUpdatedRows) === 0) throw await whyUnchanged(ctx, trx, id)
+      const changes = { status: 'cancelled', cancelled_by: caller.id, cancelled_at: at, cancel_reason: ctx.body.cancel_reason ?? '', updated_at: at }
+      await leaveCreated(ctx, trx, id, changes, caller.role === 'admin' ? undefined : caller.id)
     })
     return readOrder(ctx, id)
   },
@@ -139,35 +116,11 @@ const cancel = namedHandler(['recharge_order/cancel'], {
 
 /** The account an order is for: the caller itself for a partner; the partner an admin names. */
 async function buyerOf(ctx: EndpointContext<'recharge_order/create'>, trx: Db): Promise<number> {
-  const caller = requireCaller(ctx)
-  const named = ctx.body.user_id
-  if (caller.role !== 'admin') {
-    if (named !== undefined && named !== caller.id) throw fieldError('ORDER_FOR_SELF_ONLY', '/user_id', ctx.locale)
-    return caller.id
-  }
-  const partner = named === undefined ? undefined : await trx.selectFrom(tableOf(ctx.services, 'user')).select('id').where('id', '=', named).where('user_type', '=', PARTNER).executeTakeFirst()
+  const rule = buyerRule(requireCaller(ctx), ctx.body.user_id, ctx.locale)
+  if ('buyer' in rule) return rule.buyer
+  const partner = await trx.selectFrom(tableOf(ctx.services, 'user')).select('id').where('id', '=', rule.lookUp).where('user_type', '=', PARTNER).executeTakeFirst()
   if (!partner) throw fieldError('ORDER_BUYER_NOT_PARTNER', '/user_id', ctx.locale)
-  return Number(partner.id)
-}
-
-/** Why a conditional update touched no order: it is not the caller's to see, no longer created, or (cancel) not the caller's to cancel. */
-async function whyUnchanged(ctx: RequestContext, trx: Db, id: number): Promise<AppError> {
-  const entity = ctx.services.registry.entities.get('recharge_order')!
-  const order = await ofEndpoint(ctx, asSchemaDb(trx).selectFrom(entity.table), entity)
-    .select(['order_no', 'status'])
-    .where(`${entity.table}.id`, '=', id)
-    .executeTakeFirst()
-  if (!order) return fieldError('RECORD_NOT_FOUND', '/id', ctx.locale, { entity: entity.label?.[ctx.locale] ?? entity.name, id })
-  if (order.status !== 'created') {
-    const status = enumValueLabel((entity.schema.properties as Record<string, JsonSchema>).status, order.status, ctx.locale)
-    return new AppError('ORDER_NOT_PENDING', { order: String(order.order_no), status })
-  }
-  return new AppError('ORDER_NOT_YOURS', { order: String(order.order_no) })
-}
-
-/** The order as its detail endpoint answers it, with the titles of its buyer and package. */
-function readOrder(ctx: RequestContext, id: number): Promise<unknown> {
-  return genericHandlers.get({ ...ctx, query: { id }, body: {} }, ctx.services.registry.entities.get('recharge_order')!)
+  return partner.id
 }
 
 export const rechargeOrderHandlers = {

@@ -1,13 +1,12 @@
 import { AppError, fieldError } from '../errors/AppError'
-import { fenToYuan, publicColumns, rowToRecord, yuanToFen } from '../db/records'
+import { fenToYuan, publicColumns, rowToRecord } from '../db/records'
 import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
 import { oncePerKey } from '../ledger/once-per-key'
+import { amountIn, exchangeRate, mayTransfer, type Kind } from './rules'
 import { readGroup } from '../settings/settings-store'
 import { tableOf } from '../services'
 import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 import { asSchemaDb, type Db } from '../db/connect'
-
-export type Kind = 'money' | Quota
 
 const FLAG = {
   money: 'can_transfer_money',
@@ -26,7 +25,7 @@ const transfer = namedHandler(['platform/transfer'], {
     const caller = requireCaller(ctx)
     const kind = ctx.body.kind
     const to = ctx.body.to_user_id
-    const units = amountIn(ctx, kind, ctx.body.amount)
+    const units = amountIn(kind, ctx.body.amount, ctx.locale)
     const key = ctx.body.idempotency_key ? `${caller.id}:${ctx.body.idempotency_key}` : null
     const records = tableOf(ctx.services, 'transfer_record')
     const entity = ctx.services.registry.entities.get('transfer_record')!
@@ -83,7 +82,7 @@ const exchange = namedHandler(['platform/exchange'], {
     const caller = requireCaller(ctx)
     const quota = ctx.body.quota
     const yuan = ctx.body.yuan
-    const { rate } = await exchangeRate(ctx, quota)
+    const rate = await exchangeRateNow(ctx, quota)
     if (rate <= 0) throw fieldError('EXCHANGE_NOT_OFFERED', '/quota', ctx.locale)
     const key = ctx.body.idempotency_key ? `exchange:${caller.id}:${ctx.body.idempotency_key}` : undefined
     const change = { userId: caller.id, type: 'exchange' as const, operatorId: caller.id, remark: `${yuan} × ${rate}` }
@@ -98,33 +97,9 @@ const exchange = namedHandler(['platform/exchange'], {
   },
 })
 
-/** Which exchanges money_recharge_exchange_config offers: 1, 2 and 3 in the order of the quotas. */
-const EXCHANGE_CODE: Record<Quota, string> = { digital_man_count: '1', digital_man_advanced_count: '2', digital_voice_count: '3' }
-const EXCHANGE_NUMBER: Record<Quota, string> = {
-  digital_man_count: 'digital_man_money_exchange_num',
-  digital_man_advanced_count: 'digital_man_advanced_money_exchange_num',
-  digital_voice_count: 'digital_voice_money_exchange_num',
-}
-
-async function exchangeRate(ctx: RequestContext, quota: Quota): Promise<{ rate: number }> {
+async function exchangeRateNow(ctx: RequestContext, quota: Quota): Promise<number> {
   const group = ctx.services.registry.configGroups.get('platform')
-  if (!group) return { rate: 0 }
-  const settings = await readGroup(ctx.services, group)
-  const offered = String(settings.money_recharge_exchange_config ?? '').split(',').includes(EXCHANGE_CODE[quota])
-  return { rate: offered ? Number(settings[EXCHANGE_NUMBER[quota]] ?? 0) : 0 }
-}
-
-/** Fen for money, whole units for a quota; 0 or a fraction of a unit is a field error. */
-export function amountIn(ctx: RequestContext, kind: Kind, amount: string): number {
-  if (kind === 'money') {
-    const fen = yuanToFen(amount.includes('.') ? amount : `${amount}.00`)
-    if (fen <= 0) throw fieldError('AMOUNT_ZERO', '/amount', ctx.locale)
-    return fen
-  }
-  if (!/^\d+$/.test(amount)) throw fieldError('TRANSFER_WHOLE_UNITS', '/amount', ctx.locale)
-  const units = Number(amount)
-  if (units <= 0) throw fieldError('AMOUNT_ZERO', '/amount', ctx.locale)
-  return units
+  return group ? exchangeRate(await readGroup(ctx.services, group), quota) : 0
 }
 
 /** The sender's can_transfer flag for this kind, set by its own parent; an admin has no parent to ask. */
@@ -132,8 +107,7 @@ async function assertMayTransfer(ctx: RequestContext, trx: Db, kind: Kind): Prom
   const caller = requireCaller(ctx)
   if (caller.role === 'admin') return
   const row = await trx.selectFrom(tableOf(ctx.services, 'user')).select(FLAG[kind]).where('id', '=', caller.id).executeTakeFirstOrThrow()
-  // NULL is an account older than the flag: the schema's default, allowed.
-  if (row[FLAG[kind]] !== null && Number(row[FLAG[kind]]) !== 1) throw fieldError('TRANSFER_NOT_ALLOWED', '/kind', ctx.locale)
+  if (!mayTransfer(row[FLAG[kind]])) throw fieldError('TRANSFER_NOT_ALLOWED', '/kind', ctx.locale)
 }
 
 export const transferHandlers = {
