@@ -1,14 +1,11 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '../../generated/database'
 import { fenToYuan } from '../db/records'
-import { fieldError } from '../errors/AppError'
+import { dateRange, type DateRange } from './date-range'
 import { tableOf } from '../services'
 import type { Caller } from '../access/caller'
-import { namedHandler, requireCaller, type NamedHandler, type RequestContext, type EndpointContext } from '../engine/handler-context'
+import { namedHandler, requireCaller, type NamedHandler, type RequestContext } from '../engine/handler-context'
 
-const DAY_MS = 86_400_000
-const MAX_DAYS = 366
-const DEFAULT_DAYS = 30
 const ROLE_TYPES = { partner: 1, merchant: 2, agent: 3 } as const
 const QUOTAS = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count'] as const
 
@@ -19,7 +16,7 @@ const QUOTAS = ['digital_man_count', 'digital_man_advanced_count', 'digital_voic
 const data = namedHandler(['platform/dashboard_data'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
-    const range = rangeOf(ctx)
+    const range = dateRange(ctx.query, ctx.services.now(), ctx.locale)
     const accounts = tableOf(ctx.services, 'user')
     const logs = tableOf(ctx.services, 'user_money_log')
     const db = ctx.services.db
@@ -82,7 +79,7 @@ const data = namedHandler(['platform/dashboard_data'], {
 })
 
 /** Recharge orders of the accounts in reach, each counted on the day its own step happened. */
-async function orderFigures(ctx: RequestContext, inReach: ReturnType<typeof reach>, range: Range) {
+async function orderFigures(ctx: RequestContext, inReach: ReturnType<typeof reach>, range: DateRange) {
   const accounts = tableOf(ctx.services, 'user')
   const orders = tableOf(ctx.services, 'recharge_order')
   const between = (column: string) => sql<number>`sum(case when ${sql.ref(column)} >= ${range.from} and ${sql.ref(column)} < ${range.to} then 1 else 0 end)`
@@ -107,7 +104,7 @@ async function orderFigures(ctx: RequestContext, inReach: ReturnType<typeof reac
 }
 
 /** Recharge cards issued and redeemed by accounts in reach within the range, and those they hold unused now. */
-async function cardFigures(ctx: RequestContext, inReach: ReturnType<typeof reach>, range: Range) {
+async function cardFigures(ctx: RequestContext, inReach: ReturnType<typeof reach>, range: DateRange) {
   const accounts = tableOf(ctx.services, 'user')
   const cards = tableOf(ctx.services, 'recharge_card')
   const db = ctx.services.db
@@ -132,42 +129,6 @@ function reach(ctx: RequestContext, caller: Caller) {
     if (caller.role === 'partner') return eb(path, 'like', `${caller.path}%`)
     return eb('id', '=', caller.id)
   }
-}
-
-interface Range {
-  start: string
-  end: string
-  /** UTC instants bounding the local days, as stored (ISO strings compare in order). */
-  from: string
-  to: string
-  days: string[]
-  offsetMinutes: number
-  /** The local day of a UTC bucket key (YYYY-MM-DDTHH or YYYY-MM-DDTHH:MM). */
-  localDay(bucket: string): string
-}
-
-function rangeOf(ctx: EndpointContext<'platform/dashboard_data'>): Range {
-  const offsetMinutes = ctx.query.utc_offset ?? 0
-  const offsetMs = offsetMinutes * 60_000
-  const today = new Date(ctx.services.now().getTime() + offsetMs).toISOString().slice(0, 10)
-  const end = ctx.query.end ?? today
-  const start = ctx.query.start ?? dayAfter(end, -(DEFAULT_DAYS - 1))
-  const span = (Date.parse(end) - Date.parse(start)) / DAY_MS + 1
-  if (span < 1) throw fieldError('DATE_RANGE_REVERSED', '/start', ctx.locale)
-  if (span > MAX_DAYS) throw fieldError('DATE_RANGE_TOO_LONG', '/end', ctx.locale, { days: MAX_DAYS })
-  return {
-    start,
-    end,
-    from: new Date(Date.parse(start) - offsetMs).toISOString(),
-    to: new Date(Date.parse(end) + DAY_MS - offsetMs).toISOString(),
-    days: Array.from({ length: span }, (_, i) => dayAfter(start, i)),
-    offsetMinutes,
-    localDay: (bucket) => new Date(Date.parse(`${bucket.length === 13 ? `${bucket}:00` : bucket}:00.000Z`) + offsetMs).toISOString().slice(0, 10),
-  }
-}
-
-function dayAfter(day: string, days: number): string {
-  return new Date(Date.parse(day) + days * DAY_MS).toISOString().slice(0, 10)
 }
 
 export const dashboardHandlers: Record<string, NamedHandler> = {
