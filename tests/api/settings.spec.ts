@@ -120,6 +120,15 @@ describe('settings groups (spec §3 configuration, §7 get_config / set_config /
     const adminSingle = await server.call('GET', '/platform/get_single_config', { token: token.admin, query: { name: 'pay_api_v3_key' } })
     expect(adminSingle.body.code).toBe(0)
   })
+
+  it('takes a site address on the web only, and says so once: an upload path or another scheme is one error', async () => {
+    for (const site_url of ['ftp://example.com', '/uploads/2026/site.png', 'javascript:alert(1)']) {
+      const res = await server.call('POST', '/init_config/set_config', { token: token.admin, body: { values: { site_url } } })
+      expect(res.body, site_url).toMatchObject({ code: 0, data: { errors: [{ path: '/values/site_url', message: expect.stringContaining('http') }] } })
+    }
+    const set = await server.call<AdminView>('POST', '/init_config/set_config', { token: token.admin, body: { values: { site_url: 'https://console.example.com' } } })
+    expect(set.body.data.values).toMatchObject({ site_url: 'https://console.example.com' })
+  })
 })
 
 describe('WeChat Pay certificate (spec §7 init_config/upload_cert)', () => {
