@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROLES } from '../../src/schema/types'
 import { resourceAllows } from '../../src/console/providers/accessControlProvider'
 import type { ThemeMode } from '../../src/console/theme/antd-theme'
+import { enUS } from '../../src/console/i18n/en-US'
+import { zhCN } from '../../src/console/i18n/zh-CN'
 import { axeViolations } from './axe'
 import { settler } from './settle'
 import { createPathOf, firstRowLink, goTo, LOGINS, registry, routesFor } from './screens'
@@ -76,5 +78,59 @@ describe('no serious or critical axe-core findings, one h1 and a main landmark, 
         }
       }, 300_000)
     }
+  }
+})
+
+describe('no serious or critical axe-core findings in the dialogs a person opens and on dashboards with a month of data', () => {
+  let demo: Product
+  beforeAll(async () => {
+    demo = await startProduct({ demoMonth: true })
+  }, 180_000)
+  afterAll(() => demo?.stop())
+
+  for (const { mode, locale } of THEMES) {
+    const text = (key: string) => (locale === 'en-US' ? enUS : zhCN)[key]!
+
+    it(`the register and forgot-password dialogs, ${mode} (${locale})`, async () => {
+      const { page, close, check, found } = await openInTheme(mode, locale)
+      try {
+        await page.goto(`${demo.url}/login`)
+        for (const opener of ['login.register', 'login.forgot']) {
+          await page.getByText(text(opener), { exact: true }).click()
+          const dialog = page.getByRole('dialog')
+          await dialog.waitFor()
+          await check()
+          await page.keyboard.press('Escape')
+          await dialog.waitFor({ state: 'detached' })
+        }
+        expect(found).toEqual({})
+      } finally {
+        await close()
+      }
+    })
+
+    it(`the dashboards with their charts drawn, the user menu, and a delete confirmation, ${mode} (${locale})`, async () => {
+      const { page, close, check, found } = await openInTheme(mode, locale)
+      try {
+        for (const role of ['admin', 'partner', 'merchant'] as const) {
+          await signIn(page, demo.url, LOGINS[role], demo.logins[LOGINS[role]]!)
+          await page.locator('.recharts-line').first().waitFor()
+          await check()
+          if (role === 'admin') {
+            await goTo(page, '/domain/domainList')
+            await page.locator('.ant-table-row').first().getByRole('button', { name: text('buttons.delete') }).click()
+            await page.locator('.ant-modal-confirm').waitFor()
+            await check()
+            // antd spaces a two-character Chinese button's word (取 消).
+            await page.locator('.ant-modal-confirm-btns button').first().click()
+            await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
+          }
+          await page.evaluate(() => localStorage.clear())
+        }
+        expect(found).toEqual({})
+      } finally {
+        await close()
+      }
+    }, 180_000)
   }
 })

@@ -248,7 +248,9 @@ export async function callApi<T = unknown>(product: Product, who: { username: st
 /** The build `npm start` makes; built here when a test runs before `npm run build` did. */
 function ensureBuilt(): void {
   if (existsSync(join(ROOT, 'dist/console/index.html')) && existsSync(join(ROOT, 'dist/server/main.js'))) return
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+  // Without vitest's NODE_ENV=test, which would make Vite bundle React's development build.
+  const { NODE_ENV: _, ...env } = process.env
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env })
   if (result.status !== 0) throw new Error('npm run build failed; the browser tests run against the build.')
 }
 

@@ -56,9 +56,10 @@ export function CaptchaPicture({ captcha }: { captcha: Captcha }) {
 
 /**
  * The form field for the picture's characters, the picture beside it. `inputId` ties the
- * label to the input where the form has a name (antd ids a field `FORM_FIELD`).
+ * label to the input: antd ids a field `FORM_FIELD` in a named form, `FIELD` in another, and
+ * the label around the input and picture cannot know which.
  */
-export function CaptchaField({ captcha, label, rules, inputId }: { captcha: Captcha; label: string; rules: FormRule[]; inputId?: string }) {
+export function CaptchaField({ captcha, label, rules, inputId }: { captcha: Captcha; label: string; rules: FormRule[]; inputId: string }) {
   return (
     <Form.Item label={label} htmlFor={inputId} required>
       <Flex gap={8} align="flex-start">

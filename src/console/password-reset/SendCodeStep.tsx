@@ -58,7 +58,7 @@ export function SendCodeStep(props: {
       <Form.Item name="account" label={titleOf('account')} rules={rules('account')} validateFirst>
         <Input prefix={<UserOutlined />} autoComplete="username" size="large" autoFocus />
       </Form.Item>
-      <CaptchaField captcha={captcha} label={titleOf('captcha')} rules={rules('captcha')} />
+      <CaptchaField captcha={captcha} label={titleOf('captcha')} rules={rules('captcha')} inputId="captcha" />
       <Button type="primary" htmlType="submit" block size="large" loading={sending} disabled={captcha.failed}>
         {t('forgot.send')}
       </Button>
