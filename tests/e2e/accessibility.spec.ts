@@ -116,6 +116,11 @@ describe('no serious or critical axe-core findings in the dialogs a person opens
           await signIn(page, demo.url, LOGINS[role], demo.logins[LOGINS[role]]!)
           await page.locator('.recharts-line').first().waitFor()
           await check()
+          // The account menu: the header button carrying the signed-in user's name.
+          await page.locator('header .ant-dropdown-trigger').last().click()
+          await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu').waitFor()
+          await check()
+          await page.keyboard.press('Escape')
           if (role === 'admin') {
             await goTo(page, '/domain/domainList')
             await page.locator('.ant-table-row').first().getByRole('button', { name: text('buttons.delete') }).click()
