@@ -234,6 +234,10 @@ export const enUS: Record<string, string> = {
   'buttons.clone': 'Clone',
   'buttons.export': 'Export',
   'buttons.notAccessTitle': 'You do not have permission to access',
+  // A record's pages: screen is the screen's name (Merchants), record one record's (Merchant).
+  'page.show': '{{record}} details',
+  'page.create': 'New {{recordInSentence}}',
+  'page.edit': 'Edit {{recordInSentence}}',
   'actions.list': 'List',
   'actions.create': 'Create',
   'actions.edit': 'Edit',
