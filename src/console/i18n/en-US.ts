@@ -234,7 +234,7 @@ export const enUS: Record<string, string> = {
   'buttons.clone': 'Clone',
   'buttons.export': 'Export',
   'buttons.notAccessTitle': 'You do not have permission to access',
-  // A record's pages: screen is the screen's name (Merchants), record one record's (Merchant).
+  // A record's pages: record is what one record is called (Merchant), recordInSentence the same within a sentence (merchant).
   'page.show': '{{record}} details',
   'page.create': 'New {{recordInSentence}}',
   'page.edit': 'Edit {{recordInSentence}}',

@@ -27,10 +27,10 @@ describe('the titles of a record\'s pages', () => {
     expect(title('agreement', 'show', 'en-US')).toBe('Agreement details')
   })
 
-  it('keep the screen\'s name in Chinese', () => {
-    expect(title('merchant', 'show', 'zh-CN')).toBe('详情 · 商户管理')
-    expect(title('domain', 'create', 'zh-CN')).toBe('新建 · 品牌/域名列表')
-    expect(title('partner', 'edit', 'zh-CN')).toBe('编辑 · 服务商管理')
+  it('name one record in Chinese too, not the screen', () => {
+    expect(title('merchant', 'show', 'zh-CN')).toBe('商户详情')
+    expect(title('domain', 'create', 'zh-CN')).toBe('新建域名')
+    expect(title('partner', 'edit', 'zh-CN')).toBe('编辑服务商')
   })
 
   it('keep an acronym in a sentence as written', () => {
