@@ -46,6 +46,12 @@ const ResourceShow = lazyPage(() => import('./resources/ResourceShow'))
 const RedirectPage = lazyPage(() => import('./pages/RedirectPage'))
 
 /**
+ * Resource names are written for people in both locales (schemas/resources): Refine's buttons
+ * show them as written, not humanised and pluralised ("Brand / domain lists").
+ */
+const AS_WRITTEN = { humanize: (text: string) => text, plural: (text: string) => text, singular: (text: string) => text }
+
+/**
  * The code of the page a full load lands on, fetched before the first render, so that no
  * page on the way suspends (see lazyPage). Signed out, there is none to fetch: the login
  * page is part of the entry file.
@@ -124,7 +130,7 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
             i18nProvider={i18nProvider}
             notificationProvider={useNotificationProvider}
             resources={resources}
-            options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient } }}
+            options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient }, textTransformers: AS_WRITTEN }}
           >
             <SkipLink />
             <RouteProgress />

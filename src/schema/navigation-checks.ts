@@ -31,6 +31,10 @@ export function checkNavigation(
       if (child.profileFlag && (!flag || flag.wire !== 'integer')) {
         problems.push({ file, pointer: joinPointer('groups', gi, 'children', ci, 'profileFlag'), message: `names "${child.profileFlag}", which is not an integer field of schemas/entities/user.json. Name a 0/1 profile field such as show_clip_menu.` })
       }
+      const profile = Object.keys((entities.get('user')?.schema.properties as object | undefined) ?? {})
+      child.fields?.forEach((field, fi) => {
+        if (!profile.includes(field)) problems.push({ file, pointer: joinPointer('groups', gi, 'children', ci, 'fields', fi), message: `names "${field}", which is not a public field of schemas/entities/user.json.` })
+      })
       claim(`${group.path}/${child.path}`, `route "${child.name}" in ${file}`, file, joinPointer('groups', gi, 'children', ci, 'path'))
     })
   })

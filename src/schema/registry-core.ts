@@ -2,6 +2,7 @@ import { buildEntity, resolveRef } from './entity'
 import { DEFAULT_PAGE_SIZE, deriveGenericSchemas } from './generic-endpoint'
 import { checkResources } from './resource-checks'
 import { checkNavigation } from './navigation-checks'
+import { checkShownFieldLabels } from './label-checks'
 import { loadConfigGroups } from './config-groups'
 import type { SchemaProblem } from './SchemaError'
 import type { SchemaChecker } from './SchemaChecker'
@@ -106,6 +107,7 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   }
   checkResources(resources, entities, endpoints, navigation, broken, problems)
   checkNavigation(navigation, resources, entities, navigationFile?.file ?? 'schemas/navigation.json', problems)
+  checkShownFieldLabels(resources, entities, endpoints, navigation, navigationFile?.file ?? 'schemas/navigation.json', broken, problems)
 
   const configGroups = loadConfigGroups(valid.filter((p) => p.kind === 'config'), navigation, problems)
   if (checker) problems.push(...checker.checkConfigGroups(configGroups))
@@ -338,6 +340,7 @@ function normalizeResource(p: Parsed, navigation: Navigation): ResourceDef {
     file: p.file,
     entity: j.entity,
     label: j.label,
+    record: (j as { record?: Label }).record,
     group: j.group,
     path: j.path,
     route: `${group?.path ?? '/' + j.group}/${j.path}`,
@@ -349,6 +352,7 @@ function normalizeResource(p: Parsed, navigation: Navigation): ResourceDef {
     endpoints: j.endpoints,
     list: { columns: j.list.columns.map((c) => (typeof c === 'string' ? { field: c } : c)), filters: j.list.filters ?? [], sort: j.list.sort ?? [], defaultSort: j.list.defaultSort, pageSize: j.list.pageSize },
     form: j.form ?? {},
+    show: (j as { show?: ResourceDef['show'] }).show,
     deleteWhen: (j as { deleteWhen?: ResourceDef['deleteWhen'] }).deleteWhen,
     actions: ((j as { actions?: Partial<ResourceAction>[] }).actions ?? []).map((a) => ({ ...a, on: a.on ?? 'row', rowId: a.rowId ?? 'id', newTab: a.newTab ?? false, danger: a.danger ?? false }) as ResourceAction),
   }

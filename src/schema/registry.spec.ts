@@ -285,6 +285,48 @@ describe('registry problems name the file, the pointer and what to do', () => {
     )
   })
 
+  it('a field the console shows without an x-label, once where it is declared', () => {
+    const user = file('entities/user.json') as { properties: Record<string, Record<string, unknown>> }
+    delete user.properties.organizationName!['x-label']
+    delete user.properties.open_oem!['x-label']
+    delete user.properties.mini_appid!['x-label']
+    const merchant = file('resources/merchant.json') as { show: { fields: string[] }; list: { columns: string[] } }
+    merchant.show.fields.push('mini_appid')
+    merchant.list.columns.push('mini_appid')
+    const problems = problemsOf({ 'entities/user.json': user, 'resources/merchant.json': merchant })
+    const shown = /has no "x-label", but the console shows it/
+    // Shown on the user-info page, on a detail page and in a list column; open_oem on detail pages only.
+    expect(problems.filter((p) => shown.test(p))).toEqual([
+      expect.stringMatching(/^schemas\/entities\/user\.json#\/properties\/open_oem: has no "x-label", but the console shows it \(schemas\/resources\/all_merchant\.json#\/show\/fields\/\d+\)/),
+      expect.stringMatching(/^schemas\/entities\/user\.json#\/properties\/mini_appid: .*\(schemas\/resources\/merchant\.json#\/list\/columns\/\d+\)/),
+      expect.stringMatching(/^schemas\/entities\/user\.json#\/properties\/organizationName: .*\(schemas\/navigation\.json#\/groups\/\d+\/children\/0\/fields\/\d+\)/),
+    ])
+  })
+
+  it('a detail page without its own field list shows, and so needs labels for, every field', () => {
+    const domain = file('entities/domain.json') as { properties: Record<string, Record<string, unknown>> }
+    delete domain.properties.copyright!['x-label']
+    expect(problemsOf({ 'entities/domain.json': domain })).toContain(
+      'schemas/entities/domain.json#/properties/copyright: has no "x-label", but the console shows it (schemas/resources/domain.json#/form/fields/4), where people would read the key itself. Give it "x-label": { "zh-CN": "…", "en-US": "…" }.',
+    )
+    const industry = file('entities/industry.json') as { properties: Record<string, unknown> }
+    industry.properties.note = { type: 'string', default: '' }
+    expect(problemsOf({ 'entities/industry.json': industry })).toContain(
+      'schemas/entities/industry.json#/properties/note: has no "x-label", but the console shows it (schemas/resources/industry.json, its detail page, which shows every field without "show"), where people would read the key itself. Give it "x-label": { "zh-CN": "…", "en-US": "…" }.',
+    )
+  })
+
+  it('a detail or profile field the entity does not have', () => {
+    const merchant = file('resources/merchant.json') as { show: { fields: string[] } }
+    merchant.show.fields.push('nickame')
+    const navigation = file('navigation.json') as { groups: { name: string; children: { name: string; fields?: string[] }[] }[] }
+    const user = navigation.groups.findIndex((g) => g.name === 'user')
+    navigation.groups[user]!.children[0]!.fields!.push('organisation')
+    const problems = problemsOf({ 'resources/merchant.json': merchant, 'navigation.json': navigation })
+    expect(problems).toContain(`schemas/resources/merchant.json#/show/fields/${merchant.show.fields.length - 1}: names field "nickame", which entity "user" does not have (or keeps private). Did you mean "nickname"?`)
+    expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^schemas/navigation\\.json#/groups/${user}/children/0/fields/\\d+: names "organisation", which is not a public field`)))
+  })
+
   it('a settings group with a default its field refuses, a setting name another group has, or an unknown screen', () => {
     const platform = file('config/platform.json') as { properties: Record<string, Record<string, unknown>> }
     platform.properties.VITE_MERCHANT_COUNT_LIMITATION!.default = 'many'

@@ -51,6 +51,8 @@ export function checkResources(
     if (r.deleteWhen && !r.endpoints.delete) report('/deleteWhen', 'says which rows may be deleted, but the screen names no "delete" endpoint. Add one to "endpoints" or remove "deleteWhen".')
     r.list.filters.forEach((f, i) => checkField(joinPointer('list', 'filters', i, 'field'), f.field))
     r.list.sort.forEach((f, i) => checkField(joinPointer('list', 'sort', i), f))
+    r.show?.fields.forEach((f, i) => checkField(joinPointer('show', 'fields', i), f))
+    if (r.show && !r.endpoints.get) report('/show', 'describes the detail page, but the screen names no "get" endpoint, so it has none. Add one to "endpoints" or remove "show".')
     if (r.list.defaultSort) checkField('/list/defaultSort/field', r.list.defaultSort.field)
     // A form field belongs to the entity (generic create and update) or to a named handler's declared body.
     const bodies = (['create', 'update'] as const).map((slot) => endpoints.get(r.endpoints[slot] ?? '')).filter((e) => e && !isGenericHandler(e.handler))

@@ -164,6 +164,8 @@ export interface ResourceDef {
   file: string
   entity: string
   label: Label
+  /** What one record is called (Merchant on the Merchants screen): the resource's `record`, else the entity's x-label. */
+  record?: Label
   group: string
   path: string
   /** Full console route, e.g. /domain/domainList. */
@@ -178,6 +180,8 @@ export interface ResourceDef {
   list: { columns: ListColumn[]; filters: ListFilter[]; sort: string[]; defaultSort?: ListConfig['defaultSort']; pageSize?: number }
   /** The form's fields in order, or its sections (each with its fields), never both. */
   form: { fields?: string[]; sections?: FormSection[]; ui?: JsonSchema }
+  /** The detail page's fields in order; left out, every public field of the entity. */
+  show?: { fields: string[] }
   actions: ResourceAction[]
   /** Rows that may be deleted (single or bulk): only those whose fields have these values. */
   deleteWhen?: Record<string, string | number | boolean>
@@ -195,6 +199,8 @@ export interface NavigationChild {
   ignoreCache?: boolean
   /** Shown only to accounts whose profile field of this name is 1, e.g. show_clip_menu (server menu). */
   profileFlag?: string
+  /** The profile fields a page showing the signed-in account (user-info) shows, in order. */
+  fields?: string[]
 }
 
 export interface NavigationGroup {

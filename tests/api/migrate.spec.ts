@@ -38,7 +38,7 @@ describe('migrations at start are additive', () => {
 
     const file = join(schemasDir, 'entities/domain.json')
     const entity = JSON.parse(readFileSync(file, 'utf8'))
-    entity.properties.theme_color = { type: 'string', maxLength: 16, default: '#165DFF', 'x-index': true }
+    entity.properties.theme_color = { type: 'string', maxLength: 16, default: '#165DFF', 'x-index': true, 'x-label': { 'zh-CN': '主题色', 'en-US': 'Theme colour' } }
     writeFileSync(file, JSON.stringify(entity))
 
     const second = await openServices(config)

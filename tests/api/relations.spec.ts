@@ -88,3 +88,46 @@ describe('an x-relation field', () => {
     expect(res.body.data).toEqual({ errors: [{ path: '/_titles', message: 'Unknown field "_titles".' }] })
   })
 })
+
+describe('an x-relation to an account above the caller', () => {
+  type Profile = { id: number; parent_id: number | null; _titles: { parent_id: string | null } }
+  type Row = { operator_id: number | null; _titles: { operator_id: string | null } }
+  const above: Record<string, Account> = {}
+  beforeAll(async () => {
+    above.partnerA2 = await server.account('partnerA2', 'partner', 'partnerA')
+    above.merchantA2 = await server.account('merchantA2', 'merchant', 'partnerA2')
+    above.agentA = await server.account('agentA', 'agent', 'partnerA')
+  })
+  const profile = async (token: string, lang = 'en-US') => (await server.call<Profile>('POST', '/platform/get_user_info', { token, headers: { lang } })).body.data
+
+  it('names the parent on the user-info answer of every role: its title, or the platform for an administrator', async () => {
+    expect((await profile(who.admin!.token))._titles).toEqual({ parent_id: null })
+    expect((await profile(who.partnerA!.token))._titles).toEqual({ parent_id: 'Platform' })
+    expect((await profile(who.partnerA!.token, 'zh-CN'))._titles).toEqual({ parent_id: '平台' })
+    expect((await profile(above.partnerA2!.token))._titles).toEqual({ parent_id: 'partnerA' })
+    expect((await profile(who.merchantA!.token))._titles).toEqual({ parent_id: 'partnerA' })
+    expect((await profile(above.merchantA2!.token))._titles).toEqual({ parent_id: 'partnerA2' })
+    expect((await profile(above.agentA!.token))._titles).toEqual({ parent_id: 'partnerA' })
+  })
+
+  it("names the operator of a ledger row above the caller: its parent by name, the platform, any other account above as upstream, and no one else", async () => {
+    const at = new Date().toISOString()
+    const row = (operator: number) => ({ user_id: above.merchantA2!.id, type: 'adjust', amount: 100, balance_after: 100, operator_id: operator, related_type: '', remark: '', created_at: at, updated_at: at })
+    await asSchemaDb(server.services.db)
+      .insertInto('user_money_log')
+      .values([row(above.partnerA2!.id), row(who.admin!.id), row(who.partnerA!.id), row(who.partnerB!.id), row(above.merchantA2!.id)] as never)
+      .execute()
+    const titles = async (lang: string) => {
+      const list = await server.call<{ data: Row[] }>('GET', '/platform/user_money_log', { token: above.merchantA2!.token, headers: { lang } })
+      return Object.fromEntries(list.body.data.data.map((r) => [r.operator_id, r._titles.operator_id]))
+    }
+    expect(await titles('en-US')).toEqual({
+      [above.partnerA2!.id]: 'partnerA2',
+      [who.admin!.id]: 'Platform',
+      [who.partnerA!.id]: 'Upstream account',
+      [who.partnerB!.id]: null,
+      [above.merchantA2!.id]: 'merchantA2',
+    })
+    expect(await titles('zh-CN')).toMatchObject({ [who.admin!.id]: '平台', [who.partnerA!.id]: '上级', [above.partnerA2!.id]: 'partnerA2' })
+  })
+})

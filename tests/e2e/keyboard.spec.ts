@@ -91,7 +91,7 @@ describe('the console by keyboard', () => {
       await page.getByRole('menuitem', { name: 'Brand / domain list' }).click()
       await expect.poll(() => focused(page), HEADING_WAIT).toMatchObject({ tag: 'h1', text: 'Brand / domain list' })
       await page.getByRole('button', { name: 'Create' }).click()
-      await expect.poll(() => focused(page), HEADING_WAIT).toMatchObject({ tag: 'h1', text: 'Create · Brand / domain list' })
+      await expect.poll(() => focused(page), HEADING_WAIT).toMatchObject({ tag: 'h1', text: 'New domain' })
       await page.getByRole('button', { name: 'Back', exact: true }).click()
       await expect.poll(() => focused(page), HEADING_WAIT).toMatchObject({ tag: 'h1', text: 'Brand / domain list' })
       await page.getByRole('row', { name: /localhost/ }).getByRole('button', { name: 'Delete' }).click()

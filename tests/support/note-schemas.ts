@@ -18,10 +18,10 @@ export function addNoteSchemas(dir: string): void {
     'x-owner': 'owner_id',
     properties: {
       title: { type: 'string', minLength: 1, maxLength: 40, 'x-label': { 'zh-CN': '标题', 'en-US': 'Title' } },
-      body: { type: 'string', maxLength: 2000, default: '' },
-      pinned: { type: 'boolean', default: false },
+      body: { type: 'string', maxLength: 2000, default: '', 'x-label': { 'zh-CN': '正文', 'en-US': 'Body' } },
+      pinned: { type: 'boolean', default: false, 'x-label': { 'zh-CN': '置顶', 'en-US': 'Pinned' } },
       site_id: { type: ['integer', 'null'], 'x-relation': 'domain', 'x-label': { 'zh-CN': '站点', 'en-US': 'Site' } },
-      owner_id: { type: 'integer', readOnly: true },
+      owner_id: { type: 'integer', readOnly: true, 'x-label': { 'zh-CN': '所属账号', 'en-US': 'Owner' } },
     },
     required: ['title'],
     additionalProperties: false,

@@ -13,9 +13,9 @@ function registryWithWidgets() {
     if (file.path !== 'entities/domain.json') return file
     const domain = JSON.parse(file.text) as { properties: Record<string, unknown> }
     domain.properties.tier = { type: 'integer', enum: [1, 2, 3], default: 1, 'x-label': { 'zh-CN': '等级', 'en-US': 'Tier' }, 'x-enum-labels': [{ 'zh-CN': '基础', 'en-US': 'Basic' }, { 'zh-CN': '专业', 'en-US': 'Pro' }, { 'zh-CN': '旗舰', 'en-US': 'Flagship' }] }
-    domain.properties.state = { type: 'integer', enum: [0, 1], default: 1, 'x-enum-labels': [{ 'zh-CN': '停用', 'en-US': 'Off' }, { 'zh-CN': '启用', 'en-US': 'On' }] }
-    domain.properties.partner_id = { type: ['integer', 'null'], 'x-relation': 'user' }
-    domain.properties.deposit = { type: 'string', format: 'money', default: '0.00' }
+    domain.properties.state = { type: 'integer', enum: [0, 1], default: 1, 'x-label': { 'zh-CN': '状态', 'en-US': 'State' }, 'x-enum-labels': [{ 'zh-CN': '停用', 'en-US': 'Off' }, { 'zh-CN': '启用', 'en-US': 'On' }] }
+    domain.properties.partner_id = { type: ['integer', 'null'], 'x-relation': 'user', 'x-label': { 'zh-CN': '服务商', 'en-US': 'Partner' } }
+    domain.properties.deposit = { type: 'string', format: 'money', default: '0.00', 'x-label': { 'zh-CN': '押金', 'en-US': 'Deposit' } }
     return { ...file, text: JSON.stringify(domain) }
   })
   return createRegistry(files)

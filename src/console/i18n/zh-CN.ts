@@ -236,6 +236,10 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'buttons.clone': '复制',
   'buttons.export': '导出',
   'buttons.notAccessTitle': '您没有访问权限',
+  // A record's pages: record is what one record is called (Merchant), recordInSentence the same within a sentence (merchant).
+  'page.show': '{{record}}详情',
+  'page.create': '新建{{recordInSentence}}',
+  'page.edit': '编辑{{recordInSentence}}',
   'actions.list': '列表',
   'actions.create': '新建',
   'actions.edit': '编辑',

@@ -1,4 +1,4 @@
-import type { EntityDef, JsonSchema, Label, Locale, Registry } from '../../schema/types'
+import type { EntityDef, JsonSchema, Label, Locale, Registry, ResourceDef } from '../../schema/types'
 import { resolveRef } from '../../schema/entity'
 import { enumValueLabel } from '../../schema/enum-labels'
 
@@ -20,6 +20,11 @@ export function recordFields(registry: Pick<Registry, 'schemas'>, entity: Entity
   return Object.keys(entity.schema.properties as object)
     .filter((name) => name !== TITLES)
     .map((name) => fieldOf(registry, entity, name))
+}
+
+/** The fields a resource's detail page shows: those its `show` names, in order, else every field of the record. */
+export function detailFields(registry: Pick<Registry, 'schemas'>, def: Pick<ResourceDef, 'show'>, entity: EntityDef): FieldInfo[] {
+  return def.show ? def.show.fields.map((name) => fieldOf(registry, entity, name)) : recordFields(registry, entity)
 }
 
 /** The title the server sent for a relation field's record, if the caller may see it. */

@@ -6,6 +6,8 @@ import { findAccountById, findAccountByUsername } from '../accounts/queries'
 import { rowToRecord } from '../db/records'
 import { tableOf } from '../services'
 import { namedHandler, requireCaller } from '../engine/handler-context'
+import { withTitles } from '../engine/generic/relation-titles'
+import { asSchemaDb } from '../db/connect'
 
 type RateLimit = ReturnType<FastifyInstance['createRateLimit']>
 
@@ -58,7 +60,9 @@ const userInfo = namedHandler(['platform/get_user_info'], {
     const caller = requireCaller(ctx)
     const entity = ctx.services.registry.entities.get('user')!
     const row = await ctx.services.db.selectFrom(tableOf(ctx.services, 'user')).selectAll().where('id', '=', caller.id).executeTakeFirstOrThrow()
-    return rowToRecord(entity, row)
+    // With the title of its parent, which every role may know (relation-titles.ts), not only its id.
+    const [profile] = await withTitles(ctx, asSchemaDb(ctx.services.db), entity, [rowToRecord(entity, row)])
+    return profile!
   },
 })
 

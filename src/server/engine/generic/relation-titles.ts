@@ -1,6 +1,7 @@
-import type { EntityDef } from '../../../schema/types'
+import type { EntityDef, Label } from '../../../schema/types'
+import { roleOfUserType } from '../../../schema/types'
 import { AppError } from '../../errors/AppError'
-import { withScope } from '../../access/scope'
+import { accountEntity, withScope } from '../../access/scope'
 import type { SchemaDb } from '../../db/connect'
 import type { RequestContext } from '../handler-context'
 import { fieldLabel, entityLabel } from './labels'
@@ -11,7 +12,8 @@ import { fieldLabel, entityLabel } from './labels'
 /**
  * Each record gets `_titles`: for every x-relation field, the x-title of the record it points
  * to, with one query per field for the whole page. A record the caller may not see gives
- * null, as its existence is not the caller's to know.
+ * null, as its existence is not the caller's to know, except an account above the caller
+ * (who set up its account, topped it up, placed an order for it): see `aboveTitles`.
  */
 export async function withTitles(ctx: RequestContext, db: SchemaDb, entity: EntityDef, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
   const relations = entity.columns.filter((c) => c.relation && !c.private)
@@ -20,13 +22,45 @@ export async function withTitles(ctx: RequestContext, db: SchemaDb, entity: Enti
   for (const column of relations) {
     const target = ctx.services.registry.entities.get(column.relation!)!
     const ids = [...new Set(records.map((r) => r[column.name]).filter((id): id is number => typeof id === 'number'))]
-    const found = ids.length === 0 ? [] : await visibleTitles(ctx, db, target, ids)
-    titles.set(column.name, new Map(found.map((row) => [Number(row.id), String(row.title)])))
+    const found = new Map((ids.length === 0 ? [] : await visibleTitles(ctx, db, target, ids)).map((row) => [Number(row.id), String(row.title)]))
+    const hidden = ids.filter((id) => !found.has(id))
+    if (hidden.length > 0 && target === accountEntity(ctx.services.registry)) for (const [id, title] of await aboveTitles(ctx, db, target, hidden)) found.set(id, title)
+    titles.set(column.name, found)
   }
   return records.map((record) => ({
     ...record,
     _titles: Object.fromEntries(relations.map((c) => [c.name, titles.get(c.name)!.get(record[c.name] as number) ?? null])),
   }))
+}
+
+/** How an account above the caller is named to it when the caller may not see that account. */
+const ABOVE: Record<'platform' | 'upstream', Label> = {
+  platform: { 'zh-CN': '平台', 'en-US': 'Platform' },
+  upstream: { 'zh-CN': '上级', 'en-US': 'Upstream account' },
+}
+
+/**
+ * Titles of the accounts among `ids` that sit above the caller in the hierarchy: the caller's
+ * parent by its own title (the user-info page names it), an administrator as the platform, and
+ * any other account further up as "upstream", without its name. Accounts elsewhere stay unnamed.
+ */
+async function aboveTitles(ctx: RequestContext, db: SchemaDb, accounts: EntityDef, ids: number[]): Promise<Map<number, string>> {
+  const above = (ctx.caller?.path ?? '').split('/').filter(Boolean).map(Number).filter((id) => id !== ctx.caller!.id)
+  const wanted = ids.filter((id) => above.includes(id))
+  if (wanted.length === 0) return new Map()
+  const rows = (await db
+    .selectFrom(accounts.table)
+    .select(['id', 'user_type', `${accounts.title!} as title`])
+    .where('id', 'in', wanted)
+    .execute()) as { id: unknown; user_type: unknown; title: unknown }[]
+  const parent = above[above.length - 1]
+  return new Map(
+    rows.map((row) => {
+      const id = Number(row.id)
+      if (roleOfUserType(Number(row.user_type)) === 'admin') return [id, ABOVE.platform[ctx.locale]]
+      return [id, id === parent ? String(row.title) : ABOVE.upstream[ctx.locale]]
+    }),
+  )
 }
 
 function visibleTitles(ctx: RequestContext, db: SchemaDb, target: EntityDef, ids: number[]) {
