@@ -937,7 +937,7 @@ export interface ApiClient {
   /**
    * The console menu of the signed-in account
    *
-   * Every route the caller's role may open and its profile flags allow (navigation.json profileFlag), grouped in menu order. Routes that are reachable but not shown in the menu come with hideInMenu. The console uses it when the menuFromServer setting is on.
+   * Every route the caller's role may open and its profile flags allow (navigation.json profileFlag), grouped in menu order. Routes that are reachable but not shown in the menu come with hideInMenu, and with activeMenu, the path of the entry they belong under, when they declare one. The console uses it when the menuFromServer setting is on.
    *
    * `POST /api/user/menu` · roles: any signed-in account
    */

@@ -2997,6 +2997,10 @@ export type UserMenuResponse = {
       'en-US': string
     }
     hideInMenu: boolean
+    /**
+     * For a route hidden from the menu: the path of the menu entry highlighted while it is open.
+     */
+    activeMenu?: string
   }[]
 }[]
 

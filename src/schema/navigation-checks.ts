@@ -1,6 +1,7 @@
 import type { EntityDef, Navigation, ResourceDef } from './types'
 import type { SchemaProblem } from './SchemaError'
 import { joinPointer } from './pointer'
+import { didYouMean } from './suggest'
 
 /** Every console route is declared once: group names, group paths and full routes are unique. */
 export function checkNavigation(
@@ -39,4 +40,25 @@ export function checkNavigation(
     })
   })
   for (const r of resources.values()) claim(r.route, r.file, r.file, '/path')
+  checkActiveMenus(navigation, resources, file, problems)
+}
+
+/**
+ * A hidden route's activeMenu names one route, by its name, that the menu shows: the entry
+ * highlighted while the hidden route is open. A route in the menu has its own entry.
+ */
+function checkActiveMenus(navigation: Navigation, resources: ReadonlyMap<string, ResourceDef>, file: string, problems: SchemaProblem[]): void {
+  const routes = [
+    ...navigation.groups.flatMap((g, gi) => g.children.map((c, ci) => ({ name: c.name, hideInMenu: c.hideInMenu ?? false, activeMenu: c.activeMenu, file, pointer: joinPointer('groups', gi, 'children', ci, 'activeMenu') }))),
+    ...[...resources.values()].map((r) => ({ name: r.name, hideInMenu: r.hideInMenu, activeMenu: r.activeMenu, file: r.file, pointer: '/activeMenu' })),
+  ]
+  for (const route of routes) {
+    if (route.activeMenu === undefined) continue
+    const named = routes.filter((r) => r.name === route.activeMenu)
+    const problem = (message: string) => problems.push({ file: route.file, pointer: route.pointer, message })
+    if (!route.hideInMenu) problem(`is only for a route hidden from the menu ("hideInMenu": true); "${route.name}" has a menu entry of its own. Remove activeMenu or hide the route.`)
+    else if (named.length === 0) problem(`names "${route.activeMenu}", which is no route. Name a resource (schemas/resources/NAME.json) or a navigation.json child.${didYouMean(route.activeMenu, routes.map((r) => r.name))}`)
+    else if (named.length > 1) problem(`names "${route.activeMenu}", which ${named.length} routes are called. Rename one of them.`)
+    else if (named[0]!.hideInMenu) problem(`names "${route.activeMenu}", which is hidden from the menu too. Name a route that has a menu entry.`)
+  }
 }

@@ -331,6 +331,7 @@ function normalizeResource(p: Parsed, navigation: Navigation): ResourceDef {
   const j = p.json as unknown as Omit<ResourceDef, 'name' | 'file' | 'route' | 'order' | 'hideInMenu' | 'list' | 'form'> & {
     order?: number
     hideInMenu?: boolean
+    activeMenu?: string
     list: Partial<Omit<ResourceDef['list'], 'columns'>> & { columns: (string | ListColumn)[] }
     form?: ResourceDef['form']
   }
@@ -346,6 +347,7 @@ function normalizeResource(p: Parsed, navigation: Navigation): ResourceDef {
     route: `${group?.path ?? '/' + j.group}/${j.path}`,
     order: j.order ?? 0,
     hideInMenu: j.hideInMenu ?? false,
+    ...(j.activeMenu ? { activeMenu: j.activeMenu } : {}),
     icon: j.icon,
     header: j.header,
     roles: j.roles,

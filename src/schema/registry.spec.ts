@@ -327,6 +327,20 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^schemas/navigation\\.json#/groups/${user}/children/0/fields/\\d+: names "organisation", which is not a public field`)))
   })
 
+  it("a hidden route's menu entry (activeMenu) that is no route, is hidden too, or belongs to a route in the menu", () => {
+    const navigation = file('navigation.json') as { groups: { children: Record<string, unknown>[] }[] }
+    const at = navigation.groups[0]!.children.push({ name: 'shown', path: 'shown', label: { 'zh-CN': '显示', 'en-US': 'Shown' }, page: 'user-info', roles: ['admin'], activeMenu: 'index' }) - 1
+    const offer = { ...file('resources/recharge_offer.json'), activeMenu: 'recharge_ordr' }
+    const allMerchant = { ...file('resources/all_merchant.json'), activeMenu: 'recharge_offer' }
+    expect(problemsOf({ 'navigation.json': navigation, 'resources/recharge_offer.json': offer, 'resources/all_merchant.json': allMerchant })).toEqual(
+      expect.arrayContaining([
+        `schemas/navigation.json#/groups/0/children/${at}/activeMenu: is only for a route hidden from the menu ("hideInMenu": true); "shown" has a menu entry of its own. Remove activeMenu or hide the route.`,
+        'schemas/resources/recharge_offer.json#/activeMenu: names "recharge_ordr", which is no route. Name a resource (schemas/resources/NAME.json) or a navigation.json child. Did you mean "recharge_order"?',
+        'schemas/resources/all_merchant.json#/activeMenu: names "recharge_offer", which is hidden from the menu too. Name a route that has a menu entry.',
+      ]),
+    )
+  })
+
   it('a settings group with a default its field refuses, a setting name another group has, or an unknown screen', () => {
     const platform = file('config/platform.json') as { properties: Record<string, Record<string, unknown>> }
     platform.properties.VITE_MERCHANT_COUNT_LIMITATION!.default = 'many'

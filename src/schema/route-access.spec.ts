@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
 import { createRegistry } from './registry'
 import { readSchemaFiles } from './load-files'
-import { consoleRoutes, defaultRouteFor, firstPermittedRoute, menuFor, routeAllows, routeOf } from './route-access'
+import { consoleRoutes, defaultRouteFor, firstPermittedRoute, menuFor, menuSelection, routeAllows, routeOf } from './route-access'
 import type { Navigation, Registry, Role } from './types'
 
 describe('routeAllows (spec §6)', () => {
@@ -69,5 +69,32 @@ describe('routeOf', () => {
     ['/nowhere', undefined],
   ])('%s belongs to %s', (pathname, path) => {
     expect(routeOf(routes, pathname)?.path).toBe(path)
+  })
+})
+
+describe('menuSelection: the entry highlighted and the group open for a location', () => {
+  const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../schemas')))
+
+  it('highlights the page in the menu, and the one under it, in its open group', () => {
+    const menu = menuFor(registry, 'admin')
+    expect(menuSelection(menu, '/promotion/merchant')).toEqual({ selected: '/promotion/merchant', open: ['/promotion'] })
+    expect(menuSelection(menu, '/promotion/merchant/edit/4')).toEqual({ selected: '/promotion/merchant', open: ['/promotion'] })
+    expect(menuSelection(menu, '/account/recharge')).toEqual({ selected: '/account/recharge', open: ['/account'] })
+    expect(menuSelection(menu, '/no/such/page')).toEqual({ open: [] })
+  })
+
+  it("highlights a hidden page's activeMenu entry: all merchants under merchants, packages on sale under recharge orders, for each role that opens them", () => {
+    for (const role of ['admin', 'partner'] as const) {
+      const menu = menuFor(registry, role)
+      expect(menuSelection(menu, '/account/recharge-offer')).toEqual({ selected: '/account/recharge-order', open: ['/account'] })
+    }
+    expect(menuSelection(menuFor(registry, 'admin'), '/promotion/all-merchant')).toEqual({ selected: '/promotion/merchant', open: ['/promotion'] })
+    // The menu the server sends carries the entry's path.
+    expect(menuFor(registry, 'admin').flatMap((g) => g.children).find((c) => c.name === 'all_merchant')).toMatchObject({ hideInMenu: true, activeMenu: '/promotion/merchant' })
+  })
+
+  it('opens the group of a hidden page without an entry to highlight', () => {
+    const menu = menuFor(registry, 'admin').map((group) => ({ ...group, children: group.children.map(({ activeMenu: _, ...child }) => child) }))
+    expect(menuSelection(menu, '/promotion/all-merchant')).toEqual({ open: ['/promotion'] })
   })
 })

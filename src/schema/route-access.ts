@@ -16,6 +16,8 @@ export interface ConsoleRoute {
   roles: readonly RouteRole[]
   order: number
   hideInMenu: boolean
+  /** A hidden route's menu entry: the name of the route highlighted while it is open. */
+  activeMenu?: string
   /** The resource behind a generated screen, or the hand-written page. */
   resource?: string
   page?: string
@@ -36,12 +38,16 @@ export function consoleRoutes(registry: Pick<Registry, 'navigation' | 'resources
         order: child.order ?? 0, hideInMenu: child.hideInMenu ?? false, page: child.page, groupOrder: group.order, label: child.label,
         ...(child.profileFlag ? { profileFlag: child.profileFlag } : {}),
         ...(child.ignoreCache ? { ignoreCache: true } : {}),
+        ...(child.activeMenu ? { activeMenu: child.activeMenu } : {}),
       })
     }
   }
   for (const r of registry.resources.values()) {
     const group = registry.navigation.groups.find((g) => g.name === r.group)
-    out.push({ path: r.route, name: r.name, group: r.group, roles: r.roles, order: r.order, hideInMenu: r.hideInMenu, resource: r.name, groupOrder: group?.order ?? 0, label: r.label })
+    out.push({
+      path: r.route, name: r.name, group: r.group, roles: r.roles, order: r.order, hideInMenu: r.hideInMenu, resource: r.name, groupOrder: group?.order ?? 0, label: r.label,
+      ...(r.activeMenu ? { activeMenu: r.activeMenu } : {}),
+    })
   }
   return out
     .sort((a, b) => a.groupOrder - b.groupOrder || a.order - b.order)
@@ -112,7 +118,8 @@ export interface MenuGroup {
   label: Label
   icon?: string
   order: number
-  children: { name: string; path: string; label: Label; hideInMenu: boolean }[]
+  /** A hidden route's activeMenu is the path of the entry highlighted while it is open. */
+  children: { name: string; path: string; label: Label; hideInMenu: boolean; activeMenu?: string }[]
 }
 
 /**
@@ -126,6 +133,7 @@ export function menuFor(registry: Pick<Registry, 'navigation' | 'resources'>, ro
   // Without a profile (the console's role-list mode, spec §4) only the role lists count.
   const routes = permittedRoutes(registry, role).filter((r) => !profile || !r.profileFlag || Number(profile[r.profileFlag]) === 1)
   const inMenu = menuGroups(registry.navigation, routes)
+  const pathOf = (name: string) => consoleRoutes(registry).find((r) => r.name === name)?.path
   return registry.navigation.groups
     .map((group) => ({
       name: group.name,
@@ -135,8 +143,28 @@ export function menuFor(registry: Pick<Registry, 'navigation' | 'resources'>, ro
       order: group.order,
       children: routes
         .filter((r) => r.group === group.name)
-        .map((r) => ({ name: r.name, path: r.path, label: r.label ?? { 'zh-CN': r.name, 'en-US': r.name }, hideInMenu: r.hideInMenu || !inMenu(group.name) })),
+        .map((r) => {
+          const activeMenu = r.activeMenu ? pathOf(r.activeMenu) : undefined
+          return { name: r.name, path: r.path, label: r.label ?? { 'zh-CN': r.name, 'en-US': r.name }, hideInMenu: r.hideInMenu || !inMenu(group.name), ...(activeMenu ? { activeMenu } : {}) }
+        }),
     }))
     .filter((group) => group.children.length > 0)
     .sort((a, b) => a.order - b.order)
+}
+
+/**
+ * What the menu shows for a location: the entry selected and the groups open. A route hidden
+ * from the menu highlights its activeMenu entry (Arco Design Pro's `hideInMenu` with
+ * `activeMenu`); one without, or whose entry this account does not see, opens its own group.
+ */
+export function menuSelection(menu: readonly MenuGroup[], pathname: string): { selected?: string; open: string[] } {
+  const at = (path: string) => pathname === path || pathname.startsWith(`${path}/`)
+  const shown = (c: MenuGroup['children'][number]) => !c.hideInMenu
+  const groupOf = (path: string) => menu.find((g) => g.children.some((c) => c.path === path))
+  // The longest path that holds the location: its own route, not one whose path begins its own.
+  const route = menu.flatMap((g) => g.children).filter((c) => at(c.path)).sort((a, b) => b.path.length - a.path.length)[0]
+  if (!route) return { open: [] }
+  const entry = shown(route) ? route.path : menu.flatMap((g) => g.children).find((c) => shown(c) && c.path === route.activeMenu)?.path
+  const group = groupOf(entry ?? route.path)
+  return { ...(entry ? { selected: entry } : {}), open: group && group.children.some(shown) ? [group.path] : [] }
 }

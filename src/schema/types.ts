@@ -172,6 +172,8 @@ export interface ResourceDef {
   route: string
   order: number
   hideInMenu: boolean
+  /** A hidden screen's menu entry: the route (by name) highlighted while it is open. */
+  activeMenu?: string
   icon?: string
   /** A hand-written panel above the list (src/console/resources/headers.ts). */
   header?: string
@@ -195,6 +197,7 @@ export interface NavigationChild {
   roles: RouteRole[]
   order?: number
   hideInMenu?: boolean
+  /** A hidden page's menu entry: the route (by name) highlighted while it is open. */
   activeMenu?: string
   ignoreCache?: boolean
   /** Shown only to accounts whose profile field of this name is 1, e.g. show_clip_menu (server menu). */

@@ -114,3 +114,63 @@ describe('lists', () => {
     }
   })
 })
+
+describe('wide lists at 1440 px, with a month of data', () => {
+  let demo: Product
+  beforeAll(async () => {
+    demo = await startProduct({ demoMonth: true })
+  })
+  afterAll(() => demo?.stop())
+
+  /** The lists an earlier review found cut by their actions column, by role. */
+  const LISTS = {
+    admin: ['/promotion/merchant', '/promotion/all-merchant', '/promotion/partner', '/promotion/card-password', '/account/recharge-order'],
+    partner: ['/promotion/merchant', '/promotion/card-password', '/account/recharge-order'],
+  }
+
+  for (const role of ['admin', 'partner'] as const) {
+    it(`keeps Status and Created clear of the fixed actions for ${role}: told to scroll, then whole at the end, tags and times uncut`, async () => {
+      for (const locale of ['en-US', 'zh-CN'] as const) {
+        await withSignedIn(
+          demo,
+          role,
+          async (page) => {
+            await page.setViewportSize({ width: 1440, height: 900 })
+            for (const path of LISTS[role]) {
+              await page.goto(`${demo.url}${path}`)
+              await page.locator('.resource-table tbody tr.ant-table-row').first().waitFor()
+              const content = page.locator('.resource-table .ant-table-content')
+              const where = `${path} (${locale})`
+              // The sider is open, so the list has the width a laptop gives it.
+              expect(await page.locator('.ant-layout-sider:not(.ant-layout-sider-collapsed)').count(), where).toBe(1)
+              const overflows = await content.evaluate((el) => el.scrollWidth > el.clientWidth + 1)
+              expect(await page.locator('.table-scroll-hint').isVisible(), where).toBe(overflows)
+              await content.evaluate((el) => (el.scrollLeft = el.scrollWidth))
+              await page.evaluate(() => new Promise(requestAnimationFrame))
+              const found = await content.evaluate((box) => {
+                const actions = box.querySelector('th.column-actions')!.getBoundingClientRect()
+                const left = box.getBoundingClientRect().left
+                const cells = [...box.querySelectorAll<HTMLElement>('.column-status, .column-created_at')].map((cell) => {
+                  const r = cell.getBoundingClientRect()
+                  return { text: cell.textContent, covered: r.right > actions.left + 1 || r.left < left - 1, clipped: cell.scrollWidth > cell.clientWidth }
+                })
+                const tags = [...box.querySelectorAll<HTMLElement>('td.column-status .ant-tag')].map((tag) => ({ text: tag.textContent, clipped: tag.scrollWidth > tag.clientWidth }))
+                return { cells, tags }
+              })
+              // A header and a cell of each, in every row.
+              expect(found.cells.length, where).toBeGreaterThan(4)
+              expect(found.cells.filter((c) => c.covered || c.clipped), where).toEqual([])
+              expect(found.tags.length, where).toBeGreaterThan(1)
+              expect(found.tags.filter((t) => t.clipped), where).toEqual([])
+              // A time to the minute, the seconds in its title.
+              const time = page.locator('td.column-created_at span[title]').first()
+              expect(await time.innerText(), where).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+              expect(await time.getAttribute('title'), where).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+            }
+          },
+          locale,
+        )
+      }
+    })
+  }
+})

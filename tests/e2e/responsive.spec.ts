@@ -134,6 +134,54 @@ describe('the console on a phone (390 px) and a tablet (768 px)', () => {
       expect(await sideways(page)).toBeLessThanOrEqual(0)
     }))
 
+  it("lets a list's actions scroll with its columns on a phone, where pinned they would cover most of them; pinned at 1440 px", () =>
+    withSignedIn(product, 'admin', async (page) => {
+      const pinned = () => page.locator('.resource-table th.column-actions').evaluate((th) => th.classList.contains('ant-table-cell-fix-right'))
+      await page.setViewportSize({ width: 1440, height: 860 })
+      await page.goto(`${product.url}/promotion/partner`)
+      await page.getByRole('row', { name: /Demo partner/ }).waitFor()
+      await expect.poll(pinned).toBe(true)
+      await page.setViewportSize({ width: PHONE, height: 860 })
+      await expect.poll(pinned).toBe(false)
+      // The first columns are in sight, the actions at the end of the scroll.
+      const content = page.locator('.resource-table .ant-table-content')
+      const box = await content.evaluate((el) => el.getBoundingClientRect().right)
+      expect(await page.locator('.resource-table th.column-username').evaluate((th) => th.getBoundingClientRect().right)).toBeLessThan(box)
+      await content.evaluate((el) => (el.scrollLeft = el.scrollWidth))
+      await expect.poll(() => page.locator('.resource-table th.column-actions').evaluate((th) => th.getBoundingClientRect().right)).toBeLessThanOrEqual(box + 1)
+    }))
+
+  it("shows the site's name in the menu drawer on two lines at most, cut with an ellipsis and whole in its title, in both languages", async () => {
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      await withSignedIn(
+        product,
+        'admin',
+        async (page) => {
+          await page.setViewportSize({ width: PHONE, height: 860 })
+          await page.locator('.ant-statistic').first().waitFor()
+          await page.locator('header button').first().click()
+          const name = page.locator('.menu-drawer .ant-drawer-title .console-title-name')
+          await name.waitFor()
+          const shown = await name.evaluate((el) => {
+            const header = el.closest('.ant-drawer-header')!.getBoundingClientRect()
+            const r = el.getBoundingClientRect()
+            return {
+              title: el.getAttribute('title'),
+              text: el.textContent,
+              inside: r.left >= header.left && r.right <= header.right,
+              lines: Math.round(r.height / parseFloat(getComputedStyle(el).lineHeight)),
+              clamp: getComputedStyle(el).webkitLineClamp,
+              cutSideways: el.scrollWidth > el.clientWidth + 1,
+            }
+          })
+          expect(shown).toEqual({ title: 'Short-video console (local)', text: 'Short-video console (local)', inside: true, lines: shown.lines, clamp: '2', cutSideways: false })
+          expect(shown.lines).toBeLessThanOrEqual(2)
+        },
+        locale,
+      )
+    }
+  })
+
   it('lays a form out in one column on a phone, each label above its field', () =>
     withSignedIn(product, 'admin', async (page) => {
       await page.setViewportSize({ width: PHONE, height: 860 })

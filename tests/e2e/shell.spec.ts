@@ -73,6 +73,56 @@ describe('routes and guards of spec §2 and §4', () => {
     }
   })
 
+  it("highlights the menu entry a page hidden from the menu belongs under (its activeMenu), in its open group, also from the server's menu", async () => {
+    const pages: [string, string, string, string][] = [
+      ['admin', '/promotion/all-merchant', 'Promotion', 'Merchants'],
+      ['admin', '/account/recharge-offer', 'Settings center', 'Recharge orders'],
+      ['partner', '/account/recharge-offer', 'Settings center', 'Recharge orders'],
+    ]
+    for (const fromServer of [false, true]) {
+      for (const [username, path, group, entry] of pages) {
+        const { page, close } = await openBrowser('en-US')
+        try {
+          if (fromServer) await page.addInitScript(() => localStorage.setItem('console-settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('console-settings') ?? '{}'), menuFromServer: true })))
+          await signIn(page, product.url, username, product.logins[username]!)
+          await page.goto(`${product.url}${path}`)
+          await page.locator('.resource-table').waitFor()
+          const sider = page.locator('.ant-layout-sider')
+          await sider.locator('.ant-menu-item-selected').waitFor()
+          expect(await sider.locator('.ant-menu-item-selected').allInnerTexts(), `${username} at ${path}`).toEqual([entry])
+          expect(await sider.locator('.ant-menu-submenu-open > .ant-menu-submenu-title').allInnerTexts(), `${username} at ${path}`).toEqual([group])
+        } finally {
+          await close()
+        }
+      }
+    }
+  })
+
+  it("shows the site's name whole in the open sider at 1440 px, on two lines, with its title; the collapsed sider keeps the logo", async () => {
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      const { page, close } = await openBrowser(locale)
+      try {
+        await page.setViewportSize({ width: 1440, height: 900 })
+        await signIn(page, product.url, 'admin', product.logins.admin!)
+        const name = page.locator('.ant-layout-sider .console-title-name')
+        await name.waitFor()
+        const shown = await name.evaluate((el) => ({
+          title: el.getAttribute('title'),
+          whole: el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1,
+          lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+          inside: el.getBoundingClientRect().right <= el.closest('.ant-layout-sider')!.getBoundingClientRect().right,
+        }))
+        expect(shown).toEqual({ title: 'Short-video console (local)', whole: true, lines: 2, inside: true })
+        await page.locator('.ant-layout-sider-trigger').click()
+        await page.locator('.ant-layout-sider-collapsed').waitFor()
+        expect(await name.count()).toBe(0)
+        expect(await page.locator('.ant-layout-sider a[href="/"]').getAttribute('aria-label')).toBe('Short-video console (local)')
+      } finally {
+        await close()
+      }
+    }
+  })
+
   it('keeps /exception/403 to admins: a merchant is sent where spec §4 says', async () => {
     const { page, close } = await openBrowser('en-US')
     try {

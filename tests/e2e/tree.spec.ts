@@ -119,6 +119,44 @@ describe('relation tree (spec §2 /promotion/tree)', () => {
     )
   })
 
+  it('keeps each account on one line at 390 px, in both languages: the count and the tags whole, a long name cut with its title, nothing wider than the page', async () => {
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      await withSignedIn(
+        product,
+        'admin',
+        async (page) => {
+          await page.setViewportSize({ width: 390, height: 844 })
+          await page.goto(`${product.url}/promotion/tree`)
+          await account(page, 'partner').waitFor()
+          await open(page, 'partner')
+          await account(page, 'merchant1').waitFor()
+          const rows = await page.locator('.relation-tree-account').evaluateAll((accounts) =>
+            accounts.map((el) => {
+              const line = parseFloat(getComputedStyle(el).lineHeight) || 22
+              const whole = [...el.querySelectorAll<HTMLElement>('.relation-tree-fixed')].map((part) => ({ text: part.textContent, height: part.getBoundingClientRect().height, cut: part.scrollWidth > part.clientWidth }))
+              const name = el.querySelector<HTMLElement>('.relation-tree-name')!
+              return {
+                account: el.getAttribute('data-account'),
+                oneLine: el.getBoundingClientRect().height <= line * 1.5,
+                whole: whole.every((part) => !part.cut && part.height <= line * 1.5),
+                nameTitled: name.getAttribute('title') === name.textContent,
+                inside: el.getBoundingClientRect().right <= innerWidth,
+              }
+            }),
+          )
+          expect(rows.length).toBeGreaterThan(4)
+          expect(rows.filter((r) => !r.oneLine || !r.whole || !r.nameTitled || !r.inside), locale).toEqual([])
+          // The count is whole: "123 below", "下级 123".
+          expect(await row(page, 'partner').locator('.relation-tree-count').innerText()).toBe(locale === 'en-US' ? '123 below' : '下级 123')
+          // The partner's long name gives way to its tags and count.
+          expect(await row(page, 'partner').locator('.relation-tree-name').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+          expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth)).toBeLessThanOrEqual(0)
+        },
+        locale,
+      )
+    }
+  })
+
   it('is not there for a merchant, and its address sends one away', async () => {
     await withSignedIn(product, 'merchant1', async (page) => {
       await page.goto(`${product.url}/promotion/tree`)

@@ -3,7 +3,7 @@ import { Layout, Menu, theme } from 'antd'
 import { useGetIdentity } from '@refinedev/core'
 import { Link, useLocation } from 'react-router'
 import type { Identity } from '../providers/authProvider'
-import { menuFor } from '../../schema/route-access'
+import { menuFor, menuSelection } from '../../schema/route-access'
 import { useAppSettings } from './AppSettings'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { ConsoleTitle } from './ConsoleTitle'
@@ -21,22 +21,22 @@ export function useMenuItems() {
   const { pathname } = useLocation()
   const { settings, serverMenu } = useAppSettings()
 
-  const items = useMemo(() => {
-    if (!identity) return []
-    // Spec §4: the menu the server sent, or one from the role lists; the same shape either way.
-    const menu = settings.menuFromServer ? (serverMenu ?? []) : menuFor(registry, identity.role)
-    return menu
-      .map((group) => ({
-        key: group.path,
-        icon: iconOf(group.icon),
-        label: label(group.label, group.name),
-        children: group.children.filter((c) => !c.hideInMenu).map((c) => ({ key: c.path, label: <Link to={c.path}>{label(c.label, c.name)}</Link> })),
-      }))
-      .filter((group) => group.children.length > 0)
-  }, [registry, identity, label, settings.menuFromServer, serverMenu])
-
-  const selected = items.flatMap((g) => g.children).find((c) => pathname === c.key || pathname.startsWith(`${c.key}/`))?.key
-  const open = items.filter((g) => g.children.some((c) => c.key === selected)).map((g) => g.key)
+  // Spec §4: the menu the server sent, or one from the role lists; the same shape either way.
+  const menu = useMemo(() => (identity ? (settings.menuFromServer ? (serverMenu ?? []) : menuFor(registry, identity.role)) : []), [registry, identity, settings.menuFromServer, serverMenu])
+  const items = useMemo(
+    () =>
+      menu
+        .map((group) => ({
+          key: group.path,
+          icon: iconOf(group.icon),
+          label: label(group.label, group.name),
+          children: group.children.filter((c) => !c.hideInMenu).map((c) => ({ key: c.path, label: <Link to={c.path}>{label(c.label, c.name)}</Link> })),
+        }))
+        .filter((group) => group.children.length > 0),
+    [menu, label],
+  )
+  // A page hidden from the menu highlights the entry it belongs under (its activeMenu), in its open group.
+  const { selected, open } = menuSelection(menu, pathname)
   return { items, selected, open }
 }
 

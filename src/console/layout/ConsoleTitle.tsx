@@ -1,17 +1,19 @@
 import { theme } from 'antd'
 import { Link } from 'react-router'
 import { useConsole } from '../ConsoleContext'
+import './console-title.css'
 
 /**
  * The site's logo and name from its branding. The letter standing in for a missing logo is
- * decoration: read out, it made the link's name differ from the words it shows.
+ * decoration: read out, it made the link's name differ from the words it shows. A long name
+ * takes two lines, then is cut, whole in its title (console-title.css).
  */
 export function ConsoleTitle({ collapsed }: { collapsed?: boolean }) {
   const { branding } = useConsole()
   const { token } = theme.useToken()
   const name = branding?.name ?? ''
   return (
-    <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }} aria-label={collapsed ? name : undefined}>
+    <Link to="/" className="console-title" aria-label={collapsed ? name : undefined}>
       {branding?.logo ? (
         <img src={branding.logo} alt="" style={{ width: 28, height: 28, objectFit: 'contain' }} />
       ) : (
@@ -20,8 +22,8 @@ export function ConsoleTitle({ collapsed }: { collapsed?: boolean }) {
         </span>
       )}
       {!collapsed && (
-        // CSS ellipsis: antd's measured one forces a layout of the whole page as it first renders.
-        <span title={name} style={{ color: token.colorText, fontSize: 16, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        // CSS line clamp: antd's measured ellipsis forces a layout of the whole page as it first renders.
+        <span title={name} className="console-title-name" style={{ color: token.colorText }}>
           {name}
         </span>
       )}

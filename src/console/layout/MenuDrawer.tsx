@@ -21,8 +21,9 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       open={open}
       onClose={onClose}
       width={280}
+      rootClassName="menu-drawer"
       // The site's name links home, which is choosing a page too.
-      title={<div onClick={choose}><ConsoleTitle /></div>}
+      title={<div onClick={choose} style={{ minWidth: 0 }}><ConsoleTitle /></div>}
       styles={{ body: { padding: 0 } }}
       afterOpenChange={(visible) => {
         if (visible || !chosen.current) return

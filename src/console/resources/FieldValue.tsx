@@ -5,6 +5,7 @@ import { useConsole } from '../ConsoleContext'
 import { enumColor, enumLabel, relationTitle, type FieldInfo } from './fields'
 import { RichTextView } from '../rich-text/RichTextView'
 import { htmlToPlainText } from '../rich-text/plain-text'
+import { DATE_FORMAT, DATE_TIME_FORMAT, LIST_TIME_FORMAT } from './column-width'
 import './field-value.css'
 
 /**
@@ -22,8 +23,19 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
           {String(value)} <span className="field-muted">{t('money.currency')}</span>
         </span>
       )
-    case 'datetime':
-      return <span style={{ whiteSpace: 'nowrap' }}>{dayjs(String(value)).format(field.schema.format === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss')}</span>
+    case 'datetime': {
+      // A list shows a time to the minute, the seconds in its title; a detail page shows them all.
+      const time = dayjs(String(value))
+      if (field.schema.format === 'date') return <span style={{ whiteSpace: 'nowrap' }}>{time.format(DATE_FORMAT)}</span>
+      const whole = time.format(DATE_TIME_FORMAT)
+      return layout === 'cell' ? (
+        <span style={{ whiteSpace: 'nowrap' }} title={whole}>
+          {time.format(LIST_TIME_FORMAT)}
+        </span>
+      ) : (
+        <span style={{ whiteSpace: 'nowrap' }}>{whole}</span>
+      )
+    }
     case 'flag':
     case 'boolean':
       return value === 1 || value === true ? <Tag color="blue">{t('value.yes')}</Tag> : <Tag>{t('value.no')}</Tag>

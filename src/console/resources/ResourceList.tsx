@@ -25,6 +25,11 @@ const ActionModal = lazy(() => import('./ActionModal'))
 
 /** antd's selection column, with its checkboxes. */
 const SELECTION_WIDTH = 32
+/**
+ * The most of the table's box the actions column may cover while pinned to the right. Wider
+ * (a phone, a tablet with the menu open), it scrolls with the columns instead of hiding them.
+ */
+const PINNED_ACTIONS_SHARE = 0.4
 
 /**
  * The list page of any resource, from its resource file alone: declared columns,
@@ -85,7 +90,8 @@ export default function ResourceList({ resource }: { resource: string }) {
   const { mutate: deleteMany, mutation: { isPending: deleting } } = useDeleteMany()
   const filtered = filters.some((f) => 'value' in f && f.value !== undefined && f.value !== '')
   const table = useRef<TableRef>(null)
-  const sideways = useOverflowsSideways(table, tableProps.dataSource)
+  const { overflows: sideways, width: boxWidth } = useOverflowsSideways(table, tableProps.dataSource)
+  const pinActions = boxWidth === 0 || actionsColumnWidth <= boxWidth * PINNED_ACTIONS_SHARE
 
   const confirmBulkDelete = () =>
     modal.confirm({
@@ -177,13 +183,14 @@ export default function ResourceList({ resource }: { resource: string }) {
             dataIndex={name}
             title={title}
             width={width}
-            className={f.kind === 'text' || f.kind === 'richText' || f.kind === 'relation' ? undefined : 'cell-nowrap'}
+            // column-NAME marks a column's header and cells (tests find them by it).
+            className={f.kind === 'text' || f.kind === 'richText' || f.kind === 'relation' ? `column-${name}` : `column-${name} cell-nowrap`}
             sorter={sortable ? { multiple: undefined } : false}
             defaultSortOrder={getDefaultSortOrder(name, sorters)}
             render={(value: unknown, record: BaseRecord) => <FieldValue field={f} value={value} record={record} />}
           />
         ))}
-        {hasRowActions ? <Table.Column<BaseRecord> key="actions" title={t('table.actions')} width={actionsColumnWidth} fixed="right" render={(_, record) => rowActions(record)} /> : null}
+        {hasRowActions ? <Table.Column<BaseRecord> key="actions" className="column-actions" title={t('table.actions')} width={actionsColumnWidth} fixed={pinActions ? 'right' : false} render={(_, record) => rowActions(record)} /> : null}
       </Table>
       {open ? (
         <Suspense fallback={null}>

@@ -9,8 +9,8 @@ const plain = { title: 'X', sortable: false }
 describe('columnWidth', () => {
   it.each([
     ['an id', field('id', 'integer'), 56],
-    ['a date and time', field('created_at', 'datetime', { format: 'date-time' }), 164],
-    ['a date', field('day', 'datetime', { format: 'date' }), 112],
+    ['a date and time, to the minute ("2026-11-25 14:32")', field('created_at', 'datetime', { format: 'date-time' }), textWidth('2026-11-25 14:32') + 16],
+    ['a date', field('day', 'datetime', { format: 'date' }), textWidth('2026-11-25') + 16],
     ['an amount', field('money', 'money'), 112],
     ['a count', field('digital_man_count', 'integer'), 80],
     ['a yes/no', field('is_default', 'flag'), 72],

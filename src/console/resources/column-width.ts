@@ -7,6 +7,13 @@ const SORTER_WIDTH = 22
 /** A tag's padding and border around its text (enum values are tags). */
 const TAG_CHROME = 18
 
+/** How a date is shown. */
+export const DATE_FORMAT = 'YYYY-MM-DD'
+/** How a date and time is shown on a detail page, and in the title of a list's cell. */
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'
+/** How a date and time is shown in a list: to the minute, "2026-11-25 14:32". */
+export const LIST_TIME_FORMAT = 'YYYY-MM-DD HH:mm'
+
 /**
  * About how wide a text is drawn at a font size: an ideograph or fullwidth sign is square,
  * a Latin letter or digit a little over half the size. An estimate, so that a page of rows is
@@ -34,7 +41,8 @@ function valueWidth(field: FieldInfo, enumNames: readonly string[]): number {
   if (field.name === 'id') return 56
   switch (field.kind) {
     case 'datetime':
-      return field.schema.format === 'date' ? 112 : 164
+      // As wide as the digits of the format (every digit drawn as wide as the widest).
+      return textWidth(field.schema.format === 'date' ? DATE_FORMAT : LIST_TIME_FORMAT) + CELL_PADDING
     case 'money':
       return 112
     case 'integer':
@@ -66,7 +74,7 @@ function valueWidth(field: FieldInfo, enumNames: readonly string[]): number {
  * type's, widened to fit the longest unbreakable piece of its title and its sort arrows.
  *
  * ```ts
- * columnWidth(fieldOf(registry, user, 'created_at'), { title: 'Created', sortable: true }) // 164
+ * columnWidth(fieldOf(registry, user, 'created_at'), { title: 'Created', sortable: true }) // 142
  * ```
  */
 export function columnWidth(field: FieldInfo, column: { title: string; sortable: boolean; declared?: number; enumNames?: readonly string[] }): number {

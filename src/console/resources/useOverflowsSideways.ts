@@ -2,20 +2,24 @@ import { useEffect, useState, type RefObject } from 'react'
 import type { TableRef } from 'antd/es/table'
 
 /**
- * Whether an antd table is wider than its scrolling box, watched as the window, the box and
- * the table change size. `rows` is the table's data: antd may draw a new table element for
- * new rows, which is then watched instead.
+ * Whether an antd table is wider than its scrolling box, and the box's width, watched as the
+ * window, the box and the table change size. `rows` is the table's data: antd may draw a new
+ * table element for new rows, which is then watched instead. The width is 0 until measured.
  */
-export function useOverflowsSideways(table: RefObject<TableRef | null>, rows: unknown): boolean {
+export function useOverflowsSideways(table: RefObject<TableRef | null>, rows: unknown): { overflows: boolean; width: number } {
   const [overflows, setOverflows] = useState(false)
+  const [width, setWidth] = useState(0)
   useEffect(() => {
     const scroller = table.current?.nativeElement.querySelector('.ant-table-content')
     if (!scroller) return
-    const measure = () => setOverflows(scroller.scrollWidth > scroller.clientWidth + 1)
+    const measure = () => {
+      setOverflows(scroller.scrollWidth > scroller.clientWidth + 1)
+      setWidth(scroller.clientWidth)
+    }
     const observer = new ResizeObserver(measure)
     observer.observe(scroller)
     for (const element of scroller.querySelectorAll(':scope > table')) observer.observe(element)
     return () => observer.disconnect()
   }, [table, rows])
-  return overflows
+  return { overflows, width }
 }

@@ -85,6 +85,7 @@ export default function RelationTreePage() {
                 animate, and antd's tree ignores clicks until the animation ends. */}
             {treeData.length > 0 && (searching || tree.rootsLoaded) ? (
               <Tree
+                className="relation-tree"
                 blockNode
                 showLine
                 selectable={false}
