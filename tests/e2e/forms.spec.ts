@@ -35,6 +35,26 @@ describe('generated forms', () => {
       await expect.poll(async () => (await partOf(page, 'root_username', 'label')).y + 10 < (await box(page, '#root_username')).y).toBe(true)
     }))
 
+  it('puts a true/false field\'s checkbox in the field column, under the other fields, with its label in the label column', () =>
+    withSignedIn(product, 'admin', async (page) => {
+      await page.setViewportSize({ width: 1440, height: 900 })
+      const aligned = async (checkbox: string, field: string, words: string) => {
+        await page.locator(`#${checkbox}`).waitFor({ state: 'attached' })
+        const [box, other, label] = await Promise.all([partOf(page, checkbox, 'control'), partOf(page, field, 'control'), partOf(page, checkbox, 'label')])
+        expect([Math.round(box.x), Math.round(box.width)]).toEqual([Math.round(other.x), Math.round(other.width)])
+        expect(label.x + label.width).toBeLessThanOrEqual(box.x)
+        expect(await page.locator(`label[for="${checkbox}"]`).innerText()).toBe(words)
+      }
+      await page.goto(`${product.url}/protocol/agreement/create`)
+      await aligned('root_published', 'root_title', 'Published')
+
+      await page.goto(`${product.url}/account/settings`)
+      await page.getByRole('tab', { name: 'Display' }).click()
+      await aligned('root_saler_show', 'root_money_name', 'Show agents')
+      await page.getByRole('tab', { name: 'Business rules' }).click()
+      await aligned('root_allow_register', 'root_VITE_MERCHANT_COUNT_LIMITATION', 'Merchants may register (where a domain does not decide)')
+    }))
+
   it('says what is wrong with a field when it is left, and with every other one on saving', () =>
     withSignedIn(product, 'admin', async (page) => {
       await page.goto(`${product.url}/account/recharge/create`)
