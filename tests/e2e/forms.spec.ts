@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startProduct, withSignedIn, type Product } from './harness'
+import { callApi, startProduct, withSignedIn, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -53,6 +53,17 @@ describe('generated forms', () => {
       await aligned('root_saler_show', 'root_money_name', 'Show agents')
       await page.getByRole('tab', { name: 'Business rules' }).click()
       await aligned('root_allow_register', 'root_VITE_MERCHANT_COUNT_LIMITATION', 'Merchants may register (where a domain does not decide)')
+    }))
+
+  it('ends a create or edit page at its form\'s Save button, with no empty footer under it', () =>
+    withSignedIn(product, 'admin', async (page) => {
+      const { id } = await callApi<{ id: number }>(product, { username: 'admin' }, 'POST', '/recharge_package/add', { name: 'Footer check', price: '10.00' })
+      for (const path of ['/account/recharge/create', `/account/recharge/edit/${id}`]) {
+        await page.goto(`${product.url}${path}`)
+        await page.locator('#root_name').waitFor()
+        expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(1)
+        expect(await page.locator('.ant-card-actions').count()).toBe(0)
+      }
     }))
 
   it('says what is wrong with a field when it is left, and with every other one on saving', () =>
