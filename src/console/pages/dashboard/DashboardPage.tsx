@@ -7,6 +7,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { Identity } from '../../providers/authProvider'
 import { useConsole, useLabel } from '../../ConsoleContext'
 import { enumLabel, fieldOf } from '../../resources/fields'
+import { formatMoney } from '../../resources/money'
 import { PageHeading } from '../../layout/PageHeading'
 import { useRouteTitle } from '../../layout/useRouteTitle'
 import './dashboard.css'
@@ -102,7 +103,7 @@ export default function DashboardPage() {
           </>
         )}
         {identity?.role === 'admin' && <Figure title={t('dashboard.cardsIssued')} value={data?.cards.issued} loading={isLoading} />}
-        <Figure title={t('dashboard.cardsUsed')} value={data?.cards.used} loading={isLoading} note={data && t('dashboard.cardsUsedMoney', { money: data.cards.used_money })} />
+        <Figure title={t('dashboard.cardsUsed')} value={data?.cards.used} loading={isLoading} note={data && t('dashboard.cardsUsedMoney', { money: formatMoney(data.cards.used_money) })} />
         {identity?.role !== 'merchant' && <Figure title={t('dashboard.cardsHeld')} value={data?.cards.unused_held} loading={isLoading} />}
       </Row>
       <Row gutter={[16, 16]}>
