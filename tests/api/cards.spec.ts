@@ -390,7 +390,7 @@ describe('export_data: the list as a CSV or XLSX download', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="recharge-cards-\d{8}-\d{6}\.csv"$/)
     expect(res.body.startsWith('\uFEFF')).toBe(true)
     const [header, ...rows] = csvRows(res.body)
-    expect(header).toEqual(['ID', 'Card password', 'Name', 'Batch', 'Worth', 'Value (yuan)', 'Units', 'Status', 'Holder', 'Issued by', 'Redeemed by', 'Redeemed at', 'Remark', 'Created'])
+    expect(header).toEqual(['ID', 'Card password', 'Name', 'Batch', 'Worth', 'Value (CNY)', 'Units', 'Status', 'Holder', 'Issued by', 'Redeemed by', 'Redeemed at', 'Remark', 'Created'])
     expect(rows.map((r) => r[0])).toEqual([a, b, c].map((x) => String(x!.id)))
     const mask = (p: string) => `${p.slice(0, 4)}********${p.slice(-4)}`
     // Held and unused: the password; used: the mask; held by the partner now: the mask.
@@ -417,6 +417,8 @@ describe('export_data: the list as a CSV or XLSX download', () => {
     const res = await download(`batch_no=${batch.batch_no}&status=0&lang=zh-CN&token=${encodeURIComponent(token.admin!)}`)
     const [header, ...rows] = csvRows(res.body)
     expect(header!.slice(0, 3)).toEqual(['ID', '卡密', '名称'])
+    // The amounts are bare numbers, so the amount column's title names the currency.
+    expect(header![5]).toBe('面值（元）')
     expect(rows.map((r) => Number(r[0])).sort()).toEqual(listed.data.map((r) => r.id).sort())
     expect(rows.map((r) => r[7])).toEqual(['未使用', '未使用', '未使用'])
   })

@@ -29,6 +29,11 @@ describe('npm start on an empty database: the dashboards have a month to show at
       expect(await page.getByText('Nothing happened in these dates').count()).toBe(0)
       expect(await daysWithMoney(page, 'in')).toBeGreaterThanOrEqual(15)
       expect(await page.locator('.recharts-bar-rectangle').count()).toBeGreaterThanOrEqual(8)
+      // The axes' words are filled in a text colour with no outline, which drew them bold and smudged.
+      const ticks = await page.locator('.recharts-cartesian-axis-tick-value').evaluateAll((words) => words.map((w) => [getComputedStyle(w).stroke, getComputedStyle(w).fill]))
+      expect(ticks.length).toBeGreaterThan(10)
+      for (const [stroke, fill] of ticks) expect([stroke, fill]).toEqual(['none', ticks[0]![1]])
+      expect(ticks[0]![1]).toMatch(/^rgba\(0, 0, 0, 0\.56\)$/)
     })
   })
 

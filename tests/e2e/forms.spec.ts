@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startProduct, withSignedIn, type Product } from './harness'
+import { callApi, startProduct, withSignedIn, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -33,6 +33,37 @@ describe('generated forms', () => {
       // On a phone's width the labels go above their fields.
       await page.setViewportSize({ width: 390, height: 900 })
       await expect.poll(async () => (await partOf(page, 'root_username', 'label')).y + 10 < (await box(page, '#root_username')).y).toBe(true)
+    }))
+
+  it('puts a true/false field\'s checkbox in the field column, under the other fields, with its label in the label column', () =>
+    withSignedIn(product, 'admin', async (page) => {
+      await page.setViewportSize({ width: 1440, height: 900 })
+      const aligned = async (checkbox: string, field: string, words: string) => {
+        await page.locator(`#${checkbox}`).waitFor({ state: 'attached' })
+        const [box, other, label] = await Promise.all([partOf(page, checkbox, 'control'), partOf(page, field, 'control'), partOf(page, checkbox, 'label')])
+        expect([Math.round(box.x), Math.round(box.width)]).toEqual([Math.round(other.x), Math.round(other.width)])
+        expect(label.x + label.width).toBeLessThanOrEqual(box.x)
+        expect(await page.locator(`label[for="${checkbox}"]`).innerText()).toBe(words)
+      }
+      await page.goto(`${product.url}/protocol/agreement/create`)
+      await aligned('root_published', 'root_title', 'Published')
+
+      await page.goto(`${product.url}/account/settings`)
+      await page.getByRole('tab', { name: 'Display' }).click()
+      await aligned('root_saler_show', 'root_money_name', 'Show agents')
+      await page.getByRole('tab', { name: 'Business rules' }).click()
+      await aligned('root_allow_register', 'root_VITE_MERCHANT_COUNT_LIMITATION', 'Merchants may register (where a domain does not decide)')
+    }))
+
+  it('ends a create or edit page at its form\'s Save button, with no empty footer under it', () =>
+    withSignedIn(product, 'admin', async (page) => {
+      const { id } = await callApi<{ id: number }>(product, { username: 'admin' }, 'POST', '/recharge_package/add', { name: 'Footer check', price: '10.00' })
+      for (const path of ['/account/recharge/create', `/account/recharge/edit/${id}`]) {
+        await page.goto(`${product.url}${path}`)
+        await page.locator('#root_name').waitFor()
+        expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(1)
+        expect(await page.locator('.ant-card-actions').count()).toBe(0)
+      }
     }))
 
   it('says what is wrong with a field when it is left, and with every other one on saving', () =>

@@ -92,7 +92,7 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
 
       await page.goto(`${product.url}/dashboard/workBench`)
       await figure(page, 'Cards redeemed').getByText('1').waitFor()
-      await page.getByText('15.00 yuan of balance among them').waitFor()
+      await page.getByText('15.00 CNY of balance among them').waitFor()
       expect(await figure(page, 'Unused cards held').textContent()).toContain('1')
       expect(await figure(page, 'Merchants').textContent()).toContain('1')
       expect(await figure(page, 'Money in').textContent()).toContain('15.00')

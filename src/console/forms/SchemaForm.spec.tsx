@@ -87,3 +87,46 @@ describe('SchemaForm field errors', () => {
     expect(onSubmit).not.toHaveBeenCalled()
   })
 })
+
+describe('SchemaForm true/false fields', () => {
+  const flags = objectForm(
+    {
+      $id: 'body:test/flags' satisfies FormSource,
+      type: 'object',
+      properties: {
+        title: { type: 'string', maxLength: 64, 'x-label': label('Title') },
+        published: { type: 'boolean', default: false, 'x-label': label('Published') },
+      },
+    },
+    'en-US',
+  )
+
+  it('puts the label in the label column and the checkbox, with no words of its own, in the field column', async () => {
+    const onSubmit = vi.fn(async () => undefined)
+    render(
+      <ConsoleContext.Provider value={{ locale: 'en-US', fieldValidators: async () => ({}) } as unknown as ConsoleContextValue}>
+        <SchemaForm schema={flags.schema} uiSchema={flags.uiSchema} saving={false} onSubmit={onSubmit} />
+      </ConsoleContext.Provider>,
+    )
+    const box = input('published')
+    expect(box.type).toBe('checkbox')
+    const row = box.closest('.ant-form-item-row')!
+    const fieldLabel = row.querySelector(':scope > .ant-form-item-label label')
+    expect(fieldLabel?.textContent).toBe('Published')
+    expect(fieldLabel?.getAttribute('for')).toBe('root_published')
+    expect(box.closest('.ant-form-item-control')).toBe(row.querySelector(':scope > .ant-form-item-control'))
+    expect(box.closest('.ant-form-item-control')!.textContent).toBe('')
+    // The same columns as a text field's.
+    const textRow = input('title').closest('.ant-form-item-row')!
+    expect(row.querySelector('.ant-form-item-label')!.getAttribute('style')).toBe(textRow.querySelector('.ant-form-item-label')!.getAttribute('style'))
+
+    await act(async () => {
+      fireEvent.click(box)
+    })
+    expect(box.checked).toBe(true)
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'buttons.save' }))
+    })
+    expect(onSubmit).toHaveBeenCalledWith({ published: true })
+  })
+})

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Button, Flex, Form as AntdForm, Grid } from 'antd'
-import Form from '@rjsf/antd'
-import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils'
+import Form, { Templates } from '@rjsf/antd'
+import { getUiOptions, type ErrorSchema, type FieldTemplateProps, type RJSFValidationError } from '@rjsf/utils'
 import { useTranslate } from '@refinedev/core'
 import type { JsonSchema } from '../../schema/types'
 import type { ApiError } from '../providers/ApiError'
@@ -32,7 +32,20 @@ const FORM_MAX_WIDTH = 720
 const BESIDE = { labelCol: { flex: '0 0 168px' }, wrapperCol: { flex: '1 1 0', style: { minWidth: 0 } } }
 const ABOVE = { labelCol: { span: 24 }, wrapperCol: { span: 24 } }
 
-const TEMPLATES = { ObjectFieldTemplate: FormSections }
+const ThemeFieldTemplate = Templates.FieldTemplate!
+
+/**
+ * A field in its form item. rjsf gives a true/false field no label of its own, writing it
+ * beside the checkbox instead, which then sat in the label column; here its label goes in the
+ * label column and the checkbox (forms/widgets' CheckboxWidget) in the field column, as every
+ * other field's.
+ */
+function FieldTemplate(props: FieldTemplateProps) {
+  const labelled = props.schema.type === 'boolean' && getUiOptions(props.uiSchema).label !== false
+  return <ThemeFieldTemplate {...props} displayLabel={props.displayLabel || labelled} />
+}
+
+const TEMPLATES = { ObjectFieldTemplate: FormSections, FieldTemplate }
 
 /**
  * A react-jsonschema-form over a schema of the schema files, with the server's field errors

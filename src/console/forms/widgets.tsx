@@ -1,4 +1,4 @@
-import { Input, Radio } from 'antd'
+import { Checkbox, Input, Radio } from 'antd'
 import type { WidgetProps } from '@rjsf/utils'
 import { useTranslate } from '@refinedev/core'
 import { RelationWidget } from './RelationWidget'
@@ -39,6 +39,24 @@ export function FlagWidget({ id, value, onChange, disabled, readonly }: WidgetPr
   )
 }
 
+/**
+ * A true/false field: the checkbox alone, in the field column, named by the field's label in
+ * the label column (SchemaForm's FieldTemplate), as every other field is.
+ */
+export function CheckboxWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, autofocus }: WidgetProps) {
+  return (
+    <Checkbox
+      id={id}
+      checked={value === true}
+      autoFocus={autofocus}
+      disabled={disabled || readonly}
+      onChange={(e) => onChange(e.target.checked)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  )
+}
+
 /** A secret, hidden as it is typed, with a button to show it. */
 export function PasswordWidget({ id, value, onChange, onBlur, disabled, readonly, autofocus, placeholder }: WidgetProps) {
   return (
@@ -56,4 +74,5 @@ export function PasswordWidget({ id, value, onChange, onBlur, disabled, readonly
   )
 }
 
-export const formWidgets = { image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget, richText: RichTextWidget }
+// CheckboxWidget replaces the theme's, which writes the label beside the box, for every boolean field.
+export const formWidgets = { CheckboxWidget, image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget, richText: RichTextWidget }

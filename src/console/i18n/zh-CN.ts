@@ -117,7 +117,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'dashboard.last365': '近一年',
   'dashboard.partners': '服务商',
   'dashboard.merchants': '商户',
-  'dashboard.agents': '代理',
+  'dashboard.agents': '业务员',
   'dashboard.newAccounts': '新增账号',
   'dashboard.moneyIn': '收入',
   'dashboard.moneyOut': '支出',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Locale } from '../../schema/types'
 import { enUS } from '../i18n/en-US'
 import { zhCN } from '../i18n/zh-CN'
-import { createI18nProvider, LOCALE_KEY, messageIn } from './i18nProvider'
+import { createI18nProvider, LOCALE_KEY, messageIn, PLURAL_FORMS } from './i18nProvider'
 
 function storageWith(locale?: string): Storage {
   const storage = new Storage()
@@ -82,6 +82,17 @@ describe('translate', () => {
     expect(i18n.translate('domain.titles.list')).toBe('domain.titles.list')
   })
 
+  it('says a count in the plural form the locale gives the number', () => {
+    const en = createI18nProvider(storageWith('en-US'))
+    expect(en.translate('dashboard.ordersCount', { count: 1 })).toBe('1 order')
+    expect(en.translate('dashboard.ordersCount', { count: 4 })).toBe('4 orders')
+    expect(en.translate('dashboard.ordersCount', { count: 0 })).toBe('0 orders')
+    expect(en.translate('list.bulkDeleteConfirm', { count: 1 })).toBe('Delete 1 record? This cannot be undone.')
+    expect(en.translate('list.bulkDeleteConfirm', { count: 3 })).toBe('Delete 3 records? This cannot be undone.')
+    const zh = createI18nProvider(storageWith('zh-CN'))
+    expect(zh.translate('dashboard.ordersCount', { count: 1 })).toBe(zhCN['dashboard.ordersCount']!.replace('{{count}}', '1'))
+  })
+
   it('answers the key for a key named like an Object member', () => {
     const i18n = createI18nProvider(storageWith('en-US'))
     for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
@@ -118,19 +129,40 @@ describe('translate', () => {
 describe('the message files', () => {
   const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
 
-  it('zh-CN and en-US have exactly the same keys', () => {
-    const zh = Object.keys(zhCN)
-    const en = Object.keys(enUS)
+  const pluralForm = new RegExp(`_(${PLURAL_FORMS.join('|')})$`)
+  const messages: Record<Locale, Record<string, string>> = { 'zh-CN': zhCN, 'en-US': enUS }
+
+  it('zh-CN and en-US have exactly the same keys, leaving aside plural forms', () => {
+    const zh = Object.keys(zhCN).filter((k) => !pluralForm.test(k))
+    const en = Object.keys(enUS).filter((k) => !pluralForm.test(k))
     expect(zh.filter((k) => !en.includes(k)), 'only in zh-CN').toEqual([])
     expect(en.filter((k) => !zh.includes(k)), 'only in en-US').toEqual([])
   })
 
+  it('have plural forms only of their own messages, in forms the language has, with a count to choose by', () => {
+    for (const [locale, texts] of Object.entries(messages) as [Locale, Record<string, string>][]) {
+      const forms: readonly string[] = new Intl.PluralRules(locale).resolvedOptions().pluralCategories
+      for (const [key, text] of Object.entries(texts)) {
+        const form = pluralForm.exec(key)?.[1]
+        if (!form) continue
+        const base = key.slice(0, -form.length - 1)
+        expect(texts[base], `${locale} ${key} without ${base}`).toBeDefined()
+        expect(forms, `${locale} ${key}`).toContain(form)
+        expect(placeholders(text), `${locale} ${key}`).toContain('count')
+      }
+    }
+  })
+
   it('fill the same placeholders, and leave no text empty', () => {
     for (const [key, en] of Object.entries(enUS)) {
-      const zh = zhCN[key]!
+      const zh = zhCN[key.replace(pluralForm, '')]!
       expect(placeholders(zh), key).toEqual(placeholders(en))
       expect(en.trim(), `en-US ${key}`).not.toBe('')
       expect(zh.trim(), `zh-CN ${key}`).not.toBe('')
     }
+  })
+
+  it('say a count in the form of the number (1 order, 4 orders), not as order(s)', () => {
+    for (const [key, en] of Object.entries(enUS)) expect(en, key).not.toMatch(/\w\(s\)/)
   })
 })

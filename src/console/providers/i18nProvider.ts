@@ -30,9 +30,28 @@ export interface ConsoleI18n extends I18nProvider {
   getLocale: () => Locale
 }
 
+/** The endings of a message's plural forms: "list.total_one" is list.total said of one. */
+export const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many'] as const
+
 /**
- * Text lookup with {{name}} interpolation: the current locale, then English, then the
- * default the caller gave, then the key itself.
+ * A message said of `count` things in a locale: the plural form the locale's rules choose
+ * for the number (key_one for 1 in English), else the key itself, which is the form for every
+ * other number (English "4 orders"; Chinese has no other form).
+ */
+function lookupCounted(locale: Locale, key: string, count: unknown): string | undefined {
+  if (typeof count === 'number') {
+    const form = new Intl.PluralRules(locale).select(count)
+    if (form !== 'other') {
+      const text = lookup(locale, `${key}_${form}`)
+      if (text !== undefined) return text
+    }
+  }
+  return lookup(locale, key)
+}
+
+/**
+ * Text lookup with {{name}} interpolation and plural forms by the `count` option: the current
+ * locale, then English, then the default the caller gave, then the key itself.
  */
 export function createI18nProvider(storage: Storage = localStorage, onChange?: (locale: Locale) => void): ConsoleI18n {
   let locale = normalizeLocale(storage.getItem(LOCALE_KEY))
@@ -40,7 +59,7 @@ export function createI18nProvider(storage: Storage = localStorage, onChange?: (
     translate(key: string, options?: unknown, defaultMessage?: string) {
       const params = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {}
       const fallback = typeof options === 'string' ? options : defaultMessage
-      const text = lookup(locale, key) ?? lookup('en-US', key) ?? fallback ?? key
+      const text = lookupCounted(locale, key, params.count) ?? lookupCounted('en-US', key, params.count) ?? fallback ?? key
       return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''))
     },
     changeLocale(next: string) {

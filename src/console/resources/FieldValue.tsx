@@ -3,6 +3,7 @@ import { useTranslate } from '@refinedev/core'
 import dayjs from 'dayjs'
 import { useConsole } from '../ConsoleContext'
 import { enumColor, enumLabel, relationTitle, type FieldInfo } from './fields'
+import { formatMoney } from './money'
 import { RichTextView } from '../rich-text/RichTextView'
 import { htmlToPlainText } from '../rich-text/plain-text'
 import { DATE_FORMAT, DATE_TIME_FORMAT, LIST_TIME_FORMAT } from './column-width'
@@ -20,7 +21,7 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
     case 'money':
       return (
         <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {String(value)} <span className="field-muted">{t('money.currency')}</span>
+          {formatMoney(String(value))} <span className="field-muted">{t('money.currency')}</span>
         </span>
       )
     case 'datetime': {

@@ -6,6 +6,7 @@ import { PageTitle } from '../layout/PageHeading'
 import { titleParams } from './page-titles'
 import { formDefinition } from '../forms/form-schema'
 import { SchemaForm } from '../forms/SchemaForm'
+import { FORM_PAGE_CONTENT } from './form-page'
 
 /** The create page of any resource: a form over its create endpoint's body schema. */
 export default function ResourceCreate({ resource }: { resource: string }) {
@@ -15,7 +16,7 @@ export default function ResourceCreate({ resource }: { resource: string }) {
   const form = useMemo(() => formDefinition(registry, def, 'create', locale), [registry, def, locale])
   const { onFinish, mutation } = useForm({ resource, action: 'create', redirect: 'list' })
   return (
-    <Create title={<PageTitle back>{t('page.create', titleParams(def, registry.entities.get(def.entity), locale))}</PageTitle>} goBack={false} footerButtons={() => null}>
+    <Create title={<PageTitle back>{t('page.create', titleParams(def, registry.entities.get(def.entity), locale))}</PageTitle>} goBack={false} contentProps={FORM_PAGE_CONTENT}>
       <SchemaForm key={locale} schema={form.schema} uiSchema={form.uiSchema} saving={mutation.isPending} onSubmit={onFinish} />
     </Create>
   )

@@ -8,6 +8,7 @@ import { PageTitle } from '../layout/PageHeading'
 import { titleParams } from './page-titles'
 import { formDefinition } from '../forms/form-schema'
 import { SchemaForm } from '../forms/SchemaForm'
+import { FORM_PAGE_CONTENT } from './form-page'
 
 /** The edit page of any resource: the record read through its get endpoint, saved through its update endpoint. */
 export default function ResourceEdit({ resource }: { resource: string }) {
@@ -19,7 +20,7 @@ export default function ResourceEdit({ resource }: { resource: string }) {
   const { onFinish, mutation, query } = useForm({ resource, action: 'edit', id, redirect: 'list' })
   const record = query?.data?.data
   return (
-    <Edit title={<PageTitle back>{t('page.edit', titleParams(def, registry.entities.get(def.entity), locale))}</PageTitle>} goBack={false} footerButtons={() => null} isLoading={query?.isLoading} canDelete={false}>
+    <Edit title={<PageTitle back>{t('page.edit', titleParams(def, registry.entities.get(def.entity), locale))}</PageTitle>} goBack={false} contentProps={FORM_PAGE_CONTENT} isLoading={query?.isLoading} canDelete={false}>
       {record ? (
         <SchemaForm key={`${locale}:${record.id}`} schema={form.schema} uiSchema={form.uiSchema} initial={record} saving={mutation.isPending} onSubmit={onFinish} />
       ) : (

@@ -114,9 +114,16 @@ async function learnNames(ctx: RequestContext, rows: Record<string, unknown>[], 
   for (const id of wanted) if (!names.has(id)) names.set(id, `#${id}`)
 }
 
+/**
+ * The currency, as the console names it beside every amount (money.currency). A file's amounts
+ * are bare numbers, for a spreadsheet to add up, so an amount column's title names it instead.
+ */
+const CURRENCY: Record<Locale, string> = { 'zh-CN': '（元）', 'en-US': ' (CNY)' }
+
 function titleOf(entity: EntityDef, field: string, locale: Locale): string {
-  const label = (entity.schema.properties as Record<string, JsonSchema>)[field]?.['x-label'] as Label | undefined
-  return label?.[locale] ?? field
+  const property = (entity.schema.properties as Record<string, JsonSchema>)[field]
+  const label = (property?.['x-label'] as Label | undefined)?.[locale] ?? field
+  return property?.format === 'money' ? `${label}${CURRENCY[locale]}` : label
 }
 
 function fileName(table: TableWriter, now: Date): string {

@@ -7,8 +7,10 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { Identity } from '../../providers/authProvider'
 import { useConsole, useLabel } from '../../ConsoleContext'
 import { enumLabel, fieldOf } from '../../resources/fields'
+import { formatMoney } from '../../resources/money'
 import { PageHeading } from '../../layout/PageHeading'
 import { useRouteTitle } from '../../layout/useRouteTitle'
+import { axisTick } from './chart-style'
 import './dashboard.css'
 
 interface DashboardData {
@@ -51,7 +53,7 @@ export default function DashboardPage() {
   const quiet = data && data.daily.every((d) => Number(d.money_in) === 0 && Number(d.money_out) === 0 && d.accounts_created === 0)
   const daily = data?.daily.map((d) => ({ date: d.date.slice(5), in: Number(d.money_in), out: Number(d.money_out), created: d.accounts_created })) ?? []
   const byType = data?.money.by_type.map((r) => ({ type: enumLabel(ledgerType, r.type, locale), in: Number(r.in), out: Number(r.out) })) ?? []
-  const axis = { stroke: token.colorTextTertiary, fontSize: 12 }
+  const axis = axisTick(token)
   const tooltip = { contentStyle: { background: token.colorBgElevated, border: `1px solid ${token.colorBorderSecondary}`, color: token.colorText } }
   // Recharts writes each legend in its series' colour, too pale to read as text (2.3:1 for the green).
   const legendText = (value: string) => <span style={{ color: token.colorText }}>{value}</span>
@@ -102,7 +104,7 @@ export default function DashboardPage() {
           </>
         )}
         {identity?.role === 'admin' && <Figure title={t('dashboard.cardsIssued')} value={data?.cards.issued} loading={isLoading} />}
-        <Figure title={t('dashboard.cardsUsed')} value={data?.cards.used} loading={isLoading} note={data && t('dashboard.cardsUsedMoney', { money: data.cards.used_money })} />
+        <Figure title={t('dashboard.cardsUsed')} value={data?.cards.used} loading={isLoading} note={data && t('dashboard.cardsUsedMoney', { money: formatMoney(data.cards.used_money) })} />
         {identity?.role !== 'merchant' && <Figure title={t('dashboard.cardsHeld')} value={data?.cards.unused_held} loading={isLoading} />}
       </Row>
       <Row gutter={[16, 16]}>
