@@ -32,7 +32,7 @@ const overlap = (a: Box, b: Box) => a.left < b.right - 0.5 && b.left < a.right -
 
 describe('the console on a phone (390 px) and a tablet (768 px)', () => {
   for (const width of [PHONE, TABLET]) {
-    it(`never scrolls the page sideways at ${width} px: the login page, and every page and form an admin opens`, async () => {
+    it(`never scrolls the page sideways at ${width} px: the login page, and every page, form and detail page an admin opens`, async () => {
       const { page, close } = await openBrowser('en-US')
       try {
         await page.setViewportSize({ width, height: 860 })
@@ -49,7 +49,7 @@ describe('the console on a phone (390 px) and a tablet (768 px)', () => {
         for (const route of routesFor('admin')) {
           await goTo(page, route.path)
           await measure()
-          for (const path of [createPathOf(route, 'admin'), route.resource ? await firstRowLink(page, '/edit/') : undefined]) {
+          for (const path of [createPathOf(route, 'admin'), route.resource ? await firstRowLink(page, '/edit/') : undefined, route.resource ? await firstRowLink(page, '/show/') : undefined]) {
             if (!path) continue
             await goTo(page, path)
             await measure()
