@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => product?.stop())
 
 describe('my assets (spec §2 account/property)', () => {
-  it('shows a merchant its balance in yuan, its quotas, and its own ledger, filtered by type', async () => {
+  it('shows a merchant its balance in CNY, its quotas, and its own ledger, filtered by type', async () => {
     await withSignedIn(product, 'merchant1', async (page) => {
       await page.goto(`${product.url}/account/property`)
       const balance = page.locator('.ant-statistic', { hasText: 'Balance' })
@@ -40,7 +40,7 @@ describe('my assets (spec §2 account/property)', () => {
     await callApi(product, admin, 'POST', '/platform/set_config', { group: 'platform', values: { money_recharge_exchange_config: '1,4', digital_voice_money_exchange_num: 10 } })
     await withSignedIn(product, 'merchant1', async (page) => {
       await page.goto(`${product.url}/account/property`)
-      await page.getByTestId('exchange-ratios').getByText('Voice clones: 1 yuan = 10').waitFor()
+      await page.getByTestId('exchange-ratios').getByText('Voice clones: 1 CNY = 10').waitFor()
       // Exchanges whose number is 0 are off, so they have no ratio to show.
       expect(await page.getByTestId('exchange-ratios').textContent()).not.toContain('Digital-human')
 

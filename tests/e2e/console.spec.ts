@@ -116,7 +116,7 @@ describe('the console in a real browser', () => {
 
       for (const row of await page.locator('.ant-table-row').all()) await row.locator('input[type="checkbox"]').check()
       await page.getByRole('button', { name: /Delete selected \(2\)/ }).click()
-      await page.getByText('Delete 2 record(s)? This cannot be undone.').waitFor()
+      await page.getByText('Delete 2 records? This cannot be undone.').waitFor()
       await page.getByRole('button', { name: 'Cancel' }).click()
       // The confirmation animates out; act on the page only once it is gone.
       await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
