@@ -135,10 +135,11 @@ describe('the console by keyboard', () => {
       await page.locator('#password').fill('a secret')
       await page.keyboard.press('Tab')
       expect(await focused(page)).toMatchObject({ tag: 'button', label: '显示密码', onScreen: true })
+      // React draws what a key did after the key's event, so each change is awaited rather than read at once.
       await page.keyboard.press('Enter')
-      expect(await page.locator('#password').getAttribute('type')).toBe('text')
+      await page.waitForFunction(() => document.querySelector('#password')?.getAttribute('type') === 'text', undefined, { timeout: 5000 })
       expect(await page.getByRole('button', { name: '显示密码' }).getAttribute('aria-pressed')).toBe('true')
-      // A button acts on Space when the key comes up, and React draws the change after that.
+      // A button acts on Space when the key comes up.
       await page.keyboard.press('Space')
       await page.waitForFunction(() => document.querySelector('#password')?.getAttribute('type') === 'password', undefined, { timeout: 5000 })
       expect(await page.locator('#password').getAttribute('type')).toBe('password')
