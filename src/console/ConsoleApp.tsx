@@ -16,6 +16,7 @@ import type { ApiErrorChannel } from './providers/api-error-channel'
 import type { TokenStore } from './providers/token-store'
 import { ApiErrorNotices } from './layout/ApiErrorNotices'
 import { createI18nProvider } from './providers/i18nProvider'
+import { TranslateContext } from './i18n/translate'
 import { createDataProvider } from './providers/dataProvider'
 import { createAccessControlProvider } from './providers/accessControlProvider'
 import { ConsoleContext } from './ConsoleContext'
@@ -97,6 +98,7 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
   const [locale, setLocale] = useState<Locale>()
   const i18nProvider = useMemo(() => createI18nProvider(localStorage, setLocale), [])
   const current = locale ?? i18nProvider.getLocale()
+  const translation = useMemo(() => ({ provider: i18nProvider, locale: current }), [i18nProvider, current])
   const dataProvider = useMemo(() => createDataProvider(registry, http), [registry, http])
   const accessControlProvider = useMemo(
     () => createAccessControlProvider(registry, async () => ((await authProvider.getPermissions!()) as never) ?? null),
@@ -116,71 +118,73 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
     <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={ANTD_THEMES[mode]}>
       <AntdApp>
         <ConsoleContext.Provider value={context}>
-          <Refine
-            routerProvider={routerProvider}
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            accessControlProvider={accessControlProvider}
-            i18nProvider={i18nProvider}
-            notificationProvider={useNotificationProvider}
-            resources={resources}
-            options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient } }}
-          >
-            <SkipLink />
-            <RouteProgress />
-            <ApiErrorNotices channel={apiErrors} tokens={tokens} />
-            <Suspense fallback={<ProgressFallback />}>
-              <Routes>
-                <Route
-                  element={
-                    <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
-                      {/* Signed in before the files arrived: the page to show is built from them. */}
-                      {schemasLoaded ? <SignedInLayout /> : <ProgressFallback />}
-                    </Authenticated>
-                  }
-                >
-                  <Route index element={<DefaultRoute />} />
-                  {routes.map((r) => {
-                    const Page = r.page ? PAGES[r.page] : undefined
-                    return (
-                      // Keyed by route: React would otherwise keep one page's component (and its list's
-                      // sort, filters and page) for the next route that renders the same one.
-                      <Route key={r.path} path={r.path} element={<RouteGate key={r.path} path={r.path} />}>
-                        {r.resource ? (
-                          <>
-                            <Route index element={<ResourceList resource={r.resource} />} />
-                            {/* A page whose endpoint the resource file does not name does not exist (not found). */}
-                            {endpointsOf(r.resource).create ? <Route path="create" element={<ResourceCreate resource={r.resource} />} /> : null}
-                            {endpointsOf(r.resource).update ? <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} /> : null}
-                            {endpointsOf(r.resource).get ? <Route path="show/:id" element={<ResourceShow resource={r.resource} />} /> : null}
-                          </>
-                        ) : (
-                          <Route index element={Page ? <Page /> : <NotFoundPage />} />
-                        )}
-                      </Route>
-                    )
-                  })}
-                  {/* A group's own path opens its declared redirect, else its first route. */}
-                  {registry.navigation.groups.map((g) => {
-                    const target = g.redirect ?? routes.find((r) => r.group === g.name)?.path
-                    return target ? <Route key={g.path} path={g.path} element={<Navigate to={target} replace />} /> : null
-                  })}
-                  <Route path="/redirect/*" element={<RedirectPage />} />
-                  <Route path="*" element={<NotFoundPage />} />
-                </Route>
-                <Route
-                  element={
-                    <Authenticated key="login" fallback={<Outlet />}>
-                      {schemasLoaded ? <DefaultRoute /> : <ProgressFallback />}
-                    </Authenticated>
-                  }
-                >
-                  <Route path="/login" element={<LoginPage />} />
-                </Route>
-              </Routes>
-            </Suspense>
-            <UnsavedChangesNotifier />
-          </Refine>
+          <TranslateContext.Provider value={translation}>
+            <Refine
+              routerProvider={routerProvider}
+              dataProvider={dataProvider}
+              authProvider={authProvider}
+              accessControlProvider={accessControlProvider}
+              i18nProvider={i18nProvider}
+              notificationProvider={useNotificationProvider}
+              resources={resources}
+              options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient } }}
+            >
+              <SkipLink />
+              <RouteProgress />
+              <ApiErrorNotices channel={apiErrors} tokens={tokens} />
+              <Suspense fallback={<ProgressFallback />}>
+                <Routes>
+                  <Route
+                    element={
+                      <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+                        {/* Signed in before the files arrived: the page to show is built from them. */}
+                        {schemasLoaded ? <SignedInLayout /> : <ProgressFallback />}
+                      </Authenticated>
+                    }
+                  >
+                    <Route index element={<DefaultRoute />} />
+                    {routes.map((r) => {
+                      const Page = r.page ? PAGES[r.page] : undefined
+                      return (
+                        // Keyed by route: React would otherwise keep one page's component (and its list's
+                        // sort, filters and page) for the next route that renders the same one.
+                        <Route key={r.path} path={r.path} element={<RouteGate key={r.path} path={r.path} />}>
+                          {r.resource ? (
+                            <>
+                              <Route index element={<ResourceList resource={r.resource} />} />
+                              {/* A page whose endpoint the resource file does not name does not exist (not found). */}
+                              {endpointsOf(r.resource).create ? <Route path="create" element={<ResourceCreate resource={r.resource} />} /> : null}
+                              {endpointsOf(r.resource).update ? <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} /> : null}
+                              {endpointsOf(r.resource).get ? <Route path="show/:id" element={<ResourceShow resource={r.resource} />} /> : null}
+                            </>
+                          ) : (
+                            <Route index element={Page ? <Page /> : <NotFoundPage />} />
+                          )}
+                        </Route>
+                      )
+                    })}
+                    {/* A group's own path opens its declared redirect, else its first route. */}
+                    {registry.navigation.groups.map((g) => {
+                      const target = g.redirect ?? routes.find((r) => r.group === g.name)?.path
+                      return target ? <Route key={g.path} path={g.path} element={<Navigate to={target} replace />} /> : null
+                    })}
+                    <Route path="/redirect/*" element={<RedirectPage />} />
+                    <Route path="*" element={<NotFoundPage />} />
+                  </Route>
+                  <Route
+                    element={
+                      <Authenticated key="login" fallback={<Outlet />}>
+                        {schemasLoaded ? <DefaultRoute /> : <ProgressFallback />}
+                      </Authenticated>
+                    }
+                  >
+                    <Route path="/login" element={<LoginPage />} />
+                  </Route>
+                </Routes>
+              </Suspense>
+              <UnsavedChangesNotifier />
+            </Refine>
+          </TranslateContext.Provider>
         </ConsoleContext.Provider>
       </AntdApp>
     </ConfigProvider>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { App } from 'antd'
-import { useLogout, useTranslate } from '@refinedev/core'
+import { useLogout } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { ApiErrorChannel } from '../providers/api-error-channel'
 import { apiErrorReaction } from '../providers/api-error-reaction'
 import type { TokenStore } from '../providers/token-store'
