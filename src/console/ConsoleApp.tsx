@@ -1,6 +1,6 @@
 import { Suspense, useMemo, useState } from 'react'
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
-import { Authenticated, Refine } from '@refinedev/core'
+import { Authenticated, Refine, useLogout } from '@refinedev/core'
 import type { ConsoleAuthProvider } from './providers/authProvider'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { App as AntdApp, ConfigProvider } from 'antd'
@@ -34,6 +34,7 @@ import { consoleRoutes, routeOf } from '../schema/route-access'
 import { assembleRegistry } from '../schema/registry-core'
 import { createFieldValidatorsLoader } from './forms/field-validators'
 import { lazyPage, type LazyPage } from './lazy-page'
+import { RefineSignIn } from './RefineSignIn'
 // Not lazy: it is what the entry file is for before sign-in, and inside it no grouping of
 // library files (vite.config.ts) can ever add another page's code to the login page's.
 import LoginPage from './pages/LoginPage'
@@ -129,60 +130,62 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
               resources={resources}
               options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient } }}
             >
-              <SkipLink />
-              <RouteProgress />
-              <ApiErrorNotices channel={apiErrors} tokens={tokens} />
-              <Suspense fallback={<ProgressFallback />}>
-                <Routes>
-                  <Route
-                    element={
-                      <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
-                        {/* Signed in before the files arrived: the page to show is built from them. */}
-                        {schemasLoaded ? <SignedInLayout /> : <ProgressFallback />}
-                      </Authenticated>
-                    }
-                  >
-                    <Route index element={<DefaultRoute />} />
-                    {routes.map((r) => {
-                      const Page = r.page ? PAGES[r.page] : undefined
-                      return (
-                        // Keyed by route: React would otherwise keep one page's component (and its list's
-                        // sort, filters and page) for the next route that renders the same one.
-                        <Route key={r.path} path={r.path} element={<RouteGate key={r.path} path={r.path} />}>
-                          {r.resource ? (
-                            <>
-                              <Route index element={<ResourceList resource={r.resource} />} />
-                              {/* A page whose endpoint the resource file does not name does not exist (not found). */}
-                              {endpointsOf(r.resource).create ? <Route path="create" element={<ResourceCreate resource={r.resource} />} /> : null}
-                              {endpointsOf(r.resource).update ? <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} /> : null}
-                              {endpointsOf(r.resource).get ? <Route path="show/:id" element={<ResourceShow resource={r.resource} />} /> : null}
-                            </>
-                          ) : (
-                            <Route index element={Page ? <Page /> : <NotFoundPage />} />
-                          )}
-                        </Route>
-                      )
-                    })}
-                    {/* A group's own path opens its declared redirect, else its first route. */}
-                    {registry.navigation.groups.map((g) => {
-                      const target = g.redirect ?? routes.find((r) => r.group === g.name)?.path
-                      return target ? <Route key={g.path} path={g.path} element={<Navigate to={target} replace />} /> : null
-                    })}
-                    <Route path="/redirect/*" element={<RedirectPage />} />
-                    <Route path="*" element={<NotFoundPage />} />
-                  </Route>
-                  <Route
-                    element={
-                      <Authenticated key="login" fallback={<Outlet />}>
-                        {schemasLoaded ? <DefaultRoute /> : <ProgressFallback />}
-                      </Authenticated>
-                    }
-                  >
-                    <Route path="/login" element={<LoginPage />} />
-                  </Route>
-                </Routes>
-              </Suspense>
-              <UnsavedChangesNotifier />
+              <RefineSignIn>
+                <SkipLink />
+                <RouteProgress />
+                <RefineApiErrorNotices channel={apiErrors} tokens={tokens} />
+                <Suspense fallback={<ProgressFallback />}>
+                  <Routes>
+                    <Route
+                      element={
+                        <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+                          {/* Signed in before the files arrived: the page to show is built from them. */}
+                          {schemasLoaded ? <SignedInLayout /> : <ProgressFallback />}
+                        </Authenticated>
+                      }
+                    >
+                      <Route index element={<DefaultRoute />} />
+                      {routes.map((r) => {
+                        const Page = r.page ? PAGES[r.page] : undefined
+                        return (
+                          // Keyed by route: React would otherwise keep one page's component (and its list's
+                          // sort, filters and page) for the next route that renders the same one.
+                          <Route key={r.path} path={r.path} element={<RouteGate key={r.path} path={r.path} />}>
+                            {r.resource ? (
+                              <>
+                                <Route index element={<ResourceList resource={r.resource} />} />
+                                {/* A page whose endpoint the resource file does not name does not exist (not found). */}
+                                {endpointsOf(r.resource).create ? <Route path="create" element={<ResourceCreate resource={r.resource} />} /> : null}
+                                {endpointsOf(r.resource).update ? <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} /> : null}
+                                {endpointsOf(r.resource).get ? <Route path="show/:id" element={<ResourceShow resource={r.resource} />} /> : null}
+                              </>
+                            ) : (
+                              <Route index element={Page ? <Page /> : <NotFoundPage />} />
+                            )}
+                          </Route>
+                        )
+                      })}
+                      {/* A group's own path opens its declared redirect, else its first route. */}
+                      {registry.navigation.groups.map((g) => {
+                        const target = g.redirect ?? routes.find((r) => r.group === g.name)?.path
+                        return target ? <Route key={g.path} path={g.path} element={<Navigate to={target} replace />} /> : null
+                      })}
+                      <Route path="/redirect/*" element={<RedirectPage />} />
+                      <Route path="*" element={<NotFoundPage />} />
+                    </Route>
+                    <Route
+                      element={
+                        <Authenticated key="login" fallback={<Outlet />}>
+                          {schemasLoaded ? <DefaultRoute /> : <ProgressFallback />}
+                        </Authenticated>
+                      }
+                    >
+                      <Route path="/login" element={<LoginPage />} />
+                    </Route>
+                  </Routes>
+                </Suspense>
+                <UnsavedChangesNotifier />
+              </RefineSignIn>
             </Refine>
           </TranslateContext.Provider>
         </ConsoleContext.Provider>
@@ -191,3 +194,8 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
   )
 }
 
+/** The notices of failed calls, signing out with Refine's hook, which refreshes its view of the account. */
+function RefineApiErrorNotices(props: { channel: ApiErrorChannel; tokens: TokenStore }) {
+  const { mutateAsync: logout } = useLogout()
+  return <ApiErrorNotices {...props} logout={logout} />
+}
