@@ -4,6 +4,7 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { antdStaticCss } from './scripts/vite-antd-static-css.ts'
+import { startAssets } from './scripts/vite-start-assets.ts'
 
 /** Where `npm run dev` finds the API (scripts/dev.ts starts it there). */
 const apiPort = Number(process.env.API_PORT ?? 3001)
@@ -62,8 +63,10 @@ const copyServerFiles = (): Plugin => ({
   },
 })
 
+const antdCss = antdStaticCss()
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), antdStaticCss(), copyServerFiles()],
+  plugins: [react(), antdCss, startAssets(antdCss), copyServerFiles()],
   build: {
     outDir: 'dist/console',
     emptyOutDir: true,

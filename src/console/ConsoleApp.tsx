@@ -4,10 +4,8 @@ import { Authenticated, Refine, useLogout } from '@refinedev/core'
 import type { ConsoleAuthProvider } from './providers/authProvider'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { App as AntdApp, ConfigProvider } from 'antd'
-import antdZhCN from 'antd/locale/zh_CN'
-import antdEnUS from 'antd/locale/en_US'
-import 'antd/dist/reset.css'
-import './theme/a11y.css'
+import antdZhCN from 'antd/es/locale/zh_CN'
+import antdEnUS from 'antd/es/locale/en_US'
 import type { Locale, Registry } from '../schema/types'
 import type { FirstPageCache } from './resources/first-page'
 import type { QueryClient } from '@tanstack/react-query'
@@ -22,7 +20,7 @@ import { createAccessControlProvider } from './providers/accessControlProvider'
 import { ConsoleContext } from './ConsoleContext'
 import { ThemeModeProvider, useThemeMode } from './theme/ThemeMode'
 import { ANTD_THEMES } from './theme/antd-theme'
-import { useBranding } from './branding/useBranding'
+import { useBranding, type Branding } from './branding/useBranding'
 import { ProgressFallback, RouteProgress } from './layout/RouteProgress'
 import { SkipLink } from './layout/SkipLink'
 import { useNotificationProvider } from './providers/useNotificationProvider'
@@ -35,8 +33,8 @@ import { assembleRegistry } from '../schema/registry-core'
 import { createFieldValidatorsLoader } from './forms/field-validators'
 import { lazyPage, type LazyPage } from './lazy-page'
 import { RefineSignIn } from './RefineSignIn'
-// Not lazy: it is what the entry file is for before sign-in, and inside it no grouping of
-// library files (vite.config.ts) can ever add another page's code to the login page's.
+// Not lazy: the login page a signed-out visitor opens first is LoginApp's, in the entry file;
+// this one shows after a sign-out, or for a page that needs a sign-in first.
 import LoginPage from './pages/LoginPage'
 
 const SignedInLayout = lazyPage(() => import('./layout/SignedInLayout'))
@@ -79,6 +77,8 @@ export interface ConsoleAppProps {
   queryClient: QueryClient
   /** The list page prefetched at start, if any (resources/first-page). */
   firstPage: FirstPageCache
+  /** The site's branding if known already (asked for by index.html, or shown by the login page before the sign-in). */
+  branding?: Branding
 }
 
 export function ConsoleApp(props: ConsoleAppProps) {
@@ -91,7 +91,7 @@ export function ConsoleApp(props: ConsoleAppProps) {
   )
 }
 
-function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryClient, firstPage }: ConsoleAppProps) {
+function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryClient, firstPage, branding: knownBranding }: ConsoleAppProps) {
   // The same tree with no screens until the files arrive, so the login page keeps what was typed when they do.
   const registry = useMemo(() => loaded ?? assembleRegistry([]).registry, [loaded])
   const schemasLoaded = loaded !== undefined
@@ -105,7 +105,7 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
     () => createAccessControlProvider(registry, async () => ((await authProvider.getPermissions!()) as never) ?? null),
     [registry, authProvider],
   )
-  const branding = useBranding(http)
+  const branding = useBranding(http, knownBranding)
   const resources = useMemo(() => refineResources(registry, current), [registry, current])
   const routes = useMemo(() => consoleRoutes(registry), [registry])
   const endpointsOf = (resource: string) => registry.resources.get(resource)!.endpoints

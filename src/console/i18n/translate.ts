@@ -3,8 +3,8 @@ import type { I18nProvider } from '@refinedev/core'
 
 /**
  * The console's translations for its own components, given by ConsoleApp (the same provider
- * Refine has). Refine's useTranslate reads Refine's context, which lives in Refine's single
- * module: a component translating with it brings all of Refine along, to the login page too.
+ * Refine has) and by LoginApp. Refine's useTranslate reads Refine's context, which lives in
+ * Refine's single module: importing it would bring all of Refine to the login page opened first.
  */
 export const TranslateContext = createContext<Translation | undefined>(undefined)
 

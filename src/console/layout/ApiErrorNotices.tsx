@@ -11,7 +11,8 @@ const LOGIN_EXPIRED_SECONDS = 1.5
 
 /**
  * Shows every failed call as spec §8 says: a message, the "Confirm logout" modal, or the 401
- * handling. `logout` signs out: Refine's, in the console.
+ * handling. `logout` is Refine's in the console; the login page opened first signs out
+ * through the auth provider itself, as Refine is not loaded there.
  */
 export function ApiErrorNotices({ channel, tokens, logout }: { channel: ApiErrorChannel; tokens: TokenStore; logout: () => Promise<unknown> }) {
   const t = useTranslate()

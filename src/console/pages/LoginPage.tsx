@@ -9,10 +9,12 @@ import { LocaleSwitch } from '../layout/LocaleSwitch'
 import { AgreementLinks } from '../agreements/AgreementLinks'
 import { PasswordInput } from '../forms/PasswordInput'
 import { CONTENT_ID } from '../layout/SkipLink'
+import { antdRestStylesLoaded } from '../theme/antd-static-css'
 
 // Loaded with the first click on "Forgot password" or "Register account": most visits to this page only sign in.
-const ForgotPasswordModal = lazy(() => import('../password-reset/ForgotPasswordModal').then((m) => ({ default: m.ForgotPasswordModal })))
-const RegisterModal = lazy(() => import('../registration/RegisterModal').then((m) => ({ default: m.RegisterModal })))
+// Their antd components are styled by the part of antd's styles the console links (theme/antd-static-css).
+const ForgotPasswordModal = lazy(() => Promise.all([import('../password-reset/ForgotPasswordModal'), antdRestStylesLoaded()]).then(([m]) => ({ default: m.ForgotPasswordModal })))
+const RegisterModal = lazy(() => Promise.all([import('../registration/RegisterModal'), antdRestStylesLoaded()]).then(([m]) => ({ default: m.RegisterModal })))
 
 const REMEMBER_KEY = 'login-remember'
 /** The agreements a person may want to read before signing in. */

@@ -50,7 +50,7 @@ export default function ResourceList({ resource }: { resource: string }) {
     pagination: { pageSize: config.pageSize },
     sorters: { initial: [config.defaultSort] },
     onSearch: (values) => toCrudFilters(def.list.filters, values as Record<string, unknown>),
-    queryOptions: firstPage.queryOptions(resource),
+    queryOptions: firstPage?.queryOptions(resource),
   })
   // The row buttons depend on the role alone (the page's guard has loaded it), so they are decided here once.
   const identity = useGetIdentity<Identity>().data
