@@ -4,6 +4,7 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { antdStaticCss } from './scripts/vite-antd-static-css.ts'
+import { startAssets } from './scripts/vite-start-assets.ts'
 
 /** Where `npm run dev` finds the API (scripts/dev.ts starts it there). */
 const apiPort = Number(process.env.API_PORT ?? 3001)
@@ -31,10 +32,10 @@ const PURE_PACKAGES = /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*
  * How the console's code is cut into files. Left to itself, the bundler gives every set of
  * pages sharing some library modules a file of its own: the first list took 58 files, and a
  * browser fetches six at a time from one server, so the list's own data request waited
- * behind them. Here what the entry needs (the login page included) is one file, and library
- * modules are grouped by the pages that use them, a group under 30 KB going in with its
- * nearest neighbour, so a page may load a few KB it does not use: 18 files for the first
- * list, one for the login page.
+ * behind them. Here what the entry needs (the login page a signed-out visitor opens first)
+ * is one file, and library modules are grouped by the pages that use them, a group under
+ * 30 KB going in with its nearest neighbour, so a page may load a few KB it does not use:
+ * one file for the login page, 28 for the first list (index.html preloads the console's).
  */
 const LIBRARY_GROUP = 'lib'
 const CHUNKS = {
@@ -62,8 +63,10 @@ const copyServerFiles = (): Plugin => ({
   },
 })
 
+const antdCss = antdStaticCss()
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), antdStaticCss(), copyServerFiles()],
+  plugins: [react(), antdCss, startAssets(antdCss), copyServerFiles()],
   build: {
     outDir: 'dist/console',
     emptyOutDir: true,

@@ -1,13 +1,11 @@
 import { Suspense, useMemo, useState } from 'react'
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
-import { Authenticated, Refine } from '@refinedev/core'
+import { Authenticated, Refine, useLogout } from '@refinedev/core'
 import type { ConsoleAuthProvider } from './providers/authProvider'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { App as AntdApp, ConfigProvider } from 'antd'
-import antdZhCN from 'antd/locale/zh_CN'
-import antdEnUS from 'antd/locale/en_US'
-import 'antd/dist/reset.css'
-import './theme/a11y.css'
+import antdZhCN from 'antd/es/locale/zh_CN'
+import antdEnUS from 'antd/es/locale/en_US'
 import type { Locale, Registry } from '../schema/types'
 import type { FirstPageCache } from './resources/first-page'
 import type { QueryClient } from '@tanstack/react-query'
@@ -16,12 +14,13 @@ import type { ApiErrorChannel } from './providers/api-error-channel'
 import type { TokenStore } from './providers/token-store'
 import { ApiErrorNotices } from './layout/ApiErrorNotices'
 import { createI18nProvider } from './providers/i18nProvider'
+import { TranslateContext } from './i18n/translate'
 import { createDataProvider } from './providers/dataProvider'
 import { createAccessControlProvider } from './providers/accessControlProvider'
 import { ConsoleContext } from './ConsoleContext'
 import { ThemeModeProvider, useThemeMode } from './theme/ThemeMode'
 import { ANTD_THEMES } from './theme/antd-theme'
-import { useBranding } from './branding/useBranding'
+import { useBranding, type Branding } from './branding/useBranding'
 import { ProgressFallback, RouteProgress } from './layout/RouteProgress'
 import { SkipLink } from './layout/SkipLink'
 import { useNotificationProvider } from './providers/useNotificationProvider'
@@ -33,8 +32,9 @@ import { consoleRoutes, routeOf } from '../schema/route-access'
 import { assembleRegistry } from '../schema/registry-core'
 import { createFieldValidatorsLoader } from './forms/field-validators'
 import { lazyPage, type LazyPage } from './lazy-page'
-// Not lazy: it is what the entry file is for before sign-in, and inside it no grouping of
-// library files (vite.config.ts) can ever add another page's code to the login page's.
+import { RefineSignIn } from './RefineSignIn'
+// Not lazy: the login page a signed-out visitor opens first is LoginApp's, in the entry file;
+// this one shows after a sign-out, or for a page that needs a sign-in first.
 import LoginPage from './pages/LoginPage'
 
 const SignedInLayout = lazyPage(() => import('./layout/SignedInLayout'))
@@ -83,6 +83,8 @@ export interface ConsoleAppProps {
   queryClient: QueryClient
   /** The list page prefetched at start, if any (resources/first-page). */
   firstPage: FirstPageCache
+  /** The site's branding if known already (asked for by index.html, or shown by the login page before the sign-in). */
+  branding?: Branding
 }
 
 export function ConsoleApp(props: ConsoleAppProps) {
@@ -95,7 +97,7 @@ export function ConsoleApp(props: ConsoleAppProps) {
   )
 }
 
-function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryClient, firstPage }: ConsoleAppProps) {
+function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryClient, firstPage, branding: knownBranding }: ConsoleAppProps) {
   // The same tree with no screens until the files arrive, so the login page keeps what was typed when they do.
   const registry = useMemo(() => loaded ?? assembleRegistry([]).registry, [loaded])
   const schemasLoaded = loaded !== undefined
@@ -103,12 +105,13 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
   const [locale, setLocale] = useState<Locale>()
   const i18nProvider = useMemo(() => createI18nProvider(localStorage, setLocale), [])
   const current = locale ?? i18nProvider.getLocale()
+  const translation = useMemo(() => ({ provider: i18nProvider, locale: current }), [i18nProvider, current])
   const dataProvider = useMemo(() => createDataProvider(registry, http), [registry, http])
   const accessControlProvider = useMemo(
     () => createAccessControlProvider(registry, async () => ((await authProvider.getPermissions!()) as never) ?? null),
     [registry, authProvider],
   )
-  const branding = useBranding(http)
+  const branding = useBranding(http, knownBranding)
   const resources = useMemo(() => refineResources(registry, current), [registry, current])
   const routes = useMemo(() => consoleRoutes(registry), [registry])
   const endpointsOf = (resource: string) => registry.resources.get(resource)!.endpoints
@@ -122,74 +125,83 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
     <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={ANTD_THEMES[mode]}>
       <AntdApp>
         <ConsoleContext.Provider value={context}>
-          <Refine
-            routerProvider={routerProvider}
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            accessControlProvider={accessControlProvider}
-            i18nProvider={i18nProvider}
-            notificationProvider={useNotificationProvider}
-            resources={resources}
-            options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient }, textTransformers: AS_WRITTEN }}
-          >
-            <SkipLink />
-            <RouteProgress />
-            <ApiErrorNotices channel={apiErrors} tokens={tokens} />
-            <Suspense fallback={<ProgressFallback />}>
-              <Routes>
-                <Route
-                  element={
-                    <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
-                      {/* Signed in before the files arrived: the page to show is built from them. */}
-                      {schemasLoaded ? <SignedInLayout /> : <ProgressFallback />}
-                    </Authenticated>
-                  }
-                >
-                  <Route index element={<DefaultRoute />} />
-                  {routes.map((r) => {
-                    const Page = r.page ? PAGES[r.page] : undefined
-                    return (
-                      // Keyed by route: React would otherwise keep one page's component (and its list's
-                      // sort, filters and page) for the next route that renders the same one.
-                      <Route key={r.path} path={r.path} element={<RouteGate key={r.path} path={r.path} />}>
-                        {r.resource ? (
-                          <>
-                            <Route index element={<ResourceList resource={r.resource} />} />
-                            {/* A page whose endpoint the resource file does not name does not exist (not found). */}
-                            {endpointsOf(r.resource).create ? <Route path="create" element={<ResourceCreate resource={r.resource} />} /> : null}
-                            {endpointsOf(r.resource).update ? <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} /> : null}
-                            {endpointsOf(r.resource).get ? <Route path="show/:id" element={<ResourceShow resource={r.resource} />} /> : null}
-                          </>
-                        ) : (
-                          <Route index element={Page ? <Page /> : <NotFoundPage />} />
-                        )}
-                      </Route>
-                    )
-                  })}
-                  {/* A group's own path opens its declared redirect, else its first route. */}
-                  {registry.navigation.groups.map((g) => {
-                    const target = g.redirect ?? routes.find((r) => r.group === g.name)?.path
-                    return target ? <Route key={g.path} path={g.path} element={<Navigate to={target} replace />} /> : null
-                  })}
-                  <Route path="/redirect/*" element={<RedirectPage />} />
-                  <Route path="*" element={<NotFoundPage />} />
-                </Route>
-                <Route
-                  element={
-                    <Authenticated key="login" fallback={<Outlet />}>
-                      {schemasLoaded ? <DefaultRoute /> : <ProgressFallback />}
-                    </Authenticated>
-                  }
-                >
-                  <Route path="/login" element={<LoginPage />} />
-                </Route>
-              </Routes>
-            </Suspense>
-            <UnsavedChangesNotifier />
-          </Refine>
+          <TranslateContext.Provider value={translation}>
+            <Refine
+              routerProvider={routerProvider}
+              dataProvider={dataProvider}
+              authProvider={authProvider}
+              accessControlProvider={accessControlProvider}
+              i18nProvider={i18nProvider}
+              notificationProvider={useNotificationProvider}
+              resources={resources}
+              options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient }, textTransformers: AS_WRITTEN }}
+            >
+              <RefineSignIn>
+                <SkipLink />
+                <RouteProgress />
+                <RefineApiErrorNotices channel={apiErrors} tokens={tokens} />
+                <Suspense fallback={<ProgressFallback />}>
+                  <Routes>
+                    <Route
+                      element={
+                        <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+                          {/* Signed in before the files arrived: the page to show is built from them. */}
+                          {schemasLoaded ? <SignedInLayout /> : <ProgressFallback />}
+                        </Authenticated>
+                      }
+                    >
+                      <Route index element={<DefaultRoute />} />
+                      {routes.map((r) => {
+                        const Page = r.page ? PAGES[r.page] : undefined
+                        return (
+                          // Keyed by route: React would otherwise keep one page's component (and its list's
+                          // sort, filters and page) for the next route that renders the same one.
+                          <Route key={r.path} path={r.path} element={<RouteGate key={r.path} path={r.path} />}>
+                            {r.resource ? (
+                              <>
+                                <Route index element={<ResourceList resource={r.resource} />} />
+                                {/* A page whose endpoint the resource file does not name does not exist (not found). */}
+                                {endpointsOf(r.resource).create ? <Route path="create" element={<ResourceCreate resource={r.resource} />} /> : null}
+                                {endpointsOf(r.resource).update ? <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} /> : null}
+                                {endpointsOf(r.resource).get ? <Route path="show/:id" element={<ResourceShow resource={r.resource} />} /> : null}
+                              </>
+                            ) : (
+                              <Route index element={Page ? <Page /> : <NotFoundPage />} />
+                            )}
+                          </Route>
+                        )
+                      })}
+                      {/* A group's own path opens its declared redirect, else its first route. */}
+                      {registry.navigation.groups.map((g) => {
+                        const target = g.redirect ?? routes.find((r) => r.group === g.name)?.path
+                        return target ? <Route key={g.path} path={g.path} element={<Navigate to={target} replace />} /> : null
+                      })}
+                      <Route path="/redirect/*" element={<RedirectPage />} />
+                      <Route path="*" element={<NotFoundPage />} />
+                    </Route>
+                    <Route
+                      element={
+                        <Authenticated key="login" fallback={<Outlet />}>
+                          {schemasLoaded ? <DefaultRoute /> : <ProgressFallback />}
+                        </Authenticated>
+                      }
+                    >
+                      <Route path="/login" element={<LoginPage />} />
+                    </Route>
+                  </Routes>
+                </Suspense>
+                <UnsavedChangesNotifier />
+              </RefineSignIn>
+            </Refine>
+          </TranslateContext.Provider>
         </ConsoleContext.Provider>
       </AntdApp>
     </ConfigProvider>
   )
 }
 
+/** The notices of failed calls, signing out with Refine's hook, which refreshes its view of the account. */
+function RefineApiErrorNotices(props: { channel: ApiErrorChannel; tokens: TokenStore }) {
+  const { mutateAsync: logout } = useLogout()
+  return <ApiErrorNotices {...props} logout={logout} />
+}

@@ -18,8 +18,8 @@ export interface ConsoleContextValue {
   changeLocale: (locale: Locale) => void
   /** Read the signed-in account's profile again (after it changed its own). */
   forgetIdentity: () => void
-  /** The list page prefetched at start, handed to the list that shows it. */
-  firstPage: FirstPageCache
+  /** The list page prefetched at start, handed to the list that shows it; none on the login page opened first (LoginApp), which has no lists. */
+  firstPage?: FirstPageCache
 }
 
 export const ConsoleContext = createContext<ConsoleContextValue | null>(null)
@@ -27,7 +27,7 @@ export const ConsoleContext = createContext<ConsoleContextValue | null>(null)
 /** The registry, HTTP client, branding and locale, for pages that need more than Refine's hooks give. */
 export function useConsole(): ConsoleContextValue {
   const value = useContext(ConsoleContext)
-  if (!value) throw new Error('useConsole() must be used inside <ConsoleApp>.')
+  if (!value) throw new Error('useConsole() must be used inside <ConsoleApp> or <LoginApp>.')
   return value
 }
 

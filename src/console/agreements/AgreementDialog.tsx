@@ -1,5 +1,5 @@
 import { Button, Modal, Result, Skeleton, Typography } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import dayjs from 'dayjs'
 import type { PlatformAgreementPublicResponse } from '../../generated/types'
 import { RichTextView } from '../rich-text/RichTextView'

@@ -3,9 +3,11 @@ import { Button, Divider, Space, theme } from 'antd'
 import type { PlatformAgreementPublicResponse } from '../../generated/types'
 import { useConsole } from '../ConsoleContext'
 import { enumLabel, fieldOf } from '../resources/fields'
+import { antdRestStylesLoaded } from '../theme/antd-static-css'
 import type { Reading } from './AgreementDialog'
 
-const AgreementDialog = lazy(() => import('./AgreementDialog'))
+// With the part of antd's styles the console links, which the login page opened first does not (theme/antd-static-css).
+const AgreementDialog = lazy(() => Promise.all([import('./AgreementDialog'), antdRestStylesLoaded()]).then(([m]) => m))
 
 const READ_PUBLISHED = 'platform/agreement_public'
 

@@ -1,7 +1,7 @@
 import { App, Button, Flex, Image, Input, Upload } from 'antd'
 import { UploadOutlined } from '@ant-design/icons'
 import type { WidgetProps } from '@rjsf/utils'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { useImageUpload } from './useImageUpload'
 import { isMediaUrl } from '../../schema/media-url'
 

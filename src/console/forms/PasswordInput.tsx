@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from 'react'
 import { Input } from 'antd'
 import type { PasswordProps } from 'antd/es/input'
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 
 /**
  * antd's password input with its eye as a real button: antd's eye is a bare icon, which a

@@ -1,7 +1,5 @@
 import type { ValidateFunction } from 'ajv'
-import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { FORM_VALIDATORS_PATH, FORMATS_MODULE } from '../../schema/form-fields'
-import { SCHEMA_FORMATS } from '../../schema/formats'
 import { API_BASE } from '../providers/http-client'
 
 /** The validator of every field a form fills in, by fieldValidatorName. */
@@ -20,8 +18,12 @@ export type FieldValidators = Readonly<Record<string, ValidateFunction>>
 export function createFieldValidatorsLoader(url = `${API_BASE}${FORM_VALIDATORS_PATH}`): () => Promise<FieldValidators> {
   let loading: Promise<FieldValidators> | undefined
   const load = async () => {
-    const module = (await import(/* @vite-ignore */ url)) as { default: (require: (name: string) => unknown) => FieldValidators }
-    return module.default(runtime)
+    // The formats come with the validators, not with this file: the login page, which holds a loader, needs neither until a dialog's form opens.
+    const [module, formats] = await Promise.all([
+      import(/* @vite-ignore */ url) as Promise<{ default: (require: (name: string) => unknown) => FieldValidators }>,
+      import('./validator-formats'),
+    ])
+    return module.default((name) => runtime(name, formats.VALIDATOR_FORMATS))
   }
   return () => {
     // A failed load (the server restarting) is tried again by the next form that asks.
@@ -33,10 +35,10 @@ export function createFieldValidatorsLoader(url = `${API_BASE}${FORM_VALIDATORS_
   }
 }
 
-/** What the compiled validators `require`: the length of a string, and the formats the server's ajv has. */
-function runtime(name: string): unknown {
+/** What the compiled validators `require`: the length of a string, and the formats. */
+function runtime(name: string, formats: object): unknown {
   if (name === 'ajv/dist/runtime/ucs2length') return { default: codePointLength }
-  if (name === FORMATS_MODULE) return { ...fullFormats, ...SCHEMA_FORMATS }
+  if (name === FORMATS_MODULE) return formats
   throw new Error(`The form validators ask for "${name}", which src/console/forms/field-validators.ts does not provide. Add it there.`)
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { App } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { useConsole } from '../ConsoleContext'
 import { ApiError } from '../providers/ApiError'
 import { imageLimits, uploadImage, UploadRefused } from './upload-image'

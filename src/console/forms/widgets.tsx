@@ -1,6 +1,6 @@
 import { Checkbox, Input, Radio } from 'antd'
 import type { WidgetProps } from '@rjsf/utils'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { RelationWidget } from './RelationWidget'
 import { ImageWidget } from './ImageWidget'
 import { RichTextWidget } from './RichTextWidget'

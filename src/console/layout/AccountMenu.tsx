@@ -1,6 +1,7 @@
 import { Avatar, Button, Dropdown, Space, theme } from 'antd'
 import { UserOutlined } from '@ant-design/icons'
-import { useGo, useLogout, useTranslate } from '@refinedev/core'
+import { useGo, useLogout } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { Identity } from '../providers/authProvider'
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { App } from 'antd'
-import { useLogout, useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { ApiErrorChannel } from '../providers/api-error-channel'
 import { apiErrorReaction } from '../providers/api-error-reaction'
 import type { TokenStore } from '../providers/token-store'
@@ -9,11 +9,14 @@ import type { TokenStore } from '../providers/token-store'
 const TOAST_SECONDS = 5
 const LOGIN_EXPIRED_SECONDS = 1.5
 
-/** Shows every failed call as spec §8 says: a message, the "Confirm logout" modal, or the 401 handling. */
-export function ApiErrorNotices({ channel, tokens }: { channel: ApiErrorChannel; tokens: TokenStore }) {
+/**
+ * Shows every failed call as spec §8 says: a message, the "Confirm logout" modal, or the 401
+ * handling. `logout` is Refine's in the console; the login page opened first signs out
+ * through the auth provider itself, as Refine is not loaded there.
+ */
+export function ApiErrorNotices({ channel, tokens, logout }: { channel: ApiErrorChannel; tokens: TokenStore; logout: () => Promise<unknown> }) {
   const t = useTranslate()
   const { message, modal } = App.useApp()
-  const { mutateAsync: logout } = useLogout()
   // Several calls fail together when a session ends: one modal or countdown for all of them.
   const busy = useRef(false)
 

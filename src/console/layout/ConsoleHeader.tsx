@@ -1,6 +1,7 @@
 import { Button, Layout, Space, Switch, Tooltip, theme } from 'antd'
 import { MenuOutlined, MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons'
-import { useGetIdentity, useTranslate } from '@refinedev/core'
+import { useGetIdentity } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { Identity } from '../providers/authProvider'
 import { useThemeMode } from '../theme/ThemeMode'
 import { LocaleSwitch } from './LocaleSwitch'

@@ -1,6 +1,6 @@
 import { Button, Dropdown } from 'antd'
 import { EllipsisOutlined, MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { LOCALES, messageIn } from '../providers/i18nProvider'
 import { useConsole } from '../ConsoleContext'
 import { useThemeMode } from '../theme/ThemeMode'

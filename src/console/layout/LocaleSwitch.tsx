@@ -1,5 +1,5 @@
 import { App, Segmented } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { Locale } from '../../schema/types'
 import { LOCALES, messageIn } from '../providers/i18nProvider'
 import { useConsole } from '../ConsoleContext'

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { Drawer, Menu } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { useMenuItems } from './ConsoleSider'
 import { ConsoleTitle } from './ConsoleTitle'
 import { CONTENT_ID } from './SkipLink'

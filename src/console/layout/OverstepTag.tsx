@@ -1,5 +1,5 @@
 import { Tag, Tooltip } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import dayjs from 'dayjs'
 import type { OverstepOpening } from '../providers/token-store'
 

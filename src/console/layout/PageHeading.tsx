@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Button } from 'antd'
 import { ArrowLeftOutlined } from '@ant-design/icons'
-import { useBack, useTranslate } from '@refinedev/core'
+import { useBack } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import './page-heading.css'
 
 /**

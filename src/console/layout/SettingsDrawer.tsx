@@ -1,5 +1,5 @@
 import { App, Button, Drawer, Flex, InputNumber, Space, Switch, Typography } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { useAppSettings, type AppSettings } from './AppSettings'
 
 type Toggle = Exclude<keyof AppSettings, 'menuWidth' | 'menuCollapse'>

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 
 /** The element SkipLink moves focus to: the page's content, past the menu and header. */
 export const CONTENT_ID = 'main-content'

@@ -1,27 +1,24 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Alert, Button, Checkbox, Divider, Flex, Form, Input, theme } from 'antd'
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
-import { useLogin, useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { ApiError } from '../providers/ApiError'
+import { useSignIn, type LoginValues } from '../sign-in'
 import { useConsole } from '../ConsoleContext'
 import { LocaleSwitch } from '../layout/LocaleSwitch'
 import { AgreementLinks } from '../agreements/AgreementLinks'
 import { PasswordInput } from '../forms/PasswordInput'
 import { CONTENT_ID } from '../layout/SkipLink'
+import { antdRestStylesLoaded } from '../theme/antd-static-css'
 
 // Loaded with the first click on "Forgot password" or "Register account": most visits to this page only sign in.
-const ForgotPasswordModal = lazy(() => import('../password-reset/ForgotPasswordModal').then((m) => ({ default: m.ForgotPasswordModal })))
-const RegisterModal = lazy(() => import('../registration/RegisterModal').then((m) => ({ default: m.RegisterModal })))
+// Their antd components are styled by the part of antd's styles the console links (theme/antd-static-css).
+const ForgotPasswordModal = lazy(() => Promise.all([import('../password-reset/ForgotPasswordModal'), antdRestStylesLoaded()]).then(([m]) => ({ default: m.ForgotPasswordModal })))
+const RegisterModal = lazy(() => Promise.all([import('../registration/RegisterModal'), antdRestStylesLoaded()]).then(([m]) => ({ default: m.RegisterModal })))
 
 const REMEMBER_KEY = 'login-remember'
 /** The agreements a person may want to read before signing in. */
 const AGREEMENTS = ['user_agreement', 'privacy_policy'] as const
-
-interface LoginValues {
-  username: string
-  password: string
-  remember: boolean
-}
 
 /**
  * Spec §2 and §5: welcome text, username and password (neither may be empty), remember
@@ -34,13 +31,14 @@ export default function LoginPage() {
   const { branding, schemasLoaded } = useConsole()
   const { token } = theme.useToken()
   const [form] = Form.useForm<LoginValues>()
-  const { mutate: login, isPending, error, data } = useLogin<LoginValues>()
+  const { login } = useSignIn()
+  const [isPending, setPending] = useState(false)
+  const [failure, setFailure] = useState<ApiError>()
   const [forgotOpen, setForgotOpen] = useState(false)
   // Once opened, the dialog stays mounted so it can animate closed and keep what was typed.
   const [forgotUsed, setForgotUsed] = useState(false)
   const [registerOpen, setRegisterOpen] = useState(false)
   const [registerUsed, setRegisterUsed] = useState(false)
-  const failure = (data && !data.success ? (data.error as ApiError | undefined) : undefined) ?? (error as ApiError | null) ?? undefined
 
   useEffect(() => {
     // "Remember password" keeps the username and the choice, and the sign-in outlives the browser session (authProvider);
@@ -52,7 +50,16 @@ export default function LoginPage() {
   const onFinish = (values: LoginValues) => {
     if (values.remember) localStorage.setItem(REMEMBER_KEY, values.username)
     else localStorage.removeItem(REMEMBER_KEY)
-    login(values)
+    setPending(true)
+    setFailure(undefined)
+    void login(values)
+      .catch((error: ApiError) => ({ success: false, error }))
+      .then((result) => {
+        // A success leaves this page for the console; the button spins until it does.
+        if (result.success) return
+        setFailure(result.error as ApiError | undefined)
+        setPending(false)
+      })
   }
 
   return (

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { useNavigate } from 'react-router'
 
 /** Spec §2's 404: the page is gone, with retry and back. */

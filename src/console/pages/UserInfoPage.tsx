@@ -1,6 +1,7 @@
 import { Avatar, Card, Space, Typography } from 'antd'
 import { UserOutlined } from '@ant-design/icons'
-import { useGetIdentity, useTranslate } from '@refinedev/core'
+import { useGetIdentity } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { Identity } from '../providers/authProvider'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { fieldOf, recordFields } from '../resources/fields'

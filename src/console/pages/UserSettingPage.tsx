@@ -1,5 +1,6 @@
 import { Space } from 'antd'
-import { useGetIdentity, useInvalidateAuthStore, useTranslate } from '@refinedev/core'
+import { useGetIdentity, useInvalidateAuthStore } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { Identity } from '../providers/authProvider'
 import { useConsole } from '../ConsoleContext'
 import { EndpointFormCard } from './EndpointFormCard'

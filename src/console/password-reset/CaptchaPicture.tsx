@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Button, Flex, Form, Input, Spin, Typography, theme, type FormRule } from 'antd'
 import { SafetyOutlined } from '@ant-design/icons'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { ApiClient } from '../../generated/client'
 
 export interface Captcha {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { App, Modal, Steps } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { createApiClient } from '../../generated/client'
 import type { PlatformGetCaptchaResponse } from '../../generated/types'
 import { useConsole } from '../ConsoleContext'

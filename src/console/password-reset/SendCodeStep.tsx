@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Alert, Button, Form, Input, Typography } from 'antd'
 import { UserOutlined } from '@ant-design/icons'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { ApiClient } from '../../generated/client'
 import type { PlatformGetCaptchaResponse } from '../../generated/types'
 import type { ApiError } from '../providers/ApiError'

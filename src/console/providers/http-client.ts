@@ -1,5 +1,5 @@
-import qs from 'qs'
 import { ApiError } from './ApiError'
+import { toQueryString } from './query-string'
 import type { TokenStore } from './token-store'
 
 export const API_BASE = '/api/v1'
@@ -32,13 +32,13 @@ export interface HttpClientOptions {
 }
 
 /**
- * Speaks the platform's wire protocol (DESIGN §3): token and platform headers, qs query
+ * Speaks the platform's wire protocol (DESIGN §3): token and platform headers, qs-style query
  * strings, the { code, msg, time, data } envelope, failures as Refine-shaped errors.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const urlOf = (path: string, query?: object) => {
-    const search = query ? qs.stringify(query, { skipNulls: true }) : ''
+    const search = query ? toQueryString(query) : ''
     return `${API_BASE}${path}${search ? `?${search}` : ''}`
   }
 

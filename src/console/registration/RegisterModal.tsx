@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type RefObject } from 'react'
 import { Alert, Button, Flex, Form, Input, Modal, Typography, type InputRef } from 'antd'
 import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
-import { useRegister, useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { createApiClient } from '../../generated/client'
 import type { PlatformRegisterBody } from '../../generated/types'
 import type { ApiError } from '../providers/ApiError'
@@ -10,6 +10,7 @@ import { endpointForm } from '../forms/form-schema'
 import { schemaRules } from '../forms/schema-rules'
 import { CaptchaField, useCaptcha } from '../password-reset/CaptchaPicture'
 import { showApiError } from '../password-reset/form-errors'
+import { useSignIn } from '../sign-in'
 
 const REGISTER = 'platform/register'
 /** The fields the server may name in its errors; the rest is said above the form. */
@@ -55,7 +56,8 @@ function RegisterForm(props: { first: RefObject<InputRef | null>; onClose: () =>
   const titleOf = (field: string) => String((schema.properties as Record<string, { title: string }>)[field]!.title)
   const [form] = Form.useForm<Values>()
   const captcha = useCaptcha(api)
-  const { mutate: register, isPending } = useRegister<PlatformRegisterBody>()
+  const { register } = useSignIn()
+  const [isPending, setPending] = useState(false)
   const [problem, setProblem] = useState<string>()
 
   const submit = (values: Values) => {
@@ -69,9 +71,13 @@ function RegisterForm(props: { first: RefObject<InputRef | null>; onClose: () =>
       captcha: values.captcha.trim(),
       domain: window.location.host,
     }
-    register(body, {
-      onSuccess: (result) => {
+    setPending(true)
+    void register(body)
+      .catch((error: ApiError) => ({ success: false, error }))
+      .then((result) => {
+        // A success signs the new merchant in and leaves for the console; the button spins until it does.
         if (result.success) return
+        setPending(false)
         // A refused password leaves the picture unused; any other answer has used it up.
         const error = result.error as ApiError
         const passwordOnly = error.fieldErrors.length > 0 && error.fieldErrors.every((e) => e.path === '/password')
@@ -80,8 +86,7 @@ function RegisterForm(props: { first: RefObject<InputRef | null>; onClose: () =>
           captcha.refresh()
         }
         setProblem(showApiError(form, error, FIELDS))
-      },
-    })
+      })
   }
 
   return (

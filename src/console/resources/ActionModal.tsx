@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { App, Modal } from 'antd'
-import { useInvalidate, useTranslate } from '@refinedev/core'
+import { useInvalidate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { useQueryClient } from '@tanstack/react-query'
 import type { ResourceAction } from '../../schema/types'
 import { useConsole, useLabel } from '../ConsoleContext'

@@ -1,5 +1,5 @@
 import { Card, Col, Row, Space, Statistic, Typography } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../generated/types'
 import { useConsole, useLabel } from '../ConsoleContext'

@@ -1,5 +1,5 @@
 import { Image, Tag } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import dayjs from 'dayjs'
 import { useConsole } from '../ConsoleContext'
 import { enumColor, enumLabel, relationTitle, type FieldInfo } from './fields'

@@ -1,5 +1,6 @@
 import { Button, Form, Input, InputNumber, Select, Space, type FormProps } from 'antd'
-import { useTranslate, type CrudFilter } from '@refinedev/core'
+import { type CrudFilter } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { Dayjs } from 'dayjs'
 import type { ListFilter, Locale } from '../../schema/types'
 import { useConsole } from '../ConsoleContext'

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { Create } from '@refinedev/antd'
-import { useForm, useTranslate } from '@refinedev/core'
+import { useForm } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { useConsole } from '../ConsoleContext'
 import { PageTitle } from '../layout/PageHeading'
 import { titleParams } from './page-titles'

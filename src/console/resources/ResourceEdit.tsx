@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { Edit } from '@refinedev/antd'
-import { useForm, useTranslate } from '@refinedev/core'
+import { useForm } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { useParams } from 'react-router'
 import { Skeleton } from 'antd'
 import { useConsole } from '../ConsoleContext'

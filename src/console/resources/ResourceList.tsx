@@ -2,7 +2,8 @@ import { Suspense, lazy, useRef, useState, type Key } from 'react'
 import { App, Button, Empty, Space, Table, theme } from 'antd'
 import { DeleteOutlined, SwapOutlined } from '@ant-design/icons'
 import { CreateButton, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
-import { useDeleteMany, useGetIdentity, useTranslate, type BaseRecord } from '@refinedev/core'
+import { useDeleteMany, useGetIdentity, type BaseRecord } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import type { Identity } from '../providers/authProvider'
 import { resourceAllows } from '../providers/accessControlProvider'
 import { useConsole, useLabel } from '../ConsoleContext'
@@ -54,7 +55,7 @@ export default function ResourceList({ resource }: { resource: string }) {
     pagination: { pageSize: config.pageSize },
     sorters: { initial: [config.defaultSort] },
     onSearch: (values) => toCrudFilters(def.list.filters, values as Record<string, unknown>),
-    queryOptions: firstPage.queryOptions(resource),
+    queryOptions: firstPage?.queryOptions(resource),
   })
   // The row buttons depend on the role alone (the page's guard has loaded it), so they are decided here once.
   const identity = useGetIdentity<Identity>().data

@@ -1,5 +1,6 @@
 import { Show } from '@refinedev/antd'
-import { useShow, useTranslate } from '@refinedev/core'
+import { useShow } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { useParams } from 'react-router'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { PageTitle } from '../layout/PageHeading'

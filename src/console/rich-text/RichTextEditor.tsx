@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react'
 import ReactQuill from 'react-quill-new'
 import { theme } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../i18n/translate'
 import { useImageUpload } from '../forms/useImageUpload'
 import 'react-quill-new/dist/quill.snow.css'
 import './rich-text-editor.css'

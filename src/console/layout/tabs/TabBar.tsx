@@ -1,6 +1,6 @@
 import { Button, Dropdown, Tabs, theme } from 'antd'
 import { DownOutlined, HomeOutlined, ReloadOutlined } from '@ant-design/icons'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../../i18n/translate'
 import { useNavigate } from 'react-router'
 import { useLabel } from '../../ConsoleContext'
 import { useTabs } from './TabsContext'

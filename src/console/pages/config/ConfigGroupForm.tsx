@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { App, Skeleton } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../../i18n/translate'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { secretFields } from '../../../schema/config-groups'
 import type { ConfigGroupDef } from '../../../schema/types'

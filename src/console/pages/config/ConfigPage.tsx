@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { Card, Empty, Tabs } from 'antd'
 import { useLocation } from 'react-router'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../../i18n/translate'
 import type { ConfigGroupDef } from '../../../schema/types'
 import { useConsole, useLabel } from '../../ConsoleContext'
 import { ConfigGroupForm, type GroupCalls, type GroupValues } from './ConfigGroupForm'

@@ -1,5 +1,5 @@
 import { Card, Space } from 'antd'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../../i18n/translate'
 import { useConsole } from '../../ConsoleContext'
 import { ConfigGroupForm, type GroupCalls, type GroupValues } from './ConfigGroupForm'
 import { useScreenGroups } from './ConfigPage'

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Alert, Card, Col, DatePicker, Empty, Row, Space, Statistic, Typography, theme } from 'antd'
-import { useGetIdentity, useTranslate } from '@refinedev/core'
+import { useGetIdentity } from '@refinedev/core'
+import { useTranslate } from '../../i18n/translate'
 import { useQuery } from '@tanstack/react-query'
 import dayjs, { type Dayjs } from 'dayjs'
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'

@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd'
 import { MobileOutlined } from '@ant-design/icons'
-import { useTranslate } from '@refinedev/core'
+import { useTranslate } from '../../i18n/translate'
 import { enumValueLabel } from '../../../schema/enum-labels'
 import type { JsonSchema } from '../../../schema/types'
 import { useConsole } from '../../ConsoleContext'
