@@ -19,6 +19,8 @@ export function ApiErrorNotices({ channel, tokens, logout }: { channel: ApiError
   const { message, modal } = App.useApp()
   // Several calls fail together when a session ends: one modal or countdown for all of them.
   const busy = useRef(false)
+  // Whoever chose to stay is asked again when they next send something, not by a read finishing late.
+  const stayed = useRef(false)
 
   useEffect(
     () =>
@@ -31,7 +33,7 @@ export function ApiErrorNotices({ channel, tokens, logout }: { channel: ApiError
             return
           }
           case 'confirm-logout':
-            if (busy.current) return
+            if (busy.current || (stayed.current && request.method === 'GET')) return
             busy.current = true
             modal.confirm({
               title: t('errors.confirmLogout.title'),
@@ -42,6 +44,7 @@ export function ApiErrorNotices({ channel, tokens, logout }: { channel: ApiError
                 await logout().catch(() => undefined)
                 window.location.reload()
               },
+              onCancel: () => (stayed.current = true),
               afterClose: () => (busy.current = false),
             })
             return
