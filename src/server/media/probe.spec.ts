@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NotMediaError } from './media-error'
+import { probeMedia } from './probe'
+import { runFfmpeg } from './run-ffmpeg'
+import { makeTestImage, makeTestTone, makeTestVideo } from './test-media'
+
+const dir = mkdtempSync(join(tmpdir(), 'media-probe-'))
+const at = (name: string) => join(dir, name)
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+beforeAll(async () => {
+  await Promise.all([
+    makeTestVideo(at('clip.mp4'), { seconds: 2, width: 320, height: 240, fps: 25 }),
+    makeTestVideo(at('faststart.mp4'), { seconds: 2, width: 180, height: 320, fps: 30, faststart: true }),
+    makeTestTone(at('tone.mp3'), 1.5),
+    makeTestImage(at('still.png'), 200, 150),
+    makeTestImage(at('still.jpg'), 200, 150),
+  ])
+}, 30_000)
+
+/** The refusal probing gives, or a failure if it gives none. */
+async function refusal(path: string): Promise<NotMediaError> {
+  const error = await probeMedia(path).then(
+    () => new Error(`${path} was accepted`),
+    (e: unknown) => e,
+  )
+  if (error instanceof NotMediaError) return error
+  throw error
+}
+
+/** The first half of a file, as an upload cut off midway leaves it. */
+function halfOf(source: string, target: string): string {
+  const bytes = readFileSync(at(source))
+  writeFileSync(at(target), bytes.subarray(0, Math.floor(bytes.length / 2)))
+  return at(target)
+}
+
+describe('probing media', () => {
+  it('reads a video: size, length, frame rate, codecs', async () => {
+    const info = await probeMedia(at('clip.mp4'))
+    expect(info).toMatchObject({ kind: 'video', width: 320, height: 240, fps: 25, videoCodec: 'h264', audioCodec: 'aac', rotation: 0, audioChannels: 2 })
+    expect(info.duration).toBeCloseTo(2, 1)
+    expect(info.format).toContain('mp4')
+    expect(info.size).toBeGreaterThan(0)
+    expect(info.bitRate).toBeGreaterThan(0)
+  })
+
+  it('reads audio as audio and a picture as an image of no length', async () => {
+    const tone = await probeMedia(at('tone.mp3'))
+    expect(tone).toMatchObject({ kind: 'audio', width: null, height: null, fps: null, videoCodec: null, audioCodec: 'mp3' })
+    expect(tone.duration).toBeCloseTo(1.5, 1)
+    for (const name of ['still.png', 'still.jpg']) {
+      expect(await probeMedia(at(name))).toMatchObject({ kind: 'image', duration: 0, width: 200, height: 150, fps: null, audioCodec: null })
+    }
+  })
+
+  it('gives a rotated phone video the size it is shown at', async () => {
+    await runFfmpeg(['-i', at('clip.mp4'), '-c', 'copy', '-metadata:s:v', 'rotate=90', at('rotated.mp4')])
+    expect(await probeMedia(at('rotated.mp4'))).toMatchObject({ width: 240, height: 320, rotation: 90 })
+  })
+
+  it('refuses a text file named .mp4', async () => {
+    writeFileSync(at('notes.mp4'), 'These are my notes, not a video.\n'.repeat(20))
+    const error = await refusal(at('notes.mp4'))
+    expect(error.reason).toBe('not-media')
+    expect(error.messageIn('zh-CN')).toBe('这不是可识别的视频、音频或图片文件。')
+    expect(error.messageIn('en-US')).toBe('This is not a video, audio or image file that can be read.')
+  })
+
+  it('refuses an empty file', async () => {
+    writeFileSync(at('empty.mp4'), '')
+    const error = await refusal(at('empty.mp4'))
+    expect(error.reason).toBe('empty')
+    expect(error.messageIn('en-US')).toMatch(/empty/)
+  })
+
+  it('refuses bytes ffprobe cannot read', async () => {
+    writeFileSync(at('noise.bin'), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251)))
+    expect((await refusal(at('noise.bin'))).reason).toBe('not-media')
+  })
+
+  it('refuses a video file with no stream that decodes to picture or sound', async () => {
+    writeFileSync(at('words.srt'), '1\n00:00:00,000 --> 00:00:01,000\nhello\n')
+    await runFfmpeg(['-i', at('words.srt'), '-c:s', 'mov_text', at('subtitles-only.mp4')])
+    const error = await refusal(at('subtitles-only.mp4'))
+    expect(error.reason).toBe('no-streams')
+    expect(error.messageIn('zh-CN')).toBe('文件里没有可解码的视频或音频。')
+  })
+
+  it('refuses a video cut off halfway whose index was to come at the end', async () => {
+    const error = await refusal(halfOf('clip.mp4', 'half.mp4'))
+    expect(error.reason).toBe('truncated')
+    expect(error.detail).toMatch(/moov atom not found/)
+  })
+
+  it('refuses a video cut off halfway even when its index at the front says all is there', async () => {
+    const error = await refusal(halfOf('faststart.mp4', 'half-faststart.mp4'))
+    expect(error.reason).toBe('truncated')
+    expect(error.messageIn('en-US')).toMatch(/incomplete/)
+  })
+
+  it('accepts the whole file the truncated ones were cut from', async () => {
+    expect((await probeMedia(at('faststart.mp4'))).kind).toBe('video')
+  })
+})

@@ -1,0 +1,44 @@
+import { runFfmpeg } from './run-ffmpeg'
+
+/**
+ * Media made on the spot from ffmpeg's test sources, for tests and the bench: no binary
+ * files in the repository, and every clip as small as the check it serves allows.
+ */
+export interface TestVideo {
+  seconds: number
+  width?: number
+  height?: number
+  fps?: number
+  /** A sine tone beside the picture; false for a silent clip with no audio stream at all. */
+  audio?: boolean
+  /** The index (moov) at the front, as web uploads often have it. */
+  faststart?: boolean
+  /** 440 by default; different tones tell clips apart by ear. */
+  frequency?: number
+  preset?: string
+}
+
+export function testVideoArgs(output: string, v: TestVideo): string[] {
+  const size = `${v.width ?? 160}x${v.height ?? 120}`
+  const fps = v.fps ?? 25
+  return [
+    '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${fps}:duration=${v.seconds}`,
+    ...(v.audio === false ? [] : ['-f', 'lavfi', '-i', `sine=frequency=${v.frequency ?? 440}:sample_rate=48000:duration=${v.seconds}`]),
+    '-c:v', 'libx264', '-preset', v.preset ?? 'ultrafast', '-pix_fmt', 'yuv420p', '-g', String(fps),
+    ...(v.audio === false ? [] : ['-c:a', 'aac', '-b:a', '96k', '-ac', '2']),
+    ...(v.faststart ? ['-movflags', '+faststart'] : []),
+    output,
+  ]
+}
+
+export function makeTestVideo(output: string, v: TestVideo): Promise<void> {
+  return runFfmpeg(testVideoArgs(output, v))
+}
+
+export function makeTestTone(output: string, seconds: number, frequency = 330): Promise<void> {
+  return runFfmpeg(['-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=44100:duration=${seconds}`, '-ac', '2', output])
+}
+
+export function makeTestImage(output: string, width = 200, height = 150): Promise<void> {
+  return runFfmpeg(['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}`, '-frames:v', '1', output])
+}
