@@ -1,0 +1,310 @@
+import { dirname, join, resolve } from 'node:path'
+import type { MediaInfo } from './probe'
+import type { Cue } from './srt'
+import { toSrt } from './srt'
+import { escapeFilterValue } from './filter-escape'
+import { inputPath } from './input-path'
+import { wrapSubtitleText } from './line-wrap'
+
+export type ClipShape = '9:16' | '16:9' | '1:1'
+export type TransitionKind = 'none' | 'fade' | 'slideleft' | 'wipeleft' | 'dissolve'
+
+export interface ClipSegment {
+  path: string
+  /** Seconds into the source; 0 when left out. */
+  start?: number
+  /** Seconds into the source; its end when left out (a picture shows for IMAGE_SECONDS). */
+  end?: number
+  info: MediaInfo
+}
+
+export interface ClipSubtitles {
+  cues: Cue[]
+  /** A font family fontconfig knows; 'Noto Sans CJK SC' when left out. */
+  font?: string
+  /** Folder of extra font files (uploaded fonts); system fonts are found without it. */
+  fontsDir?: string
+  /** Pixels of the output frame. */
+  size: number
+  /** #rrggbb */
+  color: string
+  outlineColor: string
+  /** Outline thickness in pixels of the output frame. */
+  outline: number
+  position: 'top' | 'middle' | 'bottom'
+}
+
+export interface ClipPlan {
+  segments: ClipSegment[]
+  transition?: { kind: TransitionKind; seconds: number }
+  shape: ClipShape
+  fit: 'crop' | 'pad'
+  /** The short side of the output in pixels, even: 720 makes 720x1280 for 9:16, 1280x720 for 16:9, 720x720 for 1:1. */
+  height: number
+  /** 1..30 */
+  fps: number
+  /** 150..1800 */
+  bitrateKbps: number
+  subtitles?: ClipSubtitles
+  /** Music under the whole clip, looped to its length. */
+  bgm?: { path: string; volume: number; fadeInSeconds: number; fadeOutSeconds: number }
+  voiceOver?: { path: string; volume: number }
+  output: string
+}
+
+export const DEFAULT_SUBTITLE_FONT = 'Noto Sans CJK SC'
+export const DEFAULT_FONTS_DIR = '/usr/share/fonts'
+/** How long a still picture shows when its segment gives no end. */
+export const IMAGE_SECONDS = 3
+const SAMPLE_RATE = 48_000
+const AUDIO_FORMAT = `aresample=${SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`
+
+/** Seconds printed for ffmpeg: whole milliseconds, no exponent. */
+const sec = (n: number) => String(Math.round(n * 1000) / 1000)
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2)
+
+export function outputSize(plan: Pick<ClipPlan, 'shape' | 'height'>): { width: number; height: number } {
+  const short = even(plan.height)
+  const long = even((short * 16) / 9)
+  if (plan.shape === '9:16') return { width: short, height: long }
+  if (plan.shape === '16:9') return { width: long, height: short }
+  return { width: short, height: short }
+}
+
+/** Where a segment starts and ends in its source, after defaults and clamping to the source's length. */
+export function segmentRange(segment: ClipSegment): { start: number; end: number; seconds: number } {
+  const start = Math.max(0, segment.start ?? 0)
+  const still = segment.info.kind === 'image'
+  const natural = still ? start + IMAGE_SECONDS : segment.info.duration
+  const end = Math.min(segment.end ?? natural, still ? Infinity : segment.info.duration)
+  return { start, end, seconds: Math.max(0, end - start) }
+}
+
+/**
+ * The crossfade length actually used. Each transition overlaps two neighbours, so one no
+ * longer than half the shortest segment always fits; a longer one asked for is shortened.
+ */
+export function transitionSeconds(plan: Pick<ClipPlan, 'segments' | 'transition'>): number {
+  const t = plan.transition
+  if (!t || t.kind === 'none' || !(t.seconds > 0) || plan.segments.length < 2) return 0
+  const shortest = Math.min(...plan.segments.map((s) => segmentRange(s).seconds))
+  return Math.round(Math.min(t.seconds, shortest / 2) * 1000) / 1000
+}
+
+/** The finished clip's length in seconds: the segments back to back, less the overlap of each transition. */
+export function clipDuration(plan: Pick<ClipPlan, 'segments' | 'transition'>): number {
+  const total = plan.segments.reduce((sum, s) => sum + segmentRange(s).seconds, 0)
+  return Math.round((total - (plan.segments.length - 1) * transitionSeconds(plan)) * 1000) / 1000
+}
+
+/** A plan the other functions can trust; throws naming the first thing wrong with it. */
+export function checkClipPlan(plan: ClipPlan): void {
+  const fail = (what: string) => {
+    throw new RangeError(`clip plan: ${what}`)
+  }
+  if (plan.segments.length === 0) fail('it has no segments')
+  plan.segments.forEach((s, i) => {
+    if (s.info.kind === 'audio') fail(`segment ${i + 1} is audio only; a clip is made of video and pictures`)
+    const r = segmentRange(s)
+    if (!(r.seconds > 0)) fail(`segment ${i + 1} is empty (from ${sec(r.start)} s to ${sec(r.end)} s)`)
+  })
+  if (!(plan.fps >= 1 && plan.fps <= 30)) fail(`fps ${plan.fps} is outside 1..30`)
+  if (!(plan.bitrateKbps >= 150 && plan.bitrateKbps <= 1800)) fail(`bitrate ${plan.bitrateKbps} kbps is outside 150..1800`)
+  if (!(plan.height >= 16 && plan.height <= 2160)) fail(`height ${plan.height} is outside 16..2160`)
+  if (plan.bgm && !(plan.bgm.volume >= 0 && plan.bgm.volume <= 2)) fail(`music volume ${plan.bgm.volume} is outside 0..2`)
+  if (plan.voiceOver && !(plan.voiceOver.volume >= 0 && plan.voiceOver.volume <= 2)) fail(`voice-over volume ${plan.voiceOver.volume} is outside 0..2`)
+  for (const color of plan.subtitles ? [plan.subtitles.color, plan.subtitles.outlineColor] : []) {
+    if (!/^#[0-9a-f]{6}$/i.test(color)) fail(`subtitle colour "${color}" is not #rrggbb`)
+  }
+}
+
+/**
+ * True when the clip is its sources joined end to end as they are: same codecs, size, frame
+ * rate and audio layout throughout, already the requested shape and rate, whole files, and
+ * nothing drawn or mixed over them. Then the packets are copied, not re-encoded.
+ */
+export function canStreamCopy(plan: ClipPlan): boolean {
+  if (transitionSeconds(plan) > 0 || (plan.subtitles?.cues.length ?? 0) > 0 || plan.bgm || plan.voiceOver) return false
+  const { width, height } = outputSize(plan)
+  const first = plan.segments[0]?.info
+  if (!first) return false
+  const sameFps = (a: number | null, b: number | null) => a !== null && b !== null && Math.abs(a - b) < 0.01
+  return plan.segments.every((s) => {
+    const i = s.info
+    const whole = (s.start ?? 0) <= 0 && (s.end === undefined || s.end >= i.duration)
+    return (
+      whole &&
+      i.kind === 'video' &&
+      (i.videoCodec === 'h264' || i.videoCodec === 'hevc') &&
+      (i.audioCodec === null || i.audioCodec === 'aac') &&
+      i.videoCodec === first.videoCodec &&
+      i.audioCodec === first.audioCodec &&
+      i.pixelFormat === first.pixelFormat &&
+      i.audioSampleRate === first.audioSampleRate &&
+      i.audioChannels === first.audioChannels &&
+      i.rotation === 0 &&
+      i.width === width &&
+      i.height === height &&
+      sameFps(i.fps, first.fps) &&
+      sameFps(i.fps, plan.fps)
+    )
+  })
+}
+
+/** The files a render writes beside its work: the subtitles and the concat list. */
+export function clipWorkFiles(workDir: string): { subtitles: string; concatList: string } {
+  return { subtitles: join(workDir, 'subtitles.srt'), concatList: join(workDir, 'concat.txt') }
+}
+
+const ALIGNMENT = { top: 8, middle: 5, bottom: 2 } as const
+
+/** "#1e90ff" as ASS writes colours: blue, green, red. */
+export function assColor(hex: string): string {
+  const [r, g, b] = [hex.slice(1, 3), hex.slice(3, 5), hex.slice(5, 7)]
+  return `&H${b}${g}${r}&`.toUpperCase()
+}
+
+function subtitleMargins(plan: ClipPlan): { side: number; vertical: number } {
+  const { width, height } = outputSize(plan)
+  return { side: Math.round(width * 0.05), vertical: Math.round(height * 0.06) }
+}
+
+/**
+ * The style for libass. PlayResX/Y set to the output size make FontSize, Outline and the
+ * margins count in output pixels, not in the 384x288 canvas SubRip is otherwise drawn on.
+ */
+export function subtitleStyle(plan: ClipPlan): string {
+  const s = plan.subtitles!
+  const { width, height } = outputSize(plan)
+  const margin = subtitleMargins(plan)
+  return [
+    `FontName=${s.font ?? DEFAULT_SUBTITLE_FONT}`,
+    `FontSize=${Math.round(s.size)}`,
+    `PrimaryColour=${assColor(s.color)}`,
+    `OutlineColour=${assColor(s.outlineColor)}`,
+    'BorderStyle=1',
+    `Outline=${s.outline}`,
+    'Shadow=0',
+    `PlayResX=${width}`,
+    `PlayResY=${height}`,
+    `MarginL=${margin.side}`,
+    `MarginR=${margin.side}`,
+    `MarginV=${margin.vertical}`,
+  ].join(',')
+}
+
+/**
+ * The subtitle file's text: each cue broken into lines that fit the frame, and placed with
+ * an {\an} tag. The tag, not Alignment in force_style: libass reads a forced Alignment in the
+ * old SSA numbering (8 would be middle-left), while {\an8} is top-centre on every version.
+ */
+export function subtitleFileText(plan: ClipPlan): string {
+  const s = plan.subtitles!
+  const { width } = outputSize(plan)
+  const maxEms = Math.max(1, (width - 2 * subtitleMargins(plan).side) / Math.max(1, s.size))
+  const tag = `{\\an${ALIGNMENT[s.position]}}`
+  return toSrt(s.cues.map((cue) => ({ ...cue, text: tag + wrapSubtitleText(cue.text, maxEms) })))
+}
+
+/** The concat demuxer's list for the stream-copy path; paths absolute so the list's own folder does not matter. */
+export function concatListText(plan: ClipPlan): string {
+  return 'ffconcat version 1.0\n' + plan.segments.map((s) => `file '${resolve(s.path).replace(/'/g, `'\\''`)}'\n`).join('')
+}
+
+export function streamCopyArgs(plan: ClipPlan, listFile: string): string[] {
+  return ['-f', 'concat', '-safe', '0', '-i', inputPath(listFile), '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', inputPath(plan.output)]
+}
+
+/**
+ * The ffmpeg arguments of a re-encoded clip, one filter graph for everything: each segment
+ * cut, scaled to the frame (cropped or padded), brought to one frame rate and pixel format,
+ * given silence when it has no sound; then joined (concat, or a chain of xfade/acrossfade
+ * for a transition), subtitles burnt in, music and voice mixed under. `workDir` holds the
+ * subtitle file (clipWorkFiles); nothing is written here.
+ */
+export function clipArgs(plan: ClipPlan, workDir: string = dirname(resolve(plan.output))): string[] {
+  const { width: W, height: H } = outputSize(plan)
+  const fps = plan.fps
+  const total = clipDuration(plan)
+  const T = transitionSeconds(plan)
+  const inputs: string[] = []
+  const graph: string[] = []
+  const n = plan.segments.length
+
+  plan.segments.forEach((segment, i) => {
+    const { start, seconds } = segmentRange(segment)
+    const D = sec(seconds)
+    if (segment.info.kind === 'image') inputs.push('-loop', '1', '-framerate', String(fps), '-t', D, '-i', inputPath(segment.path))
+    else inputs.push(...(start > 0 ? ['-ss', sec(start)] : []), '-t', D, '-i', inputPath(segment.path))
+    const fit = plan.fit === 'crop' ? `scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H}` : `scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black`
+    // The last frame held (tpad) then cut (trim) to exactly D: a source whose picture ends early must not pull the transitions after it out of line.
+    graph.push(`[${i}:v]trim=duration=${D},setpts=PTS-STARTPTS,fps=${fps},${fit},setsar=1,format=yuv420p,tpad=stop=-1:stop_mode=clone,trim=duration=${D}[v${i}]`)
+    graph.push(
+      segment.info.audioCodec
+        ? `[${i}:a]atrim=duration=${D},asetpts=PTS-STARTPTS,${AUDIO_FORMAT},apad,atrim=duration=${D}[a${i}]`
+        : `anullsrc=r=${SAMPLE_RATE}:cl=stereo,atrim=duration=${D},${AUDIO_FORMAT}[a${i}]`,
+    )
+  })
+
+  let video = 'v0'
+  let audio = 'a0'
+  if (n > 1 && T > 0) {
+    const kind = plan.transition!.kind
+    let offset = 0
+    for (let i = 1; i < n; i++) {
+      offset += segmentRange(plan.segments[i - 1]!).seconds - T
+      const [v, a] = i === n - 1 ? ['vjoin', 'ajoin'] : [`vx${i}`, `ax${i}`]
+      graph.push(`[${video}][v${i}]xfade=transition=${kind}:duration=${sec(T)}:offset=${sec(offset)}[${v}]`)
+      graph.push(`[${audio}][a${i}]acrossfade=d=${sec(T)}[${a}]`)
+      ;[video, audio] = [v, a]
+    }
+  } else if (n > 1) {
+    graph.push(`${plan.segments.map((_, i) => `[v${i}][a${i}]`).join('')}concat=n=${n}:v=1:a=1[vjoin][ajoin]`)
+    ;[video, audio] = ['vjoin', 'ajoin']
+  }
+
+  if (plan.subtitles && plan.subtitles.cues.length > 0) {
+    const file = clipWorkFiles(workDir).subtitles
+    const fontsDir = plan.subtitles.fontsDir ?? DEFAULT_FONTS_DIR
+    graph.push(`[${video}]subtitles=filename=${escapeFilterValue(file)}:fontsdir=${escapeFilterValue(fontsDir)}:force_style=${escapeFilterValue(subtitleStyle(plan))}[vsub]`)
+    video = 'vsub'
+  }
+
+  const mixed: string[] = [audio]
+  let next = n
+  if (plan.bgm) {
+    const { volume, fadeInSeconds, fadeOutSeconds } = plan.bgm
+    // Looped without end and cut to the clip, so short music covers a long clip.
+    inputs.push('-stream_loop', '-1', '-t', sec(total), '-i', inputPath(plan.bgm.path))
+    const fadeIn = Math.min(Math.max(0, fadeInSeconds), total)
+    const fadeOut = Math.min(Math.max(0, fadeOutSeconds), total)
+    const fades = [fadeIn > 0 ? `afade=t=in:st=0:d=${sec(fadeIn)}` : '', fadeOut > 0 ? `afade=t=out:st=${sec(total - fadeOut)}:d=${sec(fadeOut)}` : ''].filter(Boolean)
+    graph.push(`[${next}:a]atrim=duration=${sec(total)},asetpts=PTS-STARTPTS,${AUDIO_FORMAT},volume=${volume}${fades.map((f) => `,${f}`).join('')}[bgm]`)
+    mixed.push('bgm')
+    next++
+  }
+  if (plan.voiceOver) {
+    inputs.push('-i', inputPath(plan.voiceOver.path))
+    graph.push(`[${next}:a]asetpts=PTS-STARTPTS,${AUDIO_FORMAT},volume=${plan.voiceOver.volume}[voice]`)
+    mixed.push('voice')
+    next++
+  }
+  if (mixed.length > 1) {
+    // normalize=0: amix would otherwise divide every input's level by the number of inputs.
+    graph.push(`${mixed.map((m) => `[${m}]`).join('')}amix=inputs=${mixed.length}:duration=first:dropout_transition=0:normalize=0[amix]`)
+    audio = 'amix'
+  }
+
+  const kbps = Math.round(plan.bitrateKbps)
+  return [
+    ...inputs,
+    '-filter_complex', graph.join(';'),
+    '-map', `[${video}]`, '-map', `[${audio}]`,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', `${kbps}k`, '-maxrate', `${kbps}k`, '-bufsize', `${kbps * 2}k`,
+    '-pix_fmt', 'yuv420p', '-g', String(Math.round(fps * 2)),
+    '-c:a', 'aac', '-b:a', '128k', '-ar', String(SAMPLE_RATE), '-ac', '2',
+    '-movflags', '+faststart',
+    '-t', sec(total),
+    inputPath(plan.output),
+  ]
+}

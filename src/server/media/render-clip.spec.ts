@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ClipPlan } from './clip-plan'
+import { MediaError } from './media-error'
+import { probeMedia, type MediaInfo } from './probe'
+import { renderClip } from './render-clip'
+import { cuesForText } from './srt'
+import { makeTestTone, makeTestVideo } from './test-media'
+
+const dir = mkdtempSync(join(tmpdir(), 'media-render-'))
+const at = (name: string) => join(dir, name)
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+let a: MediaInfo
+let b: MediaInfo
+beforeAll(async () => {
+  await Promise.all([
+    makeTestVideo(at('a.mp4'), { seconds: 2, width: 320, height: 180, fps: 25 }),
+    // No sound, so the graph has to make silence for it.
+    makeTestVideo(at('b.mp4'), { seconds: 2, width: 320, height: 180, fps: 25, audio: false, frequency: 660 }),
+    makeTestVideo(at('c.mp4'), { seconds: 2, width: 320, height: 180, fps: 25, frequency: 880 }),
+    makeTestTone(at('music.mp3'), 1),
+  ])
+  ;[a, b] = await Promise.all([probeMedia(at('a.mp4')), probeMedia(at('b.mp4'))])
+}, 30_000)
+
+/** Folders a render left beside its output. */
+const leftovers = (folder: string) => readdirSync(folder).filter((name) => name.startsWith('.media-clip-'))
+
+describe('rendering clips', () => {
+  it('joins two segments with a fade, padded to 9:16, with Chinese subtitles and looped music', async () => {
+    const plan: ClipPlan = {
+      segments: [{ path: at('a.mp4'), info: a }, { path: at('b.mp4'), start: 0.25, end: 1.75, info: b }],
+      transition: { kind: 'fade', seconds: 0.5 },
+      shape: '9:16', fit: 'pad', height: 180, fps: 20, bitrateKbps: 300,
+      subtitles: { cues: cuesForText('你好，世界。这是一段测试字幕！', 3), size: 18, color: '#ffffff', outlineColor: '#000000', outline: 2, position: 'bottom' },
+      bgm: { path: at('music.mp3'), volume: 0.5, fadeInSeconds: 0.2, fadeOutSeconds: 0.5 },
+      output: at('faded.mp4'),
+    }
+    const seen: number[] = []
+    const result = await renderClip(plan, { onProgress: (f) => seen.push(f) })
+    expect(result).toEqual({ mode: 'encode', durationSeconds: 3 })
+    const out = await probeMedia(at('faded.mp4'))
+    expect(out).toMatchObject({ kind: 'video', width: 180, height: 320, fps: 20, videoCodec: 'h264', audioCodec: 'aac' })
+    expect(Math.abs(out.duration - 3)).toBeLessThanOrEqual(0.2)
+    expect(seen.at(-1)).toBe(1)
+    expect(leftovers(dir)).toEqual([])
+  }, 60_000)
+
+  it('copies streams when the sources already fit, far faster than encoding, and lasts their summed length', async () => {
+    const c = await probeMedia(at('c.mp4'))
+    const base = { shape: '16:9' as const, fit: 'crop' as const, height: 180, fps: 25, bitrateKbps: 400 }
+    const segments = [{ path: at('a.mp4'), info: a }, { path: at('c.mp4'), info: c }, { path: at('a.mp4'), info: a }]
+    let started = performance.now()
+    expect(await renderClip({ ...base, segments, output: at('copied.mp4') })).toEqual({ mode: 'copy', durationSeconds: 6 })
+    const copyMs = performance.now() - started
+    started = performance.now()
+    // The same sources into a square frame: the graph has to run.
+    expect((await renderClip({ ...base, shape: '1:1', segments, output: at('encoded.mp4') })).mode).toBe('encode')
+    const encodeMs = performance.now() - started
+    const copied = await probeMedia(at('copied.mp4'))
+    expect(copied).toMatchObject({ width: 320, height: 180, fps: 25, videoCodec: 'h264', audioCodec: 'aac' })
+    expect(Math.abs(copied.duration - 6)).toBeLessThanOrEqual(0.2)
+    expect(copyMs).toBeLessThan(encodeMs)
+  }, 60_000)
+
+  it('reads its subtitle file from a folder whose name has quotes, colons, brackets and commas', async () => {
+    const odd = join(dir, "it's [a]: clip, ok; 字")
+    mkdirSync(odd)
+    const plan: ClipPlan = {
+      segments: [{ path: at('a.mp4'), end: 1, info: a }],
+      shape: '1:1', fit: 'crop', height: 120, fps: 10, bitrateKbps: 200,
+      subtitles: { cues: [{ start: 0, end: 1, text: '字幕' }], size: 16, color: '#ffff00', outlineColor: '#000000', outline: 1, position: 'top' },
+      output: join(odd, 'out.mp4'),
+    }
+    await renderClip(plan)
+    expect(await probeMedia(plan.output)).toMatchObject({ width: 120, height: 120 })
+    expect(leftovers(odd)).toEqual([])
+  }, 30_000)
+
+  it('removes its half-written output and work files when cancelled', async () => {
+    const controller = new AbortController()
+    const plan: ClipPlan = {
+      segments: [{ path: at('a.mp4'), info: a }],
+      shape: '9:16', fit: 'pad', height: 180, fps: 20, bitrateKbps: 300,
+      bgm: { path: at('music.mp3'), volume: 1, fadeInSeconds: 0, fadeOutSeconds: 0 },
+      output: at('cancelled.mp4'),
+    }
+    const run = renderClip(plan, { signal: controller.signal })
+    controller.abort()
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' })
+    expect(existsSync(plan.output)).toBe(false)
+    expect(leftovers(dir)).toEqual([])
+  }, 30_000)
+
+  it('fails with ffmpeg\'s reason when a source is missing', async () => {
+    const plan: ClipPlan = {
+      segments: [{ path: at('gone.mp4'), info: a }],
+      shape: '1:1', fit: 'crop', height: 120, fps: 10, bitrateKbps: 200, output: at('never.mp4'),
+    }
+    const error = await renderClip(plan).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(MediaError)
+    expect((error as MediaError).reason).toMatch(/gone\.mp4: No such file or directory/)
+    expect(existsSync(plan.output)).toBe(false)
+  }, 30_000)
+
+  it('refuses a plan outside its limits before running anything', async () => {
+    const plan: ClipPlan = { segments: [{ path: at('a.mp4'), info: a }], shape: '1:1', fit: 'crop', height: 120, fps: 60, bitrateKbps: 200, output: at('x.mp4') }
+    await expect(renderClip(plan)).rejects.toThrow(/fps 60 is outside 1\.\.30/)
+  })
+})
