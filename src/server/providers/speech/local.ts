@@ -1,0 +1,46 @@
+import { rm } from 'node:fs/promises'
+import { probeMedia } from '../../media/probe'
+import { runProcess } from '../../media/run-ffmpeg'
+import { mediaCommands } from '../../media/tools'
+import type { SpeakParams, SpeechProvider, SpeechVoice } from './speech-provider'
+
+export const SPEED_RANGE = { min: 80, max: 450, default: 175 } as const
+export const PITCH_RANGE = { min: 0, max: 99, default: 50 } as const
+
+const VOICES: SpeechVoice[] = [
+  { id: 'cmn', label: { 'zh-CN': '普通话（本地 espeak-ng 合成）', 'en-US': 'Mandarin (local espeak-ng)' } },
+  { id: 'en', label: { 'zh-CN': '英语（本地 espeak-ng 合成）', 'en-US': 'English (local espeak-ng)' } },
+]
+
+/** espeak-ng's command line; the text goes to stdin, so text that starts with "-" is never read as an option. */
+export function speechArgs(params: Pick<SpeakParams, 'voice' | 'speed' | 'pitch' | 'output'>): string[] {
+  return ['-v', params.voice, '-s', String(params.speed ?? SPEED_RANGE.default), '-p', String(params.pitch ?? PITCH_RANGE.default), '-w', params.output, '--stdin']
+}
+
+function check(params: SpeakParams): void {
+  const inRange = (value: number | undefined, range: { min: number; max: number }) => value === undefined || (Number.isFinite(value) && value >= range.min && value <= range.max)
+  if (!params.text.trim()) throw new RangeError('speech: there is no text to say')
+  if (!inRange(params.speed, SPEED_RANGE)) throw new RangeError(`speech: speed ${params.speed} is outside ${SPEED_RANGE.min}..${SPEED_RANGE.max} words a minute`)
+  if (!inRange(params.pitch, PITCH_RANGE)) throw new RangeError(`speech: pitch ${params.pitch} is outside ${PITCH_RANGE.min}..${PITCH_RANGE.max}`)
+  // The voice becomes an argument: a name, never something espeak-ng could take for an option.
+  if (!/^[a-z][a-z0-9_+-]*$/i.test(params.voice)) throw new RangeError(`speech: "${params.voice}" is not a voice name`)
+}
+
+/** The embedded speech provider: espeak-ng's synthesized voices, on this machine. */
+export const localSpeech: SpeechProvider = {
+  async speak(params) {
+    check(params)
+    try {
+      await runProcess(mediaCommands().espeak, speechArgs(params), { input: params.text, signal: params.signal })
+      const info = await probeMedia(params.output, { signal: params.signal })
+      return { durationSeconds: info.duration }
+    } catch (error) {
+      await rm(params.output, { force: true })
+      throw error
+    }
+  },
+  async voices() {
+    return VOICES
+  },
+  describe: { 'zh-CN': '本地合成语音（espeak-ng），不是克隆声音', 'en-US': 'Local synthesized voice (espeak-ng), not a clone' },
+}

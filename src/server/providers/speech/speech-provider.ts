@@ -1,0 +1,26 @@
+import type { Label } from '../../../schema/types'
+
+export interface SpeakParams {
+  text: string
+  /** A voice id from voices(). */
+  voice: string
+  /** Words a minute. */
+  speed?: number
+  pitch?: number
+  /** Where the WAV file goes. */
+  output: string
+  signal?: AbortSignal
+}
+
+export interface SpeechVoice {
+  id: string
+  label: Label
+}
+
+/** Text to speech: one per vendor, the local one first. */
+export interface SpeechProvider {
+  speak(params: SpeakParams): Promise<{ durationSeconds: number }>
+  voices(): Promise<SpeechVoice[]>
+  /** What this provider really is, shown beside its results. */
+  describe: Label
+}
