@@ -4,10 +4,10 @@
  * endpoint of the built server and a hand-written Fastify route doing the same query on
  * the same file, each in its own process, one after the other, from this process. Also
  * times the build, cold start and codegen, the relation tree over 100,000 accounts,
- * 10,000 concurrent transfers among 1,000 accounts, and recharge cards at a million rows
- * (tests/bench/cards.ts).
+ * 10,000 concurrent transfers among 1,000 accounts, recharge cards at a million rows
+ * (tests/bench/cards.ts), and the media layer rendering a mixed cut (tests/bench/media.ts).
  *
- * `npm run bench -- tree` (or `transfers`, `cards` or `console`) runs only that part's figures;
+ * `npm run bench -- tree` (or `transfers`, `cards`, `media` or `console`) runs only that part's figures;
  * `npm run bench -- lighthouse` scores the login page with Lighthouse's mobile run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -32,6 +32,8 @@ import { measureLighthouse } from './lighthouse'
 import { benchTransfers, type TransferFigures } from './transfers'
 import { benchTree } from './tree-bench'
 import { benchCards, CARD_ROWS, type CardFigures } from './cards'
+import { benchMedia, type MediaFigures } from './media'
+import { checkMediaTools, missingToolsMessage } from '../../src/server/media/tools'
 import { timeTableWriterAlone, type WriterAloneFigure } from './table-writer-alone'
 import type { BuiltServer } from './build-server'
 import type { ReportRow } from './report'
@@ -48,7 +50,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers', 'cards', 'console', 'lighthouse'] as const
+const PARTS = ['tree', 'transfers', 'cards', 'media', 'console', 'lighthouse'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -67,6 +69,7 @@ try {
   if (only.length === 0 || only.includes('tree')) await main()
   if (only.length === 0 || only.includes('transfers')) await transfers()
   if (only.length === 0 || only.includes('cards')) await cards()
+  if (only.length === 0 || only.includes('media')) await media()
   if (only.includes('console')) await printConsoleLoad()
   if (only.includes('lighthouse')) await printLighthouse()
 } catch (error) {
@@ -215,6 +218,50 @@ function describeCards(f: CardFigures, writerAlone: WriterAloneFigure[]): string
   const r = f.redeem
   lines.push(`  use_card: ${r.requests} requests at once on one card from ${f.filled.merchants.length} merchants: ${r.succeeded} credited, ${r.refused} refused, ${r.ledgerRows} ledger row(s), card marked used: ${r.cardUsed} (${Math.round(r.ms)} ms)`)
   return lines.join('\n')
+}
+
+/** The media layer: a mixed cut's renders through the pipeline and as bare ffmpeg, then the stream-copy path. */
+async function media(): Promise<void> {
+  const missing = missingToolsMessage(await checkMediaTools(), 'en-US')
+  if (missing) {
+    console.log(`\nmedia: skipped. ${missing}`)
+    return
+  }
+  const f = await benchMedia({ cleanup })
+  console.log(describeMedia(f))
+  printReport(`media (${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, mediaReportRows(f))
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0)
+}
+
+function mediaRatios(f: MediaFigures) {
+  const pipelineS = sum(f.encode.pipelineMs) / 1000
+  const bareS = sum(f.encode.bareMs) / 1000
+  return { pipelineS, bareS, overhead: pipelineS / bareS, perMinute: f.variants / (pipelineS / 60), copyFactor: f.copy.outputSeconds / (sum(f.copy.ms) / 1000) }
+}
+
+function describeMedia(f: MediaFigures): string {
+  const r = mediaRatios(f)
+  return [
+    `\nmedia: ${f.clips} clips of 5 s 1280x720 25 fps (testsrc2 + tone, H.264/AAC) made in ${(f.generateMs / 1000).toFixed(1)} s; probing one (ffprobe + decoding its last second): ${spread(f.probeMs)} ms`,
+    `  ${f.variants} distinct variants (3 slots x 4 clips, 2-4 s of each) re-encoded to ${f.encode.size} (crop, 1200 kbps, libx264 veryfast), ${f.encode.outputSeconds.toFixed(1)} s of video in all:`,
+    `    through renderClip  ${r.pipelineS.toFixed(1)} s, ${spread(f.encode.pipelineMs)} ms a variant, ${r.perMinute.toFixed(1)} variants/min`,
+    `    bare ffmpeg         ${r.bareS.toFixed(1)} s, ${spread(f.encode.bareMs)} ms a variant (the same argument arrays from clipArgs, no progress pipe; runs alternated with the above)`,
+    `    pipeline / bare     ${r.overhead.toFixed(3)}`,
+    `  stream copy (the same variants, whole clips, 16:9 as recorded; concat demuxer): ${f.copy.outputSeconds.toFixed(1)} s of video in ${(sum(f.copy.ms) / 1000).toFixed(2)} s, ${spread(f.copy.ms)} ms a variant = ${r.copyFactor.toFixed(0)}x real time`,
+    `  pickVariants: 1,000 distinct variants of 10 slots x 20 clips (20^10 combinations) in ${f.pickLargeMs.toFixed(0)} ms`,
+  ].join('\n')
+}
+
+function mediaReportRows(f: MediaFigures): ReportRow[] {
+  const r = mediaRatios(f)
+  return [
+    { label: 'mixed cut, re-encoded variants per minute', value: r.perMinute.toFixed(1) },
+    { label: 'renderClip / bare ffmpeg, same arguments', value: r.overhead.toFixed(3), target: '<= 1.10', met: r.overhead <= 1.1 },
+    { label: 'stream copy, output seconds per wall second', value: `${r.copyFactor.toFixed(0)}x`, target: '>= 20x', met: r.copyFactor >= 20 },
+  ]
 }
 
 /** Rows a second, of an export or of its writer alone. */
