@@ -102,6 +102,13 @@ describe('probing media', () => {
     expect(error.messageIn('en-US')).toMatch(/incomplete/)
   })
 
+  it('accepts a video whose picture stops before its sound', async () => {
+    await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=25:duration=0.4', '-f', 'lavfi', '-i', 'sine=duration=2.5', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', at('short-picture.mp4')])
+    const info = await probeMedia(at('short-picture.mp4'))
+    expect(info.kind).toBe('video')
+    expect(info.duration).toBeGreaterThan(2)
+  })
+
   it('accepts the whole file the truncated ones were cut from', async () => {
     expect((await probeMedia(at('faststart.mp4'))).kind).toBe('video')
   })

@@ -135,7 +135,8 @@ async function checkTail(path: string, kind: MediaInfo['kind'], opts: ProbeOptio
   // Nothing decoded at all: the index promised data the file does not have.
   const frames = lastValue(stdout, 'frame')
   const outUs = lastValue(stdout, 'out_time_us')
-  const decoded = kind === 'audio' ? outUs > 0 : frames > 0
+  // A video whose picture stops before its sound still decodes sound at the end, which counts.
+  const decoded = kind === 'image' ? frames > 0 : frames > 0 || outUs > 0
   if (!decoded) throw new NotMediaError('truncated', path, 'nothing could be decoded at the end of the file')
 }
 

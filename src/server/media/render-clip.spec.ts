@@ -66,6 +66,22 @@ describe('rendering clips', () => {
     expect(copyMs).toBeLessThan(encodeMs)
   }, 60_000)
 
+  it('mixes music and a voice-over under a single segment, cut to the segment\'s length', async () => {
+    const voice = at('voice.wav')
+    await makeTestTone(voice, 3, 500)
+    const plan: ClipPlan = {
+      segments: [{ path: at('a.mp4'), start: 0.5, end: 1.5, info: a }],
+      shape: '16:9', fit: 'crop', height: 120, fps: 15, bitrateKbps: 200,
+      bgm: { path: at('music.mp3'), volume: 0.3, fadeInSeconds: 0, fadeOutSeconds: 0.5 },
+      voiceOver: { path: voice, volume: 1.2 },
+      output: at('voiced.mp4'),
+    }
+    await renderClip(plan)
+    const out = await probeMedia(plan.output)
+    expect(out).toMatchObject({ width: 214, height: 120, fps: 15, audioCodec: 'aac', audioChannels: 2 })
+    expect(Math.abs(out.duration - 1)).toBeLessThanOrEqual(0.2)
+  }, 30_000)
+
   it('reads its subtitle file from a folder whose name has quotes, colons, brackets and commas', async () => {
     const odd = join(dir, "it's [a]: clip, ok; 字")
     mkdirSync(odd)

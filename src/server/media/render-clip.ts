@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { canStreamCopy, checkClipPlan, clipArgs, clipDuration, clipWorkFiles, concatListText, streamCopyArgs, subtitleFileText, type ClipPlan } from './clip-plan'
 import { runFfmpeg } from './run-ffmpeg'
@@ -23,7 +23,9 @@ export interface RenderedClip {
 export async function renderClip(plan: ClipPlan, opts: RenderOptions = {}): Promise<RenderedClip> {
   checkClipPlan(plan)
   const durationSeconds = clipDuration(plan)
-  const workDir = await mkdtemp(join(dirname(resolve(plan.output)), '.media-clip-'))
+  const outputDir = dirname(resolve(plan.output))
+  await mkdir(outputDir, { recursive: true })
+  const workDir = await mkdtemp(join(outputDir, '.media-clip-'))
   const files = clipWorkFiles(workDir)
   const run = { signal: opts.signal, onProgress: opts.onProgress, durationSeconds }
   try {

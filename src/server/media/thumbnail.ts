@@ -18,7 +18,7 @@ export function thumbnailTime(info: MediaInfo): number {
 
 export function thumbnailArgs(input: string, info: MediaInfo, outJpg: string): string[] {
   const seek = info.kind === 'video' ? ['-ss', String(thumbnailTime(info))] : []
-  return [...seek, '-i', inputPath(input), '-frames:v', '1', '-vf', FIT_WIDTH, '-q:v', '4', '-update', '1', outJpg]
+  return [...seek, '-i', inputPath(input), '-frames:v', '1', '-vf', FIT_WIDTH, '-q:v', '4', '-update', '1', inputPath(outJpg)]
 }
 
 /** A JPEG at most 320 px wide of a video or picture; false (and no file) for audio. */
@@ -37,7 +37,7 @@ export function previewArgs(input: string, info: MediaInfo, outMp4: string): str
     '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '250k', '-maxrate', '300k', '-bufsize', '600k',
     ...(info.audioCodec ? ['-c:a', 'aac', '-b:a', '64k', '-ac', '2'] : []),
     '-movflags', '+faststart',
-    outMp4,
+    inputPath(outMp4),
   ]
 }
 
@@ -49,7 +49,7 @@ export async function makePreview(input: string, info: MediaInfo, outMp4: string
 }
 
 export function coverFrameArgs(input: string, atSeconds: number, outJpg: string): string[] {
-  return ['-ss', String(Math.max(0, atSeconds)), '-i', inputPath(input), '-frames:v', '1', '-q:v', '2', '-update', '1', outJpg]
+  return ['-ss', String(Math.max(0, atSeconds)), '-i', inputPath(input), '-frames:v', '1', '-q:v', '2', '-update', '1', inputPath(outJpg)]
 }
 
 /** One full-size frame of a rendered clip, for its cover. */
