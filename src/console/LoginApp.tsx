@@ -26,6 +26,7 @@ import LoginPage from './pages/LoginPage'
  */
 const NO_SCHEMAS: Registry = {
   entities: new Map(),
+  tasks: new Map(),
   configGroups: new Map(),
   endpoints: new Map(),
   resources: new Map(),

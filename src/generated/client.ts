@@ -50,6 +50,16 @@ export const apiEndpoints = {
   initConfigGetConfig: { id: 'init_config/get_config', method: 'GET', path: '/init_config/get_config', access: ['admin'] },
   initConfigSetConfig: { id: 'init_config/set_config', method: 'POST', path: '/init_config/set_config', access: ['admin'] },
   initConfigUploadCert: { id: 'init_config/upload_cert', method: 'POST', path: '/init_config/upload_cert', access: ['admin'] },
+  materialDel: { id: 'material/del', method: 'POST', path: '/material/del', access: ['partner', 'merchant'] },
+  materialDetail: { id: 'material/detail', method: 'GET', path: '/material/detail', access: ['partner', 'merchant'] },
+  materialEdit: { id: 'material/edit', method: 'POST', path: '/material/edit', access: ['partner', 'merchant'] },
+  materialList: { id: 'material/list', method: 'GET', path: '/material/list', access: ['partner', 'merchant'] },
+  materialUpload: { id: 'material/upload', method: 'POST', path: '/material/upload', access: ['partner', 'merchant'] },
+  materialFolderAdd: { id: 'material_folder/add', method: 'POST', path: '/material_folder/add', access: ['partner', 'merchant'] },
+  materialFolderDel: { id: 'material_folder/del', method: 'POST', path: '/material_folder/del', access: ['partner', 'merchant'] },
+  materialFolderDetail: { id: 'material_folder/detail', method: 'GET', path: '/material_folder/detail', access: ['partner', 'merchant'] },
+  materialFolderEdit: { id: 'material_folder/edit', method: 'POST', path: '/material_folder/edit', access: ['partner', 'merchant'] },
+  materialFolderList: { id: 'material_folder/list', method: 'GET', path: '/material_folder/list', access: ['partner', 'merchant'] },
   platformAddAgreement: { id: 'platform/add_agreement', method: 'POST', path: '/platform/add_agreement', access: ['admin'] },
   platformAddArticle: { id: 'platform/add_article', method: 'POST', path: '/platform/add_article', access: ['admin', 'partner'] },
   platformAddIndustry: { id: 'platform/add_industry', method: 'POST', path: '/platform/add_industry', access: ['admin'] },
@@ -134,9 +144,21 @@ export const apiEndpoints = {
   rechargePackageEdit: { id: 'recharge_package/edit', method: 'POST', path: '/recharge_package/edit', access: ['admin'] },
   rechargePackageList: { id: 'recharge_package/list', method: 'GET', path: '/recharge_package/list', access: ['admin'] },
   rechargePackageOnSale: { id: 'recharge_package/on_sale', method: 'GET', path: '/recharge_package/on_sale', access: ['admin', 'partner'] },
+  taskCancel: { id: 'task/cancel', method: 'POST', path: '/task/cancel', access: ['admin', 'partner', 'merchant'] },
+  taskDel: { id: 'task/del', method: 'POST', path: '/task/del', access: ['admin', 'partner', 'merchant'] },
+  taskDetail: { id: 'task/detail', method: 'GET', path: '/task/detail', access: ['admin', 'partner', 'merchant'] },
+  taskEvents: { id: 'task/events', method: 'GET', path: '/task/events', access: ['admin', 'partner', 'merchant'], download: true },
+  taskList: { id: 'task/list', method: 'GET', path: '/task/list', access: ['admin', 'partner', 'merchant'] },
+  taskRetry: { id: 'task/retry', method: 'POST', path: '/task/retry', access: ['admin', 'partner', 'merchant'] },
+  taskSubmitClip: { id: 'task/submit_clip', method: 'POST', path: '/task/submit_clip', access: ['partner', 'merchant'] },
+  taskSubmitMixedCut: { id: 'task/submit_mixed_cut', method: 'POST', path: '/task/submit_mixed_cut', access: ['partner', 'merchant'] },
   uploadGenerateStsToken: { id: 'upload/generate_sts_token', method: 'GET', path: '/upload/generate_sts_token', access: ['*'] },
   uploadOssUpload: { id: 'upload/oss_upload', method: 'POST', path: '/upload/oss_upload', access: ['*'] },
   userMenu: { id: 'user/menu', method: 'POST', path: '/api/user/menu', access: ['*'] },
+  workDel: { id: 'work/del', method: 'POST', path: '/work/del', access: ['partner', 'merchant'] },
+  workDetail: { id: 'work/detail', method: 'GET', path: '/work/detail', access: ['partner', 'merchant'] },
+  workEdit: { id: 'work/edit', method: 'POST', path: '/work/edit', access: ['partner', 'merchant'] },
+  workList: { id: 'work/list', method: 'GET', path: '/work/list', access: ['partner', 'merchant'] },
 } as const satisfies Record<keyof ApiClient, ApiEndpoint>
 
 export interface ApiClient {
@@ -199,6 +221,78 @@ export interface ApiClient {
    * `POST /init_config/upload_cert` · roles: admin
    */
   initConfigUploadCert: (body: FormData) => Promise<types.InitConfigUploadCertResponse>
+
+  /**
+   * Delete materials by id
+   *
+   * `POST /material/del` · roles: partner, merchant
+   */
+  materialDel: (body: types.MaterialDelBody) => Promise<types.MaterialDelResponse>
+
+  /**
+   * One of materials by id
+   *
+   * `GET /material/detail` · roles: partner, merchant
+   */
+  materialDetail: (query: types.MaterialDetailQuery) => Promise<types.MaterialDetailResponse>
+
+  /**
+   * Change one of materials
+   *
+   * `POST /material/edit` · roles: partner, merchant
+   */
+  materialEdit: (body: types.MaterialEditBody) => Promise<types.MaterialEditResponse>
+
+  /**
+   * List materials
+   *
+   * `GET /material/list` · roles: partner, merchant
+   */
+  materialList: (query?: types.MaterialListQuery) => Promise<types.MaterialListResponse>
+
+  /**
+   * Upload a material (video, audio or image)
+   *
+   * multipart/form-data with one part "file", streamed to disk as it arrives (up to the server's MEDIA_MAX_MB, 2048 MB by default), and optional text parts name, folder_id and tags. The file is probed with ffprobe: a file that is not really media (a text file named .mp4, a truncated video) is refused with the reason and nothing is kept. A video gets a thumbnail and a few seconds of low-resolution preview; an image a thumbnail.
+   *
+   * `POST /material/upload` · roles: partner, merchant
+   */
+  materialUpload: (body: FormData) => Promise<types.MaterialUploadResponse>
+
+  /**
+   * Add to material folders
+   *
+   * `POST /material_folder/add` · roles: partner, merchant
+   */
+  materialFolderAdd: (body: types.MaterialFolderAddBody) => Promise<types.MaterialFolderAddResponse>
+
+  /**
+   * Delete material folders by id
+   *
+   * `POST /material_folder/del` · roles: partner, merchant
+   */
+  materialFolderDel: (body: types.MaterialFolderDelBody) => Promise<types.MaterialFolderDelResponse>
+
+  /**
+   * One of material folders by id
+   *
+   * `GET /material_folder/detail` · roles: partner, merchant
+   */
+  materialFolderDetail: (query: types.MaterialFolderDetailQuery) => Promise<types.MaterialFolderDetailResponse>
+
+  /**
+   * Change one of material folders
+   *
+   * `POST /material_folder/edit` · roles: partner, merchant
+   */
+  materialFolderEdit: (body: types.MaterialFolderEditBody) => Promise<types.MaterialFolderEditResponse>
+
+  /**
+   * List material folders
+   *
+   * `GET /material_folder/list` · roles: partner, merchant
+   */
+  materialFolderList: (query?: types.MaterialFolderListQuery) => Promise<types.MaterialFolderListResponse>
 
   /**
    * Add an agreement
@@ -917,6 +1011,80 @@ export interface ApiClient {
   rechargePackageOnSale: (query?: types.RechargePackageOnSaleQuery) => Promise<types.RechargePackageOnSaleResponse>
 
   /**
+   * Cancel a queued or running task
+   *
+   * Stops the task at once (a running ffmpeg is killed), gives its reserved cost back in the same transaction, and keeps nothing it made. A task that has already ended answers so and changes nothing.
+   *
+   * `POST /task/cancel` · roles: admin, partner, merchant
+   */
+  taskCancel: (body: types.TaskCancelBody) => Promise<types.TaskCancelResponse>
+
+  /**
+   * Delete ended tasks
+   *
+   * Removes tasks that have ended (succeeded, failed or cancelled) from the list; the works they made stay. A queued or running task must be cancelled first, and then nothing is deleted.
+   *
+   * `POST /task/del` · roles: admin, partner, merchant
+   */
+  taskDel: (body: types.TaskDelBody) => Promise<types.TaskDelResponse>
+
+  /**
+   * One task by id
+   *
+   * The task with its progress, stage, result and error, if it is in the caller's reach.
+   *
+   * `GET /task/detail` · roles: admin, partner, merchant
+   */
+  taskDetail: (query: types.TaskDetailQuery) => Promise<types.TaskDetailResponse>
+
+  /**
+   * Follow tasks live (Server-Sent Events)
+   *
+   * A text/event-stream of every change to the tasks in the caller's reach: one event "task" per change, its data the task as task/detail answers it, its id a cursor. A client that reconnects sends the last id (Last-Event-ID, or ?since=) and misses nothing. Browsers' EventSource cannot send headers, so the token may come as ?token=.
+   *
+   * Answers a file, not an envelope.
+   *
+   * `GET /task/events` · roles: admin, partner, merchant
+   */
+  taskEvents: (query?: types.TaskEventsQuery) => Promise<unknown>
+
+  /**
+   * List tasks
+   *
+   * The tasks in the caller's reach, of every kind: an admin's all, a partner's own and those of the accounts below it, anyone else's own. Newest first; filter by kind and status.
+   *
+   * `GET /task/list` · roles: admin, partner, merchant
+   */
+  taskList: (query?: types.TaskListQuery) => Promise<types.TaskListResponse>
+
+  /**
+   * Try a failed or cancelled task again
+   *
+   * Queues the task again with the same input, reserving its cost anew (a run of its own in the ledger). Steps it had finished are not done twice.
+   *
+   * `POST /task/retry` · roles: admin, partner, merchant
+   */
+  taskRetry: (body: types.TaskRetryBody) => Promise<types.TaskRetryResponse>
+
+  /**
+   * Submit a task: smart clip
+   *
+   * Cuts one video from materials: each segment a material trimmed to [start, end], joined with a transition, fitted to the shape, with subtitles burned in (typed text timed by sentence, or an SRT), background music and a cover frame. Made by ffmpeg on this platform's workers. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
+   *
+   * `POST /task/submit_clip` · roles: partner, merchant
+   */
+  taskSubmitClip: (body: types.TaskSubmitClipBody) => Promise<types.TaskSubmitClipResponse>
+
+  /**
+   * Submit a task: mixed cut
+   *
+   * Makes a batch of videos from scene slots: each slot a pool of materials (and caption lines to choose from); each variant takes one clip per slot (a random window of it between min and max seconds when those are given), and no two variants of the batch take the same combination. Optional voice-over read by the speech provider (locally espeak-ng), music and subtitles as in a smart clip. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
+   *
+   * `POST /task/submit_mixed_cut` · roles: partner, merchant
+   */
+  taskSubmitMixedCut: (body: types.TaskSubmitMixedCutBody) => Promise<types.TaskSubmitMixedCutResponse>
+
+  /**
    * Short-lived rights to upload one image directly
    *
    * With S3-compatible storage: a presigned POST (upload_url and fields) for one new key, limited to the given type and 5 MB, valid for 15 minutes; the file is then readable at url. With local storage: upload_url is oss_upload, which takes the file with the session token.
@@ -942,6 +1110,34 @@ export interface ApiClient {
    * `POST /api/user/menu` · roles: any signed-in account
    */
   userMenu: () => Promise<types.UserMenuResponse>
+
+  /**
+   * Delete works by id
+   *
+   * `POST /work/del` · roles: partner, merchant
+   */
+  workDel: (body: types.WorkDelBody) => Promise<types.WorkDelResponse>
+
+  /**
+   * One of works by id
+   *
+   * `GET /work/detail` · roles: partner, merchant
+   */
+  workDetail: (query: types.WorkDetailQuery) => Promise<types.WorkDetailResponse>
+
+  /**
+   * Change one of works
+   *
+   * `POST /work/edit` · roles: partner, merchant
+   */
+  workEdit: (body: types.WorkEditBody) => Promise<types.WorkEditResponse>
+
+  /**
+   * List works
+   *
+   * `GET /work/list` · roles: partner, merchant
+   */
+  workList: (query?: types.WorkListQuery) => Promise<types.WorkListResponse>
 }
 
 /**
@@ -962,6 +1158,16 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     initConfigGetConfig: () => transport({ method: 'GET', path: '/init_config/get_config' }) as Promise<types.InitConfigGetConfigResponse>,
     initConfigSetConfig: (body) => transport({ method: 'POST', path: '/init_config/set_config', body }) as Promise<types.InitConfigSetConfigResponse>,
     initConfigUploadCert: (body) => transport({ method: 'POST', path: '/init_config/upload_cert', body }) as Promise<types.InitConfigUploadCertResponse>,
+    materialDel: (body) => transport({ method: 'POST', path: '/material/del', body }) as Promise<types.MaterialDelResponse>,
+    materialDetail: (query) => transport({ method: 'GET', path: '/material/detail', query }) as Promise<types.MaterialDetailResponse>,
+    materialEdit: (body) => transport({ method: 'POST', path: '/material/edit', body }) as Promise<types.MaterialEditResponse>,
+    materialList: (query = {}) => transport({ method: 'GET', path: '/material/list', query }) as Promise<types.MaterialListResponse>,
+    materialUpload: (body) => transport({ method: 'POST', path: '/material/upload', body }) as Promise<types.MaterialUploadResponse>,
+    materialFolderAdd: (body) => transport({ method: 'POST', path: '/material_folder/add', body }) as Promise<types.MaterialFolderAddResponse>,
+    materialFolderDel: (body) => transport({ method: 'POST', path: '/material_folder/del', body }) as Promise<types.MaterialFolderDelResponse>,
+    materialFolderDetail: (query) => transport({ method: 'GET', path: '/material_folder/detail', query }) as Promise<types.MaterialFolderDetailResponse>,
+    materialFolderEdit: (body) => transport({ method: 'POST', path: '/material_folder/edit', body }) as Promise<types.MaterialFolderEditResponse>,
+    materialFolderList: (query = {}) => transport({ method: 'GET', path: '/material_folder/list', query }) as Promise<types.MaterialFolderListResponse>,
     platformAddAgreement: (body) => transport({ method: 'POST', path: '/platform/add_agreement', body }) as Promise<types.PlatformAddAgreementResponse>,
     platformAddArticle: (body) => transport({ method: 'POST', path: '/platform/add_article', body }) as Promise<types.PlatformAddArticleResponse>,
     platformAddIndustry: (body) => transport({ method: 'POST', path: '/platform/add_industry', body }) as Promise<types.PlatformAddIndustryResponse>,
@@ -1046,8 +1252,20 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     rechargePackageEdit: (body) => transport({ method: 'POST', path: '/recharge_package/edit', body }) as Promise<types.RechargePackageEditResponse>,
     rechargePackageList: (query = {}) => transport({ method: 'GET', path: '/recharge_package/list', query }) as Promise<types.RechargePackageListResponse>,
     rechargePackageOnSale: (query = {}) => transport({ method: 'GET', path: '/recharge_package/on_sale', query }) as Promise<types.RechargePackageOnSaleResponse>,
+    taskCancel: (body) => transport({ method: 'POST', path: '/task/cancel', body }) as Promise<types.TaskCancelResponse>,
+    taskDel: (body) => transport({ method: 'POST', path: '/task/del', body }) as Promise<types.TaskDelResponse>,
+    taskDetail: (query) => transport({ method: 'GET', path: '/task/detail', query }) as Promise<types.TaskDetailResponse>,
+    taskEvents: (query = {}) => transport({ method: 'GET', path: '/task/events', query, download: true }),
+    taskList: (query = {}) => transport({ method: 'GET', path: '/task/list', query }) as Promise<types.TaskListResponse>,
+    taskRetry: (body) => transport({ method: 'POST', path: '/task/retry', body }) as Promise<types.TaskRetryResponse>,
+    taskSubmitClip: (body) => transport({ method: 'POST', path: '/task/submit_clip', body }) as Promise<types.TaskSubmitClipResponse>,
+    taskSubmitMixedCut: (body) => transport({ method: 'POST', path: '/task/submit_mixed_cut', body }) as Promise<types.TaskSubmitMixedCutResponse>,
     uploadGenerateStsToken: (query) => transport({ method: 'GET', path: '/upload/generate_sts_token', query }) as Promise<types.UploadGenerateStsTokenResponse>,
     uploadOssUpload: (body) => transport({ method: 'POST', path: '/upload/oss_upload', body }) as Promise<types.UploadOssUploadResponse>,
     userMenu: () => transport({ method: 'POST', path: '/api/user/menu', body: {} }) as Promise<types.UserMenuResponse>,
+    workDel: (body) => transport({ method: 'POST', path: '/work/del', body }) as Promise<types.WorkDelResponse>,
+    workDetail: (query) => transport({ method: 'GET', path: '/work/detail', query }) as Promise<types.WorkDetailResponse>,
+    workEdit: (body) => transport({ method: 'POST', path: '/work/edit', body }) as Promise<types.WorkEditResponse>,
+    workList: (query = {}) => transport({ method: 'GET', path: '/work/list', query }) as Promise<types.WorkListResponse>,
   }
 }

@@ -105,6 +105,43 @@ export interface IndustryTable {
 }
 
 /**
+ * The `material` table (schemas/entities/material.json).
+ */
+export interface MaterialTable {
+  id: Generated<number>
+  name: string
+  folder_id: Optional<number | null>
+  tags: Optional<string>
+  kind: string
+  url: string
+  thumb_url: Optional<string>
+  preview_url: Optional<string>
+  format: Optional<string>
+  duration: Optional<number>
+  width: Optional<number | null>
+  height: Optional<number | null>
+  fps: Optional<number | null>
+  video_codec: Optional<string>
+  audio_codec: Optional<string>
+  size: Optional<number>
+  storage_key: Optional<string>
+  owner_id: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `material_folder` table (schemas/entities/material_folder.json).
+ */
+export interface MaterialFolderTable {
+  id: Generated<number>
+  name: string
+  owner_id: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `overstep_log` table (schemas/entities/overstep_log.json).
  */
 export interface OverstepLogTable {
@@ -256,6 +293,46 @@ export interface SessionTable {
 }
 
 /**
+ * The `task` table (schemas/entities/task.json).
+ */
+export interface TaskTable {
+  id: Generated<number>
+  kind: string
+  title: Optional<string>
+  owner_id: number
+  status: string
+  progress: Optional<number>
+  stage: Optional<string>
+  input: Optional<string>
+  result: Optional<string>
+  error: Optional<string>
+  attempts: Optional<number>
+  runs: Optional<number>
+  max_attempts: Optional<number>
+  cost_ledger: Optional<string>
+  cost_amount: Optional<number>
+  cost_state: Optional<string>
+  started_at: Optional<string | null>
+  finished_at: Optional<string | null>
+  worker: Optional<string>
+  lease_until: Optional<string | null>
+  steps: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `task_job` table (schemas/entities/task_job.json).
+ */
+export interface TaskJobTable {
+  id: Generated<number>
+  task_id: number
+  run_after: string
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `transfer_record` table (schemas/entities/transfer_record.json).
  */
 export interface TransferRecordTable {
@@ -372,6 +449,29 @@ export interface VoiceCloneTable {
 }
 
 /**
+ * The `work` table (schemas/entities/work.json).
+ */
+export interface WorkTable {
+  id: Generated<number>
+  title: string
+  kind: string
+  task_id: Optional<number>
+  variant: Optional<number>
+  combination: Optional<string>
+  url: string
+  cover_url: Optional<string>
+  duration: Optional<number>
+  width: Optional<number>
+  height: Optional<number>
+  fps: Optional<number>
+  size: Optional<number>
+  storage_key: Optional<string>
+  owner_id: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
  * Every table, by its name in the database.
  */
 export interface Database {
@@ -381,6 +481,8 @@ export interface Database {
   config_value: ConfigValueTable
   domain: DomainTable
   industry: IndustryTable
+  material: MaterialTable
+  material_folder: MaterialFolderTable
   overstep_log: OverstepLogTable
   rate_limit_hit: RateLimitHitTable
   recharge_card: RechargeCardTable
@@ -390,11 +492,14 @@ export interface Database {
   reset_code: ResetCodeTable
   script: ScriptTable
   session: SessionTable
+  task: TaskTable
+  task_job: TaskJobTable
   transfer_record: TransferRecordTable
   account: UserTable
   user_money_log: UserMoneyLogTable
   user_quota_log: UserQuotaLogTable
   voice_clone: VoiceCloneTable
+  work: WorkTable
 }
 
 /**
@@ -407,6 +512,8 @@ export interface EntityTables {
   config_value: 'config_value'
   domain: 'domain'
   industry: 'industry'
+  material: 'material'
+  material_folder: 'material_folder'
   overstep_log: 'overstep_log'
   rate_limit_hit: 'rate_limit_hit'
   recharge_card: 'recharge_card'
@@ -415,9 +522,12 @@ export interface EntityTables {
   reset_code: 'reset_code'
   script: 'script'
   session: 'session'
+  task: 'task'
+  task_job: 'task_job'
   transfer_record: 'transfer_record'
   user: 'account'
   user_money_log: 'user_money_log'
   user_quota_log: 'user_quota_log'
   voice_clone: 'voice_clone'
+  work: 'work'
 }

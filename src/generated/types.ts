@@ -211,6 +211,67 @@ export interface Industry {
 }
 
 /**
+ * A video, audio or image file of an account's materials library, probed with ffprobe on arrival: a file that is not really media is refused and nothing is kept. Clips and mixed cuts are made from materials.
+ */
+export interface Material {
+  id: number
+  name: string
+  folder_id?: number | null
+  /**
+   * Words to find it by, separated by commas.
+   */
+  tags: string
+  kind: 'video' | 'audio' | 'image'
+  url: string
+  thumb_url: string
+  /**
+   * A few low-resolution seconds of a video, to show in lists.
+   */
+  preview_url: string
+  format: string
+  /**
+   * Seconds; 0 for an image.
+   */
+  duration: number
+  width?: number | null
+  height?: number | null
+  fps?: number | null
+  video_codec: string
+  audio_codec: string
+  /**
+   * Bytes.
+   */
+  size: number
+  owner_id?: number
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    folder_id?: string | null
+    owner_id?: string | null
+  }
+}
+
+/**
+ * A folder of an account's materials library (creation/resource).
+ */
+export interface MaterialFolder {
+  id: number
+  name: string
+  owner_id?: number
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    owner_id?: string | null
+  }
+}
+
+/**
  * Each time an admin or a partner opened one of its merchants' consoles (POST /platform/overstep_login): who, whom, when and from where. Written by the server only.
  */
 export interface OverstepLog {
@@ -476,6 +537,91 @@ export interface Session {
 }
 
 /**
+ * One piece of long work (a clip, a mixed cut, a clone) of a kind declared in schemas/tasks/. Its life: queued → running → succeeded, failed or cancelled; a worker that dies leaves it running until its lease runs out, when it is queued again. Its cost is reserved through the ledger when it is created (ledger rows of type consume, related record task), kept when it succeeds and given back (type refund) when it fails or is cancelled, each in the transaction that changes its status.
+ */
+export interface Task {
+  id: number
+  /**
+   * The task kind: the name of its file in schemas/tasks/.
+   */
+  kind: string
+  /**
+   * What the submitter called the work, or the kind's name.
+   */
+  title: string
+  /**
+   * Who submitted it and pays for it.
+   */
+  owner_id: number
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
+  /**
+   * Percent done.
+   */
+  progress: number
+  /**
+   * What it is doing now, in both locales ({"zh-CN": …, "en-US": …}).
+   */
+  stage: {}
+  /**
+   * What was submitted: the body of the kind's submit call.
+   */
+  input: {}
+  /**
+   * What it made, once it succeeded: {"outputs": [{"work_id", "url", "duration", …}]}.
+   */
+  result: {}
+  /**
+   * Why it failed or stopped, in both locales ({"zh-CN": …, "en-US": …}), said so a person can act on it.
+   */
+  error: {}
+  /**
+   * Times a worker has started it.
+   */
+  attempts: number
+  /**
+   * Times it was submitted: 1, and one more for every retry after it failed or was cancelled. Each run reserves its cost anew.
+   */
+  runs: number
+  max_attempts: number
+  /**
+   * money, a quota's name, or empty when the work is free.
+   */
+  cost_ledger: string
+  /**
+   * Fen or units reserved.
+   */
+  cost_amount: number
+  cost_state: 'none' | 'reserved' | 'captured' | 'released'
+  started_at?: string | null
+  finished_at?: string | null
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    owner_id?: string | null
+  }
+}
+
+/**
+ * The embedded database's queue (PostgreSQL uses pg-boss instead): one row per task waiting for a worker. A worker claims the oldest due row by deleting it in one statement, so two workers never take the same job; a task whose worker then dies is queued again by its lease (task.lease_until), not by this table.
+ */
+export interface TaskJob {
+  id: number
+  /**
+   * The task to run.
+   */
+  task_id: number
+  /**
+   * Not before then: a retry waits a little.
+   */
+  run_after: string
+  created_at: string
+  updated_at: string
+}
+
+/**
  * Balance or a quota moved from an account to one of its own children (POST /platform/transfer). Each transfer also writes a transfer_out row in the sender's ledger and a transfer_in row in the receiver's, in the same transaction.
  */
 export interface TransferRecord {
@@ -664,6 +810,47 @@ export interface VoiceClone {
    */
   _titles?: {
     user_id?: string | null
+  }
+}
+
+/**
+ * A video the platform made for an account: an output of a clip, mixed-cut or digital-human task, written in the transaction that marks the task succeeded, so a retried task never leaves two.
+ */
+export interface Work {
+  id: number
+  title: string
+  kind: 'clip' | 'mixed_cut' | 'digital_human'
+  /**
+   * The task that made it.
+   */
+  task_id?: number
+  /**
+   * Which output of its task (a mixed cut makes several).
+   */
+  variant: number
+  /**
+   * For a mixed cut: the hash of the clips it took, one per slot; no two variants of a task share one.
+   */
+  combination: string
+  url: string
+  cover_url: string
+  duration: number
+  width: number
+  height: number
+  fps: number
+  /**
+   * Bytes.
+   */
+  size: number
+  owner_id?: number
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    task_id?: string | null
+    owner_id?: string | null
   }
 }
 
@@ -872,6 +1059,182 @@ export interface InitConfigUploadCertResponse {
   valid_to: string
   fingerprint256: string
 }
+
+/**
+ * JSON body of `POST /material/del` (Delete materials by id).
+ */
+export interface MaterialDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /material/del` (Delete materials by id).
+ */
+export interface MaterialDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /material/detail` (One of materials by id).
+ */
+export interface MaterialDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /material/detail` (One of materials by id).
+ */
+export type MaterialDetailResponse = Material
+
+/**
+ * JSON body of `POST /material/edit` (Change one of materials).
+ */
+export interface MaterialEditBody {
+  id: number
+  name?: string
+  folder_id?: number | null
+  /**
+   * Words to find it by, separated by commas.
+   */
+  tags?: string
+}
+
+/**
+ * Data of a successful answer of `POST /material/edit` (Change one of materials).
+ */
+export type MaterialEditResponse = Material
+
+/**
+ * Query string of `GET /material/list` (List materials).
+ */
+export interface MaterialListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'created_at' | 'name' | 'duration' | 'size'
+  order?: 'asc' | 'desc'
+  name?: string
+  kind?: 'video' | 'audio' | 'image'
+  folder_id?: number
+  tags?: string
+}
+
+/**
+ * Data of a successful answer of `GET /material/list` (List materials).
+ */
+export type MaterialListResponse = Paginator<Material>
+
+/**
+ * JSON body of `POST /material/upload` (Upload a material (video, audio or image)).
+ */
+export interface MaterialUploadBody {
+  /**
+   * Defaults to the file's name.
+   */
+  name?: string
+  /**
+   * A folder of the caller's, by id.
+   */
+  folder_id?: string
+  tags?: string
+}
+
+/**
+ * Data of a successful answer of `POST /material/upload` (Upload a material (video, audio or image)).
+ */
+export type MaterialUploadResponse = Material
+
+/**
+ * JSON body of `POST /material_folder/add` (Add to material folders).
+ */
+export interface MaterialFolderAddBody {
+  name: string
+}
+
+/**
+ * Data of a successful answer of `POST /material_folder/add` (Add to material folders).
+ */
+export type MaterialFolderAddResponse = MaterialFolder
+
+/**
+ * JSON body of `POST /material_folder/del` (Delete material folders by id).
+ */
+export interface MaterialFolderDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /material_folder/del` (Delete material folders by id).
+ */
+export interface MaterialFolderDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /material_folder/detail` (One of material folders by id).
+ */
+export interface MaterialFolderDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /material_folder/detail` (One of material folders by id).
+ */
+export type MaterialFolderDetailResponse = MaterialFolder
+
+/**
+ * JSON body of `POST /material_folder/edit` (Change one of material folders).
+ */
+export interface MaterialFolderEditBody {
+  id: number
+  name?: string
+}
+
+/**
+ * Data of a successful answer of `POST /material_folder/edit` (Change one of material folders).
+ */
+export type MaterialFolderEditResponse = MaterialFolder
+
+/**
+ * Query string of `GET /material_folder/list` (List material folders).
+ */
+export interface MaterialFolderListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id'
+  order?: 'asc' | 'desc'
+  name?: string
+}
+
+/**
+ * Data of a successful answer of `GET /material_folder/list` (List material folders).
+ */
+export type MaterialFolderListResponse = Paginator<MaterialFolder>
 
 /**
  * JSON body of `POST /platform/add_agreement` (Add an agreement).
@@ -2933,6 +3296,240 @@ export interface RechargePackageOnSaleQuery {
 export type RechargePackageOnSaleResponse = Paginator<RechargePackage>
 
 /**
+ * JSON body of `POST /task/cancel` (Cancel a queued or running task).
+ */
+export interface TaskCancelBody {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `POST /task/cancel` (Cancel a queued or running task).
+ */
+export type TaskCancelResponse = Task
+
+/**
+ * JSON body of `POST /task/del` (Delete ended tasks).
+ */
+export interface TaskDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /task/del` (Delete ended tasks).
+ */
+export interface TaskDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /task/detail` (One task by id).
+ */
+export interface TaskDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /task/detail` (One task by id).
+ */
+export type TaskDetailResponse = Task
+
+/**
+ * Query string of `GET /task/events` (Follow tasks live (Server-Sent Events)).
+ */
+export interface TaskEventsQuery {
+  /**
+   * The id of the last event seen.
+   */
+  since?: string
+  token?: string
+}
+
+/**
+ * Query string of `GET /task/list` (List tasks).
+ */
+export interface TaskListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id'
+  order?: 'asc' | 'desc'
+}
+
+/**
+ * Data of a successful answer of `GET /task/list` (List tasks).
+ */
+export type TaskListResponse = Paginator<Task>
+
+/**
+ * JSON body of `POST /task/retry` (Try a failed or cancelled task again).
+ */
+export interface TaskRetryBody {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `POST /task/retry` (Try a failed or cancelled task again).
+ */
+export type TaskRetryResponse = Task
+
+/**
+ * JSON body of `POST /task/submit_clip` (Submit a task: smart clip).
+ */
+export interface TaskSubmitClipBody {
+  title: string
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  segments: {
+    material_id: number
+    start?: number
+    /**
+     * 0 takes the material to its end.
+     */
+    end?: number
+  }[]
+  transition?: 'none' | 'fade' | 'dissolve' | 'slideleft' | 'wipeleft'
+  transition_seconds?: number
+  shape?: '9:16' | '16:9' | '1:1'
+  /**
+   * How a picture of another shape fills the frame: cut its edges off, or add bars.
+   */
+  fit?: 'crop' | 'pad'
+  /**
+   * Pixels of the short side: 720 in 9:16 is 720 × 1280.
+   */
+  resolution?: 480 | 720 | 1080
+  fps?: number
+  /**
+   * Video kilobits per second.
+   */
+  bitrate?: number
+  /**
+   * Burned in as subtitles, one sentence at a time, timed over the video by length.
+   */
+  subtitle_text?: string
+  /**
+   * Or the subtitles as an SRT file's text, with their own times; wins over subtitle_text.
+   */
+  subtitle_srt?: string
+  subtitle_style?: {
+    font_size?: number
+    color?: string
+    outline_color?: string
+    outline?: number
+    position?: 'top' | 'middle' | 'bottom'
+  }
+  /**
+   * An audio (or video) material from the library, looped to the video's length.
+   */
+  bgm_material_id?: number | null
+  bgm_volume?: number
+  /**
+   * Seconds the music fades in at the start and out at the end.
+   */
+  bgm_fade?: number
+  /**
+   * The second of the finished video its cover picture is taken from.
+   */
+  cover_at?: number
+}
+
+/**
+ * Data of a successful answer of `POST /task/submit_clip` (Submit a task: smart clip).
+ */
+export type TaskSubmitClipResponse = Task
+
+/**
+ * JSON body of `POST /task/submit_mixed_cut` (Submit a task: mixed cut).
+ */
+export interface TaskSubmitMixedCutBody {
+  title: string
+  /**
+   * @minItems 1
+   * @maxItems 10
+   */
+  slots: {
+    /**
+     * @minItems 1
+     * @maxItems 50
+     */
+    clips: number[]
+    /**
+     * Lines to choose a subtitle from, one per variant.
+     *
+     * @maxItems 20
+     */
+    captions?: string[]
+    /**
+     * With max_seconds: take a random window of this many seconds or more; 0 takes the whole clip.
+     */
+    min_seconds?: number
+    max_seconds?: number
+  }[]
+  /**
+   * Variants to make: at most the number of different combinations of the slots.
+   */
+  count: number
+  /**
+   * Read over every variant by the speech provider, and shown as subtitles when there are no caption lines.
+   */
+  voice_text?: string
+  voice?: 'cmn' | 'en'
+  /**
+   * Burn the captions (or the voice-over text) in as subtitles.
+   */
+  subtitles?: boolean
+  shape?: '9:16' | '16:9' | '1:1'
+  /**
+   * How a picture of another shape fills the frame: cut its edges off, or add bars.
+   */
+  fit?: 'crop' | 'pad'
+  /**
+   * Pixels of the short side: 720 in 9:16 is 720 × 1280.
+   */
+  resolution?: 480 | 720 | 1080
+  fps?: number
+  /**
+   * Video kilobits per second.
+   */
+  bitrate?: number
+  subtitle_style?: {
+    font_size?: number
+    color?: string
+    outline_color?: string
+    outline?: number
+    position?: 'top' | 'middle' | 'bottom'
+  }
+  /**
+   * An audio (or video) material from the library, looped to the video's length.
+   */
+  bgm_material_id?: number | null
+  bgm_volume?: number
+  /**
+   * Seconds the music fades in at the start and out at the end.
+   */
+  bgm_fade?: number
+}
+
+/**
+ * Data of a successful answer of `POST /task/submit_mixed_cut` (Submit a task: mixed cut).
+ */
+export type TaskSubmitMixedCutResponse = Task
+
+/**
  * Query string of `GET /upload/generate_sts_token` (Short-lived rights to upload one image directly).
  */
 export interface UploadGenerateStsTokenQuery {
@@ -3005,6 +3602,76 @@ export type UserMenuResponse = {
 }[]
 
 /**
+ * JSON body of `POST /work/del` (Delete works by id).
+ */
+export interface WorkDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /work/del` (Delete works by id).
+ */
+export interface WorkDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /work/detail` (One of works by id).
+ */
+export interface WorkDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /work/detail` (One of works by id).
+ */
+export type WorkDetailResponse = Work
+
+/**
+ * JSON body of `POST /work/edit` (Change one of works).
+ */
+export interface WorkEditBody {
+  id: number
+  title?: string
+}
+
+/**
+ * Data of a successful answer of `POST /work/edit` (Change one of works).
+ */
+export type WorkEditResponse = Work
+
+/**
+ * Query string of `GET /work/list` (List works).
+ */
+export interface WorkListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'created_at' | 'duration'
+  order?: 'asc' | 'desc'
+  title?: string
+  kind?: 'clip' | 'mixed_cut' | 'digital_human'
+  task_id?: number
+}
+
+/**
+ * Data of a successful answer of `GET /work/list` (List works).
+ */
+export type WorkListResponse = Paginator<Work>
+
+/**
  * An endpoint part that has no fields: no query string, or no JSON body.
  */
 export type NoFields = Record<string, never>
@@ -3021,6 +3688,16 @@ export interface Endpoints {
   'init_config/get_config': { query: NoFields; body: NoFields; response: InitConfigGetConfigResponse }
   'init_config/set_config': { query: NoFields; body: InitConfigSetConfigBody; response: InitConfigSetConfigResponse }
   'init_config/upload_cert': { query: NoFields; body: NoFields; response: InitConfigUploadCertResponse }
+  'material/del': { query: NoFields; body: MaterialDelBody; response: MaterialDelResponse }
+  'material/detail': { query: MaterialDetailQuery; body: NoFields; response: MaterialDetailResponse }
+  'material/edit': { query: NoFields; body: MaterialEditBody; response: MaterialEditResponse }
+  'material/list': { query: MaterialListQuery; body: NoFields; response: MaterialListResponse }
+  'material/upload': { query: NoFields; body: MaterialUploadBody; response: MaterialUploadResponse }
+  'material_folder/add': { query: NoFields; body: MaterialFolderAddBody; response: MaterialFolderAddResponse }
+  'material_folder/del': { query: NoFields; body: MaterialFolderDelBody; response: MaterialFolderDelResponse }
+  'material_folder/detail': { query: MaterialFolderDetailQuery; body: NoFields; response: MaterialFolderDetailResponse }
+  'material_folder/edit': { query: NoFields; body: MaterialFolderEditBody; response: MaterialFolderEditResponse }
+  'material_folder/list': { query: MaterialFolderListQuery; body: NoFields; response: MaterialFolderListResponse }
   'platform/add_agreement': { query: NoFields; body: PlatformAddAgreementBody; response: PlatformAddAgreementResponse }
   'platform/add_article': { query: NoFields; body: PlatformAddArticleBody; response: PlatformAddArticleResponse }
   'platform/add_industry': { query: NoFields; body: PlatformAddIndustryBody; response: PlatformAddIndustryResponse }
@@ -3105,7 +3782,19 @@ export interface Endpoints {
   'recharge_package/edit': { query: NoFields; body: RechargePackageEditBody; response: RechargePackageEditResponse }
   'recharge_package/list': { query: RechargePackageListQuery; body: NoFields; response: RechargePackageListResponse }
   'recharge_package/on_sale': { query: RechargePackageOnSaleQuery; body: NoFields; response: RechargePackageOnSaleResponse }
+  'task/cancel': { query: NoFields; body: TaskCancelBody; response: TaskCancelResponse }
+  'task/del': { query: NoFields; body: TaskDelBody; response: TaskDelResponse }
+  'task/detail': { query: TaskDetailQuery; body: NoFields; response: TaskDetailResponse }
+  'task/events': { query: TaskEventsQuery; body: NoFields; response: unknown }
+  'task/list': { query: TaskListQuery; body: NoFields; response: TaskListResponse }
+  'task/retry': { query: NoFields; body: TaskRetryBody; response: TaskRetryResponse }
+  'task/submit_clip': { query: NoFields; body: TaskSubmitClipBody; response: TaskSubmitClipResponse }
+  'task/submit_mixed_cut': { query: NoFields; body: TaskSubmitMixedCutBody; response: TaskSubmitMixedCutResponse }
   'upload/generate_sts_token': { query: UploadGenerateStsTokenQuery; body: NoFields; response: UploadGenerateStsTokenResponse }
   'upload/oss_upload': { query: NoFields; body: NoFields; response: UploadOssUploadResponse }
   'user/menu': { query: NoFields; body: NoFields; response: UserMenuResponse }
+  'work/del': { query: NoFields; body: WorkDelBody; response: WorkDelResponse }
+  'work/detail': { query: WorkDetailQuery; body: NoFields; response: WorkDetailResponse }
+  'work/edit': { query: NoFields; body: WorkEditBody; response: WorkEditResponse }
+  'work/list': { query: WorkListQuery; body: NoFields; response: WorkListResponse }
 }

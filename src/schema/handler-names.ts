@@ -18,8 +18,18 @@ export type HandlerEndpoints = Readonly<Record<string, readonly string[]>>
 export function checkHandlerNames(registry: Registry, named: HandlerEndpoints): SchemaProblem[] {
   const names = Object.keys(named)
   const problems: SchemaProblem[] = []
+  for (const kind of registry.tasks.values()) {
+    const serves = named[kind.handler]
+    const id = taskHandlerId(kind.name)
+    if (!serves) {
+      problems.push({ file: kind.file, pointer: '/handler', message: `names task handler "${kind.handler}", which the server does not implement.${didYouMean(kind.handler, names)} Write it with taskHandler(['${kind.name}'], …) and add it to src/server/task-handlers.ts.` })
+    } else if (!serves.includes(id)) {
+      problems.push({ file: kind.file, pointer: '/handler', message: notServedMessage(kind.handler, id, serves) })
+    }
+  }
   for (const endpoint of registry.endpoints.values()) {
-    if (isGeneric(endpoint.handler)) continue
+    // A task kind's submit call is the engine's own; its handler is the kind's, checked above.
+    if (isGeneric(endpoint.handler) || endpoint.task) continue
     const serves = named[endpoint.handler]
     if (!serves) {
       problems.push({
@@ -32,6 +42,11 @@ export function checkHandlerNames(registry: Registry, named: HandlerEndpoints): 
     }
   }
   return problems
+}
+
+/** How the manifest names a task kind a task handler does the work of, beside the endpoints named handlers serve. */
+export function taskHandlerId(kind: string): string {
+  return `tasks/${kind}`
 }
 
 /** Why an endpoint may not name a handler written for others: the handler reads their fields, typed from their schemas. */

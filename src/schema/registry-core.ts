@@ -10,6 +10,7 @@ import { didYouMean } from './suggest'
 import { describeJsonSyntaxError } from './json-syntax'
 import { standardEndpoints, type StandardApi } from './standard-endpoints'
 import { withNotBlank } from './not-blank'
+import { checkTaskCosts, loadTaskKinds, taskSubmitEndpoints } from './task-kinds'
 import {
   GENERIC_HANDLERS,
   type EndpointDef,
@@ -26,10 +27,10 @@ import {
   type SchemaFile,
 } from './types'
 
-const KINDS = ['entity', 'endpoint', 'resource', 'navigation', 'config'] as const
+const KINDS = ['entity', 'endpoint', 'resource', 'navigation', 'config', 'task'] as const
 type Kind = (typeof KINDS)[number]
 
-interface Parsed {
+export interface Parsed {
   file: string
   /** Name derived from the path: entity and resource file name, endpoint id. */
   name: string
@@ -97,7 +98,8 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
     problems.push({ file: 'schemas/navigation.json', pointer: '', message: 'is missing. It declares the console route groups; start from the one in the repository.' })
   }
 
-  const endpointFiles = [...valid.filter((p) => p.kind === 'endpoint'), ...expandStandardApis(valid, parsed, broken)]
+  const tasks = loadTaskKinds(valid.filter((p) => p.kind === 'task'), problems)
+  const endpointFiles = [...valid.filter((p) => p.kind === 'endpoint'), ...expandStandardApis(valid, parsed, broken), ...taskSubmitEndpoints(tasks)]
   const endpoints = loadEndpoints(endpointFiles, entities, schemas, broken, problems)
   const resources = new Map<string, ResourceDef>()
   for (const p of valid.filter((p) => p.kind === 'resource')) {
@@ -121,7 +123,8 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   attachExportedFilters(endpoints, problems)
   if (checker) problems.push(...checker.checkEndpoints(endpoints, broken, new Set(problems.map((p) => p.file))))
 
-  return { registry: { entities, configGroups, endpoints, resources, navigation, schemas }, problems }
+  checkTaskCosts(tasks, configGroups, problems)
+  return { registry: { entities, tasks, configGroups, endpoints, resources, navigation, schemas }, problems }
 }
 
 /** The method each generic handler reads its request by. */
@@ -137,6 +140,7 @@ function kindOf(path: string): Kind | undefined {
   if (/^endpoints\/.+\.json$/.test(path)) return 'endpoint'
   if (/^resources\/[^/]+\.json$/.test(path)) return 'resource'
   if (/^config\/[^/]+\.json$/.test(path)) return 'config'
+  if (/^tasks\/[^/]+\.json$/.test(path)) return 'task'
   return undefined
 }
 
@@ -245,6 +249,7 @@ function loadEndpoints(
       scope: j.scope === 'below' || j.scope === 'own' ? j.scope : 'all',
       files: j.files as EndpointDef['files'],
       exports: j.exports as string | undefined,
+      ...(typeof j['x-task'] === 'string' ? { task: j['x-task'] } : {}),
     }
     const route = `${endpoint.method} ${endpoint.path}`
     const taken = byRoute.get(route)

@@ -115,14 +115,19 @@ export interface EndpointDef {
   list?: ListConfig
   /** A download of the rows of this generic list: its filters join the download's query, its scope applies. */
   exports?: string
+  /** The task kind a submit call derived from schemas/tasks/KIND.json creates. */
+  task?: string
 }
 
 export interface FilePart {
   'x-label': Label
   /** Media types accepted, as recognised from the content; any when undefined. */
   types?: string[]
+  /** For a part streamed to disk, the server's MEDIA_MAX_MB instead. */
   maxBytes: number
   required?: boolean
+  /** Streamed to a temporary file rather than read into memory (videos). */
+  toDisk?: boolean
 }
 
 /** A button on a list's rows or above it, beyond show, edit and delete (resource "actions"). */
@@ -238,8 +243,37 @@ export interface ConfigGroupDef {
   schema: JsonSchema
 }
 
+/** The ledger a task's cost is taken from: money (fen) or one of an account's quotas (units). */
+export type CostLedger = 'money' | 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+
+/** What a task kind consumes: `rate` fen or units for the task, per output asked for, or per character of a text. */
+export interface TaskCost {
+  ledger: CostLedger
+  rate: number | { setting: string }
+  per: 'task' | { field: string } | { length: string }
+}
+
+/** schemas/tasks/KIND.json: a kind of long work the engine queues, runs, bills and reports on. */
+export interface TaskKindDef {
+  name: string
+  file: string
+  label: Label
+  description: string
+  roles: Role[]
+  /** The hand-written task handler doing the work. */
+  handler: string
+  /** The JSON Schema of the submit call's body. */
+  input: JsonSchema
+  cost?: TaskCost
+  attempts: number
+  leaseSeconds: number
+  /** The submit call derived from the file. */
+  endpoint: string
+}
+
 export interface Registry {
   entities: ReadonlyMap<string, EntityDef>
+  tasks: ReadonlyMap<string, TaskKindDef>
   configGroups: ReadonlyMap<string, ConfigGroupDef>
   endpoints: ReadonlyMap<string, EndpointDef>
   resources: ReadonlyMap<string, ResourceDef>

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { availableParallelism } from 'node:os'
 
 /** Everything the server reads from the environment, read once at start and passed down. */
 export interface Config {
@@ -36,6 +37,14 @@ export interface Config {
   trustProxy: false | number | string[]
   /** Where uploaded files are kept. */
   uploads: UploadStoreConfig
+  /** The largest media file (a video) an upload may stream to disk, in bytes (MEDIA_MAX_MB). */
+  mediaMaxBytes: number
+  /** Jobs one worker process runs at once (WORKER_CONCURRENCY, default one per core). */
+  workerConcurrency: number
+  /** Every task kind's lease at once, instead of each kind's own leaseSeconds (TASK_LEASE_SECONDS; short in tests that kill workers). */
+  taskLeaseSeconds?: number
+  /** Whether `npm start` runs workers beside the API (RUN_WORKERS, default 1); `npm run worker` always does. */
+  runWorkers: boolean
   /** On an empty database, seed a month of demo activity behind the demo logins (else the logins alone). */
   demoMonth: boolean
 }
@@ -103,6 +112,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     uploads: uploadStoreOf(env),
     demoMonth: env.DEMO_MONTH !== '0',
+    mediaMaxBytes: integer(env, 'MEDIA_MAX_MB', 2048) * 1024 * 1024,
+    workerConcurrency: integer(env, 'WORKER_CONCURRENCY', availableParallelism()) || 1,
+    runWorkers: env.RUN_WORKERS !== '0',
+    taskLeaseSeconds: env.TASK_LEASE_SECONDS ? integer(env, 'TASK_LEASE_SECONDS', 60) || undefined : undefined,
   }
 }
 

@@ -15,6 +15,8 @@ import { passwordResetHandlers } from './password-reset/handlers'
 import { rechargeCardHandlers } from './recharge-cards/handlers'
 import { rechargeCardExportHandlers } from './recharge-cards/export-handler'
 import { registrationHandlers } from './accounts/registration-handlers'
+import { taskEndpointHandlers } from './tasks/handlers'
+import { materialHandlers } from './materials/handlers'
 
 /** Every named handler an endpoint file may name in "handler". */
 export const namedHandlers: Record<string, NamedHandler> = {
@@ -34,4 +36,6 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...rechargeCardHandlers,
   ...rechargeCardExportHandlers,
   ...registrationHandlers,
+  ...taskEndpointHandlers,
+  ...materialHandlers,
 }

@@ -4,6 +4,7 @@ import type { Config } from './config'
 import type { Db, Dialect } from './db/connect'
 import type { FileStore } from './uploads/file-store'
 import type { ResetCodeSender } from './password-reset/reset-code-sender'
+import type { TaskEngine } from './tasks/engine'
 
 /** What handlers and repositories are given instead of reaching for globals. */
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   now: () => Date
   /** Delivers forgot-password codes (RESET_CODE_PROVIDER). */
   resetCodeSender: ResetCodeSender
+  /** The task queue, and the workers when this process runs some. */
+  tasks: TaskEngine
 }
 
 /**

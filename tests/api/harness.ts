@@ -11,6 +11,7 @@ import { readConfig, type Config } from '../../src/server/config'
 import { openServices } from '../../src/server/start'
 import { buildApp } from '../../src/server/app'
 import { upsertAccount } from '../../src/server/accounts/queries'
+import { bossSchema } from '../../src/server/tasks/pg-boss-queue'
 import type { Envelope } from '../../src/server/envelope'
 
 // vitest provides __dirname (also under happy-dom, where import.meta.url is not a file URL); plain ESM scripts do not.
@@ -114,7 +115,8 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
     },
     async close() {
       await app.close()
-      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(services.db)
+      await services.tasks.stop()
+      if (schema) await sql`drop schema if exists ${sql.id(schema)}, ${sql.id(bossSchema(config))} cascade`.execute(services.db)
       await services.database.close()
       rmSync(dataDir, { recursive: true, force: true })
     },

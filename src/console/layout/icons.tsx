@@ -1,4 +1,4 @@
-import { AppstoreOutlined, DashboardOutlined, FileTextOutlined, GlobalOutlined, HomeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
+import { AppstoreOutlined, DashboardOutlined, FileTextOutlined, GlobalOutlined, HomeOutlined, RobotOutlined, ScissorOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
 import type { ReactNode } from 'react'
 
 /** Icons a navigation group may name in its "icon". */
@@ -7,6 +7,8 @@ const ICONS: Record<string, ReactNode> = {
   'file-text': <FileTextOutlined />,
   global: <GlobalOutlined />,
   home: <HomeOutlined />,
+  robot: <RobotOutlined />,
+  scissor: <ScissorOutlined />,
   setting: <SettingOutlined />,
   team: <TeamOutlined />,
   user: <UserOutlined />,

@@ -30,7 +30,8 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
     if (!isGeneric(endpoint.handler) && !named) {
       throw new Error(`${endpoint.file} names handler "${endpoint.handler}", which the server does not implement. Add it to src/server/named-handlers.ts or use a generic handler (list, get, create, update, delete).`)
     }
-    if (named && !named.endpoints.includes(endpoint.id as EndpointId)) throw new Error(`${endpoint.file} ${notServedMessage(endpoint.handler, endpoint.id, named.endpoints)}`)
+    // A task kind's submit call is the engine's: one handler for every kind, which reads the kind from the endpoint.
+    if (named && !endpoint.task && !named.endpoints.includes(endpoint.id as EndpointId)) throw new Error(`${endpoint.file} ${notServedMessage(endpoint.handler, endpoint.id, named.endpoints)}`)
     const entity = endpoint.entity ? registry.entities.get(endpoint.entity) : undefined
     const check = validators.get(endpoint.id)!
     app.route({
@@ -46,13 +47,13 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
         if (request.isMultipart() !== Boolean(endpoint.files)) {
           throw new AppError('REQUEST_MEDIA_TYPE', { type: String(request.headers['content-type'] ?? 'none').split(';')[0]!, expected: endpoint.files ? 'multipart/form-data' : 'application/json' })
         }
-        const multipart = endpoint.files ? await readMultipart(request, endpoint.files, locale) : undefined
+        const multipart = endpoint.files ? await readMultipart(request, endpoint.files, locale, services.config.mediaMaxBytes) : undefined
         // No body at all is an empty one; a JSON null is a body, and not an object.
         const body = (multipart?.fields ?? (request.body === undefined ? {} : request.body)) as Record<string, unknown>
         if (entity && isGeneric(endpoint.handler)) prepareGenericBody(endpoint.handler, entity, body)
         if (check.body) validateOrThrow(check.body, body, locale)
         const ctx: HandlerContext = { endpoint, caller, query, body, files: multipart?.files ?? {}, locale, request, reply, services }
-        const data = named ? await named.run(ctx) : await genericHandlers[endpoint.handler as keyof typeof genericHandlers](ctx, entity!)
+        const data = await (named ? named.run(ctx) : genericHandlers[endpoint.handler as keyof typeof genericHandlers](ctx, entity!)).finally(() => multipart?.cleanup())
         if (endpoint.download || data === reply) return data
         if (check.response && !check.response(data)) {
           throw new Error(`${describeEndpoint(endpoint)} answered data that breaks its response schema (${endpoint.file}): ${JSON.stringify(check.response.errors)}`)

@@ -1,7 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { pipeline } from 'node:stream/promises'
+import type { Readable } from 'node:stream'
 import { randomBytes } from 'node:crypto'
 import { dirname, join } from 'node:path'
-import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3'
+import { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand } from '@aws-sdk/client-s3'
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
 import type { Config, UploadStoreConfig } from '../config'
 import { LOCAL_UPLOADS_PREFIX } from '../../schema/media-url'
@@ -28,6 +31,11 @@ export interface FileStore {
   put(key: string, data: Buffer, type: string): Promise<string>
   /** Let a browser send one file of at most `maxBytes` and one of `types` straight to the store. */
   directUpload(key: string, maxBytes: number, type: string, now: Date): Promise<DirectUpload>
+  /** Keep a file from disk under `key`, streamed (a video is never held in memory); `move` lets a local store take the file itself. */
+  putFile(key: string, path: string, type: string, opts?: { move?: boolean }): Promise<string>
+  /** A path ffmpeg can read the file at: the file itself on local disk, else a copy streamed into `dir`. */
+  localCopy(key: string, dir: string): Promise<string>
+  remove(key: string): Promise<void>
 }
 
 // Where local uploads are served from: the schemas' media-url format accepts these paths.
@@ -52,6 +60,22 @@ function localStore(root: string): FileStore {
       await writeFile(path, data, { flag: 'wx' })
       return LOCAL_UPLOADS_PREFIX + key
     },
+    async putFile(key, path, _type, opts = {}) {
+      const target = join(root, key)
+      await mkdir(dirname(target), { recursive: true })
+      // A rename across file systems (a temp dir on another disk) fails; copying then works everywhere.
+      if (opts.move) await rename(path, target).catch(() => copyFile(path, target))
+      else await copyFile(path, target)
+      return LOCAL_UPLOADS_PREFIX + key
+    },
+    async localCopy(key) {
+      const path = join(root, key)
+      await stat(path)
+      return path
+    },
+    async remove(key) {
+      await rm(join(root, key), { force: true })
+    },
     async directUpload(_key, maxBytes, _type, now) {
       // Local files can only arrive through the API, which checks and stores them itself.
       return { provider: 'local', upload_url: '/api/v1/upload/oss_upload', fields: {}, file_field: 'file', needs_token: true, url: '', expires_at: new Date(now.getTime() + DIRECT_UPLOAD_SECONDS * 1000).toISOString(), max_bytes: maxBytes }
@@ -70,6 +94,20 @@ function s3Store(config: Extract<UploadStoreConfig, { store: 's3' }>): FileStore
     async put(key, data, type) {
       await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: data, ContentType: type }))
       return `${config.publicUrl}/${key}`
+    },
+    async putFile(key, path, type) {
+      const { size } = await stat(path)
+      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: type }))
+      return `${config.publicUrl}/${key}`
+    },
+    async localCopy(key, dir) {
+      const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }))
+      const path = join(dir, key.replace(/\//g, '_'))
+      await pipeline(answer.Body as Readable, createWriteStream(path))
+      return path
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }))
     },
     async directUpload(key, maxBytes, type, now) {
       // A presigned POST policy: the S3 way to hand a browser short-lived rights to one key, one type, one size range.

@@ -1,4 +1,9 @@
 import type { FastifyRequest } from 'fastify'
+import { createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { fileTypeFromBuffer } from 'file-type'
 import type { FilePart, Locale } from '../../schema/types'
 import { fieldMessage, type FieldError } from '../../schema/validation-messages'
@@ -12,7 +17,10 @@ export interface UploadedFile {
   /** The extension that goes with `type`, e.g. png. */
   extension?: string
   size: number
+  /** The bytes, for a part read into memory. */
   data: Buffer
+  /** For a part streamed to disk ("toDisk"): the temporary file, removed after the request unless the handler moved it. */
+  path?: string
 }
 
 /**
@@ -20,11 +28,21 @@ export interface UploadedFile {
  * size and of an accepted type (judged by its bytes), text parts as strings. Every problem
  * is a field error on its part, so the form can mark it.
  */
-export async function readMultipart(request: FastifyRequest, parts: Record<string, FilePart>, locale: Locale): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
+export async function readMultipart(
+  request: FastifyRequest,
+  declared: Record<string, FilePart>,
+  locale: Locale,
+  mediaMaxBytes: number,
+): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile>; cleanup(): Promise<void> }> {
   const fields: Record<string, string> = {}
   const files: Record<string, UploadedFile> = {}
   const errors: FieldError[] = []
+  const parts = Object.fromEntries(Object.entries(declared).map(([name, part]) => [name, part.toDisk ? { ...part, maxBytes: mediaMaxBytes } : part]))
   const largest = Math.max(...Object.values(parts).map((p) => p.maxBytes))
+  let tempDir: string | undefined
+  const cleanup = async () => {
+    if (tempDir) await rm(tempDir, { recursive: true, force: true })
+  }
   const label = (name: string) => parts[name]?.['x-label'][locale] ?? name
   const tooLarge = (name: string, limit: number) => ({ path: `/${name}`, message: fieldMessage('fileSize', label(name), { limit: sizeText(limit) }, locale) })
   let current = ''
@@ -39,6 +57,19 @@ export async function readMultipart(request: FastifyRequest, parts: Record<strin
       if (!spec) {
         part.file.resume()
         errors.push({ path: `/${part.fieldname}`, message: fieldMessage('additionalProperties', part.fieldname, {}, locale) })
+        continue
+      }
+      if (spec.toDisk) {
+        tempDir ??= await mkdtemp(join(tmpdir(), 'upload-'))
+        const path = join(tempDir, `${part.fieldname}-${Object.keys(files).length}`)
+        let size = 0
+        part.file.on('data', (chunk: Buffer) => (size += chunk.length))
+        await pipeline(part.file, createWriteStream(path))
+        if (part.file.truncated) {
+          errors.push(tooLarge(part.fieldname, spec.maxBytes))
+          continue
+        }
+        if (size > 0) files[part.fieldname] = { filename: part.filename, size, data: Buffer.alloc(0), path }
         continue
       }
       const data = await part.toBuffer()
@@ -58,6 +89,7 @@ export async function readMultipart(request: FastifyRequest, parts: Record<strin
     // Past the largest allowed size the parser stops reading and says so; the part being read is the one too large.
     if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') {
       const reason = (error as { code?: string }).code === 'FST_FILES_LIMIT' ? 'too many file parts' : 'the multipart body is malformed'
+      await cleanup()
       throw new AppError('REQUEST_INVALID', { reason })
     }
     errors.push(tooLarge(current, parts[current]?.maxBytes ?? largest))
@@ -65,8 +97,11 @@ export async function readMultipart(request: FastifyRequest, parts: Record<strin
   for (const [name, spec] of Object.entries(parts)) {
     if (spec.required && !files[name] && !errors.some((e) => e.path === `/${name}`)) errors.push({ path: `/${name}`, message: fieldMessage('empty', label(name), {}, locale) })
   }
-  if (errors.length > 0) throw validationError(errors)
-  return { fields, files }
+  if (errors.length > 0) {
+    await cleanup()
+    throw validationError(errors)
+  }
+  return { fields, files, cleanup }
 }
 
 /** image/png → PNG: what a person recognises in a list of accepted types. */

@@ -1,0 +1,74 @@
+import type { Parsed } from './registry-core'
+import type { SchemaProblem } from './SchemaError'
+import type { ConfigGroupDef, JsonSchema, Label, Role, TaskCost, TaskKindDef } from './types'
+import { withNotBlank } from './not-blank'
+
+const DEFAULT_ATTEMPTS = 3
+const DEFAULT_LEASE_SECONDS = 60
+
+/** The task kinds of schemas/tasks/, by name (the file name). */
+export function loadTaskKinds(files: Parsed[], problems: SchemaProblem[]): Map<string, TaskKindDef> {
+  const kinds = new Map<string, TaskKindDef>()
+  for (const p of files) {
+    const j = p.json
+    const input = withNotBlank(j.input as JsonSchema)
+    const kind: TaskKindDef = {
+      name: p.name,
+      file: p.file,
+      label: j.label as Label,
+      description: String(j.description),
+      roles: j.roles as Role[],
+      handler: String(j.handler),
+      input,
+      ...(j.cost ? { cost: j.cost as TaskCost } : {}),
+      attempts: (j.attempts as number | undefined) ?? DEFAULT_ATTEMPTS,
+      leaseSeconds: (j.leaseSeconds as number | undefined) ?? DEFAULT_LEASE_SECONDS,
+      endpoint: `task/submit_${p.name}`,
+    }
+    const per = kind.cost?.per
+    if (per && per !== 'task') {
+      const field = 'field' in per ? per.field : per.length
+      const schema = (input.properties as Record<string, JsonSchema> | undefined)?.[field]
+      const wanted = 'field' in per ? 'integer' : 'string'
+      if (!schema || schema.type !== wanted || !(input.required as string[] | undefined)?.includes(field)) {
+        problems.push({ file: p.file, pointer: '/cost/per', message: `counts the cost by input field "${field}", which must be a required ${wanted} field of "input", so every task has a cost known before it is queued.` })
+      }
+    }
+    kinds.set(p.name, kind)
+  }
+  return kinds
+}
+
+/** Each kind's submit call, as if schemas/endpoints/task/submit_KIND.json were written out. */
+export function taskSubmitEndpoints(kinds: ReadonlyMap<string, TaskKindDef>): Parsed[] {
+  return [...kinds.values()].map((kind) => ({
+    file: kind.file,
+    name: kind.endpoint,
+    kind: 'endpoint' as const,
+    json: {
+      method: 'POST',
+      path: `/${kind.endpoint}`,
+      summary: `Submit a task: ${kind.label['en-US'].toLowerCase()}`,
+      description: `${kind.description} The task is queued at once and answered as it stands; follow it with task/detail or task/events.${kind.cost ? ' Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.' : ''}`,
+      roles: kind.roles,
+      handler: 'task.submit',
+      entity: 'task',
+      'x-task': kind.name,
+      request: { body: kind.input },
+      response: { $ref: 'task' },
+    },
+  }))
+}
+
+/** A cost read from a setting names an integer setting that exists. */
+export function checkTaskCosts(kinds: ReadonlyMap<string, TaskKindDef>, groups: ReadonlyMap<string, ConfigGroupDef>, problems: SchemaProblem[]): void {
+  for (const kind of kinds.values()) {
+    const rate = kind.cost?.rate
+    if (!rate || typeof rate === 'number') continue
+    const [group, key] = rate.setting.split('.') as [string, string]
+    const field = (groups.get(group)?.schema.properties as Record<string, JsonSchema> | undefined)?.[key]
+    if (!field || field.type !== 'integer') {
+      problems.push({ file: kind.file, pointer: '/cost/rate/setting', message: `names setting "${rate.setting}", which must be an integer field "${key}" of schemas/config/${group}.json (fen or units).` })
+    }
+  }
+}

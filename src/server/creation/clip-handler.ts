@@ -1,0 +1,93 @@
+import { join } from 'node:path'
+import type { Label } from '../../schema/types'
+import { fieldError } from '../errors/AppError'
+import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
+import { parseSrt, cuesForText } from '../media/srt'
+import { clipDuration, type ClipPlan } from '../media/clip-plan'
+import { ownMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
+import { requireMediaTools } from './media-tools'
+import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
+
+type ClipInput = TaskInput<'clip'>
+
+const FETCHING: Label = { 'zh-CN': '读取素材', 'en-US': 'Reading materials' }
+const RENDERING: Label = { 'zh-CN': '剪辑合成中', 'en-US': 'Rendering' }
+
+/** Smart clip: one video from trimmed segments of materials, made by ffmpeg on this platform's workers. */
+export const clipTask = taskHandler(['clip'], {
+  async prepare({ services, caller, input, locale, trx }) {
+    await requireMediaTools(locale)
+    const uses: MaterialUse[] = input.segments.map((s, i) => ({ id: s.material_id, path: `/segments/${i}/material_id`, kinds: ['video', 'image'] }))
+    if (input.bgm_material_id) uses.push({ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] })
+    const materials = await ownMaterials(trx, services, caller, uses, locale)
+    input.segments.forEach((s, i) => {
+      const length = materials.get(s.material_id)!.duration
+      const end = s.end || length
+      if (end <= (s.start ?? 0) || (length > 0 && end > length + 0.05)) throw fieldError('VALIDATION_FAILED', `/segments/${i}/end`, locale, { first: segmentMessage(locale, length) })
+    })
+    if (input.subtitle_srt) {
+      try {
+        parseSrt(input.subtitle_srt)
+      } catch (error) {
+        throw fieldError('SUBTITLE_SRT_INVALID', '/subtitle_srt', locale, { reason: (error as Error).message })
+      }
+    }
+    return { title: input.title }
+  },
+  async run(ctx) {
+    const { input } = ctx
+    ctx.progress(1, FETCHING)
+    const video = await ctx.step('render', async () => {
+      const plan = await clipPlan(ctx, input)
+      return renderAndStore(ctx, plan, { coverAt: input.cover_at ?? 0, onProgress: (f) => ctx.progress(5 + f * 90, RENDERING) })
+    })
+    return {
+      result: { outputs: [video] },
+      commit: (trx) => insertWorks(trx, ctx, 'clip', [{ video, variant: 0, combination: '' }]),
+    }
+  },
+})
+
+async function clipPlan(ctx: TaskRunContext<ClipInput>, input: ClipInput): Promise<ClipPlan> {
+  const ids = [...input.segments.map((s) => s.material_id), ...(input.bgm_material_id ? [input.bgm_material_id] : [])]
+  const materials = await materialsById(ctx.services, ids)
+  if (materials.size !== new Set(ids).size) throw new TaskFailure({ 'zh-CN': '所用素材已被删除，请重新选择素材后提交', 'en-US': 'A material it uses has been deleted: choose the materials again and submit' })
+  const paths = await fetchMaterials(ctx, [...materials.values()])
+  const plan: ClipPlan = {
+    segments: input.segments.map((s) => {
+      const material = materials.get(s.material_id)!
+      return { path: paths.get(material.id)!, info: mediaInfoOf(material), start: s.start || undefined, end: s.end || undefined }
+    }),
+    transition: { kind: input.transition ?? 'none', seconds: input.transition_seconds ?? 0.5 },
+    shape: input.shape ?? '9:16',
+    fit: input.fit ?? 'crop',
+    height: input.resolution ?? 720,
+    fps: input.fps ?? 25,
+    bitrateKbps: input.bitrate ?? 1200,
+    output: join(ctx.workDir, 'clip.mp4'),
+  }
+  const total = clipDuration(plan)
+  const cues = input.subtitle_srt ? parseSrt(input.subtitle_srt) : input.subtitle_text ? cuesForText(input.subtitle_text, total) : []
+  if (cues.length > 0) plan.subtitles = { cues, ...subtitleStyle(input.subtitle_style) }
+  if (input.bgm_material_id) {
+    plan.bgm = { path: paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.5, fadeInSeconds: input.bgm_fade ?? 1, fadeOutSeconds: input.bgm_fade ?? 1 }
+  }
+  return plan
+}
+
+/** The form's subtitle style as the media layer draws it. */
+export function subtitleStyle(style: ClipInput['subtitle_style']): Omit<NonNullable<ClipPlan['subtitles']>, 'cues'> {
+  return {
+    size: style?.font_size ?? 48,
+    color: style?.color ?? '#ffffff',
+    outlineColor: style?.outline_color ?? '#000000',
+    outline: style?.outline ?? 2,
+    position: style?.position ?? 'bottom',
+  }
+}
+
+function segmentMessage(locale: 'zh-CN' | 'en-US', length: number): string {
+  return locale === 'zh-CN' ? `结束时间须晚于开始时间，且在素材时长（${length.toFixed(1)} 秒）以内` : `The end must come after the start, within the material's ${length.toFixed(1)} s`
+}
+
+export type { StoredVideo }

@@ -1,0 +1,74 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Db } from '../db/connect'
+import { tableOf } from '../services'
+import { newUploadKey } from '../uploads/file-store'
+import type { TaskRunContext } from '../tasks/task-handler'
+import { renderClip } from '../media/render-clip'
+import { coverFrame } from '../media/thumbnail'
+import { probeMedia } from '../media/probe'
+import type { ClipPlan } from '../media/clip-plan'
+import type { MaterialRow } from './materials'
+
+/** A finished video in the store: what a work records and the task's result shows. */
+export interface StoredVideo {
+  url: string
+  cover_url: string
+  storage_key: string
+  duration: number
+  width: number
+  height: number
+  fps: number
+  size: number
+}
+
+/** Paths ffmpeg reads the materials at: the stored files themselves on local disk, copies in the task's folder from S3. */
+export async function fetchMaterials(ctx: TaskRunContext<unknown>, materials: readonly MaterialRow[]): Promise<Map<number, string>> {
+  const dir = join(ctx.workDir, 'materials')
+  await mkdir(dir, { recursive: true })
+  const paths = new Map<number, string>()
+  for (const material of materials) paths.set(material.id, await ctx.services.files.localCopy(material.storage_key, dir))
+  return paths
+}
+
+/** Render the plan, take its cover, and keep both in the store; the temporary files go with the task's folder. */
+export async function renderAndStore(ctx: TaskRunContext<unknown>, plan: ClipPlan, opts: { coverAt: number; onProgress(fraction: number): void }): Promise<StoredVideo> {
+  await renderClip(plan, { signal: ctx.signal, onProgress: opts.onProgress })
+  const info = await probeMedia(plan.output, { signal: ctx.signal })
+  const cover = `${plan.output}.jpg`
+  await coverFrame(plan.output, Math.min(opts.coverAt, Math.max(0, info.duration - 0.1)), cover, { signal: ctx.signal })
+  const now = ctx.services.now()
+  const key = newUploadKey('mp4', now)
+  const url = await ctx.services.files.putFile(key, plan.output, 'video/mp4', { move: true })
+  const coverUrl = await ctx.services.files.putFile(newUploadKey('jpg', now), cover, 'image/jpeg', { move: true })
+  return { url, cover_url: coverUrl, storage_key: key, duration: info.duration, width: info.width ?? 0, height: info.height ?? 0, fps: info.fps ?? 0, size: info.size }
+}
+
+/** The works a task made, written in the transaction that marks it succeeded. */
+export async function insertWorks(trx: Db, ctx: TaskRunContext<unknown>, kind: 'clip' | 'mixed_cut', outputs: readonly { video: StoredVideo; variant: number; combination: string }[]): Promise<void> {
+  const now = ctx.services.now().toISOString()
+  const base = ctx.task.title || kind
+  for (const { video, variant, combination } of outputs) {
+    await trx
+      .insertInto(tableOf(ctx.services, 'work'))
+      .values({
+        title: outputs.length > 1 ? `${base} #${variant + 1}`.slice(0, 80) : base,
+        kind,
+        task_id: ctx.task.id,
+        variant,
+        combination,
+        url: video.url,
+        cover_url: video.cover_url,
+        duration: video.duration,
+        width: video.width,
+        height: video.height,
+        fps: video.fps,
+        size: video.size,
+        storage_key: video.storage_key,
+        owner_id: ctx.task.ownerId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+  }
+}

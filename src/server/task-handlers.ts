@@ -1,0 +1,9 @@
+import type { TaskHandler } from './tasks/task-handler'
+import { clipTask } from './creation/clip-handler'
+import { mixedCutTask } from './creation/mixed-cut-handler'
+
+/** Every task handler a task kind (schemas/tasks/) may name in "handler". */
+export const taskHandlers: Record<string, TaskHandler> = {
+  'creation.clip': clipTask,
+  'creation.mixedCut': mixedCutTask,
+}

@@ -1,0 +1,171 @@
+import type { Label } from '../../schema/types'
+import { AppError } from '../errors/AppError'
+import { asSchemaDb } from '../db/connect'
+import { tableOf, type Services } from '../services'
+import { namedHandler, requireCaller, type NamedHandler, type RequestContext } from '../engine/handler-context'
+import { findVisible, listIds, ofEndpoint } from '../engine/generic/record-scope'
+import { withTitles } from '../engine/generic/relation-titles'
+import { chargeFor, reserve } from './cost'
+import { releaseIn } from './runner'
+import { taskHandlers } from '../task-handlers'
+import { followTasks } from './events'
+
+const QUEUED: Label = { 'zh-CN': '排队中', 'en-US': 'In the queue' }
+
+/**
+ * Submit a task of the endpoint's kind: check it, create it with its cost reserved and its job
+ * queued, all in one transaction, so a task exists exactly when it is paid for and queued.
+ */
+export const submitTask: NamedHandler = {
+  endpoints: [],
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const { services } = ctx
+    const kind = services.registry.tasks.get(ctx.endpoint.task!)!
+    const handler = taskHandlers[kind.handler]!
+    const input = ctx.body
+    const charge = await chargeFor(services, kind, input)
+    const tasks = tableOf(services, 'task')
+    const id = await services.db.transaction().execute(async (trx) => {
+      const { title } = (await handler.prepare?.({ services, caller, input, locale: ctx.locale, trx })) ?? {}
+      const now = services.now().toISOString()
+      const row = await trx
+        .insertInto(tasks)
+        .values({
+          kind: kind.name,
+          title: (title ?? kind.label[ctx.locale]).slice(0, 80),
+          owner_id: caller.id,
+          status: 'queued',
+          progress: 0,
+          stage: JSON.stringify(QUEUED),
+          input: JSON.stringify(input),
+          result: '{}',
+          error: '{}',
+          attempts: 0,
+          runs: 1,
+          max_attempts: kind.attempts,
+          cost_ledger: charge?.ledger ?? '',
+          cost_amount: charge?.amount ?? 0,
+          cost_state: charge ? 'reserved' : 'none',
+          worker: '',
+          steps: '{}',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const taskId = Number(row.id)
+      if (charge) await reserve(trx, services, { id: taskId, ownerId: caller.id, ledger: charge.ledger, amount: charge.amount, run: 1 }, caller.id)
+      await services.tasks.queue.enqueue(trx, taskId)
+      return taskId
+    })
+    services.tasks.queue.wake()
+    services.tasks.changed()
+    return visibleTask(ctx, id)
+  },
+}
+
+/** Cancel: the status, the cost given back and the job's fate change together; a running worker stops at its next beat, or at once here. */
+const cancel = namedHandler(['task/cancel'], {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const { services } = ctx
+    const task = await findVisible(ctx, asSchemaDb(services.db), taskEntity(services), ctx.body.id)
+    await services.db.transaction().execute(async (trx) => {
+      const now = services.now().toISOString()
+      const stopped = await trx
+        .updateTable(tableOf(services, 'task'))
+        .set({ status: 'cancelled', stage: '{}', error: JSON.stringify(cancelledBy(caller.username)), finished_at: now, lease_until: null, updated_at: now })
+        .where('id', '=', ctx.body.id)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst()
+      if (Number(stopped.numUpdatedRows) === 0) throw new AppError('TASK_NOT_ACTIVE', { id: String(task.id) })
+      await releaseIn(trx, services, ctx.body.id, caller.id)
+    })
+    services.tasks.running.get(ctx.body.id)?.abort(new Error('Cancelled.'))
+    services.tasks.changed()
+    return visibleTask(ctx, ctx.body.id)
+  },
+})
+
+/** Retry: a new run of the same task, its cost reserved again under the run's own ledger key. */
+const retry = namedHandler(['task/retry'], {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const { services } = ctx
+    const tasks = tableOf(services, 'task')
+    const task = await findVisible(ctx, asSchemaDb(services.db), taskEntity(services), ctx.body.id)
+    const kind = services.registry.tasks.get(String(task.kind))
+    if (!kind || (task.status !== 'failed' && task.status !== 'cancelled')) throw new AppError('TASK_NOT_RETRYABLE', { id: String(task.id) })
+    const charge = await chargeFor(services, kind, task.input as Record<string, unknown>)
+    const ownerId = Number(task.owner_id)
+    await services.db.transaction().execute(async (trx) => {
+      const now = services.now().toISOString()
+      const run = Number(task.runs) + 1
+      const again = await trx
+        .updateTable(tasks)
+        .set({ status: 'queued', progress: 0, stage: JSON.stringify(QUEUED), error: '{}', result: '{}', attempts: 0, runs: run, worker: '', lease_until: null, finished_at: null, cost_ledger: charge?.ledger ?? '', cost_amount: charge?.amount ?? 0, cost_state: charge ? 'reserved' : 'none', updated_at: now })
+        .where('id', '=', ctx.body.id)
+        .where('status', 'in', ['failed', 'cancelled'])
+        .where('runs', '=', Number(task.runs))
+        .executeTakeFirst()
+      if (Number(again.numUpdatedRows) === 0) throw new AppError('TASK_NOT_RETRYABLE', { id: String(task.id) })
+      if (charge) await reserve(trx, services, { id: ctx.body.id, ownerId, ledger: charge.ledger, amount: charge.amount, run }, caller.id)
+      await services.tasks.queue.enqueue(trx, ctx.body.id)
+    })
+    services.tasks.queue.wake()
+    services.tasks.changed()
+    return visibleTask(ctx, ctx.body.id)
+  },
+})
+
+/** Delete ended tasks only, all or none: a queued or running one is named and nothing goes. */
+const remove = namedHandler(['task/del'], {
+  async run(ctx) {
+    const { services } = ctx
+    const entity = taskEntity(services)
+    const db = asSchemaDb(services.db)
+    const ids = ctx.body.ids
+    const deleted = await db.transaction().execute(async (trx) => {
+      const found = await ofEndpoint(ctx, trx.selectFrom(entity.table), entity).select([`${entity.table}.id as id`, `${entity.table}.status as status`]).where(`${entity.table}.id`, 'in', ids).execute()
+      const missing = ids.filter((id) => !found.some((row) => Number(row.id) === id))
+      if (missing.length > 0) throw new AppError('RECORD_NOT_FOUND_NO_DELETE', { entity: entity.label?.[ctx.locale] ?? entity.name, ids: listIds(missing) })
+      const active = found.filter((row) => row.status === 'queued' || row.status === 'running')
+      if (active.length > 0) throw new AppError('TASK_NOT_ENDED', { id: listIds(active.map((row) => Number(row.id))) })
+      const gone = await trx.deleteFrom(entity.table).where('id', 'in', ids).where('status', 'in', ['succeeded', 'failed', 'cancelled']).executeTakeFirst()
+      // A task that was retried between the read and the delete is still active: keep everything.
+      if (Number(gone.numDeletedRows) !== ids.length) throw new AppError('TASK_NOT_ENDED', { id: listIds(ids) })
+      return ids.length
+    })
+    services.tasks.changed()
+    return { deleted }
+  },
+})
+
+const events = namedHandler(['task/events'], {
+  async run(ctx) {
+    return followTasks(ctx, ctx.query.since)
+  },
+})
+
+function taskEntity(services: Services) {
+  return services.registry.entities.get('task')!
+}
+
+function cancelledBy(username: string): Label {
+  return { 'zh-CN': `已由 ${username} 取消`, 'en-US': `Cancelled by ${username}` }
+}
+
+async function visibleTask(ctx: RequestContext, id: number): Promise<Record<string, unknown>> {
+  const entity = taskEntity(ctx.services)
+  const db = asSchemaDb(ctx.services.db)
+  return (await withTitles(ctx, db, entity, [await findVisible(ctx, db, entity, id)]))[0]!
+}
+
+export const taskEndpointHandlers = {
+  'task.submit': submitTask,
+  'tasks.cancel': cancel,
+  'tasks.retry': retry,
+  'tasks.delete': remove,
+  'tasks.events': events,
+}

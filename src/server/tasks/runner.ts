@@ -1,0 +1,170 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Label, TaskKindDef } from '../../schema/types'
+import { tableOf, type Services } from '../services'
+import type { Db } from '../db/connect'
+import { release } from './cost'
+import { TaskFailure, type TaskHandler, type TaskOutcome } from './task-handler'
+import { failureReason } from './failure-reason'
+import type { TaskEngine } from './engine'
+
+/** How often a running task renews its lease and writes its progress: the console's live view moves at this pace. */
+const BEAT_MS = 500
+
+const STARTING: Label = { 'zh-CN': '开始处理', 'en-US': 'Starting' }
+const DONE: Label = { 'zh-CN': '已完成', 'en-US': 'Done' }
+const WAITING_RETRY: Label = { 'zh-CN': '等待重试', 'en-US': 'Waiting to try again' }
+
+/**
+ * Run one queued task in this worker: claim it (only a queued task can be claimed, so a job
+ * delivered twice runs once), renew its lease while the work goes on, and end it in one
+ * transaction with what it made, its cost kept or given back.
+ */
+export async function runTask(engine: TaskEngine, services: Services, handlers: Readonly<Record<string, TaskHandler>>, taskId: number): Promise<void> {
+  const tasks = tableOf(services, 'task')
+  const lease = (kind: TaskKindDef) => new Date(services.now().getTime() + (services.config.taskLeaseSeconds ?? kind.leaseSeconds) * 1000).toISOString()
+  const row = await services.db.selectFrom(tasks).selectAll().where('id', '=', taskId).executeTakeFirst()
+  if (!row || row.status !== 'queued') return
+  const kind = services.registry.tasks.get(String(row.kind))
+  const handler = kind && handlers[kind.handler]
+  if (!kind || !handler) {
+    await fail(services, taskId, engine.workerId, { 'zh-CN': `任务类型 ${row.kind} 已不存在`, 'en-US': `Task kind ${row.kind} no longer exists` }, true)
+    return
+  }
+  const now = services.now().toISOString()
+  const claimed = await services.db
+    .updateTable(tasks)
+    .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), worker: engine.workerId, lease_until: lease(kind), started_at: row.started_at ?? now, progress: 0, stage: JSON.stringify(STARTING), updated_at: now }))
+    .where('id', '=', taskId)
+    .where('status', '=', 'queued')
+    .executeTakeFirst()
+  if (Number(claimed.numUpdatedRows) === 0) return
+  engine.changed()
+
+  const attempt = Number(row.attempts ?? 0) + 1
+  const controller = new AbortController()
+  engine.running.set(taskId, controller)
+  let progress = { percent: 0, stage: STARTING, dirty: false }
+  let steps = parseJson(row.steps) as Record<string, unknown>
+  // Renew the lease and write progress; a renewal that finds the task no longer ours (cancelled, or taken
+  // over after this worker stalled past its lease) stops the work at once.
+  const beat = async () => {
+    const update = await services.db
+      .updateTable(tasks)
+      .set({ lease_until: lease(kind), ...(progress.dirty ? { progress: progress.percent, stage: JSON.stringify(progress.stage), updated_at: services.now().toISOString() } : {}) })
+      .where('id', '=', taskId)
+      .where('status', '=', 'running')
+      .where('worker', '=', engine.workerId)
+      .executeTakeFirst()
+    if (Number(update.numUpdatedRows) === 0) controller.abort(new Error('The task was cancelled or taken over.'))
+    else if (progress.dirty) engine.changed()
+    progress.dirty = false
+  }
+  const timer = setInterval(() => void beat().catch(() => undefined), BEAT_MS)
+  const workDir = await mkdtemp(join(tmpdir(), `task-${taskId}-`))
+  try {
+    const outcome = await handler.run({
+      task: { id: taskId, kind: kind.name, title: String(row.title ?? ''), ownerId: Number(row.owner_id), attempt },
+      kind,
+      input: parseJson(row.input),
+      services,
+      signal: controller.signal,
+      workDir,
+      progress(percent, stage) {
+        progress = { percent: Math.max(0, Math.min(99, Math.round(percent))), stage, dirty: true }
+      },
+      async step(name, work) {
+        if (name in steps) return steps[name] as never
+        const value = await work()
+        steps = { ...steps, [name]: value ?? null }
+        await services.db.updateTable(tasks).set({ steps: JSON.stringify(steps) }).where('id', '=', taskId).where('worker', '=', engine.workerId).execute()
+        return value
+      },
+    })
+    clearInterval(timer)
+    if (!controller.signal.aborted) await succeed(services, taskId, engine.workerId, outcome)
+  } catch (error) {
+    clearInterval(timer)
+    if (!controller.signal.aborted) {
+      const retry = !(error instanceof TaskFailure) || error.retry
+      if (retry && attempt < Number(row.max_attempts ?? kind.attempts)) await requeue(engine, services, taskId, attempt, failureReason(error))
+      else await fail(services, taskId, engine.workerId, failureReason(error), false)
+    }
+  } finally {
+    clearInterval(timer)
+    engine.running.delete(taskId)
+    await rm(workDir, { recursive: true, force: true })
+    engine.changed()
+  }
+}
+
+async function succeed(services: Services, taskId: number, worker: string, outcome: TaskOutcome): Promise<void> {
+  const tasks = tableOf(services, 'task')
+  await services.db.transaction().execute(async (trx) => {
+    const now = services.now().toISOString()
+    const done = await trx
+      .updateTable(tasks)
+      .set({ status: 'succeeded', progress: 100, stage: JSON.stringify(DONE), result: JSON.stringify(outcome.result), error: '{}', finished_at: now, lease_until: null, updated_at: now })
+      .where('id', '=', taskId)
+      .where('status', '=', 'running')
+      .where('worker', '=', worker)
+      .executeTakeFirst()
+    // Cancelled while the last step finished: nothing is kept and the cost was already given back.
+    if (Number(done.numUpdatedRows) === 0) return
+    await trx.updateTable(tasks).set({ cost_state: 'captured' }).where('id', '=', taskId).where('cost_state', '=', 'reserved').execute()
+    await outcome.commit?.(trx)
+  })
+}
+
+/** A passing failure with tries left: back in the queue after a pause that grows with each try. */
+async function requeue(engine: TaskEngine, services: Services, taskId: number, attempt: number, reason: Label): Promise<void> {
+  const tasks = tableOf(services, 'task')
+  await services.db.transaction().execute(async (trx) => {
+    const now = services.now().toISOString()
+    const back = await trx
+      .updateTable(tasks)
+      .set({ status: 'queued', worker: '', lease_until: null, error: JSON.stringify(reason), stage: JSON.stringify(WAITING_RETRY), updated_at: now })
+      .where('id', '=', taskId)
+      .where('status', '=', 'running')
+      .where('worker', '=', engine.workerId)
+      .executeTakeFirst()
+    if (Number(back.numUpdatedRows) > 0) await engine.queue.enqueue(trx, taskId, Math.min(60, 2 ** attempt))
+  })
+}
+
+/** End a task as failed and give its cost back, in one transaction; `anyWorker` for a task no worker holds. */
+export async function fail(services: Services, taskId: number, worker: string, reason: Label, anyWorker: boolean): Promise<void> {
+  await services.db.transaction().execute((trx) => failIn(trx, services, taskId, anyWorker ? undefined : worker, reason))
+}
+
+/** The same inside the caller's transaction: marks it failed only while it is still unfinished (and held by `worker` when given). */
+export async function failIn(trx: Db, services: Services, taskId: number, worker: string | undefined, reason: Label): Promise<boolean> {
+  const tasks = tableOf(services, 'task')
+  const now = services.now().toISOString()
+  let update = trx
+    .updateTable(tasks)
+    .set({ status: 'failed', error: JSON.stringify(reason), finished_at: now, lease_until: null, worker: '', updated_at: now })
+    .where('id', '=', taskId)
+    .where('status', 'in', ['queued', 'running'])
+  if (worker !== undefined) update = update.where('worker', '=', worker)
+  const failed = await update.executeTakeFirst()
+  if (Number(failed.numUpdatedRows) === 0) return false
+  await releaseIn(trx, services, taskId, null)
+  return true
+}
+
+/** Give back a task's reserved cost, once: the cost state moves from reserved to released only here. */
+export async function releaseIn(trx: Db, services: Services, taskId: number, operatorId: number | null): Promise<void> {
+  const tasks = tableOf(services, 'task')
+  const marked = await trx.updateTable(tasks).set({ cost_state: 'released' }).where('id', '=', taskId).where('cost_state', '=', 'reserved').executeTakeFirst()
+  if (Number(marked.numUpdatedRows) === 0) return
+  const task = await trx.selectFrom(tasks).select(['owner_id', 'cost_ledger', 'cost_amount', 'runs']).where('id', '=', taskId).executeTakeFirstOrThrow()
+  await release(trx, services, { id: taskId, ownerId: Number(task.owner_id), ledger: String(task.cost_ledger), amount: Number(task.cost_amount), run: Number(task.runs ?? 1) }, operatorId)
+}
+
+/** A JSON column as stored: text on both databases. */
+export function parseJson(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'string' || value === '') return {}
+  return JSON.parse(value) as Record<string, unknown>
+}

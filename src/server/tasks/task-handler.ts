@@ -1,0 +1,96 @@
+import type { Label, Locale, TaskKindDef } from '../../schema/types'
+import type { Endpoints } from '../../generated/types'
+import type { Caller } from '../access/caller'
+import type { Db } from '../db/connect'
+import type { Services } from '../services'
+
+/** A task as its handler sees it. */
+export interface RunningTask {
+  id: number
+  kind: string
+  title: string
+  ownerId: number
+  /** 1 on the first try; more after a worker died or a passing failure. */
+  attempt: number
+}
+
+/** A task kind's submit body, as its schema types it. */
+export type TaskInput<K extends string> = `task/submit_${K}` extends keyof Endpoints ? Endpoints[`task/submit_${K}`]['body'] : never
+
+/** What the work of one task is given. */
+export interface TaskRunContext<Input> {
+  task: RunningTask
+  kind: TaskKindDef
+  input: Input
+  services: Services
+  /** Aborts on cancel, or when another worker has taken the task over: stop at once, ffmpeg children included. */
+  signal: AbortSignal
+  /** A folder of its own for temporary files, removed when the run ends, however it ends. */
+  workDir: string
+  /** Percent done (0–100) and what is being done, shown live in the console. */
+  progress(percent: number, stage: Label): void
+  /**
+   * Run `work` once across all tries of the task: a retry after a crash finds its recorded
+   * answer (JSON) and skips it. Steps with side effects outside the task (a stored file,
+   * a vendor's job) go through here.
+   */
+  step<T>(name: string, work: () => Promise<T>): Promise<T>
+}
+
+/** What a finished run hands back. */
+export interface TaskOutcome {
+  /** Stored on the task and shown on its page: what it made. */
+  result: Record<string, unknown>
+  /** Writes the records the work made (works), in the transaction that marks the task succeeded, so they exist exactly once. */
+  commit?(trx: Db): Promise<void>
+}
+
+/** What checking a submission is given, inside the transaction that will create the task. */
+export interface TaskSubmitContext<Input> {
+  services: Services
+  caller: Caller
+  input: Input
+  locale: Locale
+  trx: Db
+}
+
+/** The hand-written part of a task kind: the work itself, and the checks a schema cannot make. */
+export interface TaskHandler {
+  kinds: readonly string[]
+  /** Checks a submission against the data (its materials exist and are the caller's); throws field errors. Answers the task's title. */
+  prepare?(ctx: TaskSubmitContext<Record<string, unknown>>): Promise<{ title?: string }>
+  run(ctx: TaskRunContext<Record<string, unknown>>): Promise<TaskOutcome>
+}
+
+/**
+ * A task handler for `kinds`: the engine validates the input against the kind's schema
+ * before `prepare` and `run` see it, so the generated types are what they are given.
+ *
+ * ```ts
+ * const clip = taskHandler(['clip'], { async run(ctx) { ctx.input.segments } })
+ * ```
+ */
+export function taskHandler<K extends string>(
+  kinds: readonly K[],
+  handler: { prepare?(ctx: TaskSubmitContext<TaskInput<K>>): Promise<{ title?: string }>; run(ctx: TaskRunContext<TaskInput<K>>): Promise<TaskOutcome> },
+): TaskHandler {
+  return {
+    kinds,
+    run: (ctx) => handler.run(ctx as unknown as TaskRunContext<TaskInput<K>>),
+    ...(handler.prepare ? { prepare: (ctx: TaskSubmitContext<Record<string, unknown>>) => handler.prepare!(ctx as unknown as TaskSubmitContext<TaskInput<K>>) } : {}),
+  }
+}
+
+/**
+ * A failure the work can explain to a person, in both locales. `retry` says whether trying
+ * again may help (a vendor busy, a network error); a bad input or a broken file will not.
+ */
+export class TaskFailure extends Error {
+  constructor(
+    readonly reason: Label,
+    readonly retry = false,
+  ) {
+    super(reason['en-US'])
+    this.name = 'TaskFailure'
+  }
+}

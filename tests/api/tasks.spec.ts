@@ -1,0 +1,212 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { execFileSync } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from './harness'
+import { changeMoney } from '../../src/server/ledger/ledger'
+import { taskHandlers } from '../../src/server/task-handlers'
+import { makeTestTone, makeTestVideo } from '../../src/server/media/test-media'
+import { probeMedia } from '../../src/server/media/probe'
+import { waitForTask, type Task } from '../support/tasks'
+
+const COST = 10
+
+describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: tasks, materials, clip, mixed cut)', () => {
+  let server: TestServer
+  let media: string
+  let token: Record<string, string>
+  let id: Record<string, number>
+  const material: Record<string, number> = {}
+
+  const balance = async (username: string) => {
+    const row = await server.services.db.selectFrom('account').select('money').where('username', '=', username).executeTakeFirstOrThrow()
+    return Number(row.money)
+  }
+  const moneyLog = async (taskId: number) =>
+    (await server.services.db.selectFrom('user_money_log').select(['type', 'amount']).where('related_type', '=', 'task').where('related_id', '=', taskId).orderBy('id').execute()).map((row) => ({ type: row.type, amount: Number(row.amount) }))
+  const uploadFile = async (who: string, file: string, name = file) => {
+    const res = await server.upload<{ id: number; kind: string; duration: number }>('/material/upload', { file: [name, readFileSync(join(media, file))] }, { token: token[who] })
+    return res.body
+  }
+  const submitClip = (who: string, body: Record<string, unknown>) => server.call<Task>('POST', '/task/submit_clip', { token: token[who], body })
+
+  beforeAll(async () => {
+    media = mkdtempSync(join(tmpdir(), 'tasks-media-'))
+    await Promise.all([
+      makeTestVideo(join(media, 'a.mp4'), { seconds: 2, width: 160, height: 120 }),
+      makeTestVideo(join(media, 'b.mp4'), { seconds: 2, width: 160, height: 120, frequency: 660 }),
+      makeTestVideo(join(media, 'long.mp4'), { seconds: 30, width: 320, height: 240 }),
+      makeTestTone(join(media, 'tone.m4a'), 3),
+    ])
+    writeFileSync(join(media, 'text.mp4'), 'this is not a video\n'.repeat(50))
+    const whole = readFileSync(join(media, 'a.mp4'))
+    writeFileSync(join(media, 'truncated.mp4'), whole.subarray(0, Math.floor(whole.length / 2)))
+    server = await startTestServer()
+    ;({ id, token } = await server.accounts([
+      ['p1', 'partner'],
+      ['m1', 'merchant', 'p1'],
+      ['p2', 'partner'],
+      ['m2', 'merchant', 'p2'],
+    ]))
+    for (const who of ['m1', 'm2']) {
+      await server.services.db.transaction().execute((trx) => changeMoney(trx, server.services, { userId: id[who]!, type: 'adjust', amount: 1000, operatorId: null }))
+    }
+    await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
+  }, 120_000)
+
+  afterAll(async () => {
+    await server?.close()
+    rmSync(media, { recursive: true, force: true })
+  })
+
+  it('probes an uploaded video: length, size, codecs, a thumbnail and a preview', async () => {
+    const res = await uploadFile('m1', 'a.mp4')
+    expect(res.code).toBe(1)
+    const data = res.data as unknown as Record<string, unknown>
+    expect(data).toMatchObject({ name: 'a.mp4', kind: 'video', width: 160, height: 120, video_codec: 'h264', audio_codec: 'aac' })
+    expect(Number(data.duration)).toBeCloseTo(2, 0)
+    expect(String(data.thumb_url)).toMatch(/^\/uploads\/.+\.jpg$/)
+    expect(String(data.preview_url)).toMatch(/^\/uploads\/.+\.mp4$/)
+    material.a = Number(data.id)
+    material.b = (await uploadFile('m1', 'b.mp4')).data.id
+    material.long = (await uploadFile('m1', 'long.mp4')).data.id
+    const tone = await uploadFile('m1', 'tone.m4a')
+    expect(tone.data.kind).toBe('audio')
+    material.tone = tone.data.id
+  })
+
+  it('refuses a text file named .mp4 and a truncated video, saying why, and keeps nothing', async () => {
+    const stored = () => readdirSync(join(server.services.config.dataDir, 'uploads'), { recursive: true }).length
+    const before = stored()
+    const count = async () => (await server.call<{ total: number }>('GET', '/material/list', { token: token.m1 })).body.data.total
+    const listed = await count()
+    for (const file of ['text.mp4', 'truncated.mp4']) {
+      const res = await uploadFile('m1', file)
+      expect(res.code).toBe(0)
+      expect(res.msg).toContain(file)
+      expect((res.data as unknown as { errors: { path: string }[] }).errors[0]!.path).toBe('/file')
+    }
+    expect(stored()).toBe(before)
+    expect(await count()).toBe(listed)
+  })
+
+  it('makes a clip: cost reserved on submit, the video made by ffmpeg, a work written, the cost kept', async () => {
+    const before = await balance('m1')
+    const res = await submitClip('m1', {
+      title: '两段合一',
+      segments: [{ material_id: material.a }, { material_id: material.b, start: 0.5 }],
+      transition: 'fade',
+      shape: '9:16',
+      fit: 'pad',
+      resolution: 480,
+      fps: 20,
+      bitrate: 600,
+      subtitle_text: '你好，世界。Hello world.',
+      bgm_material_id: material.tone,
+    })
+    expect(res.body.code).toBe(1)
+    expect(res.body.data).toMatchObject({ kind: 'clip', title: '两段合一', cost_state: 'reserved', cost_amount: COST, cost_ledger: 'money' })
+    expect(await balance('m1')).toBe(before - COST)
+    const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded')
+    expect(done.progress).toBe(100)
+    expect(done.cost_state).toBe('captured')
+    const [output] = (done.result as { outputs: { url: string; width: number; height: number; duration: number }[] }).outputs
+    expect(output).toMatchObject({ width: 480, height: 854 })
+    expect(output!.duration).toBeGreaterThan(2.5)
+    const file = join(server.services.config.dataDir, 'uploads', output!.url.replace('/uploads/', ''))
+    const info = await probeMedia(file)
+    expect(info).toMatchObject({ kind: 'video', width: 480, height: 854, videoCodec: 'h264', audioCodec: 'aac' })
+    const works = await server.call<{ data: Record<string, unknown>[] }>('GET', '/work/list', { token: token.m1, query: { task_id: done.id } })
+    expect(works.body.data.data).toHaveLength(1)
+    expect(works.body.data.data[0]).toMatchObject({ kind: 'clip', title: '两段合一', url: output!.url })
+    expect(await moneyLog(done.id)).toEqual([{ type: 'consume', amount: -COST }])
+    expect(await balance('m1')).toBe(before - COST)
+  })
+
+  it('makes a mixed cut of distinct combinations, and refuses more variants than there are combinations', async () => {
+    const slots = [{ clips: [material.a, material.b] }, { clips: [material.a, material.b], captions: ['第一句', '第二句'] }]
+    const tooMany = await server.call<Task>('POST', '/task/submit_mixed_cut', { token: token.m1, body: { title: 'mix', slots, count: 5 } })
+    expect(tooMany.body.code).toBe(0)
+    expect(tooMany.body.msg).toContain('4')
+    const before = await balance('m1')
+    const res = await server.call<Task>('POST', '/task/submit_mixed_cut', { token: token.m1, body: { title: 'mix', slots, count: 3, resolution: 480, fps: 15, bitrate: 300 } })
+    expect(res.body.code).toBe(1)
+    expect(res.body.data.cost_amount).toBe(3 * COST)
+    expect(await balance('m1')).toBe(before - 3 * COST)
+    const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded')
+    const works = await server.call<{ data: { combination: string; variant: number }[] }>('GET', '/work/list', { token: token.m1, query: { task_id: done.id } })
+    expect(works.body.data.data).toHaveLength(3)
+    expect(new Set(works.body.data.data.map((w) => w.combination)).size).toBe(3)
+  })
+
+  it('cancels a running clip at once: ffmpeg gone, temporary files gone, the cost given back', async () => {
+    const before = await balance('m1')
+    const res = await submitClip('m1', { title: 'long', segments: [{ material_id: material.long }, { material_id: material.long }], resolution: 1080, fps: 30, bitrate: 1800, subtitle_text: '一句很长的字幕。'.repeat(10) })
+    const taskId = res.body.data.id
+    await waitForTask(server, token.m1!, taskId, 'running', (t) => t.progress > 5)
+    expect(ffmpegOf(taskId)).not.toHaveLength(0)
+    const cancelled = await server.call<Task>('POST', '/task/cancel', { token: token.m1, body: { id: taskId } })
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cost_state: 'released' })
+    await expect.poll(() => ffmpegOf(taskId), { timeout: 3000 }).toHaveLength(0)
+    await expect.poll(() => readdirSync(tmpdir()).filter((f) => f.startsWith(`task-${taskId}-`)), { timeout: 3000 }).toHaveLength(0)
+    expect(await balance('m1')).toBe(before)
+    expect(await moneyLog(taskId)).toEqual([{ type: 'consume', amount: -COST }, { type: 'refund', amount: COST }])
+    const again = await server.call('POST', '/task/cancel', { token: token.m1, body: { id: taskId } })
+    expect(again.body.code).toBe(0)
+    expect(await balance('m1')).toBe(before)
+  })
+
+  it('retries a cancelled task as a new run, paid anew, and deletes only ended tasks', async () => {
+    const res = await submitClip('m1', { title: 'again', segments: [{ material_id: material.a }], resolution: 480 })
+    const taskId = res.body.data.id
+    const cancelled = await server.call<Task>('POST', '/task/cancel', { token: token.m1, body: { id: taskId } })
+    expect(cancelled.body.data.status).toBe('cancelled')
+    const before = await balance('m1')
+    const retried = await server.call<Task>('POST', '/task/retry', { token: token.m1, body: { id: taskId } })
+    expect(retried.body.data).toMatchObject({ status: 'queued', runs: 2, cost_state: 'reserved' })
+    expect(await balance('m1')).toBe(before - COST)
+    const running = await server.call('POST', '/task/del', { token: token.m1, body: { ids: [taskId] } })
+    const done = await waitForTask(server, token.m1!, taskId, 'succeeded')
+    expect(done.cost_state).toBe('captured')
+    if (running.body.code === 0) expect(running.body.msg).toContain(String(taskId))
+    expect(await moneyLog(taskId)).toEqual([
+      { type: 'consume', amount: -COST },
+      { type: 'refund', amount: COST },
+      { type: 'consume', amount: -COST },
+    ])
+    const deleted = await server.call<{ deleted: number }>('POST', '/task/del', { token: token.m1, body: { ids: [taskId] } })
+    expect(deleted.body.data.deleted).toBe(1)
+    expect((await server.call('GET', '/task/detail', { token: token.m1, query: { id: taskId } })).body.code).toBe(0)
+  })
+
+  it('keeps tasks and materials within reach: another partner\'s merchant sees and uses none of them', async () => {
+    const mine = await server.call<{ data: Task[]; total: number }>('GET', '/task/list', { token: token.m1 })
+    expect(mine.body.data.total).toBeGreaterThan(0)
+    const partner = await server.call<{ total: number }>('GET', '/task/list', { token: token.p1 })
+    expect(partner.body.data.total).toBe(mine.body.data.total)
+    expect((await server.call<{ total: number }>('GET', '/task/list', { token: token.p2 })).body.data.total).toBe(0)
+    const someone = mine.body.data.data[0]!.id
+    expect((await server.call('GET', '/task/detail', { token: token.m2, query: { id: someone } })).body.code).toBe(0)
+    expect((await server.call('POST', '/task/cancel', { token: token.m2, body: { id: someone } })).body.code).toBe(0)
+    const borrowed = await submitClip('m2', { title: 'x', segments: [{ material_id: material.a }] })
+    expect(borrowed.body.code).toBe(0)
+    expect((borrowed.body.data as unknown as { errors: { path: string }[] }).errors[0]!.path).toBe('/segments/0/material_id')
+    expect(await balance('m2')).toBe(1000)
+    expect((await server.call('GET', '/material/detail', { token: token.m2, query: { id: material.a } })).body.code).toBe(0)
+  })
+
+  it('refuses a submission the balance cannot pay for, creating nothing', async () => {
+    await server.services.db.transaction().execute((trx) => changeMoney(trx, server.services, { userId: id.m2!, type: 'adjust', amount: -1000, operatorId: null }))
+    const own = (await server.upload<{ id: number }>('/material/upload', { file: ['a.mp4', readFileSync(join(media, 'a.mp4'))] }, { token: token.m2 })).body.data.id
+    const res = await submitClip('m2', { title: 'broke', segments: [{ material_id: own }] })
+    expect(res.body.code).toBe(0)
+    expect((await server.call<{ total: number }>('GET', '/task/list', { token: token.m2 })).body.data.total).toBe(0)
+  })
+})
+
+/** ffmpeg processes working in a task's temporary folder. */
+function ffmpegOf(taskId: number): string[] {
+  const out = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+  return out.split('\n').filter((line) => line.startsWith('ffmpeg') && line.includes(`task-${taskId}-`))
+}
