@@ -54,6 +54,7 @@ export const apiEndpoints = {
   materialDetail: { id: 'material/detail', method: 'GET', path: '/material/detail', access: ['partner', 'merchant'] },
   materialEdit: { id: 'material/edit', method: 'POST', path: '/material/edit', access: ['partner', 'merchant'] },
   materialList: { id: 'material/list', method: 'GET', path: '/material/list', access: ['partner', 'merchant'] },
+  materialTools: { id: 'material/tools', method: 'GET', path: '/material/tools', access: ['admin', 'partner', 'merchant'] },
   materialUpload: { id: 'material/upload', method: 'POST', path: '/material/upload', access: ['partner', 'merchant'] },
   materialFolderAdd: { id: 'material_folder/add', method: 'POST', path: '/material_folder/add', access: ['partner', 'merchant'] },
   materialFolderDel: { id: 'material_folder/del', method: 'POST', path: '/material_folder/del', access: ['partner', 'merchant'] },
@@ -249,6 +250,15 @@ export interface ApiClient {
    * `GET /material/list` · roles: partner, merchant
    */
   materialList: (query?: types.MaterialListQuery) => Promise<types.MaterialListResponse>
+
+  /**
+   * Whether this platform can work on media
+   *
+   * Which of ffmpeg, ffprobe and espeak-ng the server found, and, when one is missing, what to install, in the caller's language. The creation screens show the message instead of failing later.
+   *
+   * `GET /material/tools` · roles: admin, partner, merchant
+   */
+  materialTools: () => Promise<types.MaterialToolsResponse>
 
   /**
    * Upload a material (video, audio or image)
@@ -1162,6 +1172,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     materialDetail: (query) => transport({ method: 'GET', path: '/material/detail', query }) as Promise<types.MaterialDetailResponse>,
     materialEdit: (body) => transport({ method: 'POST', path: '/material/edit', body }) as Promise<types.MaterialEditResponse>,
     materialList: (query = {}) => transport({ method: 'GET', path: '/material/list', query }) as Promise<types.MaterialListResponse>,
+    materialTools: () => transport({ method: 'GET', path: '/material/tools' }) as Promise<types.MaterialToolsResponse>,
     materialUpload: (body) => transport({ method: 'POST', path: '/material/upload', body }) as Promise<types.MaterialUploadResponse>,
     materialFolderAdd: (body) => transport({ method: 'POST', path: '/material_folder/add', body }) as Promise<types.MaterialFolderAddResponse>,
     materialFolderDel: (body) => transport({ method: 'POST', path: '/material_folder/del', body }) as Promise<types.MaterialFolderDelResponse>,

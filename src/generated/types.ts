@@ -1137,6 +1137,29 @@ export interface MaterialListQuery {
 export type MaterialListResponse = Paginator<Material>
 
 /**
+ * Data of a successful answer of `GET /material/tools` (Whether this platform can work on media).
+ */
+export interface MaterialToolsResponse {
+  /**
+   * ffmpeg and ffprobe are there: uploads, clips and mixed cuts work.
+   */
+  ready: boolean
+  /**
+   * Its version line, or null when missing.
+   */
+  ffmpeg: string | null
+  ffprobe: string | null
+  /**
+   * espeak-ng, the local speech of voice-overs.
+   */
+  espeak: string | null
+  /**
+   * What is missing and how to install it; null when nothing is.
+   */
+  message: string | null
+}
+
+/**
  * JSON body of `POST /material/upload` (Upload a material (video, audio or image)).
  */
 export interface MaterialUploadBody {
@@ -3692,6 +3715,7 @@ export interface Endpoints {
   'material/detail': { query: MaterialDetailQuery; body: NoFields; response: MaterialDetailResponse }
   'material/edit': { query: NoFields; body: MaterialEditBody; response: MaterialEditResponse }
   'material/list': { query: MaterialListQuery; body: NoFields; response: MaterialListResponse }
+  'material/tools': { query: NoFields; body: NoFields; response: MaterialToolsResponse }
   'material/upload': { query: NoFields; body: MaterialUploadBody; response: MaterialUploadResponse }
   'material_folder/add': { query: NoFields; body: MaterialFolderAddBody; response: MaterialFolderAddResponse }
   'material_folder/del': { query: NoFields; body: MaterialFolderDelBody; response: MaterialFolderDelResponse }

@@ -24,7 +24,7 @@ const SPEAKING: Label = { 'zh-CN': '合成配音', 'en-US': 'Reading the voice-o
  */
 export const mixedCutTask = taskHandler(['mixed_cut'], {
   async prepare({ services, caller, input, locale, trx }) {
-    await requireMediaTools(locale)
+    await requireMediaTools(locale, { speech: Boolean(input.voice_text) })
     const uses: MaterialUse[] = input.slots.flatMap((slot, i) => slot.clips.map((id, j) => ({ id, path: `/slots/${i}/clips/${j}`, kinds: ['video'] as const })))
     if (input.bgm_material_id) uses.push({ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] })
     const materials = await ownMaterials(trx, services, caller, uses, locale)

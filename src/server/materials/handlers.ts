@@ -10,6 +10,7 @@ import { probeMedia } from '../media/probe'
 import { NotMediaError } from '../media/media-error'
 import { makePreview, makeThumbnail } from '../media/thumbnail'
 import { requireMediaTools } from '../creation/media-tools'
+import { checkMediaTools, missingToolsMessage } from '../media/tools'
 
 /** What each container ffprobe names is stored as: the extension and type browsers play it by. */
 const STORED_AS: Record<string, { ext: string; type: string }> = {
@@ -87,6 +88,15 @@ function keptAs(kind: string, given: string): { ext: string; type: string } {
   return type?.startsWith(`${kind}/`) ? { ext, type } : STORED_AS[kind]!
 }
 
+/** What the creation screens show when the machine lacks a media tool. */
+const tools = namedHandler(['material/tools'], {
+  async run(ctx) {
+    const found = await checkMediaTools()
+    return { ready: Boolean(found.ffmpeg && found.ffprobe), ...found, message: missingToolsMessage(found, ctx.locale) }
+  },
+})
+
 export const materialHandlers = {
   'materials.upload': upload,
+  'materials.tools': tools,
 }
