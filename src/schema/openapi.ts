@@ -72,7 +72,9 @@ function operation(endpoint: EndpointDef): JsonSchema {
     }
   }
   const failure = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: ERROR_ENVELOPE } } } })
-  op.responses = endpoint.download
+  op.responses = endpoint.stream
+    ? { '200': { description: 'Server-Sent Events, until the client leaves.', content: { [endpoint.stream]: { schema: { type: 'string' } } } } }
+    : endpoint.download
     ? { '200': { description: 'The file.', content: { 'application/octet-stream': { schema: { type: 'string', contentEncoding: 'binary' } } } } }
     : {
         '200': {

@@ -244,6 +244,7 @@ function loadEndpoints(
       request: withBlankRules((j.request as EndpointDef['request'] | undefined) ?? {}),
       response: (j.response as JsonSchema | undefined) ?? { type: 'null' },
       download: j.download === true,
+      ...(j.stream === 'text/event-stream' ? { stream: 'text/event-stream' as const } : {}),
       mine: j.mine === true,
       fixed: (j.fixed as EndpointDef['fixed'] | undefined) ?? {},
       scope: j.scope === 'below' || j.scope === 'own' ? j.scope : 'all',

@@ -102,6 +102,8 @@ export interface EndpointDef {
   request: { query?: JsonSchema; body?: JsonSchema }
   response: JsonSchema
   download: boolean
+  /** A download that is a stream of Server-Sent Events, open until the client leaves. */
+  stream?: 'text/event-stream'
   /** A generic list of only the caller's own records, whatever its role. */
   mine: boolean
   /** Field values every record of this endpoint has (the merchant screens: user_type 2). */

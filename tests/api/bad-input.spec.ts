@@ -247,7 +247,8 @@ function send(endpoint: EndpointDef, request: WireRequest, token: string | undef
   if (token) headers.token = token
   if (request.contentType) headers['content-type'] = request.contentType
   const url = `/api/v1${endpoint.path}${request.query ? `?${request.query}` : ''}`
-  return server.inject({ method: request.method ?? endpoint.method, url, headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) })
+  // An event stream stays open until its client leaves: this client leaves once the request is sent.
+  return server.inject({ method: request.method ?? endpoint.method, url, headers, ...(request.payload !== undefined ? { payload: request.payload } : {}), ...(endpoint.stream ? { simulate: { end: true, split: false, error: false, close: true } } : {}) })
 }
 
 /**
