@@ -31,7 +31,7 @@ describe('firstPermittedRoute (spec §4 permission guard)', () => {
       ),
     }
     expect(consoleRoutes(withNavigation(navigation)).map((r) => r.path)).toEqual([
-      '/home/index', '/dashboard/to-create-video', '/dashboard/workBench', '/promotion/all-merchant', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/card-password', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/recharge', '/account/recharge-offer', '/account/recharge-order', '/account/system-init', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500',
+      '/home/index', '/dashboard/to-create-video', '/dashboard/workBench', '/digital-human/digital-video', '/creation/resource', '/creation/folders', '/promotion/all-merchant', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/card-password', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/recharge', '/account/recharge-offer', '/account/recharge-order', '/account/system-init', '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500',
     ])
     expect(firstPermittedRoute(withNavigation(navigation), 'merchant')).toBe('/dashboard/workBench')
     expect(firstPermittedRoute(withNavigation(navigation), 'partner')).toBe('/dashboard/workBench')

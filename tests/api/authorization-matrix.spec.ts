@@ -4,6 +4,11 @@ import { changeMoney } from '../../src/server/ledger/ledger'
 import { hashCaptchaAnswer } from '../../src/server/password-reset/captcha'
 import { PASSWORD, startTestServer, type TestServer } from './harness'
 import { asSchemaDb } from '../../src/server/db/connect'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { makeTestVideo } from '../../src/server/media/test-media'
+import { callStream } from '../support/event-stream'
 
 /**
  * Every endpoint of the promotion hierarchy, money and quotas, called by every role on
@@ -15,7 +20,7 @@ import { asSchemaDb } from '../../src/server/db/connect'
  */
 
 /** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
-const COVERED = ['/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
+const COVERED = ['/task', '/material', '/work', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
 
 type Relation = 'own' | 'below' | 'other'
 interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
@@ -40,6 +45,8 @@ interface Probe {
   refusedWhen?: (data: unknown) => boolean
   /** The call is about a record the target account owns, made fresh for each call (an order that is still open). */
   record?: (owner: Account) => Promise<number>
+  /** A role probe that is not a JSON call (a file upload, an event stream): made this way, answering its status and code. */
+  send?: (token: string, caller: Account) => Promise<{ status: number; code: number }>
 }
 
 /** A recharge order still awaiting payment, placed by its owner (a partner) itself. */
@@ -49,7 +56,64 @@ const openOrder = async (owner: Account): Promise<number> => {
   return res.body.data.id
 }
 
+/** A material of the owner's, as an upload leaves it (uploads themselves are probed once, under material/upload). */
+const ownMaterial = async (owner: Account): Promise<number> => {
+  const now = new Date().toISOString()
+  const row = await server.services.db
+    .insertInto('material')
+    .values({ name: 'matrix.mp4', kind: 'video', url: '/uploads/matrix.mp4', storage_key: 'matrix.mp4', format: 'mov,mp4', duration: 1, width: 64, height: 48, fps: 25, video_codec: 'h264', owner_id: owner.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+/** A clip task of the owner's, left queued (no worker runs in this server). */
+const queuedTask = async (owner: Account): Promise<number> => {
+  const res = await server.call<{ id: number }>('POST', '/task/submit_clip', { token: callers[owner.username]!.token, body: { title: 'Matrix', segments: [{ material_id: materials[owner.username]! }] } })
+  if (res.body.code !== 1) throw new Error(`task for ${owner.username}: ${res.body.msg}`)
+  return res.body.data.id
+}
+const cancelledTask = async (owner: Account): Promise<number> => {
+  const id = await queuedTask(owner)
+  await ok('/task/cancel', owner.username, { id })
+  return id
+}
+const ownFolder = async (owner: Account): Promise<number> => {
+  const res = await server.call<{ id: number }>('POST', '/material_folder/add', { token: callers[owner.username]!.token, body: { name: `Matrix ${++n}` } })
+  return res.body.data.id
+}
+/** A work of the owner's, as a finished task writes it. */
+const ownWork = async (owner: Account): Promise<number> => {
+  const now = new Date().toISOString()
+  const row = await server.services.db.insertInto('work').values({ title: 'Matrix work', kind: 'clip', url: '/uploads/matrix.mp4', owner_id: owner.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+const MERCHANT = { user_type: 2 }
+
 const PROBES: Record<string, Probe> = {
+  // The content side: a merchant's materials, works and tasks are its own and its partner's to reach.
+  'material/list': { kind: 'list' },
+  'material/detail': { kind: 'get', targetIs: MERCHANT, record: ownMaterial },
+  'material/edit': { kind: 'write', targetIs: MERCHANT, record: ownMaterial, request: (m) => ({ id: m.id, tags: 'matrix' }) },
+  'material/del': { kind: 'write', targetIs: MERCHANT, record: ownMaterial, request: (m) => ({ ids: [m.id] }) },
+  'material/upload': { kind: 'role', send: async (token) => upload(token) },
+  'material/tools': { kind: 'role' },
+  'material_folder/list': { kind: 'list' },
+  'material_folder/detail': { kind: 'get', targetIs: MERCHANT, record: ownFolder },
+  'material_folder/add': { kind: 'role', request: (_, i) => ({ name: `Matrix folder ${i}` }) },
+  'material_folder/edit': { kind: 'write', targetIs: MERCHANT, record: ownFolder, request: (f) => ({ id: f.id, name: `Renamed ${f.id}` }) },
+  'material_folder/del': { kind: 'write', targetIs: MERCHANT, record: ownFolder, request: (f) => ({ ids: [f.id] }) },
+  'work/list': { kind: 'list' },
+  'work/detail': { kind: 'get', targetIs: MERCHANT, record: ownWork },
+  'work/edit': { kind: 'write', targetIs: MERCHANT, record: ownWork, request: (w) => ({ id: w.id, title: 'Renamed' }) },
+  'work/del': { kind: 'write', targetIs: MERCHANT, record: ownWork, request: (w) => ({ ids: [w.id] }) },
+  'task/list': { kind: 'list' },
+  'task/detail': { kind: 'get', targetIs: MERCHANT, record: queuedTask },
+  'task/cancel': { kind: 'write', targetIs: MERCHANT, record: queuedTask, request: (t) => ({ id: t.id }) },
+  'task/retry': { kind: 'write', targetIs: MERCHANT, record: cancelledTask, request: (t) => ({ id: t.id }) },
+  'task/del': { kind: 'write', targetIs: MERCHANT, record: cancelledTask, request: (t) => ({ ids: [t.id] }) },
+  'task/submit_clip': { kind: 'role', request: (caller) => ({ title: 'Matrix', segments: [{ material_id: materials[caller.username] ?? 1 }] }) },
+  'task/submit_mixed_cut': { kind: 'role', request: (caller) => ({ title: 'Matrix', count: 1, slots: [{ clips: [materials[caller.username] ?? 1] }] }) },
+  'task/events': { kind: 'role', send: async (token) => events(token) },
   'provider_service/list': { kind: 'list' },
   'provider_service/merchant': { kind: 'list' },
   'provider_service/agent': { kind: 'list' },
@@ -118,6 +182,20 @@ async function solvedCaptcha(): Promise<{ captcha_id: string; captcha: string }>
 
 let packageId = 0
 let cardBatch = ''
+let clip: Buffer
+/** A material of each partner and merchant, by username, for the tasks they submit. */
+const materials: Record<string, number> = {}
+
+async function upload(token: string): Promise<{ status: number; code: number }> {
+  const res = await server.upload('/material/upload', { file: ['matrix.mp4', clip] }, { token })
+  return { status: res.status, code: res.body.code }
+}
+
+/** The event stream, left as soon as its answer starts: only whether it was answered counts here (task-workers.spec.ts reads it). */
+async function events(token: string): Promise<{ status: number; code: number }> {
+  const res = await callStream(server.app, `/api/v1/task/events?token=${token}`, { headers: { platform: 'pc' } })
+  return { status: res.statusCode, code: res.statusCode === 200 && res.headers['content-type']!.startsWith('text/event-stream') ? 1 : 0 }
+}
 
 /** An unused card the owner holds, passed down to it by the admin just now. */
 async function heldCard(owner: Account): Promise<number> {
@@ -171,7 +249,19 @@ beforeAll(async () => {
   // A batch the admin holds, some of it passed down to each partner.
   cardBatch = (await server.call<{ batch_no: string }>('POST', '/recharge_card/add', { token: callers.admin!.token, body: { name: 'Matrix cards', kind: 'money', amount: '5.00', quantity: 200 } })).body.data.batch_no
   for (const partner of ['p', 'q']) await ok('/recharge_card/transfer_card', 'admin', { to_user_id: callers[partner]!.account.id, batch_no: cardBatch, quantity: 3 })
-})
+  // Materials, folders, works and tasks on both sides of the tree, for the lists to show and hide.
+  const dir = mkdtempSync(join(tmpdir(), 'matrix-media-'))
+  await makeTestVideo(join(dir, 'matrix.mp4'), { seconds: 1, width: 64, height: 48 })
+  clip = readFileSync(join(dir, 'matrix.mp4'))
+  rmSync(dir, { recursive: true, force: true })
+  for (const owner of ['p', 'p-shop', 'q', 'q-shop']) {
+    const account = callers[owner]!.account
+    materials[owner] = await ownMaterial(account)
+    await ownFolder(account)
+    await ownWork(account)
+    await queuedTask(account)
+  }
+}, 120_000)
 afterAll(() => server.close())
 
 async function ok(path: string, who: string, body: unknown): Promise<void> {
@@ -252,10 +342,12 @@ describe('authorization matrix: every endpoint of the promotion hierarchy × rol
         }
         if (probe.kind === 'role') {
           const request = (await probe.request?.(caller, ++n)) ?? {}
-          const res = await server.call(endpoint.method, endpoint.path, { token, ...(endpoint.method === 'POST' ? { body: request } : { query: request }) })
-          const refused = res.body.msg !== undefined && res.status === 403
+          const res = probe.send
+            ? await probe.send(token, caller)
+            : await server.call(endpoint.method, endpoint.path, { token, ...(endpoint.method === 'POST' ? { body: request } : { query: request }) }).then((r) => ({ status: r.status, code: r.body.code, msg: r.body.msg }))
+          const refused = res.status === 403
           expect({ endpoint: endpoint.id, refused }).toEqual({ endpoint: endpoint.id, refused: !roleAllowed(endpoint, role) })
-          if (roleAllowed(endpoint, role)) expect({ endpoint: endpoint.id, code: res.body.code }).toEqual({ endpoint: endpoint.id, code: 1 })
+          if (roleAllowed(endpoint, role)) expect({ endpoint: endpoint.id, code: res.code }).toEqual({ endpoint: endpoint.id, code: 1 })
           cells.push(`${endpoint.id}: ${refused ? 'refused' : 'allowed'}`)
           continue
         }
@@ -362,11 +454,13 @@ async function snapshot(): Promise<unknown> {
   const db = asSchemaDb(server.services.db)
   const accounts = await db.selectFrom('account').selectAll().where('username', 'not like', 'matrix-%').orderBy('id').execute()
   const counts: Record<string, number> = {}
-  for (const table of ['user_money_log', 'user_quota_log', 'transfer_record', 'overstep_log', 'session', 'recharge_order', 'recharge_package', 'recharge_card']) {
+  for (const table of ['user_money_log', 'user_quota_log', 'transfer_record', 'overstep_log', 'session', 'recharge_order', 'recharge_package', 'recharge_card', 'material', 'material_folder', 'work']) {
     const row = await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     counts[table] = Number(row.n)
   }
   const orders = await db.selectFrom('recharge_order').select(['id', 'status']).orderBy('id').execute()
   const cards = await db.selectFrom('recharge_card').select(['id', 'holder_id', 'status', 'name', 'remark']).orderBy('id').execute()
-  return { accounts: accounts.map(({ updated_at: _, ...rest }) => rest), counts, orders, cards, created: (await db.selectFrom('account').select('id').where('username', 'like', 'matrix-%').execute()).length }
+  const tasks = await db.selectFrom('task').select(['id', 'status', 'runs']).orderBy('id').execute()
+  const content = await db.selectFrom('material').select(['id', 'tags', 'name']).orderBy('id').execute()
+  return { tasks, content, accounts: accounts.map(({ updated_at: _, ...rest }) => rest), counts, orders, cards, created: (await db.selectFrom('account').select('id').where('username', 'like', 'matrix-%').execute()).length }
 }

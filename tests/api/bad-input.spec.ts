@@ -1,3 +1,4 @@
+import { callStream } from '../support/event-stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LightMyRequestResponse as InjectResponse } from 'fastify'
 import { createRegistry, isGeneric } from '../../src/schema/registry'
@@ -247,8 +248,9 @@ function send(endpoint: EndpointDef, request: WireRequest, token: string | undef
   if (token) headers.token = token
   if (request.contentType) headers['content-type'] = request.contentType
   const url = `/api/v1${endpoint.path}${request.query ? `?${request.query}` : ''}`
-  // An event stream stays open until its client leaves: this client leaves once the request is sent.
-  return server.inject({ method: request.method ?? endpoint.method, url, headers, ...(request.payload !== undefined ? { payload: request.payload } : {}), ...(endpoint.stream ? { simulate: { end: true, split: false, error: false, close: true } } : {}) })
+  // An event stream stays open until its client leaves, which inject cannot do: a real connection can.
+  if (endpoint.stream) return callStream(server.app, url, { method: request.method ?? endpoint.method, headers, ...(typeof request.payload === 'string' ? { body: request.payload } : {}) }) as unknown as Promise<InjectResponse>
+  return server.inject({ method: request.method ?? endpoint.method, url, headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) })
 }
 
 /**

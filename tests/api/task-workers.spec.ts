@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -91,6 +91,8 @@ describe('task workers in processes of their own: killed mid-task, and several s
     expect(done.cost_state).toBe('captured')
     expect(await workOf(taskId)).toHaveLength(1)
     expect(await moneyLog(taskId)).toEqual([{ type: 'consume', amount: -10 }])
+    // The killed worker's temporary files went with the run that took over.
+    expect(readdirSync(tmpdir()).filter((name) => name.startsWith(`task-${taskId}-`))).toEqual([])
   }, 180_000)
 
   it('follows the caller\'s tasks live over Server-Sent Events and resumes from the last event after a reconnect', async () => {

@@ -20,6 +20,8 @@ export interface TaskEngine {
   running: Map<number, AbortController>
   /** Start taking tasks in this process: `npm start` does on SQLite, `npm run worker` always. */
   startWorkers(services: Services, handlers: Readonly<Record<string, TaskHandler>>, concurrency: number): Promise<void>
+  /** True once stop() was called: work cut short by it goes back to the queue at once instead of waiting out its lease. */
+  stopping: boolean
   /** Something about tasks changed in this process (live views look at once instead of at their next poll). */
   changed(): void
   onChange(listener: () => void): () => void
@@ -35,6 +37,7 @@ export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'n
     queue,
     workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     running: new Map(),
+    stopping: false,
     async startWorkers(all, handlers, concurrency) {
       await queue.work((taskId) => runTask(engine, all, handlers, taskId).catch((error) => console.error(`Task ${taskId}:`, error)), concurrency)
       reaper = setInterval(() => void reapExpiredLeases(engine, all).catch((error) => console.error('Task leases:', error)), REAP_MS)
@@ -48,6 +51,7 @@ export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'n
     },
     stop() {
       stopping ??= (async () => {
+        engine.stopping = true
         clearInterval(reaper)
         for (const controller of engine.running.values()) controller.abort(new Error('The worker is stopping.'))
         await queue.stop()

@@ -21,13 +21,16 @@ export async function followTasks(ctx: RequestContext, since: string | undefined
   const db = asSchemaDb(services.db)
   const lastEventId = request.headers['last-event-id']
   let cursor = parseCursor(typeof lastEventId === 'string' ? lastEventId : since) ?? { at: services.now().toISOString(), id: 0 }
-  let closed = false
+  // A client that left before the stream began (the request already closed) gets only the opening lines.
+  let closed = request.raw.closed || request.raw.destroyed
   let wake: (() => void) | undefined
   const stopListening = services.tasks.onChange(() => wake?.())
-  request.raw.on('close', () => {
+  const leave = () => {
     closed = true
     wake?.()
-  })
+  }
+  request.raw.on('close', leave)
+  reply.raw.on('close', leave)
 
   reply.hijack()
   reply.raw.writeHead(200, {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Label, TaskKindDef } from '../../schema/types'
@@ -14,6 +14,7 @@ const BEAT_MS = 500
 
 const STARTING: Label = { 'zh-CN': '开始处理', 'en-US': 'Starting' }
 const DONE: Label = { 'zh-CN': '已完成', 'en-US': 'Done' }
+const WORKER_STOPPED: Label = { 'zh-CN': '处理它的进程已停止，已重新排队', 'en-US': 'Its worker stopped; it is queued again' }
 const WAITING_RETRY: Label = { 'zh-CN': '等待重试', 'en-US': 'Waiting to try again' }
 
 /**
@@ -62,6 +63,7 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
     progress.dirty = false
   }
   const timer = setInterval(() => void beat().catch(() => undefined), BEAT_MS)
+  await removeLeftovers(taskId)
   const workDir = await mkdtemp(join(tmpdir(), `task-${taskId}-`))
   try {
     const outcome = await handler.run({
@@ -86,6 +88,8 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
     if (!controller.signal.aborted) await succeed(services, taskId, engine.workerId, outcome)
   } catch (error) {
     clearInterval(timer)
+    // Stopped with its process (a deploy, Ctrl-C): another worker starts it again now, not after its lease.
+    if (controller.signal.aborted && engine.stopping) await requeue(engine, services, taskId, 0, WORKER_STOPPED).catch(() => undefined)
     if (!controller.signal.aborted) {
       const retry = !(error instanceof TaskFailure) || error.retry
       if (retry && attempt < Number(row.max_attempts ?? kind.attempts)) await requeue(engine, services, taskId, attempt, failureReason(error))
@@ -129,7 +133,7 @@ async function requeue(engine: TaskEngine, services: Services, taskId: number, a
       .where('status', '=', 'running')
       .where('worker', '=', engine.workerId)
       .executeTakeFirst()
-    if (Number(back.numUpdatedRows) > 0) await engine.queue.enqueue(trx, taskId, Math.min(60, 2 ** attempt))
+    if (Number(back.numUpdatedRows) > 0) await engine.queue.enqueue(trx, taskId, attempt === 0 ? 0 : Math.min(60, 2 ** attempt))
   })
 }
 
@@ -161,6 +165,15 @@ export async function releaseIn(trx: Db, services: Services, taskId: number, ope
   if (Number(marked.numUpdatedRows) === 0) return
   const task = await trx.selectFrom(tasks).select(['owner_id', 'cost_ledger', 'cost_amount', 'runs']).where('id', '=', taskId).executeTakeFirstOrThrow()
   await release(trx, services, { id: taskId, ownerId: Number(task.owner_id), ledger: String(task.cost_ledger), amount: Number(task.cost_amount), run: Number(task.runs ?? 1) }, operatorId)
+}
+
+/**
+ * A worker that was killed could not remove its folder; the next run of the task on the same
+ * machine does. (Only one run holds a task at a time, so a folder of this task is a dead one's.)
+ */
+async function removeLeftovers(taskId: number): Promise<void> {
+  const prefix = `task-${taskId}-`
+  for (const name of await readdir(tmpdir())) if (name.startsWith(prefix)) await rm(join(tmpdir(), name), { recursive: true, force: true })
 }
 
 /** A JSON column as stored: text on both databases. */
