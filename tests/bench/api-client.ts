@@ -23,6 +23,23 @@ export function fetchList(port: number, path: string, token: string): Promise<Li
   return call<ListPage>(port, path, { headers: { token, platform: 'pc' } })
 }
 
+/** A signed-in POST with a JSON body; the answer's data, or an error with its code and message. */
+export function postJson<T>(port: number, path: string, token: string, body: unknown): Promise<T> {
+  return call<T>(port, path, { method: 'POST', headers: { 'content-type': 'application/json', platform: 'pc', token }, body: JSON.stringify(body) })
+}
+
+/** A signed-in GET. */
+export function getJson<T>(port: number, path: string, token: string): Promise<T> {
+  return call<T>(port, path, { headers: { platform: 'pc', token } })
+}
+
+/** A signed-in multipart POST of one file as the part "file", as the console's upload sends it. */
+export function uploadFile<T>(port: number, path: string, token: string, file: { name: string; bytes: Buffer }): Promise<T> {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name)
+  return call<T>(port, path, { method: 'POST', headers: { platform: 'pc', token }, body: form })
+}
+
 async function call<T>(port: number, path: string, init: RequestInit): Promise<T> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, init)
   const body = (await res.json()) as Envelope<T>

@@ -5,7 +5,6 @@
  * must credit exactly once. On SQLite and, when DATABASE_URL is set, on PostgreSQL.
  */
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { readConfig, type Config } from '../../src/server/config'
@@ -17,6 +16,7 @@ import { signIn } from './api-client'
 import { combineSlices, measureSlice, warmUp, type LoadPlan, type LoadResult } from './load'
 import { REPO_ROOT } from './paths'
 import { countWorkbookRows } from './workbook-rows'
+import { rssMb } from './process-cpu'
 
 export const CARD_ROWS = Number(process.env.BENCH_CARD_ROWS ?? 1_000_000)
 const LOAD = { warmupSeconds: 2, slices: 3, sliceSeconds: 3 }
@@ -167,14 +167,4 @@ async function withDatabase<T>(config: Config, run: (db: Awaited<ReturnType<type
 
 async function dropSchema(config: Config, schema: string): Promise<void> {
   await withDatabase({ ...config, databaseSchema: undefined }, (db) => sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db))
-}
-
-/** Resident set size from /proc, in MiB; 0 where /proc is not there. */
-function rssMb(pid: number): number {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-    return kb ? Number(kb) / 1024 : 0
-  } catch {
-    return 0
-  }
 }

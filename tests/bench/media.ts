@@ -46,8 +46,8 @@ export interface MediaFigures {
   pickLargeMs: number
 }
 
-/** A seeded generator (mulberry32), so every run cuts the same variants. */
-function seeded(seed: number): () => number {
+/** A seeded generator (mulberry32), so every run draws the same: the variants cut here, the moments the task queue part submits at. */
+export function seeded(seed: number): () => number {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0

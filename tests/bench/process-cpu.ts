@@ -32,3 +32,13 @@ export function clockTicks(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return Number(fields[11]) + Number(fields[12])
 }
+
+/** Resident set size from /proc, in MiB; 0 where /proc is not there. */
+export function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kb ? Number(kb) / 1024 : 0
+  } catch {
+    return 0
+  }
+}

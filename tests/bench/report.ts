@@ -30,3 +30,9 @@ export function spread(values: readonly number[], digits = 0): string {
   const f = (n: number) => n.toFixed(digits)
   return values.length > 1 ? `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})` : f(values[0] ?? NaN)
 }
+
+/** The nearest-rank percentile: the smallest value at least `p` percent of the values are not above. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
+}

@@ -5,10 +5,13 @@
  * the same file, each in its own process, one after the other, from this process. Also
  * times the build, cold start and codegen, the relation tree over 100,000 accounts,
  * 10,000 concurrent transfers among 1,000 accounts, recharge cards at a million rows
- * (tests/bench/cards.ts), and the media layer rendering a mixed cut (tests/bench/media.ts).
+ * (tests/bench/cards.ts), the media layer rendering a mixed cut (tests/bench/media.ts), and the
+ * API process's memory while it runs four clips (tests/bench/task-rss.ts).
  *
- * `npm run bench -- tree` (or `transfers`, `cards`, `media` or `console`) runs only that part's figures;
- * `npm run bench -- lighthouse` scores the login page with Lighthouse's mobile run.
+ * `npm run bench -- tree` (or `transfers`, `cards`, `media`, `rss` or `console`) runs only that part's figures;
+ * `npm run bench -- tasks` times the task queue with no-op tasks (tests/bench/task-queue.ts; minutes, mostly
+ * waiting on the queues' polling, so only by name); `npm run bench -- lighthouse` scores the login page with
+ * Lighthouse's mobile run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -25,7 +28,7 @@ import { loadSideBySide, type SideBySide } from './side-by-side'
 import { measureColdStarts } from './cold-start'
 import { CODEGEN_SCRIPT, codegenAvailable, timeScript, type TimedRun } from './codegen-time'
 import type { LoadResult } from './load'
-import { median, printReport, spread } from './report'
+import { median, percentile, printReport, spread } from './report'
 import { summaryRows, type Timings } from './summary'
 import { measureConsoleLoad, type ConsoleLoadFigures } from './console-load'
 import { measureLighthouse } from './lighthouse'
@@ -33,6 +36,8 @@ import { benchTransfers, type TransferFigures } from './transfers'
 import { benchTree } from './tree-bench'
 import { benchCards, CARD_ROWS, type CardFigures } from './cards'
 import { benchMedia, type MediaFigures } from './media'
+import { benchTaskQueue, PACED_MEAN_GAP_MS, TASK_CONCURRENCY, type QueueFigures, type QueueRun } from './task-queue'
+import { benchTaskRss, rssSummary, RSS_CLIPS, type RssFigures } from './task-rss'
 import { checkMediaTools, missingToolsMessage } from '../../src/server/media/tools'
 import { timeTableWriterAlone, type WriterAloneFigure } from './table-writer-alone'
 import type { BuiltServer } from './build-server'
@@ -50,7 +55,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers', 'cards', 'media', 'console', 'lighthouse'] as const
+const PARTS = ['tree', 'transfers', 'cards', 'media', 'rss', 'tasks', 'console', 'lighthouse'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -70,6 +75,8 @@ try {
   if (only.length === 0 || only.includes('transfers')) await transfers()
   if (only.length === 0 || only.includes('cards')) await cards()
   if (only.length === 0 || only.includes('media')) await media()
+  if (only.length === 0 || only.includes('rss')) await taskRss()
+  if (only.includes('tasks')) await taskQueue()
   if (only.includes('console')) await printConsoleLoad()
   if (only.includes('lighthouse')) await printLighthouse()
 } catch (error) {
@@ -262,6 +269,121 @@ function mediaReportRows(f: MediaFigures): ReportRow[] {
     { label: 'renderClip / bare ffmpeg, same arguments', value: r.overhead.toFixed(3), target: '<= 1.10', met: r.overhead <= 1.1 },
     { label: 'stream copy, output seconds per wall second', value: `${r.copyFactor.toFixed(0)}x`, target: '>= 20x', met: r.copyFactor >= 20 },
   ]
+}
+
+/** The API process's memory while its own workers run four clips, as npm start runs them. */
+async function taskRss(): Promise<void> {
+  const missing = missingToolsMessage(await checkMediaTools(), 'en-US')
+  if (missing) {
+    console.log(`\nrss: skipped. ${missing}`)
+    return
+  }
+  const built = await builtServer()
+  const dir = mkdtempSync(join(tmpdir(), 'bench-rss-'))
+  cleanup.add(() => rmSync(dir, { recursive: true, force: true }))
+  const f = await benchTaskRss({ server: { file: built.entry, runner: 'node' }, dir, cleanup })
+  console.log(describeRss(f))
+  printReport(`API process memory while tasks run (${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, rssReportRows(f))
+}
+
+function describeRss(f: RssFigures): string {
+  const r = rssSummary(f)
+  const mb = (n: number) => `${n.toFixed(0)} MiB`
+  return [
+    `\nrss: the built server under npm start's node options, SQLite, its own workers ${RSS_CLIPS} at a time (WORKER_CONCURRENCY=${RSS_CLIPS}); a merchant uploaded 2 videos of 10 s 1280x720 (${f.sourceMb.map((m) => m.toFixed(1)).join(' and ')} MiB, made in ${(f.generateMs / 1000).toFixed(1)} s) through material/upload`,
+    `  then submitted ${RSS_CLIPS} smart clips of both through task/submit_clip (720p 9:16, fade, subtitles): ${f.atOnce} of them ran at once, ${f.outputSeconds.toFixed(1)} s of video in all, first submit → last done ${(f.wallMs / 1000).toFixed(1)} s`,
+    `  server VmRSS, read every 100 ms over that time (${f.samples.length} readings): peak ${mb(r.peakMb)}, median ${mb(r.medianMb)}; just started ${mb(f.startedMb)}, idle after the uploads ${mb(f.idleMb)}; peak / idle ${(r.peakMb / f.idleMb).toFixed(2)}`,
+    `  its ffmpeg processes (where the work happens), for context: ${r.mediaAtPeak.processes} of them holding ${mb(r.mediaAtPeak.mb)} at the server's peak; at most ${r.mostMedia} at once, ${mb(r.mediaPeakMb)} together at most`,
+  ].join('\n')
+}
+
+function rssReportRows(f: RssFigures): ReportRow[] {
+  const r = rssSummary(f)
+  return [
+    { label: `server RSS, ${RSS_CLIPS} clips running, peak`, value: `${r.peakMb.toFixed(0)} MiB`, target: '< 250 MiB', met: r.peakMb < 250 },
+    { label: `server RSS, ${RSS_CLIPS} clips running, median`, value: `${r.medianMb.toFixed(0)} MiB`, target: '< 250 MiB', met: r.medianMb < 250 },
+    { label: 'server RSS, idle before submitting', value: `${f.idleMb.toFixed(0)} MiB` },
+    { label: 'ffmpeg processes at the server\'s peak', value: `${r.mediaAtPeak.mb.toFixed(0)} MiB` },
+  ]
+}
+
+/** The task queue with no-op tasks: enqueue → start and jobs/s, on SQLite and, when DATABASE_URL is set, PostgreSQL. */
+async function taskQueue(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-tasks-'))
+  cleanup.add(() => rmSync(dir, { recursive: true, force: true }))
+  const databases = process.env.DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)
+  if (!process.env.DATABASE_URL) console.log('\ntasks: PostgreSQL skipped (set DATABASE_URL to run it too)')
+  const figures: QueueFigures[] = []
+  for (const database of databases) {
+    const f = await benchTaskQueue(database, { dir, cleanup })
+    console.log(describeQueue(f))
+    figures.push(f)
+  }
+  const [sqlite, postgres] = figures
+  if (sqlite && postgres) {
+    const pair = (processes: number) => [sqlite, postgres].map((f) => f.runs.find((r) => r.processes === processes)!) as [QueueRun, QueueRun]
+    console.log('\n  postgres / sqlite, measured in this run:')
+    for (const processes of [1, 2, 0]) {
+      const [s, p] = pair(processes)
+      console.log(`    ${runLabel(processes).padEnd(30)} enqueue → start p50 ${ratio(p50(p.paced), p50(s.paced))}, p99 ${ratio(p99(p.paced), p99(s.paced))}; jobs/s ${ratio(jobsPerSecond(p), jobsPerSecond(s))}`)
+    }
+  }
+  printReport(`task queue, no-op tasks (${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, figures.flatMap(queueReportRows))
+}
+
+function p50(phase: { latencyMs: number[] }): number {
+  return percentile(phase.latencyMs, 50)
+}
+
+function p99(phase: { latencyMs: number[] }): number {
+  return percentile(phase.latencyMs, 99)
+}
+
+/** First submit to last done: the rate a burst of submissions is worked off at, the workers' first look included. */
+function jobsPerSecond(run: QueueRun): number {
+  return run.burst.tasks / (run.burst.wallMs / 1000)
+}
+
+function ratio(a: number, b: number): string {
+  if (!(b > 0)) return 'n/a'
+  const r = a / b
+  // Two significant digits below 0.1, where two decimals would show 0.00.
+  return r < 0.1 ? r.toPrecision(2) : r.toFixed(2)
+}
+
+function runLabel(processes: number): string {
+  return processes === 0 ? 'in the submitting process' : `${processes} worker process${processes > 1 ? 'es' : ''}`
+}
+
+function describeQueue(f: QueueFigures): string {
+  const queue =
+    f.database === 'sqlite'
+      ? 'the table task_job: an idle slot looks again after 500 ms; a submit wakes only the slots of its own process'
+      : "pg-boss 10: each slot's fetch loop waits until 500 ms after its last fetch began, job or not, unless notified; a submit notifies only its own process's slots"
+  const lines = [
+    `\ntasks on ${f.database} (${queue}); no-op tasks submitted from this process as task/submit does (the row and its job in one transaction, then a wake), not over HTTP; ${TASK_CONCURRENCY} at a time in each process`,
+  ]
+  const ms = (n: number) => `${n.toFixed(0)} ms`
+  for (const run of f.runs) {
+    const b = run.burst
+    const where = run.processes === 0 ? `${runLabel(0)} (as npm start runs them), ${run.slots} slots` : `${runLabel(run.processes)}, ${run.slots} slots`
+    lines.push(`  ${where}:`)
+    lines.push(`    spread out, ${run.paced.tasks} at random moments (${(1000 / PACED_MEAN_GAP_MS).toFixed(1)}/s on average): enqueue → start p50 ${ms(p50(run.paced))}, p99 ${ms(p99(run.paced))}`)
+    lines.push(
+      `    ${b.tasks} at once (submitted in ${ms(b.enqueueMs)}): ${jobsPerSecond(run).toFixed(0)} jobs/s first submit → last done, ${(b.tasks / (b.drainMs / 1000)).toFixed(0)}/s from the first start; waited p50 ${ms(p50(b))}, p99 ${ms(p99(b))}${run.processes > 1 ? `; run by each process: ${b.perProcess.join(' + ')}` : ''}`,
+    )
+  }
+  const [one, two, inside] = [1, 2, 0].map((processes) => f.runs.find((r) => r.processes === processes)!) as [QueueRun, QueueRun, QueueRun]
+  lines.push(`  2 processes / 1: jobs/s ${ratio(jobsPerSecond(two), jobsPerSecond(one))}, enqueue → start p50 ${ratio(p50(two.paced), p50(one.paced))}; in the submitting process / 1 worker process: jobs/s ${ratio(jobsPerSecond(inside), jobsPerSecond(one))}, p50 ${ratio(p50(inside.paced), p50(one.paced))}`)
+  if (f.database === 'sqlite') lines.push('  (SQLite is one host: the worker processes share the one database file beside the submitting process)')
+  return lines.join('\n')
+}
+
+function queueReportRows(f: QueueFigures): ReportRow[] {
+  return f.runs.flatMap((run) => [
+    { label: `${f.database}, ${runLabel(run.processes)}: enqueue → start p50 / p99`, value: `${p50(run.paced).toFixed(0)} / ${p99(run.paced).toFixed(0)} ms` },
+    { label: `${f.database}, ${runLabel(run.processes)}: no-op jobs/s (${run.burst.tasks} at once)`, value: jobsPerSecond(run).toFixed(0) },
+  ])
 }
 
 /** Rows a second, of an export or of its writer alone. */
