@@ -1023,7 +1023,7 @@ export interface ApiClient {
   /**
    * Cancel a queued or running task
    *
-   * Stops the task at once (a running ffmpeg is killed), gives its reserved cost back in the same transaction, and keeps nothing it made. A task that has already ended answers so and changes nothing.
+   * Stops the task immediately (a running ffmpeg is killed), gives its reserved cost back in the same transaction, and keeps nothing it made. A task that has already ended answers so and changes nothing.
    *
    * `POST /task/cancel` · roles: admin, partner, merchant
    */

@@ -130,7 +130,7 @@ async function sweep(endpoint: EndpointDef, kase: InputCase): Promise<void> {
   await withCaller(callerRole(endpoint), async (token) => {
     const before = await snapshot()
     try {
-      const res = await send(endpoint, request, token)
+      const res = await send(endpoint, request, token, valid)
       const after = await snapshot()
       if (endpoint.download && res.statusCode === 200 && !String(res.headers['content-type']).startsWith('application/json')) {
         // A file is the answer to a request its schema accepts, and reading one writes nothing.
@@ -211,21 +211,22 @@ async function references(endpoint: EndpointDef): Promise<Record<string, unknown
     for (const column of entity.columns) if (column.relation && column.name in body) refs[column.name] = await fixtureOf(column.relation)
   }
   if (endpoint.handler === 'create') return refs
-  const id = await fixtureOf(entity.name, endpoint.fixed)
+  // Owned by the account the sweep calls as, so a call open to partners and merchants only can see it.
+  const id = await fixtureOf(entity.name, endpoint.fixed, accounts[callerRole(endpoint) ?? 'admin'])
   return endpoint.handler === 'delete' ? { ids: [id] } : { ...refs, id }
 }
 
 /** One stored record of an entity for the sweep to name, its own relations pointing at records that exist. */
-async function fixtureOf(name: string, fixed: Record<string, unknown> = {}): Promise<number> {
+async function fixtureOf(name: string, fixed: Record<string, unknown> = {}, owner = accounts.admin): Promise<number> {
   const entity = server.services.registry.entities.get(name)!
   const { db } = server.services
   // An endpoint with "fixed" values (the merchant screens) sees only records that have them.
-  const key = `${name}${JSON.stringify(fixed)}`
+  const key = `${name}${JSON.stringify(fixed)}${entity.owner ? owner : ''}`
   const known = fixtures.get(key)
   if (known !== undefined && (await asSchemaDb(db).selectFrom(entity.table).select('id').where('id', '=', known).executeTakeFirst())) return known
   const values = oracle.sample({ type: 'object', properties: entity.schema.properties, required: entity.source.required }, ++counter) as Record<string, unknown>
-  if (entity.owner && entity.owner !== 'id') values[entity.owner] = accounts.admin
-  for (const column of entity.columns) if (column.relation && column.relation !== name) values[column.name] = await fixtureOf(column.relation)
+  if (entity.owner && entity.owner !== 'id') values[entity.owner] = owner
+  for (const column of entity.columns) if (column.relation && column.relation !== name) values[column.name] = await fixtureOf(column.relation, {}, owner)
   delete values._titles
   Object.assign(values, fixed)
   const now = server.services.now().toISOString()
@@ -243,13 +244,13 @@ function parsedInput(request: WireRequest): unknown {
   return request.payload !== undefined ? JSON.parse(request.payload) : oracle.parseQuery(request.query ?? '')
 }
 
-function send(endpoint: EndpointDef, request: WireRequest, token: string | undefined): Promise<InjectResponse> {
+function send(endpoint: EndpointDef, request: WireRequest, token: string | undefined, opensStream = false): Promise<InjectResponse> {
   const headers: Record<string, string> = { platform: 'pc' }
   if (token) headers.token = token
   if (request.contentType) headers['content-type'] = request.contentType
   const url = `/api/v1${endpoint.path}${request.query ? `?${request.query}` : ''}`
-  // An event stream stays open until its client leaves, which inject cannot do: a real connection can.
-  if (endpoint.stream) return callStream(server.app, url, { method: request.method ?? endpoint.method, headers, ...(typeof request.payload === 'string' ? { body: request.payload } : {}) }) as unknown as Promise<InjectResponse>
+  // An event stream stays open until its client leaves, which inject cannot do: a real connection can. (A refused request is answered and ended as any other.)
+  if (endpoint.stream && opensStream) return callStream(server.app, url, { method: request.method ?? endpoint.method, headers, ...(typeof request.payload === 'string' ? { body: request.payload } : {}) }) as unknown as Promise<InjectResponse>
   return server.inject({ method: request.method ?? endpoint.method, url, headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) })
 }
 

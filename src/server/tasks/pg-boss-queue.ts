@@ -45,7 +45,13 @@ export function pgBossQueue(config: Pick<Config, 'databaseUrl' | 'databaseSchema
       const instance = await boss()
       // pg-boss 10 runs one fetch loop per work(): as many loops as jobs may run at once.
       for (let i = 0; i < concurrency; i++) {
-        workers.push(await instance.work<{ taskId: number }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => run(job!.data.taskId)))
+        let id = ''
+        id = await instance.work<{ taskId: number }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          await run(job!.data.taskId)
+          // pg-boss would wait out the rest of its polling interval even after a job; another may be waiting now.
+          instance.notifyWorker(id)
+        })
+        workers.push(id)
       }
     },
     wake() {
