@@ -3368,7 +3368,6 @@ export interface TaskEventsQuery {
    * The id of the last event seen.
    */
   since?: string
-  token?: string
 }
 
 /**

@@ -208,7 +208,7 @@ async function references(endpoint: EndpointDef): Promise<Record<string, unknown
   const refs: Record<string, unknown> = {}
   if (endpoint.handler === 'create' || endpoint.handler === 'update') {
     const body = (endpoint.request.body?.properties ?? {}) as Record<string, unknown>
-    for (const column of entity.columns) if (column.relation && column.name in body) refs[column.name] = await fixtureOf(column.relation)
+    for (const column of entity.columns) if (column.relation && column.name in body) refs[column.name] = await fixtureOf(column.relation, {}, accounts[callerRole(endpoint) ?? 'admin'])
   }
   if (endpoint.handler === 'create') return refs
   // Owned by the account the sweep calls as, so a call open to partners and merchants only can see it.
@@ -226,7 +226,7 @@ async function fixtureOf(name: string, fixed: Record<string, unknown> = {}, owne
   if (known !== undefined && (await asSchemaDb(db).selectFrom(entity.table).select('id').where('id', '=', known).executeTakeFirst())) return known
   const values = oracle.sample({ type: 'object', properties: entity.schema.properties, required: entity.source.required }, ++counter) as Record<string, unknown>
   if (entity.owner && entity.owner !== 'id') values[entity.owner] = owner
-  for (const column of entity.columns) if (column.relation && column.relation !== name) values[column.name] = await fixtureOf(column.relation, {}, owner)
+  for (const column of entity.columns) if (column.relation && column.relation !== name && column.name !== entity.owner) values[column.name] = await fixtureOf(column.relation, {}, owner)
   delete values._titles
   Object.assign(values, fixed)
   const now = server.services.now().toISOString()
