@@ -3,7 +3,7 @@ import { resolveRef } from '../../schema/entity'
 import { enumValueLabel } from '../../schema/enum-labels'
 
 /** How a field is shown and edited, chosen by its schema (type, format, enum, x-widget), never per page. */
-export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'relation' | 'richText' | 'integer' | 'number' | 'text'
+export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'media' | 'progress' | 'relation' | 'richText' | 'integer' | 'number' | 'text'
 
 /** Where a record carries the titles of the records its x-relation fields point to. */
 export const TITLES = '_titles'
@@ -64,6 +64,8 @@ function kindOf(schema: JsonSchema): FieldKind {
   if (schema.format === 'money') return 'money'
   if (schema.format === 'date-time' || schema.format === 'date') return 'datetime'
   if (schema['x-widget'] === 'image') return 'image'
+  if (schema['x-widget'] === 'media') return 'media'
+  if (schema['x-widget'] === 'progress') return 'progress'
   if (schema.contentMediaType === 'text/html') return 'richText'
   if (typeof schema['x-relation'] === 'string') return 'relation'
   // A 0/1 enum reads as yes/no, unless x-enum-labels names its values (enabled/disabled).
