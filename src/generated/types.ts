@@ -3388,6 +3388,8 @@ export interface TaskListQuery {
    */
   sort?: 'id'
   order?: 'asc' | 'desc'
+  kind?: string
+  status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Button, Flex, Form as AntdForm, Grid } from 'antd'
 import Form, { Templates } from '@rjsf/antd'
 import { englishStringTranslator, getUiOptions, TranslatableString, type ErrorSchema, type FieldTemplateProps, type RJSFValidationError } from '@rjsf/utils'
@@ -28,6 +28,8 @@ export interface SchemaFormProps {
    * allow): shown on the field at once, and the form is not sent while any remains.
    */
   fieldProblems?: Record<string, string>
+  /** Shown just above the submit button: what sending will do (a cost), read as it is sent. */
+  footer?: ReactNode
 }
 
 /** The widest a form grows: a line of a form is taken in at a glance, not read across the page. */
@@ -71,7 +73,7 @@ const RJSF_WORDS: Partial<Record<TranslatableString, string>> = {
  * mapped back onto it. A field's errors show once the person leaves it, and every field's once
  * they try to save: not while they type, nor on fields they have not reached yet.
  */
-export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submitLabel, onChange, fieldProblems }: SchemaFormProps) {
+export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submitLabel, onChange, fieldProblems, footer }: SchemaFormProps) {
   const t = useTranslate()
   const { locale, fieldValidators } = useConsole()
   const { fields, settled } = useFieldValidators(fieldValidators)
@@ -125,6 +127,7 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
             onSubmit(e.formData as Record<string, unknown>).catch((error: ApiError) => setServerErrors(toErrorSchema(error)))
           }}
         >
+          {footer}
           <Flex justify="flex-end">
             {/* Sent only once the form can check itself: its first opening loads the validators. */}
             <Button type="primary" htmlType="submit" loading={saving} disabled={!settled}>

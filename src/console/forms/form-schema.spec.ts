@@ -121,3 +121,14 @@ describe('the form of a task kind, arrays and objects included', () => {
     expect(JSON.stringify(mixed.schema)).not.toContain('"description"')
   })
 })
+
+describe('a field whose values are the task kinds (x-enum-from)', () => {
+  it('reads as an enum of the kinds, by their labels', () => {
+    const registry = createRegistry(readSchemaFiles(SCHEMAS_DIR))
+    const kind = fieldOf(registry, registry.entities.get('task')!, 'kind')
+    expect(kind.kind).toBe('enum')
+    expect(kind.schema.enum).toEqual([...registry.tasks.keys()])
+    expect(enumLabel(kind, 'mixed_cut', 'zh-CN')).toBe('混剪')
+    expect(enumLabel(kind, 'clip', 'en-US')).toBe('Smart clip')
+  })
+})

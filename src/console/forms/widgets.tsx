@@ -79,12 +79,13 @@ export function PasswordWidget({ id, value, onChange, onBlur, disabled, readonly
  * pasted as a list is written, without a button per line.
  */
 export function LinesWidget({ id, value, onChange, onBlur, disabled, readonly, placeholder }: WidgetProps) {
+  const t = useTranslate()
   const lines = Array.isArray(value) ? (value as unknown[]).map(String) : []
   return (
     <Input.TextArea
       id={id}
       defaultValue={lines.join('\n')}
-      placeholder={placeholder}
+      placeholder={placeholder || t('form.onePerLine')}
       autoSize={{ minRows: 2, maxRows: 8 }}
       disabled={disabled || readonly}
       onChange={(e) => onChange(e.target.value.split('\n').map((line) => line.trim()).filter(Boolean))}

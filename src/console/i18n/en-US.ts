@@ -169,6 +169,7 @@ export const enUS: Record<string, string> = {
   'form.moveUp': 'Move up',
   'form.moveDown': 'Move down',
   'form.copyItem': 'Copy',
+  'form.onePerLine': 'One per line',
   'form.invalid': 'Some fields need attention',
   'errors.network': 'Network Error',
   'errors.aborted': 'Request aborted',

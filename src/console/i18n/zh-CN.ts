@@ -169,6 +169,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'form.moveUp': '上移',
   'form.moveDown': '下移',
   'form.copyItem': '复制',
+  'form.onePerLine': '每行一条',
   'form.invalid': '请检查标记的字段',
   'errors.network': '网络错误',
   'errors.aborted': '请求已取消',

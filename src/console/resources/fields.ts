@@ -52,10 +52,17 @@ export function enumColor(field: Pick<FieldInfo, 'schema'>, value: unknown): str
   return colors ? colors[index] : ENUM_PALETTE[index % ENUM_PALETTE.length]
 }
 
-/** A field of an entity's public schema, with `$ref`s resolved. */
-export function fieldOf(registry: Pick<Registry, 'schemas'>, entity: EntityDef, name: string): FieldInfo {
+/**
+ * A field of an entity's public schema, with `$ref`s resolved; a field whose values are the
+ * task kinds (x-enum-from) is an enum of them, named by their labels.
+ */
+export function fieldOf(registry: Pick<Registry, 'schemas'> & Partial<Pick<Registry, 'tasks'>>, entity: EntityDef, name: string): FieldInfo {
   let schema = ((entity.schema.properties as Record<string, JsonSchema>)[name] ?? {}) as JsonSchema
   if (typeof schema.$ref === 'string') schema = { ...(resolveRef(schema.$ref, entity.schema, registry.schemas) as JsonSchema), ...schema, $ref: undefined }
+  if (schema['x-enum-from'] === 'tasks' && registry.tasks) {
+    const kinds = [...registry.tasks.values()]
+    schema = { ...schema, enum: kinds.map((k) => k.name), 'x-enum-labels': kinds.map((k) => k.label) }
+  }
   return { name, schema, label: schema['x-label'] as Label | undefined, kind: kindOf(schema) }
 }
 
