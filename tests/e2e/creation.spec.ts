@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTestVideo } from '../../src/server/media/test-media'
+import { axeViolations } from './axe'
 import { clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
 
 let product: Product
@@ -73,6 +74,7 @@ describe('making videos from materials', () => {
         await page.getByRole('row', { name: /sunrise\.mp4/ }).waitFor()
         await page.getByRole('row', { name: /harbour\.mp4/ }).waitFor()
         expect(await page.getByRole('row', { name: /notes\.mp4/ }).count()).toBe(0)
+        expect(await axeViolations(page)).toEqual([])
 
         // The mixed-cut editor, from the clip page's button; everything from here on without reloading.
         await page.getByRole('menuitem', { name: 'Smart clip / mixed cut' }).click()
@@ -146,6 +148,7 @@ describe('making videos from materials', () => {
         expect(played.currentTime).toBeGreaterThan(0)
         // 480 px on the short side of a portrait 9:16 frame.
         expect([played.width, played.height]).toEqual([480, 854])
+        expect(await axeViolations(page)).toEqual([])
         const download = await fetch(`${product.url}${await card.locator('a[download]').first().getAttribute('href')}`)
         expect([download.status, download.headers.get('content-type')]).toEqual([200, 'video/mp4'])
 

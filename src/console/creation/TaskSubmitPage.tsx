@@ -77,7 +77,7 @@ export default function TaskSubmitPage() {
           <Space wrap>
             {others.map((route) => (
               <Link key={route.path} to={route.path}>
-                <Button type="primary" ghost icon={<SwapOutlined />}>
+                <Button icon={<SwapOutlined />}>
                   {t('task.switchTo', { kind: label(registry.tasks.get(route.task)!.label, route.task) })}
                 </Button>
               </Link>

@@ -140,7 +140,7 @@ function RelationSelect({ id, value, values, onChange, onChangeMany, onBlur, dis
         options={options as never}
         showSearch={source.searchable}
         allowClear={clearable}
-        placeholder={t(source.searchable ? 'relation.search' : 'relation.choose')}
+        // No placeholder: antd draws a multiple choice's as text too pale to read (WCAG AA), not as an input's placeholder.
         notFoundContent={t('relation.none')}
         disabled={disabled}
         onChange={(v: number[]) => onChangeMany?.(v)}
