@@ -6,6 +6,8 @@ import type { Task } from '../../generated/types'
 import { readSchemaFiles } from '../../schema/load-files'
 import { createRegistry } from '../../schema/registry'
 import { ConsoleContext, type ConsoleContextValue } from '../ConsoleContext'
+import { TranslateContext } from '../i18n/translate'
+import { createI18nProvider, LOCALE_KEY } from '../providers/i18nProvider'
 import { TaskCard } from './TaskCard'
 import type { TaskAction } from './useTaskActions'
 
@@ -22,10 +24,14 @@ const task = (change: Partial<Task>): Task => ({
 
 function shown(record: Task, locale: 'zh-CN' | 'en-US' = 'en-US') {
   const asked: [TaskAction, number][] = []
+  const storage = new Storage()
+  storage.setItem(LOCALE_KEY, locale)
   const view = render(
     <MemoryRouter>
       <ConsoleContext.Provider value={{ registry, locale } as unknown as ConsoleContextValue}>
-        <TaskCard task={record} act={(action, t) => asked.push([action, t.id])} />
+        <TranslateContext.Provider value={{ provider: createI18nProvider(storage), locale }}>
+          <TaskCard task={record} act={(action, t) => asked.push([action, t.id])} />
+        </TranslateContext.Provider>
       </ConsoleContext.Provider>
     </MemoryRouter>,
   )
@@ -39,10 +45,10 @@ describe('a task as its card shows it', () => {
     expect(card.textContent).toContain('合成第 2/3 条')
     expect(card.textContent).toContain('混剪')
     expect(card.textContent).toContain('进行中')
-    expect(card.textContent).toContain('0.30 money.currency')
+    expect(card.textContent).toContain('费用：0.30 元')
     expect(card.textContent).toContain('已预扣')
     const buttons = [...card.querySelectorAll('button')]
-    expect(buttons.map((b) => b.textContent)).toEqual(['task.cancel'])
+    expect(buttons.map((b) => b.textContent)).toEqual(['取消任务'])
     fireEvent.click(buttons[0]!)
     expect(asked).toEqual([['cancel', 7]])
     expect(card.querySelector('a[href="/creation/task/show/7"]')).not.toBeNull()
@@ -52,7 +58,7 @@ describe('a task as its card shows it', () => {
     const { card } = shown(task({ status: 'failed', error: { 'zh-CN': '素材已被删除', 'en-US': 'A material it uses has been deleted' }, cost_state: 'released' }))
     expect(card.querySelector('.ant-alert-error')!.textContent).toBe('A material it uses has been deleted')
     expect(card.textContent).not.toContain('Rendering 2 of 3')
-    expect([...card.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['task.retry', 'task.delete'])
+    expect([...card.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Retry', 'Delete'])
   })
 
   it('once done: each video it made, playable with its cover and downloadable, and the way to the works', () => {

@@ -92,7 +92,7 @@ export function TaskCard({ task, act }: TaskCardProps) {
             {t('task.submittedAt', { time: dayjs(task.created_at).format(LIST_TIME_FORMAT) })}
           </Typography.Text>
           <Typography.Text type="secondary">
-            {t('task.cost')}: {costText(task, t, (name) => label(fieldOf(registry, registry.entities.get('user')!, name).label, name))}
+            {t('task.cost', { amount: costText(task, t, (name) => label(fieldOf(registry, registry.entities.get('user')!, name).label, name)) })}
             {task.cost_state !== 'none' ? (
               <Tag color={enumColor(costState, task.cost_state)} style={{ marginInlineStart: 6 }}>
                 {enumLabel(costState, task.cost_state, locale)}

@@ -102,7 +102,7 @@ export default function TaskListPage() {
               setPage(1)
             }}
             style={{ minWidth: 140 }}
-            options={[{ value: ALL, label: `${label(statusField.label, 'status')}: ${t('value.any')}` }, ...(statusField.schema.enum as string[]).map((value) => ({ value, label: enumLabel(statusField, value, locale) }))]}
+            options={[{ value: ALL, label: t('task.anyStatus') }, ...(statusField.schema.enum as string[]).map((value) => ({ value, label: enumLabel(statusField, value, locale) }))]}
           />
         </Flex>
         <Spin spinning={query.isLoading}>

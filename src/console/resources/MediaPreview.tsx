@@ -26,7 +26,7 @@ export function MediaPreview({ url, kind, poster, title, layout = 'detail' }: Me
   const t = useTranslate()
   const media: MediaKind | undefined = mediaKindOf(url, kind)
   const download = (
-    <a href={url} download className="media-download" aria-label={title ? `${t('media.download')}: ${title}` : undefined}>
+    <a href={url} download className="media-download" aria-label={title ? t('media.downloadOf', { title }) : undefined}>
       <DownloadOutlined /> {t('media.download')}
     </a>
   )
@@ -52,7 +52,7 @@ function PreviewButton({ url, kind, poster, title }: { url: string; kind: MediaK
   const [open, setOpen] = useState(false)
   return (
     <>
-      <Button type="link" size="small" icon={<PlayCircleOutlined />} onClick={() => setOpen(true)} aria-label={title ? `${t('media.preview')}: ${title}` : undefined} style={{ paddingInline: 0 }}>
+      <Button type="link" size="small" icon={<PlayCircleOutlined />} onClick={() => setOpen(true)} aria-label={title ? t('media.previewOf', { title }) : undefined} style={{ paddingInline: 0 }}>
         {t('media.preview')}
       </Button>
       {open ? (
