@@ -16,6 +16,8 @@ import { ApiErrorNotices } from './layout/ApiErrorNotices'
 import { createI18nProvider } from './providers/i18nProvider'
 import { TranslateContext } from './i18n/translate'
 import { createDataProvider } from './providers/dataProvider'
+import { createLiveProvider } from './providers/liveProvider'
+import { liveStreams } from './providers/live-streams'
 import { createAccessControlProvider } from './providers/accessControlProvider'
 import { ConsoleContext } from './ConsoleContext'
 import { ThemeModeProvider, useThemeMode } from './theme/ThemeMode'
@@ -107,6 +109,9 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
   const current = locale ?? i18nProvider.getLocale()
   const translation = useMemo(() => ({ provider: i18nProvider, locale: current }), [i18nProvider, current])
   const dataProvider = useMemo(() => createDataProvider(registry, http), [registry, http])
+  // With liveMode "auto", a list or detail page of a resource that has a stream (tasks) reads
+  // again when its records change; every other resource has none and is read as before.
+  const liveProvider = useMemo(() => createLiveProvider({ streams: liveStreams(registry, http) }), [registry, http])
   const accessControlProvider = useMemo(
     () => createAccessControlProvider(registry, async () => ((await authProvider.getPermissions!()) as never) ?? null),
     [registry, authProvider],
@@ -129,12 +134,13 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
             <Refine
               routerProvider={routerProvider}
               dataProvider={dataProvider}
+              liveProvider={liveProvider}
               authProvider={authProvider}
               accessControlProvider={accessControlProvider}
               i18nProvider={i18nProvider}
               notificationProvider={useNotificationProvider}
               resources={resources}
-              options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient }, textTransformers: AS_WRITTEN }}
+              options={{ disableTelemetry: true, liveMode: 'auto', syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient }, textTransformers: AS_WRITTEN }}
             >
               <RefineSignIn>
                 <SkipLink />

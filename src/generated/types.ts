@@ -3387,6 +3387,8 @@ export interface TaskListQuery {
    */
   sort?: 'id'
   order?: 'asc' | 'desc'
+  kind?: string
+  status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
 }
 
 /**

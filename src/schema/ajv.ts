@@ -16,6 +16,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-pick-from',
   'x-enum-labels',
   'x-enum-colors',
+  'x-enum-from',
   'x-unique',
   'x-index',
   'x-private',

@@ -1,4 +1,4 @@
-import type { EntityDef, Navigation, ResourceDef } from './types'
+import type { EntityDef, Navigation, NavigationChild, ResourceDef, TaskKindDef } from './types'
 import type { SchemaProblem } from './SchemaError'
 import { joinPointer } from './pointer'
 import { didYouMean } from './suggest'
@@ -8,6 +8,7 @@ export function checkNavigation(
   navigation: Navigation,
   resources: ReadonlyMap<string, ResourceDef>,
   entities: ReadonlyMap<string, EntityDef>,
+  tasks: ReadonlyMap<string, TaskKindDef>,
   file: string,
   problems: SchemaProblem[],
 ): void {
@@ -36,11 +37,32 @@ export function checkNavigation(
       child.fields?.forEach((field, fi) => {
         if (!profile.includes(field)) problems.push({ file, pointer: joinPointer('groups', gi, 'children', ci, 'fields', fi), message: `names "${field}", which is not a public field of schemas/entities/user.json.` })
       })
+      checkTaskKinds(child, tasks, file, joinPointer('groups', gi, 'children', ci), problems)
       claim(`${group.path}/${child.path}`, `route "${child.name}" in ${file}`, file, joinPointer('groups', gi, 'children', ci, 'path'))
     })
   })
   for (const r of resources.values()) claim(r.route, r.file, r.file, '/path')
   checkActiveMenus(navigation, resources, file, problems)
+}
+
+/**
+ * A page of long work names task kinds that exist; one that submits a kind is open only to
+ * roles that may submit it, so nobody is shown a form whose every submission is refused.
+ */
+function checkTaskKinds(child: NavigationChild, tasks: ReadonlyMap<string, TaskKindDef>, file: string, at: string, problems: SchemaProblem[]): void {
+  const known = [...tasks.keys()]
+  const unknown = (kind: string, pointer: string) => {
+    if (tasks.has(kind)) return false
+    problems.push({ file, pointer, message: `names task kind "${kind}", which schemas/tasks/ does not declare.${didYouMean(kind, known)} Name a file of schemas/tasks/ without .json.` })
+    return true
+  }
+  child.tasks?.forEach((kind, i) => unknown(kind, at + joinPointer('tasks', i)))
+  if (child.task === undefined || unknown(child.task, at + joinPointer('task'))) return
+  const kind = tasks.get(child.task)!
+  const refused = child.roles.filter((role) => role !== 'developer' && (role === '*' || !(kind.roles as string[]).includes(role)))
+  if (refused.length > 0) {
+    problems.push({ file, pointer: at + joinPointer('roles'), message: `lists ${refused.map((r) => `"${r}"`).join(', ')}, who may not submit task kind "${child.task}" (its roles: ${kind.roles.join(', ')}). List only roles of schemas/tasks/${child.task}.json.` })
+  }
 }
 
 /**

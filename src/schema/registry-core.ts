@@ -108,7 +108,7 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
     resources.set(p.name, resource)
   }
   checkResources(resources, entities, endpoints, navigation, broken, problems)
-  checkNavigation(navigation, resources, entities, navigationFile?.file ?? 'schemas/navigation.json', problems)
+  checkNavigation(navigation, resources, entities, tasks, navigationFile?.file ?? 'schemas/navigation.json', problems)
   checkShownFieldLabels(resources, entities, endpoints, navigation, navigationFile?.file ?? 'schemas/navigation.json', broken, problems)
 
   const configGroups = loadConfigGroups(valid.filter((p) => p.kind === 'config'), navigation, problems)

@@ -285,6 +285,26 @@ describe('registry problems name the file, the pointer and what to do', () => {
     )
   })
 
+  it('a page of long work naming a task kind there is not, or open to roles that may not submit it', () => {
+    const navigation = file('navigation.json') as { groups: { name: string; children: Record<string, unknown>[] }[] }
+    const creation = navigation.groups.findIndex((g) => g.name === 'creation')
+    const children = navigation.groups[creation]!.children
+    const clip = children.findIndex((c) => c.task === 'clip')
+    const tasks = children.findIndex((c) => Array.isArray(c.tasks))
+    children[clip]!.roles = ['admin', 'merchant']
+    children[tasks]!.tasks = ['clip', 'mixed_cutt']
+    const mixed = children.findIndex((c) => c.task === 'mixed_cut')
+    children[mixed]!.task = 'mix'
+    const at = (i: number) => `schemas/navigation.json#/groups/${creation}/children/${i}`
+    expect(problemsOf({ 'navigation.json': navigation })).toEqual(
+      expect.arrayContaining([
+        `${at(clip)}/roles: lists "admin", who may not submit task kind "clip" (its roles: partner, merchant). List only roles of schemas/tasks/clip.json.`,
+        `${at(tasks)}/tasks/1: names task kind "mixed_cutt", which schemas/tasks/ does not declare. Did you mean "mixed_cut"? Name a file of schemas/tasks/ without .json.`,
+        expect.stringMatching(new RegExp(`^${at(mixed).replace(/[/#]/g, '\\$&')}/task: names task kind "mix", which schemas/tasks/ does not declare\.`)),
+      ]),
+    )
+  })
+
   it('a field the console shows without an x-label, once where it is declared', () => {
     const user = file('entities/user.json') as { properties: Record<string, Record<string, unknown>> }
     delete user.properties.organizationName!['x-label']

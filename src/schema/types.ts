@@ -211,6 +211,10 @@ export interface NavigationChild {
   profileFlag?: string
   /** The profile fields a page showing the signed-in account (user-info) shows, in order. */
   fields?: string[]
+  /** The task kind a page submitting long work (task-submit) makes the form of. */
+  task?: string
+  /** The task kinds a page listing long work (task-list) shows. */
+  tasks?: string[]
 }
 
 export interface NavigationGroup {

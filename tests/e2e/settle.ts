@@ -2,6 +2,7 @@ import type { Page, Request } from 'playwright-core'
 
 /** How long the network must stay quiet for a page to count as loaded, as Playwright's networkidle counts it. */
 const QUIET_MS = 500
+const STREAMED = new Set(['eventsource', 'media'])
 
 /**
  * A wait until the page shown has stopped loading and moving: no call under way for a while,
@@ -13,6 +14,9 @@ export function settler(page: Page): () => Promise<void> {
   const pending = new Set<Request>()
   let lastChange = Date.now()
   page.on('request', (request) => {
+    // A live list's event stream stays open while the page follows it, and a video's file loads as it
+    // plays: neither is the page loading.
+    if (STREAMED.has(request.resourceType())) return
     pending.add(request)
     lastChange = Date.now()
   })

@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { InputNumber, Select } from 'antd'
 import type { WidgetProps } from '@rjsf/utils'
 import { useSelect } from '@refinedev/antd'
@@ -41,6 +42,24 @@ export function relationSource(registry: Pick<Registry, 'resources' | 'navigatio
  */
 export function RelationWidget({ id, name, value, onChange, onBlur, disabled, readonly, schema, required, registry: form }: WidgetProps) {
   const known = (form.formContext as { titles?: Record<string, string | null> } | undefined)?.titles?.[name]
+  // An array of ids (a slot's clips) picks several records in one box.
+  const items = schema.type === 'array' ? (schema.items as typeof schema) : undefined
+  if (items) {
+    return (
+      <RelationPicker
+        id={id}
+        entity={String(items['x-relation'])}
+        pickFrom={items['x-pick-from'] as string | undefined}
+        values={Array.isArray(value) ? (value as unknown[]).filter((v): v is number => typeof v === 'number') : []}
+        clearable
+        disabled={disabled || readonly}
+        onChange={() => undefined}
+        onChangeMany={(v) => onChange(v)}
+        onBlur={() => onBlur(id, value)}
+        width="100%"
+      />
+    )
+  }
   return (
     <RelationPicker
       id={id}
@@ -63,6 +82,9 @@ export interface RelationPickerProps {
   /** The screen to choose from (x-pick-from). */
   pickFrom?: string
   value?: number | null
+  /** Several records chosen at once (with onChangeMany): an array field's. */
+  values?: number[]
+  onChangeMany?: (values: number[]) => void
   /** The chosen record's title, when the caller already has it. */
   known?: string
   clearable?: boolean
@@ -77,13 +99,17 @@ export function RelationPicker(props: RelationPickerProps) {
   const { registry } = useConsole()
   const role = useGetIdentity<Identity>().data?.role
   const source = role ? relationSource(registry, props.entity, role, props.pickFrom) : undefined
+  if (!source && props.values) {
+    // No list to choose from: ids typed one after another.
+    return <Select id={props.id} mode="tags" value={props.values.map(String)} disabled={props.disabled} onChange={(v: string[]) => props.onChangeMany?.(v.map(Number).filter((n) => Number.isInteger(n) && n > 0))} onBlur={props.onBlur} style={{ width: props.width ?? 360, maxWidth: '100%' }} />
+  }
   if (!source) {
     return <InputNumber id={props.id} value={props.value ?? null} min={1} precision={0} disabled={props.disabled} onChange={(v) => props.onChange(v ?? undefined)} onBlur={props.onBlur} style={{ width: props.width ?? 220 }} />
   }
   return <RelationSelect {...props} source={source} />
 }
 
-function RelationSelect({ id, value, onChange, onBlur, disabled, known, clearable, width, source }: RelationPickerProps & { source: RelationSource }) {
+function RelationSelect({ id, value, values, onChange, onChangeMany, onBlur, disabled, known, clearable, width, source }: RelationPickerProps & { source: RelationSource }) {
   const t = useTranslate()
   const { selectProps } = useSelect<BaseRecord>({
     resource: source.resource,
@@ -96,7 +122,33 @@ function RelationSelect({ id, value, onChange, onBlur, disabled, known, clearabl
     defaultValueQueryOptions: { enabled: false },
   })
   const options = [...(selectProps.options ?? [])] as { value: unknown; label: unknown }[]
-  if (value !== undefined && value !== null && !options.some((o) => o.value === value)) options.unshift({ value, label: known ?? `#${value}` })
+  // Chosen records a search no longer shows keep their titles.
+  const titles = useRef(new Map<unknown, unknown>())
+  for (const o of options) titles.current.set(o.value, o.label)
+  for (const chosen of values ?? (value !== undefined && value !== null ? [value] : [])) {
+    if (!options.some((o) => o.value === chosen)) options.unshift({ value: chosen, label: titles.current.get(chosen) ?? (values ? undefined : known) ?? `#${chosen}` })
+  }
+  if (values) {
+    return (
+      <Select
+        id={id}
+        mode="multiple"
+        loading={selectProps.loading}
+        onSearch={source.searchable ? selectProps.onSearch : undefined}
+        filterOption={false}
+        value={values}
+        options={options as never}
+        showSearch={source.searchable}
+        allowClear={clearable}
+        // No placeholder: antd draws a multiple choice's as text too pale to read (WCAG AA), not as an input's placeholder.
+        notFoundContent={t('relation.none')}
+        disabled={disabled}
+        onChange={(v: number[]) => onChangeMany?.(v)}
+        onBlur={onBlur}
+        style={{ width: width ?? 360, maxWidth: '100%' }}
+      />
+    )
+  }
   return (
     <Select
       id={id}

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Button, Flex, Form as AntdForm, Grid } from 'antd'
 import Form, { Templates } from '@rjsf/antd'
-import { getUiOptions, type ErrorSchema, type FieldTemplateProps, type RJSFValidationError } from '@rjsf/utils'
+import { englishStringTranslator, getUiOptions, TranslatableString, type ErrorSchema, type FieldTemplateProps, type RJSFValidationError } from '@rjsf/utils'
 import { useTranslate } from '../i18n/translate'
 import type { JsonSchema } from '../../schema/types'
 import type { ApiError } from '../providers/ApiError'
@@ -10,6 +10,7 @@ import { formValidator, localizeErrors } from './form-validator'
 import type { FieldValidators } from './field-validators'
 import { formWidgets } from './widgets'
 import { FormSections } from './FormSections'
+import { AddItemButton, ArrayItem } from './ArrayItems'
 
 export interface SchemaFormProps {
   schema: JsonSchema
@@ -20,6 +21,15 @@ export interface SchemaFormProps {
   onSubmit: (values: Record<string, unknown>) => Promise<unknown>
   /** The submit button's words when the form does not save (an export); Save otherwise. */
   submitLabel?: string
+  /** Told of every change, for a page that shows what the values mean (a cost, a count) as they are typed. */
+  onChange?: (values: Record<string, unknown>) => void
+  /**
+   * What the page itself finds wrong, by top-level field (a count past what the other fields
+   * allow): shown on the field at once, and the form is not sent while any remains.
+   */
+  fieldProblems?: Record<string, string>
+  /** Shown just above the submit button: what sending will do (a cost), read as it is sent. */
+  footer?: ReactNode
 }
 
 /** The widest a form grows: a line of a form is taken in at a glance, not read across the page. */
@@ -45,14 +55,25 @@ function FieldTemplate(props: FieldTemplateProps) {
   return <ThemeFieldTemplate {...props} displayLabel={props.displayLabel || labelled} />
 }
 
-const TEMPLATES = { ObjectFieldTemplate: FormSections, FieldTemplate }
+const TEMPLATES = { ObjectFieldTemplate: FormSections, FieldTemplate, ArrayFieldItemTemplate: ArrayItem, ButtonTemplates: { AddButton: AddItemButton } }
+
+/** The words rjsf writes itself (an array's buttons), in the console's language; the rest as rjsf says them. */
+const RJSF_WORDS: Partial<Record<TranslatableString, string>> = {
+  [TranslatableString.AddItemButton]: 'form.addItem',
+  [TranslatableString.AddButton]: 'form.addItem',
+  [TranslatableString.RemoveButton]: 'form.removeItem',
+  [TranslatableString.MoveUpButton]: 'form.moveUp',
+  [TranslatableString.MoveDownButton]: 'form.moveDown',
+  [TranslatableString.CopyButton]: 'form.copyItem',
+  [TranslatableString.ClearButton]: 'buttons.clear',
+}
 
 /**
  * A react-jsonschema-form over a schema of the schema files, with the server's field errors
  * mapped back onto it. A field's errors show once the person leaves it, and every field's once
  * they try to save: not while they type, nor on fields they have not reached yet.
  */
-export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submitLabel }: SchemaFormProps) {
+export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submitLabel, onChange, fieldProblems, footer }: SchemaFormProps) {
   const t = useTranslate()
   const { locale, fieldValidators } = useConsole()
   const { fields, settled } = useFieldValidators(fieldValidators)
@@ -66,9 +87,15 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
     const localize = localizeErrors(schema, locale)
     return (errors: RJSFValidationError[]) => localize(errors).filter((error) => triedToSave.current || left.current.has(errorField(error)))
   }, [schema, locale])
+  const translateString = useMemo(() => (text: TranslatableString, params?: string[]) => (RJSF_WORDS[text] ? t(RJSF_WORDS[text]) : englishStringTranslator(text, params)), [t])
   // Titles of the records the edited one points to, for relation widgets to show before any search.
   const narrow = Grid.useBreakpoint().sm === false
   const formContext = useMemo(() => ({ titles: initial?._titles, ...(narrow ? ABOVE : BESIDE) }), [initial, narrow])
+  const topFields = useMemo(() => Object.keys((schema.properties as object | undefined) ?? {}), [schema])
+  const pageErrors = useMemo(() => {
+    const entries = Object.entries(fieldProblems ?? {})
+    return entries.length > 0 ? (Object.fromEntries(entries.map(([field, message]) => [field, { __errors: [message] }])) as ErrorSchema) : undefined
+  }, [fieldProblems])
 
   return (
     // Saving (a click or Enter) is seen here before the form validates.
@@ -81,22 +108,26 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
           validator={validator}
           widgets={formWidgets}
           templates={TEMPLATES}
+          translateString={translateString}
           formContext={formContext}
           transformErrors={transformErrors}
-          extraErrors={serverErrors}
+          extraErrors={mergeErrors(serverErrors, pageErrors)}
           liveValidate="onBlur"
           showErrorList={false}
           noHtml5Validate
           focusOnFirstError
-          onBlur={(id) => left.current.add(id.replace(/^root_/, ''))}
+          onBlur={(id) => left.current.add(topField(id, topFields))}
           onChange={(e) => {
             setData(e.formData as Record<string, unknown>)
             setServerErrors(undefined)
+            onChange?.(e.formData as Record<string, unknown>)
           }}
           onSubmit={(e) => {
+            if (pageErrors) return
             onSubmit(e.formData as Record<string, unknown>).catch((error: ApiError) => setServerErrors(toErrorSchema(error)))
           }}
         >
+          {footer}
           <Flex justify="flex-end">
             {/* Sent only once the form can check itself: its first opening loads the validators. */}
             <Button type="primary" htmlType="submit" loading={saving} disabled={!settled}>
@@ -128,6 +159,20 @@ function useFieldValidators(load: () => Promise<FieldValidators>): { fields?: Fi
   return state
 }
 
+/**
+ * The top-level field an input belongs to, by its id: root_segments_0_material_id is in
+ * "segments". Names may hold underscores themselves, so the longest that fits wins.
+ */
+function topField(id: string, fields: string[]): string {
+  const path = id.replace(/^root_/, '')
+  return fields.filter((name) => path === name || path.startsWith(`${name}_`)).sort((a, b) => b.length - a.length)[0] ?? path
+}
+
+function mergeErrors(...all: (ErrorSchema | undefined)[]): ErrorSchema | undefined {
+  const present = all.filter((e): e is ErrorSchema => e !== undefined)
+  return present.length === 0 ? undefined : (Object.assign({}, ...present) as ErrorSchema)
+}
+
 /** The top-level field an error is about: ".name" and "['name']" are "name" (a required one too). */
 function errorField(error: RJSFValidationError): string {
   return (error.property ?? '').match(/^\.?\[?'?([^.[\]']+)/)?.[1] ?? ''
@@ -139,12 +184,15 @@ function pick(values: Record<string, unknown>, schema: JsonSchema): Record<strin
   return Object.fromEntries(Object.entries(values).filter(([k, v]) => fields.includes(k) && v !== null))
 }
 
+/** The server's field errors where their fields are, however deep (/segments/0/material_id). */
 function toErrorSchema(error: ApiError): ErrorSchema | undefined {
   if (!error?.fieldErrors?.length) return undefined
-  const out: Record<string, { __errors: string[] }> = {}
+  const out: Record<string, unknown> = {}
   for (const { path, message } of error.fieldErrors) {
-    const field = path.replace(/^\//, '').split('/')[0] || '__form'
-    ;(out[field] ??= { __errors: [] }).__errors.push(message)
+    const tokens = path.replace(/^\//, '').split('/').filter(Boolean).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    let node = out
+    for (const token of tokens.length > 0 ? tokens : ['__form']) node = (node[token] ??= {}) as Record<string, unknown>
+    ;((node.__errors ??= []) as string[]).push(message)
   }
   return out as ErrorSchema
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { readSchemaFiles } from '../../schema/load-files'
 import { createRegistry } from '../../schema/registry'
 import { enumLabel, fieldOf } from '../resources/fields'
-import { formDefinition } from './form-schema'
+import type { JsonSchema } from '../../schema/types'
+import { endpointForm, formDefinition } from './form-schema'
 
 const SCHEMAS_DIR = resolve(__dirname, '../../../schemas')
 
@@ -92,5 +93,42 @@ describe('x-enum-labels', () => {
       return { ...file, text: JSON.stringify(user) }
     })
     expect(() => createRegistry(files)).toThrow('schemas/entities/user.json#/properties/status/x-enum-labels: has 1 labels but enum has 2 values; give one label per value, in the order of enum.')
+  })
+})
+
+describe('the form of a task kind, arrays and objects included', () => {
+  const registry = createRegistry(readSchemaFiles(SCHEMAS_DIR))
+  const clip = endpointForm(registry, 'task/submit_clip', 'zh-CN')
+  const mixed = endpointForm(registry, 'task/submit_mixed_cut', 'en-US')
+  const properties = (schema: JsonSchema) => schema.properties as Record<string, JsonSchema>
+
+  it('titles the fields inside an array item and an object in the locale, and picks their widgets', () => {
+    const segment = properties(clip.schema).segments!.items as JsonSchema
+    expect(properties(clip.schema).segments!.title).toBe('片段')
+    expect(properties(segment).material_id!.title).toBe('素材')
+    expect(clip.uiSchema.segments).toMatchObject({ items: { material_id: { 'ui:widget': 'relation' } } })
+    const style = properties(properties(clip.schema).subtitle_style!)
+    expect(style.position!.title).toBe('位置')
+    expect(clip.uiSchema.subtitle_style).toMatchObject({ color: { 'ui:widget': 'color' }, position: { 'ui:enumNames': ['顶部', '居中', '底部'] } })
+    expect(clip.uiSchema.bgm_material_id).toMatchObject({ 'ui:widget': 'relation', 'ui:emptyValue': null })
+  })
+
+  it("picks a slot's clips in one box, and types its caption lines one a line", () => {
+    expect(mixed.uiSchema.slots).toMatchObject({ items: { clips: { 'ui:widget': 'relation' }, captions: { 'ui:widget': 'lines' } } })
+    const slot = properties(mixed.schema).slots!.items as JsonSchema
+    expect((properties(slot).clips!.items as JsonSchema)['x-relation']).toBe('material')
+    // The API documentation stays out of the form, in every level.
+    expect(JSON.stringify(mixed.schema)).not.toContain('"description"')
+  })
+})
+
+describe('a field whose values are the task kinds (x-enum-from)', () => {
+  it('reads as an enum of the kinds, by their labels', () => {
+    const registry = createRegistry(readSchemaFiles(SCHEMAS_DIR))
+    const kind = fieldOf(registry, registry.entities.get('task')!, 'kind')
+    expect(kind.kind).toBe('enum')
+    expect(kind.schema.enum).toEqual([...registry.tasks.keys()])
+    expect(enumLabel(kind, 'mixed_cut', 'zh-CN')).toBe('混剪')
+    expect(enumLabel(kind, 'clip', 'en-US')).toBe('Smart clip')
   })
 })

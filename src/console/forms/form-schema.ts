@@ -53,16 +53,9 @@ export function objectForm(body: JsonSchema, locale: Locale, layout: FormLayout 
   const properties: Record<string, JsonSchema> = {}
   const uiSchema: JsonSchema = { 'ui:order': names, 'ui:submitButtonOptions': { norender: true } }
   for (const name of names) {
-    // description is API documentation, in English only; the form shows the label in the console's language.
-    const { description: _doc, ...property } = all[name]!
-    const label = property['x-label'] as Label | undefined
-    properties[name] = { ...property, title: label?.[locale] ?? label?.['en-US'] ?? name }
-    // An emptied input means "no value", not "leave unchanged": send '' (or null where allowed) so an edit can clear it.
-    const types = ([] as unknown[]).concat(property.type ?? [])
-    const emptyValue = types.includes('null') ? null : types.includes('string') ? '' : undefined
-    const enumNames = enumNamesOf(property, locale)
-    const ui = { ...uiOf(property), ...(emptyValue !== undefined ? { 'ui:emptyValue': emptyValue } : {}), ...(enumNames ? { 'ui:enumNames': enumNames } : {}) }
-    if (Object.keys(ui).length > 0) uiSchema[name] = ui
+    const field = formField(all[name]!, name, locale)
+    properties[name] = field.schema
+    if (Object.keys(field.ui).length > 0) uiSchema[name] = field.ui
   }
   for (const [name, ui] of Object.entries(layout.ui ?? {})) uiSchema[name] = { ...(uiSchema[name] as object), ...(ui as object) }
   if (layout.sections) {
@@ -76,6 +69,47 @@ export function objectForm(body: JsonSchema, locale: Locale, layout: FormLayout 
   return { schema: { ...(body.$id ? { $id: body.$id } : {}), type: 'object', properties, required, additionalProperties: false }, uiSchema }
 }
 
+/**
+ * One field of a form, and the fields inside it: an object's (subtitle style) and an array's
+ * items (a clip's segments, a mixed cut's slots) get titles and widgets as the top level's do.
+ */
+function formField(declared: JsonSchema, name: string, locale: Locale): { schema: JsonSchema; ui: JsonSchema } {
+  // description is API documentation, in English only; the form shows the label in the console's language.
+  const { description: _doc, ...property } = declared
+  const label = property['x-label'] as Label | undefined
+  const schema: JsonSchema = { ...property, title: label?.[locale] ?? label?.['en-US'] ?? name }
+  // An emptied input means "no value", not "leave unchanged": send '' (or null where allowed) so an edit can clear it.
+  const types = ([] as unknown[]).concat(property.type ?? [])
+  const emptyValue = types.includes('null') ? null : types.includes('string') ? '' : undefined
+  const enumNames = enumNamesOf(property, locale)
+  const ui: JsonSchema = { ...uiOf(property), ...(emptyValue !== undefined ? { 'ui:emptyValue': emptyValue } : {}), ...(enumNames ? { 'ui:enumNames': enumNames } : {}) }
+  if (property.type === 'object' && property.properties) {
+    const inner: Record<string, JsonSchema> = {}
+    for (const [key, child] of Object.entries(property.properties as Record<string, JsonSchema>)) {
+      const field = formField(child, key, locale)
+      inner[key] = field.schema
+      if (Object.keys(field.ui).length > 0) ui[key] = field.ui
+    }
+    schema.properties = inner
+  }
+  if (property.type === 'array' && property.items && typeof property.items === 'object') {
+    const items = property.items as JsonSchema
+    if (typeof items['x-relation'] === 'string') {
+      // Several records of a kind (a slot's clips): one search-and-pick box holding them all.
+      schema.items = items
+      ui['ui:widget'] = 'relation'
+    } else if (items.type === 'string' && !items.enum) {
+      ui['ui:widget'] = 'lines'
+    } else {
+      // An item has no name of its own: the array's title says what the items are.
+      const field = formField({ ...items, 'x-label': undefined }, '', locale)
+      schema.items = { ...field.schema, title: '' }
+      if (Object.keys(field.ui).length > 0) ui.items = field.ui
+    }
+  }
+  return { schema, ui }
+}
+
 /** An enum's option labels in the form's locale, from x-enum-labels. */
 function enumNamesOf(property: JsonSchema, locale: Locale): string[] | undefined {
   const labels = property['x-enum-labels'] as Label[] | undefined
@@ -85,6 +119,7 @@ function enumNamesOf(property: JsonSchema, locale: Locale): string[] | undefined
 function uiOf(property: JsonSchema): JsonSchema | undefined {
   if (property['x-widget'] === 'image') return { 'ui:widget': 'image' }
   if (property['x-widget'] === 'password') return { 'ui:widget': 'password' }
+  if (property['x-widget'] === 'color') return { 'ui:widget': 'color' }
   if (typeof property['x-relation'] === 'string') return { 'ui:widget': 'relation' }
   if (property.contentMediaType === 'text/html') return { 'ui:widget': 'richText' }
   if (property.format === 'money') return { 'ui:widget': 'money' }

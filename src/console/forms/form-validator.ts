@@ -86,8 +86,13 @@ function toPointer(property: string): string {
   return tokens.map((t) => `/${t}`).join('')
 }
 
+/** The schema of the value at `pointer`: an object's property, or an array's item (/segments/0/start). */
 function schemaAt(schema: JsonSchema, pointer: string): JsonSchema {
-  if (pointer === '') return schema
-  const path = pointer.split('/').slice(1).flatMap((token) => ['properties', token])
-  return (getAtPointer(schema, '/' + path.join('/')) as JsonSchema | undefined) ?? {}
+  let node: JsonSchema | undefined = schema
+  for (const token of pointer.split('/').slice(1)) {
+    if (!node) break
+    const items: unknown = node.items
+    node = /^\d+$/.test(token) && items && typeof items === 'object' ? (items as JsonSchema) : (getAtPointer(node, `/properties/${escapePointerToken(token)}`) as JsonSchema | undefined)
+  }
+  return node ?? {}
 }

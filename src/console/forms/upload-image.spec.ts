@@ -15,6 +15,7 @@ function fakeHttp(direct: object) {
       sent.push(req)
       return (req.path === '/upload/generate_sts_token' ? direct : { url: '/uploads/2026-11/abc.png' }) as T
     },
+    upload: () => expect.unreachable('images go through request'),
     downloadUrl: () => '',
   }
   return { http, sent }

@@ -1,4 +1,4 @@
-import { Checkbox, Input, Radio } from 'antd'
+import { Button, Checkbox, ColorPicker, Input, Radio } from 'antd'
 import type { WidgetProps } from '@rjsf/utils'
 import { useTranslate } from '../i18n/translate'
 import { RelationWidget } from './RelationWidget'
@@ -74,5 +74,42 @@ export function PasswordWidget({ id, value, onChange, onBlur, disabled, readonly
   )
 }
 
+/**
+ * A list of short texts (a slot's caption lines) as one text box, a line for each: typed and
+ * pasted as a list is written, without a button per line.
+ */
+export function LinesWidget({ id, value, onChange, onBlur, disabled, readonly, placeholder }: WidgetProps) {
+  const t = useTranslate()
+  const lines = Array.isArray(value) ? (value as unknown[]).map(String) : []
+  return (
+    <Input.TextArea
+      id={id}
+      defaultValue={lines.join('\n')}
+      placeholder={placeholder || t('form.onePerLine')}
+      autoSize={{ minRows: 2, maxRows: 8 }}
+      disabled={disabled || readonly}
+      onChange={(e) => onChange(e.target.value.split('\n').map((line) => line.trim()).filter(Boolean))}
+      onBlur={() => onBlur(id, value)}
+    />
+  )
+}
+
+/** A colour (#rrggbb) chosen from a picker, its code beside it. */
+export function ColorWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
+  return (
+    <ColorPicker
+      value={typeof value === 'string' && value ? value : undefined}
+      disabledAlpha
+      disabled={disabled || readonly}
+      onChange={(color) => onChange(color.toHexString())}
+    >
+      {/* A button of its own, so the field's label points at something a keyboard reaches. */}
+      <Button id={id} icon={<span aria-hidden style={{ display: 'inline-block', width: 16, height: 16, borderRadius: 4, border: '1px solid rgba(0,0,0,0.15)', background: typeof value === 'string' ? value : undefined }} />}>
+        {typeof value === 'string' ? value : ''}
+      </Button>
+    </ColorPicker>
+  )
+}
+
 // CheckboxWidget replaces the theme's, which writes the label beside the box, for every boolean field.
-export const formWidgets = { CheckboxWidget, image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget, richText: RichTextWidget }
+export const formWidgets = { CheckboxWidget, image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget, richText: RichTextWidget, lines: LinesWidget, color: ColorWidget }

@@ -14,4 +14,6 @@ export const PAGES: Record<string, LazyPage> = {
   'relation-tree': lazyPage(() => import('./tree/RelationTreePage')),
   'user-info': lazyPage(() => import('./UserInfoPage')),
   'user-setting': lazyPage(() => import('./UserSettingPage')),
+  'task-submit': lazyPage(() => import('../creation/TaskSubmitPage')),
+  'task-list': lazyPage(() => import('../creation/TaskListPage')),
 }

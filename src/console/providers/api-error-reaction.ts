@@ -24,10 +24,11 @@ const SHOWN_BY_THEIR_PAGE = ['/platform/login', '/platform/logout', '/platform/c
 /** Spec §8: the 500xx modal is not raised for the profile call; the guard signs out instead (spec §4). */
 const PROFILE = '/platform/get_user_info'
 
-export function apiErrorReaction(error: ApiError, request: Pick<ApiRequest, 'path'>, overstepTab: boolean): ApiErrorReaction {
+export function apiErrorReaction(error: ApiError, request: Pick<ApiRequest, 'path' | 'quiet'>, overstepTab: boolean): ApiErrorReaction {
   if (SHOWN_BY_THEIR_PAGE.includes(request.path)) return { kind: 'none' }
   if (error.statusCode === 401) return overstepTab ? { kind: 'close-window' } : { kind: 'login-expired' }
   if (error.isSessionError) return request.path === PROFILE ? { kind: 'none' } : { kind: 'confirm-logout' }
+  if (request.quiet) return { kind: 'none' }
   if (error.code !== undefined) return { kind: 'toast', text: error.message || 'Error' }
   if (error.failure === 'timeout') return { kind: 'toast', key: 'errors.timeout' }
   if (error.failure) return { kind: 'toast', key: error.failure === 'aborted' ? 'errors.aborted' : 'errors.network' }

@@ -263,6 +263,8 @@ describe('onError', () => {
     for (const [, error] of cases.slice(1)) {
       expect(apiErrorReaction(error, on('/domain/list'), false)).toEqual({ kind: 'confirm-logout' })
       expect(apiErrorReaction(error, on('/platform/get_user_info'), false)).toEqual({ kind: 'none' })
+      // A quiet call (a live list's polling) still says the session ended.
+      expect(apiErrorReaction(error, { path: '/task/list', quiet: true }, false)).toEqual({ kind: 'confirm-logout' })
     }
   })
 
@@ -286,6 +288,8 @@ describe('onError', () => {
     expect(refused.message).toMatch(/merchant/)
     expect(apiErrorReaction(invalid, { path: '/platform/change_pwd' }, false)).toEqual({ kind: 'toast', text: 'The current password is wrong.' })
     expect(apiErrorReaction(offline, { path: '/domain/list' }, false)).toEqual({ kind: 'toast', key: 'errors.network' })
+    // A quiet call shows its failures itself (an upload's file line), or they are nobody's to see (polling).
+    for (const error of [refused, invalid, offline]) expect(apiErrorReaction(error, { path: '/task/list', quiet: true }, false)).toEqual({ kind: 'none' })
     const wrongLogin = await failureOf(setup().http, '/platform/login', { username: 'merchant', password: 'wrong password' })
     expect(apiErrorReaction(wrongLogin, { path: '/platform/login' }, false)).toEqual({ kind: 'none' })
     // Nor for the registration form, which marks its fields.
@@ -355,6 +359,7 @@ describe('getIdentity and getPermissions', () => {
     tokens.saveLogin('token', true)
     const http: HttpClient = {
       request: async <T>() => ({ id: 1, username: 'someone', user_type: 9 }) as T,
+      upload: () => expect.unreachable('no uploads here'),
       downloadUrl: () => expect.unreachable('no downloads here'),
     }
     const auth = createAuthProvider({ http, tokens })

@@ -215,3 +215,77 @@ describe('downloadUrl', () => {
     expect(http.downloadUrl('/recharge_card/export_data', { status: 1 })).toBe('/api/v1/recharge_card/export_data?status=1')
   })
 })
+
+describe('uploads', () => {
+  /** An XMLHttpRequest the test answers by hand. */
+  class FakeXhr {
+    static last: FakeXhr
+    method = ''
+    url = ''
+    headers: Record<string, string> = {}
+    body: unknown
+    status = 0
+    statusText = ''
+    responseText = ''
+    upload: { onprogress?: (event: { loaded: number; total: number; lengthComputable: boolean }) => void } = {}
+    onload?: () => void
+    onerror?: () => void
+    onabort?: () => void
+    constructor() {
+      FakeXhr.last = this
+    }
+    open(method: string, url: string) {
+      this.method = method
+      this.url = url
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value
+    }
+    send(body: unknown) {
+      this.body = body
+    }
+    abort() {
+      this.onabort?.()
+    }
+    answer(status: number, body: unknown) {
+      this.status = status
+      this.responseText = JSON.stringify(body)
+      this.onload?.()
+    }
+  }
+
+  function uploader() {
+    const failures: ApiError[] = []
+    const tokens = createTokenStore({ session: new Storage(), local: new Storage() })
+    tokens.saveLogin('secret', false)
+    const http = createHttpClient({ tokens, locale: () => 'zh-CN', onError: (error) => failures.push(error), XMLHttpRequest: FakeXhr as unknown as new () => XMLHttpRequest })
+    return { http, failures }
+  }
+
+  it('send the form with the token and language, report the bytes sent, and resolve to the data', async () => {
+    const { http } = uploader()
+    const progress: number[][] = []
+    const body = new FormData()
+    body.append('name', 'clip')
+    const done = http.upload<{ id: number }>({ path: '/material/upload', body, onProgress: (sent, total) => progress.push([sent, total]) })
+    const xhr = FakeXhr.last
+    expect([xhr.method, xhr.url, xhr.headers, xhr.body]).toEqual(['POST', '/api/v1/material/upload', { platform: 'pc', lang: 'zh-CN', token: 'secret' }, body])
+    xhr.upload.onprogress!({ loaded: 50, total: 200, lengthComputable: true })
+    xhr.upload.onprogress!({ loaded: 200, total: 200, lengthComputable: true })
+    xhr.answer(200, envelope(1, 'ok', { id: 5 }))
+    await expect(done).resolves.toEqual({ id: 5 })
+    expect(progress).toEqual([[50, 200], [200, 200]])
+  })
+
+  it("reject a refused file with the server's field errors, and an aborted one as aborted", async () => {
+    const { http, failures } = uploader()
+    const refused = http.upload({ path: '/material/upload', body: new FormData(), quiet: true })
+    FakeXhr.last.answer(200, envelope(0, 'Not media.', { errors: [{ path: '/file', message: 'a.txt is not a video, audio or image.' }] }))
+    expect(await rejection(refused)).toMatchObject({ message: 'Not media.', code: 0, fieldErrors: [{ path: '/file', message: 'a.txt is not a video, audio or image.' }] })
+    const stop = new AbortController()
+    const aborted = http.upload({ path: '/material/upload', body: new FormData(), signal: stop.signal })
+    stop.abort()
+    expect(await rejection(aborted)).toMatchObject({ failure: 'aborted' })
+    expect(failures).toHaveLength(2)
+  })
+})

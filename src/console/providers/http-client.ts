@@ -11,11 +11,29 @@ export interface ApiRequest {
   path: string
   query?: object
   body?: object
+  /**
+   * The caller shows this call's failure itself (a file's line in an upload list), or nobody
+   * should (a live list's polling, which would raise a notice every few seconds while the server
+   * is away): no notice for it. A session that has ended is still said, as for any call.
+   */
+  quiet?: boolean
+}
+
+/** A POST of files whose progress the caller follows (a material's upload). */
+export interface UploadRequest {
+  path: string
+  body: FormData
+  /** Bytes sent so far of `total`, as the browser sends them. */
+  onProgress?: (sent: number, total: number) => void
+  signal?: AbortSignal
+  quiet?: boolean
 }
 
 export interface HttpClient {
   /** Resolves to the envelope's data; rejects with an ApiError. */
   request<T = unknown>(request: ApiRequest): Promise<T>
+  /** The same for files, through XMLHttpRequest: fetch does not say how much of a body has been sent. */
+  upload<T = unknown>(request: UploadRequest): Promise<T>
   /** A plain GET link carrying the token, for downloads (DESIGN §3). */
   downloadUrl(path: string, query?: object): string
 }
@@ -29,6 +47,7 @@ export interface HttpClientOptions {
   /** Give up on a call after this many milliseconds; 0, the default of spec §9, waits as long as it takes. */
   timeoutMs?: number
   fetch?: typeof fetch
+  XMLHttpRequest?: new () => XMLHttpRequest
 }
 
 /**
@@ -42,10 +61,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return `${API_BASE}${path}${search ? `?${search}` : ''}`
   }
 
-  async function request<T>(req: ApiRequest): Promise<T> {
+  const headersOf = () => {
     const headers: Record<string, string> = { platform: 'pc', lang: options.locale() }
     const token = options.tokens.read()
     if (token) headers.token = token
+    return headers
+  }
+
+  async function request<T>(req: ApiRequest): Promise<T> {
+    const headers = headersOf()
     // FormData (a call with files) sets its own multipart type and boundary.
     const form = req.body instanceof FormData ? req.body : undefined
     if (req.method === 'POST' && !form) headers['content-type'] = 'application/json'
@@ -75,12 +99,40 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (response.ok) return (await response.blob()) as T
       throw fail(new ApiError(response.statusText || 'Request Error', response.status), req)
     }
+    return unwrap<T>(response.status, response.statusText, await response.text().catch(() => ''), req)
+  }
+
+  /** The envelope's data, or its failure thrown as an ApiError. */
+  function unwrap<T>(status: number, statusText: string, text: string, req: ApiRequest): T {
     // A body that does not parse (a proxy's truncated answer) is a failure like any other, so onError sees it too.
-    const envelope = (await response.json().catch(() => null)) as { code: number; msg: string; data: unknown } | null
-    if (envelope === null || typeof envelope !== 'object') throw fail(new ApiError(response.statusText || 'Request Error', response.status), req)
-    if (response.ok && envelope.code === SUCCESS_CODE) return envelope.data as T
+    const envelope = parseJson(text) as { code: number; msg: string; data: unknown } | null
+    if (envelope === null || typeof envelope !== 'object') throw fail(new ApiError(statusText || 'Request Error', status), req)
+    const ok = status >= 200 && status < 300
+    if (ok && envelope.code === SUCCESS_CODE) return envelope.data as T
     const fieldErrors = (envelope.data as { errors?: { path: string; message: string }[] } | null)?.errors ?? []
-    throw fail(new ApiError(envelope.msg || 'Error', response.status, envelope.code, fieldErrors), req)
+    throw fail(new ApiError(envelope.msg || 'Error', status, envelope.code, fieldErrors), req)
+  }
+
+  function upload<T>(req: UploadRequest): Promise<T> {
+    const asRequest: ApiRequest = { method: 'POST', path: req.path, body: req.body, ...(req.quiet ? { quiet: true } : {}) }
+    const Xhr = options.XMLHttpRequest ?? XMLHttpRequest
+    return new Promise<T>((resolve, reject) => {
+      const xhr = new Xhr()
+      xhr.open('POST', urlOf(req.path))
+      for (const [name, value] of Object.entries(headersOf())) xhr.setRequestHeader(name, value)
+      xhr.upload.onprogress = (event) => req.onProgress?.(event.loaded, event.lengthComputable ? event.total : 0)
+      xhr.onload = () => {
+        try {
+          resolve(unwrap<T>(xhr.status, xhr.statusText, xhr.responseText, asRequest))
+        } catch (error) {
+          reject(error as Error)
+        }
+      }
+      xhr.onerror = () => reject(fail(new ApiError('Network Error', 0, undefined, [], 'network'), asRequest))
+      xhr.onabort = () => reject(fail(new ApiError('Request aborted', 0, undefined, [], 'aborted'), asRequest))
+      req.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+      xhr.send(req.body)
+    })
   }
 
   function fail(error: ApiError, req: ApiRequest): ApiError {
@@ -90,6 +142,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     request,
+    upload,
     downloadUrl: (path, query) => urlOf(path, { ...query, token: options.tokens.read() ?? undefined }),
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
   }
 }

@@ -21,3 +21,46 @@ describe('FieldValue of an amount', () => {
     expect(shown('12.50')).toBe('12.50 money.currency')
   })
 })
+
+const media: FieldInfo = { name: 'url', schema: { type: 'string', format: 'media-url', 'x-widget': 'media' }, kind: 'media' }
+const detail = (field: FieldInfo, value: unknown, record?: Record<string, unknown>, locale = 'en-US') =>
+  render(
+    <ConsoleContext.Provider value={{ locale } as unknown as ConsoleContextValue}>
+      <FieldValue field={field} value={value} record={record} layout="detail" />
+    </ConsoleContext.Provider>,
+  ).container
+
+describe('FieldValue of a stored file (x-widget media)', () => {
+  it('plays a video in the page, its cover first, with a link that downloads it', () => {
+    const shown = detail(media, '/uploads/2026-03/a.mp4', { kind: 'mixed_cut', cover_url: '/uploads/2026-03/a.jpg', title: 'Spring sale #1' })
+    const video = shown.querySelector('video')!
+    expect([video.getAttribute('src'), video.getAttribute('poster'), video.hasAttribute('controls'), video.getAttribute('aria-label')]).toEqual(['/uploads/2026-03/a.mp4', '/uploads/2026-03/a.jpg', true, 'Spring sale #1'])
+    expect(shown.querySelector('a[download]')!.getAttribute('href')).toBe('/uploads/2026-03/a.mp4')
+  })
+
+  it("plays audio by the record's kind whatever the extension, and shows a picture", () => {
+    expect(detail(media, '/uploads/x.bin', { kind: 'audio' }).querySelector('audio')?.getAttribute('src')).toBe('/uploads/x.bin')
+    expect(detail(media, '/uploads/x.png', { kind: 'image' }).querySelector('img')?.getAttribute('src')).toBe('/uploads/x.png')
+  })
+
+  it('offers only the download of a file it cannot tell how to play', () => {
+    const shown = detail(media, '/uploads/x.bin', {})
+    expect(shown.querySelector('video, audio, img')).toBeNull()
+    expect(shown.querySelector('a[download]')).not.toBeNull()
+  })
+})
+
+describe('FieldValue of a text in both locales and of progress', () => {
+  const stage: FieldInfo = { name: 'stage', schema: { type: 'object' }, kind: 'text' }
+  it("reads a task's stage in the console's locale, and nothing for none", () => {
+    expect(detail(stage, { 'zh-CN': '合成第 1/3 条', 'en-US': 'Rendering 1 of 3' }, {}, 'zh-CN').textContent).toBe('合成第 1/3 条')
+    expect(detail(stage, { 'zh-CN': '合成第 1/3 条', 'en-US': 'Rendering 1 of 3' }).textContent).toBe('Rendering 1 of 3')
+    expect(detail(stage, {}).textContent).toBe('—')
+    expect(detail(stage, { outputs: [] }).textContent).toBe('{"outputs":[]}')
+  })
+
+  it('draws progress as a bar', () => {
+    const bar = detail({ name: 'progress', schema: { type: 'integer', 'x-widget': 'progress' }, kind: 'progress' }, 40).querySelector('[role="progressbar"]')!
+    expect(bar.getAttribute('aria-valuenow')).toBe('40')
+  })
+})

@@ -1,11 +1,16 @@
-import { Image, Tag } from 'antd'
+import { Image, Progress, Tag } from 'antd'
 import { useTranslate } from '../i18n/translate'
 import dayjs from 'dayjs'
+import { Link } from 'react-router'
+import { useGetIdentity } from '@refinedev/core'
+import type { Identity } from '../providers/authProvider'
+import { resourceAllows } from '../providers/accessControlProvider'
 import { useConsole } from '../ConsoleContext'
 import { enumColor, enumLabel, relationTitle, type FieldInfo } from './fields'
 import { formatMoney } from './money'
 import { RichTextView } from '../rich-text/RichTextView'
 import { htmlToPlainText } from '../rich-text/plain-text'
+import { MediaPreview } from './MediaPreview'
 import { DATE_FORMAT, DATE_TIME_FORMAT, LIST_TIME_FORMAT } from './column-width'
 import './field-value.css'
 
@@ -52,6 +57,8 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
       // The related record's title where the caller may see it, else its id.
       const title = relationTitle(record, field.name)
       if (title === undefined) return <span className="field-muted">#{String(value)}</span>
+      // On a detail page the record leads to its own (a work to the task that made it).
+      if (layout === 'detail') return <RelationLink entity={String(field.schema['x-relation'])} id={value} title={title} />
       return (
         <span className={layout === 'cell' ? 'field-ellipsis' : undefined} title={`${title} #${String(value)}`}>
           {title}
@@ -60,11 +67,18 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
     }
     case 'image':
       return <Image src={String(value)} width={32} height={32} style={{ objectFit: 'contain' }} alt="" />
+    case 'media':
+      return <MediaPreview url={String(value)} kind={record?.kind} poster={stringOf(record?.cover_url) ?? stringOf(record?.thumb_url)} title={stringOf(record?.name) ?? stringOf(record?.title)} layout={layout} />
+    case 'progress':
+      return <Progress percent={Number(value)} size="small" style={{ minWidth: 80, margin: 0 }} />
     case 'richText':
       // The server sanitised it when it was saved; a list has room for its words only.
       return layout === 'detail' ? <RichTextView html={String(value)} /> : <Ellipsis text={htmlToPlainText(String(value))} />
     default: {
-      const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
+      // A text the server wrote in both locales (a task's stage, why it failed) reads in the console's.
+      const localized = localizedText(value, locale)
+      if (localized === '') return <span className="field-muted">—</span>
+      const text = localized ?? (typeof value === 'object' ? JSON.stringify(value) : String(value))
       return layout === 'detail' ? <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</span> : <Ellipsis text={text} />
     }
   }
@@ -79,5 +93,32 @@ function Ellipsis({ text }: { text: string }) {
     <span className="field-ellipsis" title={text}>
       {text}
     </span>
+  )
+}
+
+function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/** { "zh-CN": …, "en-US": … } in the locale ('' for {}), else undefined: the value is no such text. */
+export function localizedText(value: unknown, locale: string): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined
+  const texts = value as Record<string, unknown>
+  const keys = Object.keys(texts)
+  if (keys.length === 0) return ''
+  if (!keys.every((k) => /^[a-z]{2}-[A-Z]{2}$/.test(k) && typeof texts[k] === 'string')) return undefined
+  return (texts[locale] ?? texts['en-US'] ?? texts[keys[0]!]) as string
+}
+
+/** A related record's title, a link to its detail page where the signed-in role may open one. */
+function RelationLink({ entity, id, title }: { entity: string; id: unknown; title: string }) {
+  const { registry } = useConsole()
+  const role = useGetIdentity<Identity>().data?.role
+  const screen = role ? [...registry.resources.values()].find((r) => r.entity === entity && resourceAllows(registry, r.name, 'show', role)) : undefined
+  if (!screen) return <span title={`${title} #${String(id)}`}>{title}</span>
+  return (
+    <Link to={`${screen.route}/show/${String(id)}`} title={`${title} #${String(id)}`}>
+      {title}
+    </Link>
   )
 }

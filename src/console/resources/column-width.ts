@@ -58,6 +58,11 @@ function valueWidth(field: FieldInfo, enumNames: readonly string[]): number {
       return 112
     case 'image':
       return 64
+    case 'media':
+      // The download link: a list has no room to play a file.
+      return 112
+    case 'progress':
+      return 136
     case 'richText':
       return 240
     default: {

@@ -3,7 +3,7 @@ import { resolveRef } from '../../schema/entity'
 import { enumValueLabel } from '../../schema/enum-labels'
 
 /** How a field is shown and edited, chosen by its schema (type, format, enum, x-widget), never per page. */
-export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'relation' | 'richText' | 'integer' | 'number' | 'text'
+export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'image' | 'media' | 'progress' | 'relation' | 'richText' | 'integer' | 'number' | 'text'
 
 /** Where a record carries the titles of the records its x-relation fields point to. */
 export const TITLES = '_titles'
@@ -52,10 +52,17 @@ export function enumColor(field: Pick<FieldInfo, 'schema'>, value: unknown): str
   return colors ? colors[index] : ENUM_PALETTE[index % ENUM_PALETTE.length]
 }
 
-/** A field of an entity's public schema, with `$ref`s resolved. */
-export function fieldOf(registry: Pick<Registry, 'schemas'>, entity: EntityDef, name: string): FieldInfo {
+/**
+ * A field of an entity's public schema, with `$ref`s resolved; a field whose values are the
+ * task kinds (x-enum-from) is an enum of them, named by their labels.
+ */
+export function fieldOf(registry: Pick<Registry, 'schemas'> & Partial<Pick<Registry, 'tasks'>>, entity: EntityDef, name: string): FieldInfo {
   let schema = ((entity.schema.properties as Record<string, JsonSchema>)[name] ?? {}) as JsonSchema
   if (typeof schema.$ref === 'string') schema = { ...(resolveRef(schema.$ref, entity.schema, registry.schemas) as JsonSchema), ...schema, $ref: undefined }
+  if (schema['x-enum-from'] === 'tasks' && registry.tasks) {
+    const kinds = [...registry.tasks.values()]
+    schema = { ...schema, enum: kinds.map((k) => k.name), 'x-enum-labels': kinds.map((k) => k.label) }
+  }
   return { name, schema, label: schema['x-label'] as Label | undefined, kind: kindOf(schema) }
 }
 
@@ -64,6 +71,8 @@ function kindOf(schema: JsonSchema): FieldKind {
   if (schema.format === 'money') return 'money'
   if (schema.format === 'date-time' || schema.format === 'date') return 'datetime'
   if (schema['x-widget'] === 'image') return 'image'
+  if (schema['x-widget'] === 'media') return 'media'
+  if (schema['x-widget'] === 'progress') return 'progress'
   if (schema.contentMediaType === 'text/html') return 'richText'
   if (typeof schema['x-relation'] === 'string') return 'relation'
   // A 0/1 enum reads as yes/no, unless x-enum-labels names its values (enabled/disabled).

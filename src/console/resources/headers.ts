@@ -16,4 +16,5 @@ export interface HeaderProps {
 /** The hand-written panels a resource file may show above its list with "header". */
 export const HEADERS: Record<string, LazyExoticComponent<ComponentType<HeaderProps>>> = {
   assets: lazy(() => import('./AssetsHeader').then((m) => ({ default: m.AssetsHeader }))),
+  'material-upload': lazy(() => import('../creation/MaterialUploadHeader').then((m) => ({ default: m.MaterialUploadHeader }))),
 }

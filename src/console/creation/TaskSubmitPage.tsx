@@ -1,0 +1,170 @@
+import { useMemo, useRef, useState } from 'react'
+import { App, Button, Card, Col, Grid, Row, Space, Statistic, Typography } from 'antd'
+import { Link } from 'react-router'
+import { SwapOutlined } from '@ant-design/icons'
+import { useOne } from '@refinedev/core'
+import { useQuery } from '@tanstack/react-query'
+import type { Task } from '../../generated/types'
+import { useTranslate } from '../i18n/translate'
+import { useConsole, useLabel } from '../ConsoleContext'
+import { PageHeading } from '../layout/PageHeading'
+import { useRouteTitle } from '../layout/useRouteTitle'
+import { useNavigationChild } from '../pages/useNavigationChild'
+import { endpointForm } from '../forms/form-schema'
+import { SchemaForm } from '../forms/SchemaForm'
+import { fieldOf } from '../resources/fields'
+import NotFoundPage from '../pages/NotFoundPage'
+import { MediaToolsAlert } from './MediaToolsAlert'
+import { TaskCard } from './TaskCard'
+import { estimateCost, fenToYuan, type CostEstimate } from './task-cost'
+import { KIND_NOTES } from './kind-notes'
+import { listRoutes, submitRoutes } from './task-routes'
+import { useLiveRecords } from './useLiveRecords'
+import { useTaskActions } from './useTaskActions'
+
+/**
+ * A task-submit route (navigation.json "task": the kind): the form of the kind's input, the very
+ * body its submit call validates, what it will cost, and once sent the new task, moving live.
+ */
+export default function TaskSubmitPage() {
+  const t = useTranslate()
+  const label = useLabel()
+  const { message } = App.useApp()
+  const { registry, http, locale } = useConsole()
+  const title = useRouteTitle()
+  const child = useNavigationChild()
+  const kind = child?.task ? registry.tasks.get(child.task) : undefined
+  const form = useMemo(() => (kind ? endpointForm(registry, kind.endpoint, locale) : undefined), [registry, kind, locale])
+  const [values, setValues] = useState<Record<string, unknown>>({})
+  const [saving, setSaving] = useState(false)
+  const [submitted, setSubmitted] = useState<Task>()
+  const wide = Grid.useBreakpoint().xl === true
+  const { data: settings } = useQuery({
+    queryKey: ['platform-config'],
+    queryFn: () => http.request<Record<string, unknown>>({ method: 'GET', path: registry.endpoints.get('platform/get_platform_config')!.path, quiet: true }),
+    enabled: Boolean(kind?.cost && typeof kind.cost.rate !== 'number'),
+  })
+  if (!kind || !form) return <NotFoundPage />
+
+  const estimate = estimateCost(kind.cost, settings, values)
+  const note = KIND_NOTES[kind.name]?.(values, t)
+  const lists = listRoutes(registry, kind.name)
+  const others = submitRoutes(registry, [...registry.tasks.keys()]).filter((route) => route.path !== child?.route)
+
+  const summary = (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      {note?.figures.map((figure) => <Statistic key={figure.title} title={figure.title} value={figure.value} suffix={figure.suffix} />)}
+      <CostFigure estimate={estimate} quotaLabel={(name) => label(fieldOf(registry, registry.entities.get('user')!, name).label, name)} />
+    </Space>
+  )
+
+  const submit = async (body: Record<string, unknown>) => {
+    setSaving(true)
+    try {
+      const task = await http.request<Task>({ method: 'POST', path: registry.endpoints.get(kind.endpoint)!.path, body })
+      setSubmitted(task)
+      message.success(t('task.submitted', { title: task.title }))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <div>
+      <PageHeading
+        title={title}
+        extra={
+          <Space wrap>
+            {others.map((route) => (
+              <Link key={route.path} to={route.path}>
+                <Button icon={<SwapOutlined />}>
+                  {t('task.switchTo', { kind: label(registry.tasks.get(route.task)!.label, route.task) })}
+                </Button>
+              </Link>
+            ))}
+            {lists.map((route) => (
+              <Link key={route.path} to={route.path}>
+                <Button>{label(route.label, route.name)}</Button>
+              </Link>
+            ))}
+          </Space>
+        }
+      />
+      <div className="list-page-content">
+        <MediaToolsAlert />
+        {submitted ? <SubmittedTask key={submitted.id} id={submitted.id} first={submitted} list={lists[0] ? { path: lists[0].path, label: label(lists[0].label, lists[0].name) } : undefined} /> : null}
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={16}>
+            {/* The kind's name, unless the page is named so already (the mixed-cut editor). */}
+            <Card title={label(kind.label, kind.name) !== title ? label(kind.label, kind.name) : undefined}>
+              <SchemaForm
+                key={locale}
+                schema={form.schema}
+                uiSchema={form.uiSchema}
+                saving={saving}
+                onSubmit={submit}
+                onChange={setValues}
+                fieldProblems={note?.problems}
+                submitLabel={t('task.submit')}
+                // Beside the form on a wide screen; on a narrow one just above the button, where it is read before sending.
+                footer={wide ? undefined : <Card size="small" className="task-summary" style={{ marginBottom: 16 }}>{summary}</Card>}
+              />
+            </Card>
+          </Col>
+          {wide ? (
+            <Col xl={8}>
+              <Card title={t('task.summary')} className="task-summary">
+                {summary}
+              </Card>
+            </Col>
+          ) : null}
+        </Row>
+      </div>
+    </div>
+  )
+}
+
+/** What the submission will reserve; said as a rule when the rate is not the account's to read. */
+function CostFigure({ estimate, quotaLabel }: { estimate: CostEstimate; quotaLabel: (ledger: string) => string }) {
+  const t = useTranslate()
+  if (estimate.kind === 'free') return <Statistic title={t('task.costEstimate')} value={t('task.free')} />
+  if (estimate.kind === 'unknown') {
+    const per = estimate.per === 'task' ? 'task' : 'field' in estimate.per ? 'output' : 'character'
+    return (
+      <div>
+        <Typography.Text type="secondary">{t('task.costEstimate')}</Typography.Text>
+        <Typography.Paragraph style={{ margin: 0 }}>{t(`task.chargedPer.${per}`)}</Typography.Paragraph>
+      </div>
+    )
+  }
+  const money = estimate.ledger === 'money'
+  const amount = money ? fenToYuan(estimate.total) : String(estimate.total)
+  const unit = money ? t('money.currency') : quotaLabel(estimate.ledger)
+  const rate = money ? `${fenToYuan(estimate.rate)} ${unit}` : `${estimate.rate} ${unit}`
+  return (
+    <div>
+      <Statistic title={t('task.costEstimate')} value={amount} suffix={unit} />
+      <Typography.Text type="secondary" className="task-cost-rule">
+        {t('task.costRule', { rate, units: estimate.units })}
+      </Typography.Text>
+    </div>
+  )
+}
+
+/** The task just submitted, followed live until it ends, with the way to the list of them all. */
+function SubmittedTask({ id, first, list }: { id: number; first: Task; list?: { path: string; label: string } }) {
+  const t = useTranslate()
+  const refetch = useRef(() => undefined as unknown)
+  // Changes the stream may have missed (it opened only now): read the task again.
+  const live = useLiveRecords<Task>((payload) => payload.resync && refetch.current())
+  const { result, query } = useOne<Task>({ resource: 'task', id, liveMode: 'manual', onLiveEvent: live.onLiveEvent })
+  refetch.current = () => query.refetch()
+  const act = useTaskActions(() => void query.refetch())
+  const [task] = live.merge([result ?? first])
+  return (
+    <Space direction="vertical" size={8} style={{ width: '100%', marginBottom: 16 }} className="submitted-task">
+      <TaskCard task={task!} act={act} />
+      {list ? <Link to={list.path}>{t('task.seeAll', { page: list.label })}</Link> : null}
+    </Space>
+  )
+}

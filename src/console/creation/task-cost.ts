@@ -1,0 +1,47 @@
+import type { CostLedger, TaskCost } from '../../schema/types'
+
+/** What submitting a task will reserve, as far as the console can tell before it is sent. */
+export type CostEstimate =
+  /** The kind costs nothing. */
+  | { kind: 'free' }
+  /** `total` fen (money) or units (a quota): `rate` times `units`. */
+  | { kind: 'known'; ledger: CostLedger; rate: number; units: number; total: number }
+  /** The rate is a setting this account cannot read: only how it is counted is known. */
+  | { kind: 'unknown'; ledger: CostLedger; per: TaskCost['per'] }
+
+/**
+ * The cost of one submission of a kind with this input: the kind's rate (a number, or the
+ * platform setting holding it, read from get_platform_config) times what it is counted by
+ * (once, an integer field such as the variants asked for, or a text's characters).
+ */
+export function estimateCost(cost: TaskCost | undefined, settings: Record<string, unknown> | undefined, input: Record<string, unknown>): CostEstimate {
+  if (!cost) return { kind: 'free' }
+  const rate = typeof cost.rate === 'number' ? cost.rate : settingOf(settings, cost.rate.setting)
+  if (rate === undefined) return { kind: 'unknown', ledger: cost.ledger, per: cost.per }
+  const units = unitsOf(cost.per, input)
+  return { kind: 'known', ledger: cost.ledger, rate, units, total: rate * units }
+}
+
+/** "platform.clip_output_cost": setting names are unique across groups, so the answer holds it by its own name. */
+function settingOf(settings: Record<string, unknown> | undefined, setting: string): number | undefined {
+  const value = settings?.[setting.slice(setting.indexOf('.') + 1)]
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined
+}
+
+function unitsOf(per: TaskCost['per'], input: Record<string, unknown>): number {
+  if (per === 'task') return 1
+  if ('field' in per) {
+    const n = input[per.field]
+    return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 0
+  }
+  const text = input[per.length]
+  return typeof text === 'string' ? [...text].length : 0
+}
+
+/** Fen as CNY with two decimals: 30 → "0.30". */
+export function fenToYuan(fen: number): string {
+  const sign = fen < 0 ? '-' : ''
+  const abs = Math.abs(Math.round(fen))
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}

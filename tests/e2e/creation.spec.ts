@@ -1,0 +1,184 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { makeTestVideo } from '../../src/server/media/test-media'
+import { axeViolations } from './axe'
+import { clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
+
+let product: Product
+let media: string
+
+beforeAll(async () => {
+  media = mkdtempSync(join(tmpdir(), 'console-creation-'))
+  // Two tiny clips told apart by their tone, and a text file dressed as a video.
+  await Promise.all([
+    makeTestVideo(join(media, 'sunrise.mp4'), { seconds: 2, width: 160, height: 120, frequency: 440 }),
+    makeTestVideo(join(media, 'harbour.mp4'), { seconds: 2, width: 160, height: 120, frequency: 660 }),
+  ])
+  writeFileSync(join(media, 'notes.mp4'), 'These are notes, not a video.')
+  product = await startProduct()
+  // Each video costs 0.10 CNY, reserved at submission: a top-up, put in place as the ledger writes one (src/server/ledger).
+  const db = new SQLite(join(product.dataDir, 'console.sqlite'))
+  const { id } = db.prepare('select id from account where username = ?').get('merchant1') as { id: number }
+  db.prepare("insert into user_money_log (user_id, type, amount, balance_after, operator_id, related_type, related_id, remark, idempotency_key, created_at, updated_at) values (?, 'recharge', 1000, 1000, null, '', null, 'Opening top-up', null, ?, ?)").run(id, '2026-11-01T08:00:00.000Z', '2026-11-01T08:00:00.000Z')
+  db.prepare('update account set money = 1000 where id = ?').run(id)
+  db.close()
+}, 120_000)
+afterAll(async () => {
+  await product?.stop()
+  if (media) rmSync(media, { recursive: true, force: true })
+})
+
+/** Pick records in a search-and-pick box by typing part of their titles. */
+async function pick(page: Page, inputId: string, titles: string[]): Promise<void> {
+  for (const title of titles) {
+    await page.locator(`#${inputId}`).click()
+    await page.locator(`#${inputId}`).fill(title.slice(0, 5))
+    await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title }))
+  }
+  await page.keyboard.press('Escape')
+  // Closed and gone, so the next box's list is the only one open.
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0)
+}
+
+/** A task's card as the page shows it now. */
+function cardState(page: Page, id: string) {
+  return page.locator(`.task-card[data-task-id="${id}"]`).evaluate((card) => ({
+    status: card.getAttribute('data-status'),
+    progress: Number(card.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? -1),
+  }))
+}
+
+describe('making videos from materials', () => {
+  it('a merchant uploads two clips (a fake one is refused, saying why), makes a mixed cut of 3 variants out of 4 possible, watches it move live on the task list and plays a result', () =>
+    withSignedIn(
+      product,
+      'merchant1',
+      async (page) => {
+        const asked: string[] = []
+        page.on('request', (request) => asked.push(`${request.method()} ${new URL(request.url()).pathname}`))
+
+        await page.goto(`${product.url}/creation/resource`)
+        await page.locator('.material-upload').waitFor()
+        expect(await page.getByText('cannot work on media').count()).toBe(0)
+        await page.locator('.material-upload input[type=file]').setInputFiles(['sunrise.mp4', 'harbour.mp4', 'notes.mp4'].map((name) => join(media, name)))
+        const line = (name: string) => page.locator('.material-upload-file', { hasText: name })
+        await line('sunrise.mp4').and(page.locator('[data-state="done"]')).waitFor({ timeout: 30_000 })
+        await line('harbour.mp4').and(page.locator('[data-state="done"]')).waitFor({ timeout: 30_000 })
+        await line('notes.mp4').and(page.locator('[data-state="refused"]')).waitFor({ timeout: 30_000 })
+        expect(await line('notes.mp4').getByRole('alert').textContent()).toMatch(/notes\.mp4.*not a video, audio or image/)
+        // The list read again as the files arrived.
+        await page.getByRole('row', { name: /sunrise\.mp4/ }).waitFor()
+        await page.getByRole('row', { name: /harbour\.mp4/ }).waitFor()
+        expect(await page.getByRole('row', { name: /notes\.mp4/ }).count()).toBe(0)
+        expect(await axeViolations(page)).toEqual([])
+
+        // The mixed-cut editor, from the clip page's button; everything from here on without reloading.
+        await page.getByRole('menuitem', { name: 'Smart clip / mixed cut' }).click()
+        await page.waitForURL(/\/creation\/clip$/)
+        await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+        await page.getByRole('button', { name: 'Switch to Mixed cut' }).click()
+        await page.waitForURL(/\/creation\/mixedshear$/)
+        // The address changes first; the clip page stays on screen until the editor has rendered.
+        await page.getByRole('heading', { level: 1, name: 'Mixed cut', exact: true }).waitFor()
+        await page.locator('#root_title').fill('Spring sale')
+        const combinations = page.locator('.task-summary .ant-statistic', { hasText: 'Possible combinations' }).locator('.ant-statistic-content-value')
+        expect(await combinations.textContent()).toBe('0')
+        await pick(page, 'root_slots_0_clips', ['sunrise.mp4', 'harbour.mp4'])
+        await expect.poll(() => combinations.textContent()).toBe('2')
+        await page.getByRole('button', { name: /\bAdd$/ }).click()
+        await pick(page, 'root_slots_1_clips', ['harbour.mp4', 'sunrise.mp4'])
+        await expect.poll(() => combinations.textContent()).toBe('4')
+
+        // More variants than the slots allow is marked on the field and not sent.
+        await page.locator('#root_count').fill('5')
+        await page.getByText('The slots allow 4 different videos at most').waitFor()
+        await page.locator('#root_count').fill('3')
+        await page.getByText('The slots allow 4 different videos at most').waitFor({ state: 'detached' })
+        await page.locator('.ant-select', { has: page.locator('#root_resolution') }).click()
+        await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '480p' }))
+        const cost = page.locator('.task-summary .ant-statistic', { hasText: 'Cost estimate' })
+        expect(await cost.locator('.ant-statistic-content').textContent()).toBe('0.30CNY')
+        expect(await page.locator('.task-summary').textContent()).toContain('0.10 CNY × 3')
+
+        await page.getByRole('button', { name: 'Submit' }).click()
+        const submitted = page.locator('.submitted-task .task-card')
+        await submitted.waitFor()
+        const id = (await submitted.getAttribute('data-task-id'))!
+        expect(await submitted.textContent()).toContain('Spring sale')
+
+        // The task list, followed live: the card moves while the list is read no more than it was.
+        await page.getByRole('link', { name: 'All tasks: Clip tasks' }).click()
+        await page.waitForURL(/\/creation\/mixed-task$/)
+        const card = page.locator(`.task-card[data-task-id="${id}"]`)
+        await card.waitFor()
+        const listReads = () => asked.filter((a) => a === 'GET /api/v1/task/list').length
+        const readsBefore = listReads()
+        const seen: string[] = []
+        const started = Date.now()
+        for (;;) {
+          const state = await cardState(page, id)
+          const key = `${state.status} ${state.progress}`
+          if (seen.at(-1) !== key) seen.push(key)
+          if (state.status === 'succeeded' || state.status === 'failed' || Date.now() - started > 120_000) break
+          await page.waitForTimeout(100)
+        }
+        expect(seen.at(-1)).toBe('succeeded 100')
+        // The page showed the task at several points of its progress, read through the stream rather than the list.
+        expect(seen.length, seen.join(', ')).toBeGreaterThanOrEqual(3)
+        expect(listReads() - readsBefore, seen.join(', ')).toBeLessThan(seen.length - 1)
+        expect(asked).toContain('GET /api/v1/task/events')
+        expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+
+        // Three videos, each playable and downloadable.
+        const videos = card.locator('video')
+        await expect.poll(() => videos.count()).toBe(3)
+        expect(await card.locator('a[download]').count()).toBe(3)
+        const played = await videos.first().evaluate(async (video: HTMLVideoElement) => {
+          video.muted = true
+          await video.play()
+          const until = Date.now() + 10_000
+          while (video.currentTime === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50))
+          return { readyState: video.readyState, currentTime: video.currentTime, width: video.videoWidth, height: video.videoHeight }
+        })
+        expect(played.readyState).toBeGreaterThan(0)
+        expect(played.currentTime).toBeGreaterThan(0)
+        // 480 px on the short side of a portrait 9:16 frame.
+        expect([played.width, played.height]).toEqual([480, 854])
+        expect(await axeViolations(page)).toEqual([])
+        const download = await fetch(`${product.url}${await card.locator('a[download]').first().getAttribute('href')}`)
+        expect([download.status, download.headers.get('content-type')]).toEqual([200, 'video/mp4'])
+
+        // The works list holds them, each with the task that made it.
+        await card.getByRole('link', { name: 'See the 3 videos in works' }).click()
+        await page.waitForURL(/\/digital-human\/digital-video/)
+        await expect.poll(() => page.getByRole('row', { name: /Spring sale #\d/ }).count()).toBe(3)
+      },
+      'en-US',
+    ), 240_000)
+
+  it('says what is missing, and how to install it, on the creation screens of a machine without ffmpeg', async () => {
+    const bare = await startProduct({ env: { FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' } })
+    try {
+      await withSignedIn(
+        bare,
+        'merchant1',
+        async (page) => {
+          for (const path of ['/creation/resource', '/creation/clip', '/creation/mixedshear', '/creation/mixed-task']) {
+            await page.goto(`${bare.url}${path}`)
+            const alert = page.locator('.ant-alert', { hasText: '此服务器暂时无法处理音视频' })
+            await alert.waitFor()
+            expect(await alert.textContent()).toContain('apt-get install -y ffmpeg')
+            expect(await alert.textContent()).toContain('/nonexistent/ffmpeg')
+          }
+        },
+        'zh-CN',
+      )
+    } finally {
+      await bare.stop()
+    }
+  }, 120_000)
+})
