@@ -253,9 +253,9 @@ describe('the menu from the server (spec §4 menuFromServer)', () => {
       db.close()
       await signIn(page, clipProduct.url, 'merchant1', clipProduct.logins.merchant1!)
       // By role lists the clip route is the merchant's: open, and in the menu.
-      await page.goto(`${clipProduct.url}/creation/clip`)
+      await page.goto(`${clipProduct.url}/creation/flagged-clip`)
       await page.getByRole('cell', { name: 'merchant1', exact: true }).waitFor()
-      await page.getByRole('menuitem', { name: 'Clip tasks' }).waitFor()
+      await page.getByRole('menuitem', { name: 'Flagged clip' }).waitFor()
 
       // A slow answer, so the loading notice can be seen before the success one replaces it.
       await page.route('**/api/v1/api/user/menu', async (route) => {
@@ -267,8 +267,8 @@ describe('the menu from the server (spec §4 menuFromServer)', () => {
       await page.getByText('Loading the menu from the server…').waitFor()
       await page.getByText('Menu loaded from the server').waitFor()
       await page.locator('.ant-drawer-footer').getByRole('button', { name: 'Close' }).click()
-      await expect.poll(() => page.getByRole('menuitem', { name: 'Clip tasks' }).count()).toBe(0)
-      await page.goto(`${clipProduct.url}/creation/clip`)
+      await expect.poll(() => page.getByRole('menuitem', { name: 'Flagged clip' }).count()).toBe(0)
+      await page.goto(`${clipProduct.url}/creation/flagged-clip`)
       await page.waitForURL(/\/notFound$/)
       // Routes in the server menu still open, hidden ones included.
       await page.goto(`${clipProduct.url}/user/setting`)

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 export function addClipRoute(schemasDir: string): void {
   const file = join(schemasDir, 'navigation.json')
   const navigation = JSON.parse(readFileSync(file, 'utf8')) as { groups: { name: string; children: unknown[] }[] }
-  const route = { name: 'flagged-clip', path: 'flagged-clip', label: { 'zh-CN': '剪辑任务', 'en-US': 'Clip tasks' }, page: 'user-info', roles: ['partner', 'merchant'], profileFlag: 'show_clip_menu' }
+  const route = { name: 'flagged-clip', path: 'flagged-clip', label: { 'zh-CN': '按开关显示的剪辑', 'en-US': 'Flagged clip' }, page: 'user-info', roles: ['partner', 'merchant'], profileFlag: 'show_clip_menu' }
   const creation = navigation.groups.find((g) => g.name === 'creation')
   if (creation) creation.children.push(route)
   else navigation.groups.push({ name: 'creation', path: '/creation', label: { 'zh-CN': '创作中心', 'en-US': 'Creation' }, order: 5, children: [route] } as never)
