@@ -153,6 +153,7 @@ export const apiEndpoints = {
   taskRetry: { id: 'task/retry', method: 'POST', path: '/task/retry', access: ['admin', 'partner', 'merchant'] },
   taskSubmitClip: { id: 'task/submit_clip', method: 'POST', path: '/task/submit_clip', access: ['partner', 'merchant'] },
   taskSubmitMixedCut: { id: 'task/submit_mixed_cut', method: 'POST', path: '/task/submit_mixed_cut', access: ['partner', 'merchant'] },
+  taskUses: { id: 'task/uses', method: 'POST', path: '/task/uses', access: ['admin', 'partner', 'merchant'] },
   uploadGenerateStsToken: { id: 'upload/generate_sts_token', method: 'GET', path: '/upload/generate_sts_token', access: ['*'] },
   uploadOssUpload: { id: 'upload/oss_upload', method: 'POST', path: '/upload/oss_upload', access: ['*'] },
   userMenu: { id: 'user/menu', method: 'POST', path: '/api/user/menu', access: ['*'] },
@@ -1095,6 +1096,15 @@ export interface ApiClient {
   taskSubmitMixedCut: (body: types.TaskSubmitMixedCutBody) => Promise<types.TaskSubmitMixedCutResponse>
 
   /**
+   * What uses these records
+   *
+   * Asked before deleting records that tasks can use (materials, works): the tasks in the caller's reach whose input names them, newest first (at most 20 listed), how many there are, and how many have not ended. Records an unended task uses cannot be deleted; the works already made from them stay. An entity no task kind uses answers none.
+   *
+   * `POST /task/uses` · roles: admin, partner, merchant
+   */
+  taskUses: (body: types.TaskUsesBody) => Promise<types.TaskUsesResponse>
+
+  /**
    * Short-lived rights to upload one image directly
    *
    * With S3-compatible storage: a presigned POST (upload_url and fields) for one new key, limited to the given type and 5 MB, valid for 15 minutes; the file is then readable at url. With local storage: upload_url is oss_upload, which takes the file with the session token.
@@ -1271,6 +1281,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     taskRetry: (body) => transport({ method: 'POST', path: '/task/retry', body }) as Promise<types.TaskRetryResponse>,
     taskSubmitClip: (body) => transport({ method: 'POST', path: '/task/submit_clip', body }) as Promise<types.TaskSubmitClipResponse>,
     taskSubmitMixedCut: (body) => transport({ method: 'POST', path: '/task/submit_mixed_cut', body }) as Promise<types.TaskSubmitMixedCutResponse>,
+    taskUses: (body) => transport({ method: 'POST', path: '/task/uses', body }) as Promise<types.TaskUsesResponse>,
     uploadGenerateStsToken: (query) => transport({ method: 'GET', path: '/upload/generate_sts_token', query }) as Promise<types.UploadGenerateStsTokenResponse>,
     uploadOssUpload: (body) => transport({ method: 'POST', path: '/upload/oss_upload', body }) as Promise<types.UploadOssUploadResponse>,
     userMenu: () => transport({ method: 'POST', path: '/api/user/menu', body: {} }) as Promise<types.UserMenuResponse>,

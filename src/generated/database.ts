@@ -333,6 +333,18 @@ export interface TaskJobTable {
 }
 
 /**
+ * The `task_use` table (schemas/entities/task_use.json).
+ */
+export interface TaskUseTable {
+  id: Generated<number>
+  task_id: number
+  entity: string
+  record_id: number
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `transfer_record` table (schemas/entities/transfer_record.json).
  */
 export interface TransferRecordTable {
@@ -494,6 +506,7 @@ export interface Database {
   session: SessionTable
   task: TaskTable
   task_job: TaskJobTable
+  task_use: TaskUseTable
   transfer_record: TransferRecordTable
   account: UserTable
   user_money_log: UserMoneyLogTable
@@ -524,6 +537,7 @@ export interface EntityTables {
   session: 'session'
   task: 'task'
   task_job: 'task_job'
+  task_use: 'task_use'
   transfer_record: 'transfer_record'
   user: 'account'
   user_money_log: 'user_money_log'

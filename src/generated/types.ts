@@ -622,6 +622,27 @@ export interface TaskJob {
 }
 
 /**
+ * Each record a task's input names through an x-relation field (the materials of a clip), written with the task. A record an unended task uses cannot be deleted, and task/uses tells a person what uses one before they delete it.
+ */
+export interface TaskUse {
+  id: number
+  /**
+   * The task.
+   */
+  task_id: number
+  /**
+   * The entity of the record it uses.
+   */
+  entity: string
+  /**
+   * The record's id.
+   */
+  record_id: number
+  created_at: string
+  updated_at: string
+}
+
+/**
  * Balance or a quota moved from an account to one of its own children (POST /platform/transfer). Each transfer also writes a transfer_out row in the sender's ledger and a transfer_in row in the receiver's, in the same transaction.
  */
 export interface TransferRecord {
@@ -3554,6 +3575,45 @@ export interface TaskSubmitMixedCutBody {
 export type TaskSubmitMixedCutResponse = Task
 
 /**
+ * JSON body of `POST /task/uses` (What uses these records).
+ */
+export interface TaskUsesBody {
+  /**
+   * The entity of the records, e.g. material.
+   */
+  entity: string
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /task/uses` (What uses these records).
+ */
+export interface TaskUsesResponse {
+  /**
+   * Tasks that name the records.
+   */
+  total: number
+  /**
+   * Of those, how many are queued or running.
+   */
+  active: number
+  tasks: {
+    id: number
+    kind: string
+    title: string
+    status: string
+    /**
+     * Which of the records it uses.
+     */
+    record_id: number
+  }[]
+}
+
+/**
  * Query string of `GET /upload/generate_sts_token` (Short-lived rights to upload one image directly).
  */
 export interface UploadGenerateStsTokenQuery {
@@ -3815,6 +3875,7 @@ export interface Endpoints {
   'task/retry': { query: NoFields; body: TaskRetryBody; response: TaskRetryResponse }
   'task/submit_clip': { query: NoFields; body: TaskSubmitClipBody; response: TaskSubmitClipResponse }
   'task/submit_mixed_cut': { query: NoFields; body: TaskSubmitMixedCutBody; response: TaskSubmitMixedCutResponse }
+  'task/uses': { query: NoFields; body: TaskUsesBody; response: TaskUsesResponse }
   'upload/generate_sts_token': { query: UploadGenerateStsTokenQuery; body: NoFields; response: UploadGenerateStsTokenResponse }
   'upload/oss_upload': { query: NoFields; body: NoFields; response: UploadOssUploadResponse }
   'user/menu': { query: NoFields; body: NoFields; response: UserMenuResponse }

@@ -1,3 +1,4 @@
+import { MEDIA_URL_FORMAT } from './media-url'
 import type { Column, ColumnType, EntityDef, JsonSchema } from './types'
 import type { SchemaProblem } from './SchemaError'
 import { getAtPointer, joinPointer } from './pointer'
@@ -33,8 +34,10 @@ export function buildEntity(
 
   const publicProperties: Record<string, JsonSchema> = {}
   const columns: Column[] = []
+  const mediaUrls: string[] = []
   for (const [field, property] of Object.entries(all)) {
     const resolved = resolvedProperty(property, lookup)
+    if (resolved.format === MEDIA_URL_FORMAT) mediaUrls.push(field)
     const isPrivate = resolved['x-private'] === true
     if (!isPrivate) publicProperties[field] = property.$ref ? property : withStorageBounds(property)
     columns.push({
@@ -122,6 +125,9 @@ export function buildEntity(
     else if (column.nullable || column.private) problems.push({ file, pointer: joinPointer('x-tally', i), message: `field "${field}" is ${column.private ? 'private' : 'nullable'}; a tally counts by public fields that always hold a value.` })
   })
 
+  const ownsFiles = source['x-owns-files'] === true
+  if (ownsFiles && mediaUrls.length === 0) problems.push({ file, pointer: '/x-owns-files', message: 'x-owns-files removes the files of the record\'s "format": "media-url" fields with it, but this entity has none. Remove x-owns-files or mark the fields that hold its files.' })
+
   const required = (source.required as string[] | undefined) ?? []
   for (const [i, field] of required.entries()) {
     if (!(field in declared)) {
@@ -155,6 +161,7 @@ export function buildEntity(
     ...(title !== undefined ? { title } : {}),
     indexes,
     ...(tally ? { tally } : {}),
+    ...(ownsFiles && mediaUrls.length > 0 ? { ownedFiles: mediaUrls } : {}),
     columns,
     schema,
     source,

@@ -176,6 +176,12 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(problemsOf({ 'entities/recharge_card.json': card })).toContainEqual(expect.stringContaining('#/x-tally: x-tally counts records by their owner, but this entity has no x-owner'))
   })
 
+  it('files owned by an entity that has no field holding a file', () => {
+    const card = file('entities/recharge_card.json')
+    card['x-owns-files'] = true
+    expect(problemsOf({ 'entities/recharge_card.json': card })).toContainEqual(expect.stringContaining('#/x-owns-files: x-owns-files removes the files of the record\'s "format": "media-url" fields with it, but this entity has none'))
+  })
+
   it('a named delete endpoint that takes no ids', () => {
     const del = file('endpoints/recharge_card/batch_del.json') as { request: { body: { properties: Record<string, unknown>; required: string[] } } }
     del.request.body.properties = { id: { type: 'integer' } }

@@ -2,6 +2,7 @@ import type { Parsed } from './registry-core'
 import type { SchemaProblem } from './SchemaError'
 import type { ConfigGroupDef, JsonSchema, Label, Role, TaskCost, TaskKindDef } from './types'
 import { withNotBlank } from './not-blank'
+import { relatedEntities } from './relations-in'
 
 const DEFAULT_ATTEMPTS = 3
 const DEFAULT_LEASE_SECONDS = 60
@@ -24,6 +25,7 @@ export function loadTaskKinds(files: Parsed[], problems: SchemaProblem[]): Map<s
       attempts: (j.attempts as number | undefined) ?? DEFAULT_ATTEMPTS,
       leaseSeconds: (j.leaseSeconds as number | undefined) ?? DEFAULT_LEASE_SECONDS,
       endpoint: `task/submit_${p.name}`,
+      uses: relatedEntities(input),
     }
     const per = kind.cost?.per
     if (per && per !== 'task') {
@@ -71,4 +73,9 @@ export function checkTaskCosts(kinds: ReadonlyMap<string, TaskKindDef>, groups: 
       problems.push({ file: kind.file, pointer: '/cost/rate/setting', message: `names setting "${rate.setting}", which must be an integer field "${key}" of schemas/config/${group}.json (fen or units).` })
     }
   }
+}
+
+/** The entities some task kind's input names: deleting one of their records asks what uses it first. */
+export function entitiesUsedByTasks(kinds: ReadonlyMap<string, TaskKindDef>): Set<string> {
+  return new Set([...kinds.values()].flatMap((kind) => kind.uses))
 }

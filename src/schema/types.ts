@@ -63,6 +63,8 @@ export interface EntityDef {
   indexes: string[][]
   /** x-tally: fields whose running count of records, by owner, the database keeps (see db/tally.ts). */
   tally?: string[]
+  /** x-owns-files: its media-url fields, whose files were stored for this record alone and are removed with it. */
+  ownedFiles?: string[]
   /** Every stored column, private ones included, in declaration order (id first). */
   columns: Column[]
   /** The public JSON Schema of a record, as the API sends it; registered in ajv under the entity name. */
@@ -275,6 +277,8 @@ export interface TaskKindDef {
   leaseSeconds: number
   /** The submit call derived from the file. */
   endpoint: string
+  /** The entities its input names through x-relation fields: while it runs, those records cannot be deleted. */
+  uses: string[]
 }
 
 export interface Registry {

@@ -16,6 +16,7 @@ import { rechargeCardHandlers } from './recharge-cards/handlers'
 import { rechargeCardExportHandlers } from './recharge-cards/export-handler'
 import { registrationHandlers } from './accounts/registration-handlers'
 import { taskEndpointHandlers } from './tasks/handlers'
+import { taskUseHandlers } from './tasks/uses'
 import { materialHandlers } from './materials/handlers'
 
 /** Every named handler an endpoint file may name in "handler". */
@@ -37,5 +38,6 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...rechargeCardExportHandlers,
   ...registrationHandlers,
   ...taskEndpointHandlers,
+  ...taskUseHandlers,
   ...materialHandlers,
 }

@@ -114,6 +114,7 @@ const PROBES: Record<string, Probe> = {
   'task/submit_clip': { kind: 'role', request: (caller) => ({ title: 'Matrix', segments: [{ material_id: materials[caller.username] ?? 1 }] }) },
   'task/submit_mixed_cut': { kind: 'role', request: (caller) => ({ title: 'Matrix', count: 1, slots: [{ clips: [materials[caller.username] ?? 1] }] }) },
   'task/events': { kind: 'role', send: async (token) => events(token) },
+  'task/uses': { kind: 'get', targetIs: MERCHANT, record: ownMaterial, request: (m) => ({ entity: 'material', ids: [m.id] }) },
   'provider_service/list': { kind: 'list' },
   'provider_service/merchant': { kind: 'list' },
   'provider_service/agent': { kind: 'list' },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
@@ -178,6 +178,51 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     const deleted = await server.call<{ deleted: number }>('POST', '/task/del', { token: token.m1, body: { ids: [taskId] } })
     expect(deleted.body.data.deleted).toBe(1)
     expect((await server.call('GET', '/task/detail', { token: token.m1, query: { id: taskId } })).body.code).toBe(0)
+  })
+
+  it('will not delete a material an unended task uses, names that task, and once it has ended deletes the material with its files', async () => {
+    const stored = (url: string) => join(server.services.config.dataDir, 'uploads', url.replace('/uploads/', ''))
+    const doomed = (await uploadFile('m1', 'long.mp4', 'doomed.mp4')).data.id
+    const record = (await server.call<Record<string, string>>('GET', '/material/detail', { token: token.m1, query: { id: doomed } })).body.data
+    const files = [record.url!, record.thumb_url!, record.preview_url!].map(stored)
+    expect(files.filter((file) => existsSync(file))).toHaveLength(3)
+    const taskId = (await submitClip('m1', { title: 'in use', segments: [{ material_id: doomed }, { material_id: material.a }], resolution: 720, fps: 30, bitrate: 1800 })).body.data.id
+    const uses = () => server.call<{ total: number; active: number; tasks: unknown[] }>('POST', '/task/uses', { token: token.m1, body: { entity: 'material', ids: [doomed, material.tone] } })
+    // The music of the first clip, long since made, is used too, but by nothing that still runs.
+    expect((await uses()).body.data).toEqual({
+      total: 2,
+      active: 1,
+      tasks: [
+        { id: taskId, kind: 'clip', title: 'in use', status: expect.stringMatching(/^(queued|running)$/), record_id: doomed },
+        { id: expect.any(Number), kind: 'clip', title: '两段合一', status: 'succeeded', record_id: material.tone },
+      ],
+    })
+    const refused = await server.call<{ errors: { path: string }[] }>('POST', '/material/del', { token: token.m1, body: { ids: [material.tone, doomed] } })
+    expect(refused.body.code).toBe(0)
+    expect(refused.body.data.errors[0]!.path).toBe('/ids')
+    expect(refused.body.msg).toContain(`${taskId}`)
+    expect(refused.body.msg).toContain(`${doomed}`)
+    expect(refused.body.msg).not.toContain(`${material.tone}`)
+    expect((await server.call('GET', '/material/detail', { token: token.m1, query: { id: material.tone } })).body.code).toBe(1)
+    expect((await server.call('POST', '/task/uses', { token: token.m2, body: { entity: 'material', ids: [doomed] } })).body.code).toBe(0)
+    await server.call('POST', '/task/cancel', { token: token.m1, body: { id: taskId } })
+    expect((await uses()).body.data).toMatchObject({ total: 2, active: 0 })
+    const deleted = await server.call<{ deleted: number }>('POST', '/material/del', { token: token.m1, body: { ids: [doomed] } })
+    expect(deleted.body.data.deleted).toBe(1)
+    expect(files.filter((file) => existsSync(file))).toEqual([])
+    const again = await server.call<Task>('POST', '/task/retry', { token: token.m1, body: { id: taskId } })
+    expect(again.body.code).toBe(1)
+    const failed = await waitForTask(server, token.m1!, taskId, 'failed')
+    expect(failed.cost_state).toBe('released')
+  })
+
+  it('deletes a work with its video and cover', async () => {
+    const works = await server.call<{ data: { id: number; url: string; cover_url: string }[] }>('GET', '/work/list', { token: token.m1 })
+    const work = works.body.data.data[0]!
+    const files = [work.url, work.cover_url].map((url) => join(server.services.config.dataDir, 'uploads', url.replace('/uploads/', '')))
+    expect(files.filter((file) => existsSync(file))).toHaveLength(2)
+    expect((await server.call<{ deleted: number }>('POST', '/work/del', { token: token.m1, body: { ids: [work.id] } })).body.data.deleted).toBe(1)
+    expect(files.filter((file) => existsSync(file))).toEqual([])
   })
 
   it('keeps tasks and materials within reach: another partner\'s merchant sees and uses none of them', async () => {

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useRef, useState, type Key } from 'react'
-import { App, Button, Empty, Space, Table, theme } from 'antd'
+import { Button, Empty, Space, Table, theme } from 'antd'
 import { DeleteOutlined, SwapOutlined } from '@ant-design/icons'
 import { CreateButton, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
 import { useDeleteMany, useGetIdentity, type BaseRecord } from '@refinedev/core'
@@ -20,6 +20,7 @@ import { filterParams } from '../providers/dataProvider'
 import { useOverflowsSideways } from './useOverflowsSideways'
 import type { TableRef } from 'antd/es/table'
 import type { ResourceAction } from '../../schema/types'
+import { useConfirmDelete } from './useConfirmDelete'
 import './resource-list.css'
 
 const ActionModal = lazy(() => import('./ActionModal'))
@@ -41,7 +42,6 @@ export default function ResourceList({ resource }: { resource: string }) {
   const { registry, http, locale, firstPage } = useConsole()
   const t = useTranslate()
   const label = useLabel()
-  const { modal } = App.useApp()
   const { token } = theme.useToken()
   const def = registry.resources.get(resource)!
   const entity = registry.entities.get(def.entity)!
@@ -94,14 +94,13 @@ export default function ResourceList({ resource }: { resource: string }) {
   const { overflows: sideways, width: boxWidth } = useOverflowsSideways(table, tableProps.dataSource)
   const pinActions = boxWidth === 0 || actionsColumnWidth <= boxWidth * PINNED_ACTIONS_SHARE
 
+  const askDelete = useConfirmDelete(def.entity)
   const confirmBulkDelete = () =>
-    modal.confirm({
+    void askDelete({
       title: t('list.bulkDelete'),
       content: t('list.bulkDeleteConfirm', { count: selected.length }),
-      okButtonProps: { danger: true },
-      okText: t('buttons.delete'),
-      cancelText: t('buttons.cancel'),
-      onOk: () =>
+      ids: selected.map(Number),
+      remove: () =>
         new Promise<void>((resolve) =>
           deleteMany({ resource, ids: selected as (string | number)[] }, { onSettled: () => resolve(), onSuccess: () => setSelected([]) }),
         ),

@@ -1,10 +1,11 @@
 import type { MouseEvent, ReactNode } from 'react'
-import { App, Dropdown, theme } from 'antd'
+import { Dropdown, theme } from 'antd'
 import { DeleteOutlined, DownOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { useDelete, useGo, useNavigation, type BaseKey, type BaseRecord } from '@refinedev/core'
 import { useTranslate } from '../i18n/translate'
 import type { ResourceAction } from '../../schema/types'
-import { useLabel } from '../ConsoleContext'
+import { useConsole, useLabel } from '../ConsoleContext'
+import { useConfirmDelete } from './useConfirmDelete'
 import { appliesTo, fillLink, newTabRel, rowMatches } from './actions'
 import './row-actions.css'
 
@@ -38,7 +39,8 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
   const go = useGo()
   const { showUrl, editUrl } = useNavigation()
   const { mutate: remove } = useDelete()
-  const { modal } = App.useApp()
+  const { registry } = useConsole()
+  const askDelete = useConfirmDelete(registry.resources.get(resource)?.entity ?? resource)
   const { token } = theme.useToken()
 
   // A real link, so a middle click or "open in new tab" works; a plain click navigates in the app.
@@ -60,13 +62,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
   )
 
   const confirmDelete = (id: BaseKey) =>
-    modal.confirm({
-      title: t('list.deleteConfirm'),
-      okButtonProps: { danger: true },
-      okText: t('buttons.delete'),
-      cancelText: t('buttons.cancel'),
-      onOk: () => new Promise<void>((resolve) => remove({ resource, id }, { onSettled: () => resolve() })),
-    })
+    void askDelete({ title: t('list.deleteConfirm'), content: '', ids: [Number(id)], remove: () => new Promise<void>((resolve) => remove({ resource, id }, { onSettled: () => resolve() })) })
 
   // Named actions are words, not icons: "Adjust balance" has no icon anyone would guess.
   const follow = (url: string) => (event: MouseEvent) => {

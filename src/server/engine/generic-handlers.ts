@@ -9,6 +9,8 @@ import { ofEndpoint, findVisible, notFound, listIds } from './generic/record-sco
 import { withTitles, assertRelationsVisible } from './generic/relation-titles'
 import { assertUnique, rethrowUniqueViolation } from './generic/uniqueness'
 import { entityLabel } from './generic/labels'
+import { assertNotInUse } from '../tasks/uses'
+import { removeStoredFiles } from '../uploads/file-store'
 
 type Run = (ctx: HandlerContext, entity: EntityDef) => Promise<unknown>
 
@@ -72,12 +74,17 @@ async function update(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
  */
 async function remove(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const ids = [...new Set((ctx.body.ids as number[]).map(Number))]
-  const deleted = await asSchemaDb(ctx.services.db).transaction().execute(async (trx) => {
-    const gone = await ofEndpoint(ctx, trx.deleteFrom(entity.table).where('id', 'in', ids), entity).returning('id').execute()
-    const removed = new Set(gone.map((row) => Number(row.id)))
+  const owned = entity.ownedFiles ?? []
+  const gone = await ctx.services.db.transaction().execute(async (typedTrx) => {
+    await assertNotInUse(ctx, typedTrx, entity, ids)
+    const trx = asSchemaDb(typedTrx)
+    const rows = await ofEndpoint(ctx, trx.deleteFrom(entity.table).where('id', 'in', ids), entity).returning(['id', ...owned]).execute()
+    const removed = new Set(rows.map((row) => Number(row.id)))
     const missing = ids.filter((id) => !removed.has(id))
     if (missing.length) throw fieldError('RECORD_NOT_FOUND_NO_DELETE', '/ids', ctx.locale, { entity: entityLabel(entity, ctx), ids: listIds(missing) })
-    return removed.size
+    return rows
   })
-  return { deleted }
+  // Only once the records are surely gone: a file left behind costs disk, a record without its file is broken.
+  await removeStoredFiles(ctx.services.files, gone.flatMap((row) => owned.map((field) => String(row[field] ?? ''))), ctx.request.log)
+  return { deleted: gone.length }
 }

@@ -83,6 +83,7 @@ export const ERRORS = {
   CERT_EXPIRED: { status: 200, code: 0, text: { 'en-US': (p) => `The certificate expired on ${p.date}`, 'zh-CN': (p) => `证书已于 ${p.date} 过期` } },
   TASK_NOT_ACTIVE: { status: 200, code: 0, text: { 'en-US': (p) => `Task ${p.id} has already ended, so there is nothing to cancel.`, 'zh-CN': (p) => `任务 ${p.id} 已结束，无需取消。` } },
   TASK_NOT_ENDED: { status: 200, code: 0, text: { 'en-US': (p) => `Task ${p.id} has not ended yet: cancel it first, then delete it.`, 'zh-CN': (p) => `任务 ${p.id} 尚未结束，请先取消再删除。` } },
+  RECORD_IN_USE: { status: 200, code: 0, text: { 'en-US': (p) => `${p.entity} ${p.ids} is used by task ${p.tasks}, which has not ended: wait for it to end or cancel it, then delete. Nothing was deleted.`, 'zh-CN': (p) => `${p.entity} ${p.ids} 正被未结束的任务 ${p.tasks} 使用，请等任务结束或取消后再删除。本次未删除任何记录。` } },
   TASK_NOT_RETRYABLE: { status: 200, code: 0, text: { 'en-US': (p) => `Task ${p.id} has not failed or been cancelled; only such a task can be tried again.`, 'zh-CN': (p) => `任务 ${p.id} 未失败也未取消，只有失败或已取消的任务可以重试。` } },
   MEDIA_TOOLS_MISSING: { status: 200, code: 0, text: { 'en-US': (p) => String(p.message), 'zh-CN': (p) => String(p.message) } },
   MATERIAL_KIND: { status: 200, code: 0, text: { 'en-US': (p) => `"${p.name}" cannot be used here: choose a material of type ${p.kinds_en}.`, 'zh-CN': (p) => `素材“${p.name}”不能用在这里，请选择以下类型的素材：${p.kinds_zh}。` } },

@@ -9,6 +9,7 @@ import { chargeFor, reserve } from './cost'
 import { releaseIn } from './runner'
 import { taskHandlers } from '../task-handlers'
 import { followTasks } from './events'
+import { forgetUses, recordUses } from './uses'
 
 const QUEUED: Label = { 'zh-CN': '排队中', 'en-US': 'In the queue' }
 
@@ -55,6 +56,7 @@ export const submitTask: NamedHandler = {
         .returning('id')
         .executeTakeFirstOrThrow()
       const taskId = Number(row.id)
+      await recordUses(trx, services, taskId, kind, input)
       if (charge) await reserve(trx, services, { id: taskId, ownerId: caller.id, ledger: charge.ledger, amount: charge.amount, run: 1 }, caller.id)
       await services.tasks.queue.enqueue(trx, taskId)
       return taskId
@@ -124,9 +126,9 @@ const remove = namedHandler(['task/del'], {
   async run(ctx) {
     const { services } = ctx
     const entity = taskEntity(services)
-    const db = asSchemaDb(services.db)
     const ids = ctx.body.ids
-    const deleted = await db.transaction().execute(async (trx) => {
+    const deleted = await services.db.transaction().execute(async (typedTrx) => {
+      const trx = asSchemaDb(typedTrx)
       const found = await ofEndpoint(ctx, trx.selectFrom(entity.table), entity).select([`${entity.table}.id as id`, `${entity.table}.status as status`]).where(`${entity.table}.id`, 'in', ids).execute()
       const missing = ids.filter((id) => !found.some((row) => Number(row.id) === id))
       if (missing.length > 0) throw new AppError('RECORD_NOT_FOUND_NO_DELETE', { entity: entity.label?.[ctx.locale] ?? entity.name, ids: listIds(missing) })
@@ -135,6 +137,7 @@ const remove = namedHandler(['task/del'], {
       const gone = await trx.deleteFrom(entity.table).where('id', 'in', ids).where('status', 'in', ['succeeded', 'failed', 'cancelled']).executeTakeFirst()
       // A task that was retried between the read and the delete is still active: keep everything.
       if (Number(gone.numDeletedRows) !== ids.length) throw new AppError('TASK_NOT_ENDED', { id: listIds(ids) })
+      await forgetUses(typedTrx, services, ids)
       return ids.length
     })
     services.tasks.changed()

@@ -36,6 +36,8 @@ export interface FileStore {
   /** A path ffmpeg can read the file at: the file itself on local disk, else a copy streamed into `dir`. */
   localCopy(key: string, dir: string): Promise<string>
   remove(key: string): Promise<void>
+  /** The key of a file this store keeps, from the URL it answered for it; null for any other address. */
+  keyOf(url: string): string | null
 }
 
 // Where local uploads are served from: the schemas' media-url format accepts these paths.
@@ -47,6 +49,21 @@ export function newUploadKey(extension: string, now: Date): string {
 }
 
 const DIRECT_UPLOAD_SECONDS = 15 * 60
+
+/** Remove the files a deleted record owned; one that will not go is logged and left, as the record is gone already. */
+export async function removeStoredFiles(store: FileStore, urls: string[], log: { warn(obj: object, msg: string): void }): Promise<void> {
+  for (const url of urls) {
+    const key = url ? store.keyOf(url) : null
+    if (key) await store.remove(key).catch((error: unknown) => log.warn({ err: error, key }, 'a deleted record\'s file could not be removed'))
+  }
+}
+
+/** A key the store made (newUploadKey's shape) after the store's prefix; no way out of the folder. */
+function keyAfter(prefix: string, url: string): string | null {
+  if (!url.startsWith(prefix)) return null
+  const key = url.slice(prefix.length)
+  return /^[0-9]{4}-[0-9]{2}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/.test(key) ? key : null
+}
 
 export function createFileStore(config: Pick<Config, 'dataDir' | 'uploads'>): FileStore {
   return config.uploads.store === 's3' ? s3Store(config.uploads) : localStore(join(config.dataDir, 'uploads'))
@@ -75,6 +92,9 @@ function localStore(root: string): FileStore {
     },
     async remove(key) {
       await rm(join(root, key), { force: true })
+    },
+    keyOf(url) {
+      return keyAfter(LOCAL_UPLOADS_PREFIX, url)
     },
     async directUpload(_key, maxBytes, _type, now) {
       // Local files can only arrive through the API, which checks and stores them itself.
@@ -108,6 +128,9 @@ function s3Store(config: Extract<UploadStoreConfig, { store: 's3' }>): FileStore
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }))
+    },
+    keyOf(url) {
+      return keyAfter(`${config.publicUrl}/`, url)
     },
     async directUpload(key, maxBytes, type, now) {
       // A presigned POST policy: the S3 way to hand a browser short-lived rights to one key, one type, one size range.
