@@ -54,6 +54,7 @@ export const apiEndpoints = {
   materialDetail: { id: 'material/detail', method: 'GET', path: '/material/detail', access: ['partner', 'merchant'] },
   materialEdit: { id: 'material/edit', method: 'POST', path: '/material/edit', access: ['partner', 'merchant'] },
   materialList: { id: 'material/list', method: 'GET', path: '/material/list', access: ['partner', 'merchant'] },
+  materialRegister: { id: 'material/register', method: 'POST', path: '/material/register', access: ['partner', 'merchant'] },
   materialTools: { id: 'material/tools', method: 'GET', path: '/material/tools', access: ['admin', 'partner', 'merchant'] },
   materialUpload: { id: 'material/upload', method: 'POST', path: '/material/upload', access: ['partner', 'merchant'] },
   materialFolderAdd: { id: 'material_folder/add', method: 'POST', path: '/material_folder/add', access: ['partner', 'merchant'] },
@@ -251,6 +252,15 @@ export interface ApiClient {
    * `GET /material/list` · roles: partner, merchant
    */
   materialList: (query?: types.MaterialListQuery) => Promise<types.MaterialListResponse>
+
+  /**
+   * Keep a file sent straight to the store as a material
+   *
+   * After the browser has sent a file to S3-compatible storage with upload/generate_sts_token (purpose material), this reads it back under its key, probes it with ffprobe and makes its thumbnail and preview, as material/upload does. A file that is not really media is removed from the store and refused with the reason. A key handed out to another account, or kept already, is refused as not found.
+   *
+   * `POST /material/register` · roles: partner, merchant
+   */
+  materialRegister: (body: types.MaterialRegisterBody) => Promise<types.MaterialRegisterResponse>
 
   /**
    * Whether this platform can work on media
@@ -1105,9 +1115,9 @@ export interface ApiClient {
   taskUses: (body: types.TaskUsesBody) => Promise<types.TaskUsesResponse>
 
   /**
-   * Short-lived rights to upload one image directly
+   * Short-lived rights to upload one file directly
    *
-   * With S3-compatible storage: a presigned POST (upload_url and fields) for one new key, limited to the given type and 5 MB, valid for 15 minutes; the file is then readable at url. With local storage: upload_url is oss_upload, which takes the file with the session token.
+   * With S3-compatible storage: a presigned POST (upload_url and fields) for one new key, limited to the given type and size, valid for 15 minutes; the file is then readable at url. Purpose image (the default): an image of up to 5 MB, used by its url. Purpose material (partners and merchants): a video, audio or image of up to MEDIA_MAX_MB, which material/register then probes and keeps as a material under its key. With local storage: upload_url is the API call that takes the file with the session token instead (oss_upload, or material/upload).
    *
    * `GET /upload/generate_sts_token` · roles: any signed-in account
    */
@@ -1182,6 +1192,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     materialDetail: (query) => transport({ method: 'GET', path: '/material/detail', query }) as Promise<types.MaterialDetailResponse>,
     materialEdit: (body) => transport({ method: 'POST', path: '/material/edit', body }) as Promise<types.MaterialEditResponse>,
     materialList: (query = {}) => transport({ method: 'GET', path: '/material/list', query }) as Promise<types.MaterialListResponse>,
+    materialRegister: (body) => transport({ method: 'POST', path: '/material/register', body }) as Promise<types.MaterialRegisterResponse>,
     materialTools: () => transport({ method: 'GET', path: '/material/tools' }) as Promise<types.MaterialToolsResponse>,
     materialUpload: (body) => transport({ method: 'POST', path: '/material/upload', body }) as Promise<types.MaterialUploadResponse>,
     materialFolderAdd: (body) => transport({ method: 'POST', path: '/material_folder/add', body }) as Promise<types.MaterialFolderAddResponse>,

@@ -1158,6 +1158,30 @@ export interface MaterialListQuery {
 export type MaterialListResponse = Paginator<Material>
 
 /**
+ * JSON body of `POST /material/register` (Keep a file sent straight to the store as a material).
+ */
+export interface MaterialRegisterBody {
+  /**
+   * The key generate_sts_token handed out.
+   */
+  key: string
+  /**
+   * Defaults to the key's file name; send the name the file had.
+   */
+  name?: string
+  /**
+   * A folder of the caller's, by id.
+   */
+  folder_id?: string
+  tags?: string
+}
+
+/**
+ * Data of a successful answer of `POST /material/register` (Keep a file sent straight to the store as a material).
+ */
+export type MaterialRegisterResponse = Material
+
+/**
  * Data of a successful answer of `GET /material/tools` (Whether this platform can work on media).
  */
 export interface MaterialToolsResponse {
@@ -3614,18 +3638,42 @@ export interface TaskUsesResponse {
 }
 
 /**
- * Query string of `GET /upload/generate_sts_token` (Short-lived rights to upload one image directly).
+ * Query string of `GET /upload/generate_sts_token` (Short-lived rights to upload one file directly).
  */
 export interface UploadGenerateStsTokenQuery {
-  type: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'
+  /**
+   * An image type for purpose image; any of these for purpose material.
+   */
+  type:
+    | 'image/png'
+    | 'image/jpeg'
+    | 'image/gif'
+    | 'image/webp'
+    | 'video/mp4'
+    | 'video/quicktime'
+    | 'video/webm'
+    | 'video/x-matroska'
+    | 'audio/mpeg'
+    | 'audio/wav'
+    | 'audio/mp4'
+    | 'audio/aac'
+    | 'audio/ogg'
+  /**
+   * What the file is for: an image used by its address, or a material to register.
+   */
+  purpose?: 'image' | 'material'
 }
 
 /**
- * Data of a successful answer of `GET /upload/generate_sts_token` (Short-lived rights to upload one image directly).
+ * Data of a successful answer of `GET /upload/generate_sts_token` (Short-lived rights to upload one file directly).
  */
 export interface UploadGenerateStsTokenResponse {
   provider: 'local' | 's3'
   upload_url: string
+  /**
+   * The store's name for the file; material/register takes it back.
+   */
+  key: string
   fields: {
     [k: string]: string
   }
@@ -3776,6 +3824,7 @@ export interface Endpoints {
   'material/detail': { query: MaterialDetailQuery; body: NoFields; response: MaterialDetailResponse }
   'material/edit': { query: NoFields; body: MaterialEditBody; response: MaterialEditResponse }
   'material/list': { query: MaterialListQuery; body: NoFields; response: MaterialListResponse }
+  'material/register': { query: NoFields; body: MaterialRegisterBody; response: MaterialRegisterResponse }
   'material/tools': { query: NoFields; body: NoFields; response: MaterialToolsResponse }
   'material/upload': { query: NoFields; body: MaterialUploadBody; response: MaterialUploadResponse }
   'material_folder/add': { query: NoFields; body: MaterialFolderAddBody; response: MaterialFolderAddResponse }

@@ -97,6 +97,7 @@ const PROBES: Record<string, Probe> = {
   'material/del': { kind: 'write', targetIs: MERCHANT, record: ownMaterial, request: (m) => ({ ids: [m.id] }) },
   'material/upload': { kind: 'role', send: async (token) => upload(token) },
   'material/tools': { kind: 'role' },
+  'material/register': { kind: 'role', send: async (token, caller) => register(token, caller) },
   'material_folder/list': { kind: 'list' },
   'material_folder/detail': { kind: 'get', targetIs: MERCHANT, record: ownFolder },
   'material_folder/add': { kind: 'role', request: (_, i) => ({ name: `Matrix folder ${i}` }) },
@@ -190,6 +191,17 @@ const materials: Record<string, number> = {}
 async function upload(token: string): Promise<{ status: number; code: number }> {
   const res = await server.upload('/material/upload', { file: ['matrix.mp4', clip] }, { token })
   return { status: res.status, code: res.body.code }
+}
+
+/**
+ * A direct upload's registration, on local storage where no browser can send a file to the store:
+ * a role that may call it is answered that its own key holds no file (the handler's own rule), one
+ * that may not is refused before that.
+ */
+async function register(token: string, caller: Account): Promise<{ status: number; code: number }> {
+  const res = await server.call<{ errors?: { path: string }[] }>('POST', '/material/register', { token, body: { key: `materials/${caller.id}/2026-11/${'0'.repeat(32)}.mp4` } })
+  const reached = res.status === 200 && res.body.data?.errors?.[0]?.path === '/key'
+  return { status: res.status, code: reached ? 1 : res.body.code }
 }
 
 /** The event stream, left as soon as its answer starts: only whether it was answered counts here (task-workers.spec.ts reads it). */

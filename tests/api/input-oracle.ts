@@ -80,11 +80,11 @@ export function createInputOracle(registry: Registry): InputOracle {
     }
   }
 
-  // The first candidate the field's own schema accepts: plain text, a host name, an e-mail, a date...
+  // The first candidate the field's own schema accepts: plain text, a host name, an e-mail, a date, a store key...
   const sampleString = (schema: JsonSchema, n: number): string => {
     const min = Number(resolve(schema).minLength ?? 0)
     // The zero-padded number fits a fixed-length code of digits (a reset code).
-    const candidates = [`v${n}`, `v${n}.example.com`, `v${n}@example.com`, '2026-01-01T00:00:00.000Z', '2026-01-01', '12.50', String(n), String(n).padStart(min, '0'), `https://example.com/v${n}.png`]
+    const candidates = [`v${n}`, `v${n}.example.com`, `v${n}@example.com`, '2026-01-01T00:00:00.000Z', '2026-01-01', '12.50', String(n), String(n).padStart(min, '0'), `https://example.com/v${n}.png`, `materials/${n + 1}/2026-01/${'0'.repeat(32)}.mp4`]
     const validate = compile(bodyAjv, schema)
     for (const candidate of candidates) {
       const text = candidate.padEnd(min, 'x')

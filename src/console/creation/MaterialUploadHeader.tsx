@@ -3,13 +3,13 @@ import { Button, Card, Col, Flex, Form, Input, List, Progress, Row, Typography, 
 import { FolderOpenOutlined, InboxOutlined } from '@ant-design/icons'
 import { Link } from 'react-router'
 import { useInvalidate } from '@refinedev/core'
-import type { Material } from '../../generated/types'
 import { useTranslate } from '../i18n/translate'
 import { useConsole } from '../ConsoleContext'
 import type { ApiError } from '../providers/ApiError'
 import { RelationPicker } from '../forms/RelationWidget'
 import type { HeaderProps } from '../resources/headers'
 import { MediaToolsAlert } from './MediaToolsAlert'
+import { sendMaterial } from './send-material'
 import { sizeText } from './TaskCard'
 
 /** Files sent at once: the server probes each with ffprobe as it arrives. */
@@ -59,18 +59,15 @@ export function MaterialUploadHeader({ resource }: HeaderProps) {
   }
 
   const send = async ({ uid, file, folder: into, tags: words }: (typeof queue.current)[number]) => {
-    const body = new FormData()
-    if (into) body.append('folder_id', String(into))
-    if (words.trim()) body.append('tags', words.trim())
-    body.append('file', file, file.name)
+    const fields: Record<string, string> = {}
+    if (into) fields.folder_id = String(into)
+    if (words.trim()) fields.tags = words.trim()
     update(uid, { state: 'sending' })
     try {
-      await http.upload<Material>({
-        path: upload!.path,
-        body,
-        quiet: true,
+      await sendMaterial(file, fields, upload!.path, registry, http, {
+        onProgress: (sent, total) => update(uid, { percent: total > 0 ? Math.floor((sent / total) * 100) : 0 }),
         // Once every byte is sent the server probes the file: the bar waits full until it answers.
-        onProgress: (sent, total) => update(uid, total > 0 && sent >= total ? { percent: 100, state: 'probing' } : { percent: total > 0 ? Math.floor((sent / total) * 100) : 0 }),
+        onProbing: () => update(uid, { percent: 100, state: 'probing' }),
       })
       update(uid, { percent: 100, state: 'done' })
       await invalidate({ resource, invalidates: ['list'] })

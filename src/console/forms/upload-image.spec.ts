@@ -16,6 +16,7 @@ function fakeHttp(direct: object) {
       return (req.path === '/upload/generate_sts_token' ? direct : { url: '/uploads/2026-11/abc.png' }) as T
     },
     upload: () => expect.unreachable('images go through request'),
+    uploadTo: () => expect.unreachable('images go through fetch'),
     downloadUrl: () => '',
   }
   return { http, sent }

@@ -360,6 +360,7 @@ describe('getIdentity and getPermissions', () => {
     const http: HttpClient = {
       request: async <T>() => ({ id: 1, username: 'someone', user_type: 9 }) as T,
       upload: () => expect.unreachable('no uploads here'),
+      uploadTo: () => expect.unreachable('no uploads here'),
       downloadUrl: () => expect.unreachable('no downloads here'),
     }
     const auth = createAuthProvider({ http, tokens })

@@ -288,4 +288,19 @@ describe('uploads', () => {
     expect(await rejection(aborted)).toMatchObject({ failure: 'aborted' })
     expect(failures).toHaveLength(2)
   })
+
+  it('send a form to a store\'s own address without the token, and reject with what the store said', async () => {
+    const { http } = uploader()
+    const body = new FormData()
+    const sent = http.uploadTo({ url: 'https://bucket.example.com/media', body })
+    expect([FakeXhr.last.method, FakeXhr.last.url, FakeXhr.last.headers]).toEqual(['POST', 'https://bucket.example.com/media', {}])
+    FakeXhr.last.status = 204
+    FakeXhr.last.onload!()
+    await expect(sent).resolves.toBeUndefined()
+    const refused = http.uploadTo({ url: 'https://bucket.example.com/media', body })
+    FakeXhr.last.status = 403
+    FakeXhr.last.responseText = '<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Invalid according to Policy: Policy expired.</Message></Error>'
+    FakeXhr.last.onload!()
+    expect(await rejection(refused)).toMatchObject({ message: 'Invalid according to Policy: Policy expired.', statusCode: 403 })
+  })
 })

@@ -34,6 +34,11 @@ export interface HttpClient {
   request<T = unknown>(request: ApiRequest): Promise<T>
   /** The same for files, through XMLHttpRequest: fetch does not say how much of a body has been sent. */
   upload<T = unknown>(request: UploadRequest): Promise<T>
+  /**
+   * A form POSTed to a store's own address (a presigned S3 upload): no token and no envelope; it
+   * resolves when the store answers 2xx and rejects with what the store said otherwise.
+   */
+  uploadTo(request: { url: string; body: FormData; onProgress?: (sent: number, total: number) => void; signal?: AbortSignal }): Promise<void>
   /** A plain GET link carrying the token, for downloads (DESIGN §3). */
   downloadUrl(path: string, query?: object): string
 }
@@ -113,17 +118,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     throw fail(new ApiError(envelope.msg || 'Error', status, envelope.code, fieldErrors), req)
   }
 
-  function upload<T>(req: UploadRequest): Promise<T> {
-    const asRequest: ApiRequest = { method: 'POST', path: req.path, body: req.body, ...(req.quiet ? { quiet: true } : {}) }
+  /** One POST through XMLHttpRequest, which says how much of the body has gone; `answered` reads the reply. */
+  function post<T>(url: string, headers: Record<string, string>, req: Pick<UploadRequest, 'body' | 'onProgress' | 'signal'>, asRequest: ApiRequest, answered: (xhr: XMLHttpRequest) => T): Promise<T> {
     const Xhr = options.XMLHttpRequest ?? XMLHttpRequest
     return new Promise<T>((resolve, reject) => {
       const xhr = new Xhr()
-      xhr.open('POST', urlOf(req.path))
-      for (const [name, value] of Object.entries(headersOf())) xhr.setRequestHeader(name, value)
+      xhr.open('POST', url)
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value)
       xhr.upload.onprogress = (event) => req.onProgress?.(event.loaded, event.lengthComputable ? event.total : 0)
       xhr.onload = () => {
         try {
-          resolve(unwrap<T>(xhr.status, xhr.statusText, xhr.responseText, asRequest))
+          resolve(answered(xhr))
         } catch (error) {
           reject(error as Error)
         }
@@ -135,6 +140,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     })
   }
 
+  function upload<T>(req: UploadRequest): Promise<T> {
+    const asRequest: ApiRequest = { method: 'POST', path: req.path, body: req.body, ...(req.quiet ? { quiet: true } : {}) }
+    return post(urlOf(req.path), headersOf(), req, asRequest, (xhr) => unwrap<T>(xhr.status, xhr.statusText, xhr.responseText, asRequest))
+  }
+
+  function uploadTo(req: { url: string; body: FormData; onProgress?: (sent: number, total: number) => void; signal?: AbortSignal }): Promise<void> {
+    // The store's refusals are the caller's to show, on the file's own line.
+    const asRequest: ApiRequest = { method: 'POST', path: req.url, quiet: true }
+    return post(req.url, {}, req, asRequest, (xhr) => {
+      if (xhr.status >= 200 && xhr.status < 300) return
+      // S3 answers <Error><Code>…</Code><Message>…</Message></Error>.
+      const said = /<Message>([^<]*)<\/Message>/.exec(xhr.responseText ?? '')?.[1]
+      throw fail(new ApiError(said || xhr.statusText || 'Upload refused', xhr.status), asRequest)
+    })
+  }
+
   function fail(error: ApiError, req: ApiRequest): ApiError {
     options.onError?.(error, req)
     return error
@@ -143,6 +164,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     request,
     upload,
+    uploadTo,
     downloadUrl: (path, query) => urlOf(path, { ...query, token: options.tokens.read() ?? undefined }),
   }
 }

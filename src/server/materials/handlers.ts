@@ -1,12 +1,13 @@
-import { extname, join } from 'node:path'
-import { mkdir } from 'node:fs/promises'
+import { basename, extname, join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { fieldError } from '../errors/AppError'
-import { namedHandler, requireCaller } from '../engine/handler-context'
+import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
 import { asSchemaDb } from '../db/connect'
 import { tableOf } from '../services'
 import { newUploadKey } from '../uploads/file-store'
-import { probeMedia } from '../media/probe'
+import { probeMedia, type MediaInfo } from '../media/probe'
 import { NotMediaError } from '../media/media-error'
 import { makePreview, makeThumbnail } from '../media/thumbnail'
 import { requireMediaTools } from '../creation/media-tools'
@@ -21,65 +22,127 @@ const STORED_AS: Record<string, { ext: string; type: string }> = {
 
 const KNOWN_TYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska', mp3: 'audio/mpeg', wav: 'audio/wav', m4a: 'audio/mp4', aac: 'audio/aac', ogg: 'audio/ogg', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' }
 
+/** What the person said of a material as they sent it. */
+interface MaterialFields {
+  name?: string
+  folder_id?: string
+  tags?: string
+}
+
+/** Where an admitted file is kept: the store's key and the address browsers read it at. */
+interface Kept {
+  key: string
+  url: string
+}
+
 /**
- * A material arrives: streamed to a temporary file, probed (a file that is not really media
- * is refused and nothing is kept), given a thumbnail and a preview, then kept in the store.
+ * A file on this machine becomes a material: probed (a file that is not really media is
+ * refused, `drop` forgets it and nothing is kept), given a thumbnail and a preview, kept in
+ * the store by `keep`, and written as the caller's.
  */
+async function admit(ctx: RequestContext, body: MaterialFields, file: { path: string; filename: string; workDir: string }, keep: (info: MediaInfo) => Promise<Kept>, drop: () => Promise<void>) {
+  const caller = requireCaller(ctx)
+  const { services, locale } = ctx
+  const db = asSchemaDb(services.db)
+  const folderId = body.folder_id ? Number(body.folder_id) : null
+  if (folderId !== null) await findVisible(ctx, db, services.registry.entities.get('material_folder')!, folderId, '/folder_id')
+  let info: MediaInfo
+  try {
+    info = await probeMedia(file.path)
+  } catch (error) {
+    await drop()
+    if (error instanceof NotMediaError) throw fieldError('MEDIA_NOT_READABLE', ctx.endpoint.files ? '/file' : '/key', locale, { name: body.name || file.filename, reason: error.messageIn(locale) })
+    throw error
+  }
+  const dir = file.workDir
+  await mkdir(dir, { recursive: true })
+  const now = services.now()
+  const thumb = join(dir, 'thumb.jpg')
+  const preview = join(dir, 'preview.mp4')
+  const thumbUrl = (await makeThumbnail(file.path, info, thumb)) ? await services.files.putFile(newUploadKey('jpg', now), thumb, 'image/jpeg', { move: true }) : ''
+  const previewUrl = info.kind === 'video' && (await makePreview(file.path, info, preview)) ? await services.files.putFile(newUploadKey('mp4', now), preview, 'video/mp4', { move: true }) : ''
+  const kept = await keep(info)
+  const stamp = now.toISOString()
+  const row = await services.db
+    .insertInto(tableOf(services, 'material'))
+    .values({
+      name: (body.name?.trim() || file.filename || 'material').slice(0, 120),
+      folder_id: folderId,
+      tags: body.tags ?? '',
+      kind: info.kind,
+      url: kept.url,
+      thumb_url: thumbUrl,
+      preview_url: previewUrl,
+      format: info.format.slice(0, 40),
+      duration: info.duration,
+      width: info.width,
+      height: info.height,
+      fps: info.fps,
+      video_codec: info.videoCodec ?? '',
+      audio_codec: info.audioCodec ?? '',
+      size: info.size,
+      storage_key: kept.key,
+      owner_id: caller.id,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return findVisible(ctx, db, services.registry.entities.get('material')!, Number(row.id))
+}
+
+/** A material sent through the API: streamed to a temporary file, then admitted. */
 const upload = namedHandler(['material/upload'], {
+  async run(ctx) {
+    await requireMediaTools(ctx.locale)
+    const file = ctx.files.file!
+    const keep = async (info: MediaInfo) => {
+      const kept = keptAs(info.kind, extname(file.filename))
+      const key = newUploadKey(kept.ext, ctx.services.now())
+      return { key, url: await ctx.services.files.putFile(key, file.path!, kept.type, { move: true }) }
+    }
+    // The temporary file goes with the request.
+    return admit(ctx, ctx.body, { path: file.path!, filename: file.filename, workDir: join(file.path!, '..', 'derived') }, keep, async () => {})
+  },
+})
+
+/**
+ * A material the browser sent straight to the store (generate_sts_token with purpose
+ * material): read back under the key it was given, admitted where it lies, or removed from
+ * the store when it is not really media.
+ */
+const register = namedHandler(['material/register'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const { services, locale } = ctx
     await requireMediaTools(locale)
-    const file = ctx.files.file!
-    const db = asSchemaDb(services.db)
-    const folderId = ctx.body.folder_id ? Number(ctx.body.folder_id) : null
-    if (folderId !== null) await findVisible(ctx, db, services.registry.entities.get('material_folder')!, folderId, '/folder_id')
-    let info
+    const key = ctx.body.key
+    const lost = () => fieldError('UPLOAD_NOT_FOUND', '/key', locale, {})
+    // Keys are handed out under the caller's own folder; another's key, or one kept already, is no upload of this caller's.
+    if (!key.startsWith(materialKeyPrefix(caller.id))) throw lost()
+    const taken = await services.db.selectFrom(tableOf(services, 'material')).select('id').where('storage_key', '=', key).executeTakeFirst()
+    if (taken) throw lost()
+    const dir = await mkdtemp(join(tmpdir(), 'material-'))
     try {
-      info = await probeMedia(file.path!)
-    } catch (error) {
-      if (error instanceof NotMediaError) throw fieldError('MEDIA_NOT_READABLE', '/file', locale, { name: file.filename, reason: error.messageIn(locale) })
-      throw error
-    }
-    const dir = join(file.path!, '..', 'derived')
-    await mkdir(dir, { recursive: true })
-    const now = services.now()
-    const thumb = join(dir, 'thumb.jpg')
-    const preview = join(dir, 'preview.mp4')
-    const thumbUrl = (await makeThumbnail(file.path!, info, thumb)) ? await services.files.putFile(newUploadKey('jpg', now), thumb, 'image/jpeg', { move: true }) : ''
-    const previewUrl = info.kind === 'video' && (await makePreview(file.path!, info, preview)) ? await services.files.putFile(newUploadKey('mp4', now), preview, 'video/mp4', { move: true }) : ''
-    const kept = keptAs(info.kind, extname(file.filename))
-    const key = newUploadKey(kept.ext, now)
-    const url = await services.files.putFile(key, file.path!, kept.type, { move: true })
-    const stamp = now.toISOString()
-    const row = await services.db
-      .insertInto(tableOf(services, 'material'))
-      .values({
-        name: (ctx.body.name?.trim() || file.filename || 'material').slice(0, 120),
-        folder_id: folderId,
-        tags: ctx.body.tags ?? '',
-        kind: info.kind,
-        url,
-        thumb_url: thumbUrl,
-        preview_url: previewUrl,
-        format: info.format.slice(0, 40),
-        duration: info.duration,
-        width: info.width,
-        height: info.height,
-        fps: info.fps,
-        video_codec: info.videoCodec ?? '',
-        audio_codec: info.audioCodec ?? '',
-        size: info.size,
-        storage_key: key,
-        owner_id: caller.id,
-        created_at: stamp,
-        updated_at: stamp,
+      const path = await services.files.localCopy(key, dir).catch((error: unknown) => {
+        throw isMissing(error) ? lost() : error
       })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return findVisible(ctx, db, services.registry.entities.get('material')!, Number(row.id))
+      return await admit(ctx, ctx.body, { path, filename: basename(key), workDir: join(dir, 'derived') }, async () => ({ key, url: services.files.urlOf(key) }), () => services.files.remove(key))
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   },
 })
+
+/** The store's folder for a caller's direct material uploads. */
+export function materialKeyPrefix(ownerId: number): string {
+  return `materials/${ownerId}/`
+}
+
+function isMissing(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } }
+  return e.code === 'ENOENT' || e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404
+}
 
 /** Served by the extension it came with when that is a known one of its kind (a .mov stays a .mov), else the kind's usual one. */
 function keptAs(kind: string, given: string): { ext: string; type: string } {
@@ -98,5 +161,6 @@ const tools = namedHandler(['material/tools'], {
 
 export const materialHandlers = {
   'materials.upload': upload,
+  'materials.register': register,
   'materials.tools': tools,
 }

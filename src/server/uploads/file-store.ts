@@ -14,6 +14,8 @@ export interface DirectUpload {
   provider: 'local' | 's3'
   /** Where to POST the multipart form. */
   upload_url: string
+  /** The store's name for the file (material/register takes it back). */
+  key: string
   /** Form fields to send before the file part, as given. */
   fields: Record<string, string>
   /** Name of the file part. */
@@ -29,8 +31,13 @@ export interface DirectUpload {
 export interface FileStore {
   /** Keep the bytes under `key`; resolves to the URL browsers read it at. */
   put(key: string, data: Buffer, type: string): Promise<string>
-  /** Let a browser send one file of at most `maxBytes` and one of `types` straight to the store. */
-  directUpload(key: string, maxBytes: number, type: string, now: Date): Promise<DirectUpload>
+  /**
+   * Let a browser send one file of at most `maxBytes` and of `type` straight to the store;
+   * a local store, which browsers cannot reach, names `viaApi`, the API call that takes it.
+   */
+  directUpload(key: string, maxBytes: number, type: string, now: Date, viaApi: string): Promise<DirectUpload>
+  /** The address browsers read a kept file at. */
+  urlOf(key: string): string
   /** Keep a file from disk under `key`, streamed (a video is never held in memory); `move` lets a local store take the file itself. */
   putFile(key: string, path: string, type: string, opts?: { move?: boolean }): Promise<string>
   /** A path ffmpeg can read the file at: the file itself on local disk, else a copy streamed into `dir`. */
@@ -62,7 +69,7 @@ export async function removeStoredFiles(store: FileStore, urls: string[], log: {
 function keyAfter(prefix: string, url: string): string | null {
   if (!url.startsWith(prefix)) return null
   const key = url.slice(prefix.length)
-  return /^[0-9]{4}-[0-9]{2}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/.test(key) ? key : null
+  return /^(materials\/[0-9]+\/)?[0-9]{4}-[0-9]{2}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/.test(key) ? key : null
 }
 
 export function createFileStore(config: Pick<Config, 'dataDir' | 'uploads'>): FileStore {
@@ -96,9 +103,12 @@ function localStore(root: string): FileStore {
     keyOf(url) {
       return keyAfter(LOCAL_UPLOADS_PREFIX, url)
     },
-    async directUpload(_key, maxBytes, _type, now) {
+    urlOf(key) {
+      return LOCAL_UPLOADS_PREFIX + key
+    },
+    async directUpload(key, maxBytes, _type, now, viaApi) {
       // Local files can only arrive through the API, which checks and stores them itself.
-      return { provider: 'local', upload_url: '/api/v1/upload/oss_upload', fields: {}, file_field: 'file', needs_token: true, url: '', expires_at: new Date(now.getTime() + DIRECT_UPLOAD_SECONDS * 1000).toISOString(), max_bytes: maxBytes }
+      return { provider: 'local', upload_url: viaApi, key, fields: {}, file_field: 'file', needs_token: true, url: '', expires_at: new Date(now.getTime() + DIRECT_UPLOAD_SECONDS * 1000).toISOString(), max_bytes: maxBytes }
     },
   }
 }
@@ -132,6 +142,9 @@ function s3Store(config: Extract<UploadStoreConfig, { store: 's3' }>): FileStore
     keyOf(url) {
       return keyAfter(`${config.publicUrl}/`, url)
     },
+    urlOf(key) {
+      return `${config.publicUrl}/${key}`
+    },
     async directUpload(key, maxBytes, type, now) {
       // A presigned POST policy: the S3 way to hand a browser short-lived rights to one key, one type, one size range.
       const post = await createPresignedPost(client, {
@@ -141,7 +154,7 @@ function s3Store(config: Extract<UploadStoreConfig, { store: 's3' }>): FileStore
         Fields: { 'Content-Type': type },
         Expires: DIRECT_UPLOAD_SECONDS,
       })
-      return { provider: 's3', upload_url: post.url, fields: post.fields, file_field: 'file', needs_token: false, url: `${config.publicUrl}/${key}`, expires_at: new Date(now.getTime() + DIRECT_UPLOAD_SECONDS * 1000).toISOString(), max_bytes: maxBytes }
+      return { provider: 's3', upload_url: post.url, key, fields: post.fields, file_field: 'file', needs_token: false, url: `${config.publicUrl}/${key}`, expires_at: new Date(now.getTime() + DIRECT_UPLOAD_SECONDS * 1000).toISOString(), max_bytes: maxBytes }
     },
   }
 }

@@ -1,8 +1,23 @@
 import { newUploadKey } from './file-store'
-import { namedHandler } from '../engine/handler-context'
+import { namedHandler, requireCaller } from '../engine/handler-context'
+import { fieldError } from '../errors/AppError'
+import { materialKeyPrefix } from '../materials/handlers'
+import { API_PREFIX } from '../engine/endpoint-routes'
 
-/** Extensions of the image types generate_sts_token may hand out keys for. */
+/** Extensions of the types generate_sts_token may hand out keys for. */
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' }
+const MEDIA_EXTENSIONS: Record<string, string> = {
+  ...IMAGE_EXTENSIONS,
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+  'video/x-matroska': 'mkv',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'audio/mp4': 'm4a',
+  'audio/aac': 'aac',
+  'audio/ogg': 'ogg',
+}
 
 /** oss_upload: one checked file into the store, answered with where it can be read. */
 const store = namedHandler(['upload/oss_upload'], {
@@ -13,14 +28,28 @@ const store = namedHandler(['upload/oss_upload'], {
   },
 })
 
-/** generate_sts_token: short-lived rights to send one image straight to the store. */
+/**
+ * generate_sts_token: short-lived rights to send one file straight to the store: an image of
+ * oss_upload's size, or a material of up to MEDIA_MAX_MB, under the caller's own folder, for
+ * material/register to keep.
+ */
 const directUpload = namedHandler(['upload/generate_sts_token'], {
   async run(ctx) {
-    const type = ctx.query.type
-    const now = ctx.services.now()
+    const caller = requireCaller(ctx)
+    const { type, purpose = 'image' } = ctx.query
+    const { services, locale } = ctx
+    const now = services.now()
+    if (purpose === 'material') {
+      const register = services.registry.endpoints.get('material/register')!
+      const upload = services.registry.endpoints.get('material/upload')!
+      if (register.access === 'open' || !register.access.includes(caller.role)) throw fieldError('UPLOAD_PURPOSE_NOT_YOURS', '/purpose', locale, {})
+      const key = materialKeyPrefix(caller.id) + newUploadKey(MEDIA_EXTENSIONS[type]!, now)
+      return services.files.directUpload(key, services.config.mediaMaxBytes, type, now, `${API_PREFIX}${upload.path}`)
+    }
+    if (!IMAGE_EXTENSIONS[type]) throw fieldError('UPLOAD_NOT_IMAGE', '/type', locale, {})
     // The same limit as oss_upload's: a direct upload is the same file by another road.
-    const maxBytes = ctx.services.registry.endpoints.get('upload/oss_upload')!.files!.file!.maxBytes
-    return ctx.services.files.directUpload(newUploadKey(IMAGE_EXTENSIONS[type]!, now), maxBytes, type, now)
+    const store = services.registry.endpoints.get('upload/oss_upload')!
+    return services.files.directUpload(newUploadKey(IMAGE_EXTENSIONS[type]!, now), store.files!.file!.maxBytes, type, now, `${API_PREFIX}${store.path}`)
   },
 })
 
