@@ -156,6 +156,18 @@ describe('making videos from materials', () => {
         await card.getByRole('link', { name: 'See the 3 videos in works' }).click()
         await page.waitForURL(/\/digital-human\/digital-video/)
         await expect.poll(() => page.getByRole('row', { name: /Spring sale #\d/ }).count()).toBe(3)
+
+        // Deleting a material asks first, naming the task that used it; the videos it made stay.
+        await page.goto(`${product.url}/creation/resource`)
+        await page.getByRole('row', { name: /sunrise\.mp4/ }).getByRole('button', { name: 'Delete' }).click()
+        const dialog = page.getByRole('dialog')
+        await dialog.getByText('Used by 1 task that has ended. The videos it made stay.').waitFor()
+        expect(await dialog.getByRole('list', { name: 'Tasks using it' }).textContent()).toBe(`#${id} Mixed cut · Spring sale Succeeded`)
+        expect(await dialog.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true)
+        expect(await axeViolations(page)).toEqual([])
+        await dialog.getByRole('button', { name: 'Cancel' }).click()
+        await dialog.waitFor({ state: 'detached' })
+        await page.getByRole('row', { name: /sunrise\.mp4/ }).waitFor()
       },
       'en-US',
     ), 240_000)
