@@ -164,10 +164,25 @@ describe('making videos from materials', () => {
         await dialog.getByText('Used by 1 task that has ended. The videos it made stay.').waitFor()
         expect(await dialog.getByRole('list', { name: 'Tasks using it' }).textContent()).toBe(`#${id} Mixed cut · Spring sale Succeeded`)
         expect(await dialog.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true)
+        // Read once the dialog has finished coming in: half faded, its words are paler than they end.
+        await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))))
         expect(await axeViolations(page)).toEqual([])
         await dialog.getByRole('button', { name: 'Cancel' }).click()
         await dialog.waitFor({ state: 'detached' })
         await page.getByRole('row', { name: /sunrise\.mp4/ }).waitFor()
+
+        // From its detail page the same question, and once answered the material and its file are gone.
+        await page.getByRole('row', { name: /harbour\.mp4/ }).getByRole('link', { name: 'Show' }).click()
+        await page.getByRole('heading', { level: 1, name: 'Material details' }).waitFor()
+        const file = await page.locator('a[download]').first().getAttribute('href')
+        expect((await fetch(`${product.url}${file}`)).status).toBe(200)
+        await page.getByRole('button', { name: 'Delete' }).click()
+        await dialog.getByText('Used by 1 task that has ended. The videos it made stay.').waitFor()
+        await dialog.getByRole('button', { name: 'Delete' }).click()
+        await page.waitForURL(/\/creation\/resource$/)
+        await page.getByRole('row', { name: /sunrise\.mp4/ }).waitFor()
+        await expect.poll(() => page.getByRole('row', { name: /harbour\.mp4/ }).count()).toBe(0)
+        expect((await fetch(`${product.url}${file}`)).status).toBe(404)
       },
       'en-US',
     ), 240_000)
