@@ -5,28 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 import { makeTestVideo } from '../../src/server/media/test-media'
 import { startS3Contract, type S3Contract } from '../support/s3-contract'
-
-interface Grant {
-  provider: string
-  upload_url: string
-  key: string
-  fields: Record<string, string>
-  file_field: string
-  needs_token: boolean
-  url: string
-  max_bytes: number
-}
-
-interface Material {
-  id: number
-  name: string
-  kind: string
-  url: string
-  thumb_url: string
-  preview_url: string
-  duration: number
-  width: number
-}
+import type { Material, UploadGenerateStsTokenResponse as Grant } from '../../src/generated/types'
 
 const S3 = { bucket: 'media', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', region: 'cn-north-1' }
 
