@@ -127,7 +127,11 @@ const register = namedHandler(['material/register'], {
       const path = await services.files.localCopy(key, dir).catch((error: unknown) => {
         throw isMissing(error) ? lost() : error
       })
-      return await admit(ctx, ctx.body, { path, filename: basename(key), workDir: join(dir, 'derived') }, async () => ({ key, url: services.files.urlOf(key) }), () => services.files.remove(key))
+      return await admit(ctx, ctx.body, { path, filename: basename(key), workDir: join(dir, 'derived') }, async () => ({ key, url: services.files.urlOf(key) }), () => services.files.remove(key)).catch((error: unknown) => {
+        // The same key registered twice at once: the second finds it kept by the first.
+        const code = (error as { code?: string }).code
+        throw code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? lost() : error
+      })
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

@@ -14,10 +14,10 @@ const SHOWN = 20
 
 /** Note, with the task, each record its input names: what it uses while it runs, and what made a work. */
 export async function recordUses(trx: Db, services: Services, taskId: number, kind: TaskKindDef, input: unknown): Promise<void> {
-  const seen = new Set<string>()
-  const rows = relationsIn(kind.input, input)
-    .filter(({ entity, id }) => !seen.has(`${entity}:${id}`) && Boolean(seen.add(`${entity}:${id}`)))
-    .map(({ entity, id }) => ({ task_id: taskId, entity, record_id: id, created_at: services.now().toISOString(), updated_at: services.now().toISOString() }))
+  const now = services.now().toISOString()
+  // A material named in two slots is used once.
+  const named = new Map(relationsIn(kind.input, input).map(({ entity, id }) => [`${entity}:${id}`, { entity, id }]))
+  const rows = [...named.values()].map(({ entity, id }) => ({ task_id: taskId, entity, record_id: id, created_at: now, updated_at: now }))
   if (rows.length > 0) await trx.insertInto(tableOf(services, 'task_use')).values(rows).execute()
 }
 
