@@ -1,0 +1,62 @@
+import type { Label } from '../../schema/types'
+import { TaskFailure } from '../tasks/task-handler'
+
+export interface VendorRequest {
+  /** The vendor's name as people know it, for messages. */
+  vendor: string
+  url: string
+  init: RequestInit
+  timeoutMs: number
+  /** The task's own: a cancel ends the call at once. */
+  signal?: AbortSignal
+}
+
+/**
+ * One HTTP call to a vendor, its failures said as a person can act on them: busy, down, slow or
+ * unreachable is a passing failure (the task is tried again), a refusal is the vendor's own
+ * words and final. A 2xx answer is handed back unread.
+ */
+export async function callVendor({ vendor, url, init, timeoutMs, signal }: VendorRequest): Promise<Response> {
+  const timeout = AbortSignal.timeout(timeoutMs)
+  let response: Response
+  try {
+    response = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    if (timeout.aborted) throw new TaskFailure(said(`${vendor} 在 ${timeoutMs / 1000} 秒内没有应答，稍后会重试。`, `${vendor} did not answer within ${timeoutMs / 1000} s; it will be tried again.`), true)
+    throw new TaskFailure(said(`无法连接 ${vendor}（${causeOf(error)}），稍后会重试。`, `${vendor} could not be reached (${causeOf(error)}); it will be tried again.`), true)
+  }
+  if (response.ok) return response
+  const message = await vendorMessage(response)
+  if (response.status === 429 || response.status >= 500) {
+    throw new TaskFailure(said(`${vendor} 暂时无法处理（HTTP ${response.status}${message ? `：${message}` : ''}），稍后会重试。`, `${vendor} is busy or failing (HTTP ${response.status}${message ? `: ${message}` : ''}); it will be tried again.`), true)
+  }
+  throw new TaskFailure(said(`${vendor} 拒绝了请求（HTTP ${response.status}）：${message || '没有说明原因'}`, `${vendor} refused the request (HTTP ${response.status}): ${message || 'it gave no reason'}`))
+}
+
+/** A vendor's answer that is not what its API documents: final, as trying again gets the same. */
+export function malformed(vendor: string, what: string): TaskFailure {
+  return new TaskFailure(said(`${vendor} 的应答不符合其接口文档：${what}`, `${vendor} answered something its API does not document: ${what}`))
+}
+
+/** The reason a vendor gives in its error body ({ message }, { msg }, { error: { message } }), cut short. */
+async function vendorMessage(response: Response): Promise<string> {
+  const text = (await response.text().catch(() => '')).slice(0, 2000)
+  try {
+    const body = JSON.parse(text) as { message?: unknown; msg?: unknown; error?: { message?: unknown } | string; detail?: unknown }
+    const found = body.message ?? body.msg ?? (typeof body.error === 'string' ? body.error : body.error?.message) ?? body.detail
+    if (typeof found === 'string') return found.slice(0, 300)
+  } catch {
+    // Not JSON: the first line of what it said, if it is short text.
+  }
+  return /^[^<\n]{1,300}$/.test(text.trim()) ? text.trim() : ''
+}
+
+function causeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  return cause?.code ?? cause?.message ?? (error as Error).message
+}
+
+function said(zh: string, en: string): Label {
+  return { 'zh-CN': zh, 'en-US': en }
+}
