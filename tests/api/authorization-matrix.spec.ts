@@ -56,12 +56,14 @@ const openOrder = async (owner: Account): Promise<number> => {
   return res.body.data.id
 }
 
+let materialsMade = 0
 /** A material of the owner's, as an upload leaves it (uploads themselves are probed once, under material/upload). */
 const ownMaterial = async (owner: Account): Promise<number> => {
   const now = new Date().toISOString()
   const row = await server.services.db
     .insertInto('material')
-    .values({ name: 'matrix.mp4', kind: 'video', url: '/uploads/matrix.mp4', storage_key: 'matrix.mp4', format: 'mov,mp4', duration: 1, width: 64, height: 48, fps: 25, video_codec: 'h264', owner_id: owner.id, created_at: now, updated_at: now })
+    // Each its own file, as uploads are: one stored file is one material's.
+    .values({ name: 'matrix.mp4', kind: 'video', url: '/uploads/matrix.mp4', storage_key: `matrix-${owner.id}-${++materialsMade}.mp4`, format: 'mov,mp4', duration: 1, width: 64, height: 48, fps: 25, video_codec: 'h264', owner_id: owner.id, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow()
   return Number(row.id)
