@@ -31,7 +31,6 @@ export default function ResourceShow({ resource }: { resource: string }) {
   const confirmDelete = () =>
     void askDelete({
       title: t('list.deleteConfirm'),
-      content: '',
       ids: [Number(id)],
       remove: () => new Promise<void>((resolve) => remove({ resource, id: id! }, { onSettled: () => resolve(), onSuccess: () => list(resource) })),
     })

@@ -62,7 +62,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
   )
 
   const confirmDelete = (id: BaseKey) =>
-    void askDelete({ title: t('list.deleteConfirm'), content: '', ids: [Number(id)], remove: () => new Promise<void>((resolve) => remove({ resource, id }, { onSettled: () => resolve() })) })
+    void askDelete({ title: t('list.deleteConfirm'), ids: [Number(id)], remove: () => new Promise<void>((resolve) => remove({ resource, id }, { onSettled: () => resolve() })) })
 
   // Named actions are words, not icons: "Adjust balance" has no icon anyone would guess.
   const follow = (url: string) => (event: MouseEvent) => {

@@ -8,7 +8,8 @@ import { ConsoleContext, type ConsoleContextValue } from '../ConsoleContext'
 import { TranslateContext } from '../i18n/translate'
 import { createI18nProvider, LOCALE_KEY } from '../providers/i18nProvider'
 import type { ApiRequest, HttpClient } from '../providers/http-client'
-import { useConfirmDelete, type RecordUses } from './useConfirmDelete'
+import type { TaskUsesResponse } from '../../generated/types'
+import { useConfirmDelete } from './useConfirmDelete'
 
 afterEach(cleanup)
 
@@ -23,7 +24,7 @@ function Asker({ entity, remove }: { entity: string; remove: () => Promise<void>
   )
 }
 
-function mount(entity: string, uses: RecordUses) {
+function mount(entity: string, uses: TaskUsesResponse) {
   const asked: ApiRequest[] = []
   const http = { request: async <T,>(req: ApiRequest) => (asked.push(req), uses as T) } as unknown as HttpClient
   const storage = new Storage()

@@ -1,20 +1,15 @@
 import { useMemo } from 'react'
 import { Alert, App, Tag, Typography } from 'antd'
+import type { TaskUsesResponse } from '../../generated/types'
 import { entitiesUsedByTasks } from '../../schema/task-kinds'
 import { useConsole } from '../ConsoleContext'
 import { useTranslate } from '../i18n/translate'
 import { enumColor, enumLabel, fieldOf } from './fields'
 
-/** What task/uses answers: the tasks that name the records, and how many of them still run. */
-export interface RecordUses {
-  total: number
-  active: number
-  tasks: { id: number; kind: string; title: string; status: string; record_id: number }[]
-}
-
 interface DeleteQuestion {
   title: string
-  content: string
+  /** Said under the title, unless tasks that have not ended use the records. */
+  content?: string
   ids: number[]
   remove: () => Promise<void>
 }
@@ -32,7 +27,7 @@ export function useConfirmDelete(entity: string) {
 
   return async ({ title, content, ids, remove }: DeleteQuestion) => {
     const endpoint = registry.endpoints.get('task/uses')
-    const uses = tracked && endpoint ? await http.request<RecordUses>({ method: 'POST', path: endpoint.path, body: { entity, ids } }).catch(() => undefined) : undefined
+    const uses = tracked && endpoint ? await http.request<TaskUsesResponse>({ method: 'POST', path: endpoint.path, body: { entity, ids } }).catch(() => undefined) : undefined
     const task = registry.entities.get('task')
     const kind = task && fieldOf(registry, task, 'kind')
     const status = task && fieldOf(registry, task, 'status')

@@ -7,6 +7,7 @@ import { findVisible } from '../engine/generic/record-scope'
 import { asSchemaDb } from '../db/connect'
 import { tableOf } from '../services'
 import { newUploadKey } from '../uploads/file-store'
+import { MEDIA_TYPES } from '../uploads/media-types'
 import { probeMedia, type MediaInfo } from '../media/probe'
 import { NotMediaError } from '../media/media-error'
 import { makePreview, makeThumbnail } from '../media/thumbnail'
@@ -19,8 +20,6 @@ const STORED_AS: Record<string, { ext: string; type: string }> = {
   audio: { ext: 'm4a', type: 'audio/mp4' },
   image: { ext: 'jpg', type: 'image/jpeg' },
 }
-
-const KNOWN_TYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska', mp3: 'audio/mpeg', wav: 'audio/wav', m4a: 'audio/mp4', aac: 'audio/aac', ogg: 'audio/ogg', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' }
 
 /** What the person said of a material as they sent it. */
 interface MaterialFields {
@@ -151,7 +150,7 @@ function isMissing(error: unknown): boolean {
 /** Served by the extension it came with when that is a known one of its kind (a .mov stays a .mov), else the kind's usual one. */
 function keptAs(kind: string, given: string): { ext: string; type: string } {
   const ext = given.replace('.', '').toLowerCase()
-  const type = KNOWN_TYPES[ext]
+  const type = MEDIA_TYPES[ext]
   return type?.startsWith(`${kind}/`) ? { ext, type } : STORED_AS[kind]!
 }
 

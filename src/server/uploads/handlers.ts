@@ -3,21 +3,7 @@ import { namedHandler, requireCaller } from '../engine/handler-context'
 import { fieldError } from '../errors/AppError'
 import { materialKeyPrefix } from '../materials/handlers'
 import { API_PREFIX } from '../engine/endpoint-routes'
-
-/** Extensions of the types generate_sts_token may hand out keys for. */
-const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' }
-const MEDIA_EXTENSIONS: Record<string, string> = {
-  ...IMAGE_EXTENSIONS,
-  'video/mp4': 'mp4',
-  'video/quicktime': 'mov',
-  'video/webm': 'webm',
-  'video/x-matroska': 'mkv',
-  'audio/mpeg': 'mp3',
-  'audio/wav': 'wav',
-  'audio/mp4': 'm4a',
-  'audio/aac': 'aac',
-  'audio/ogg': 'ogg',
-}
+import { EXTENSION_OF } from './media-types'
 
 /** oss_upload: one checked file into the store, answered with where it can be read. */
 const store = namedHandler(['upload/oss_upload'], {
@@ -43,13 +29,13 @@ const directUpload = namedHandler(['upload/generate_sts_token'], {
       const register = services.registry.endpoints.get('material/register')!
       const upload = services.registry.endpoints.get('material/upload')!
       if (register.access === 'open' || !register.access.includes(caller.role)) throw fieldError('UPLOAD_PURPOSE_NOT_YOURS', '/purpose', locale, {})
-      const key = materialKeyPrefix(caller.id) + newUploadKey(MEDIA_EXTENSIONS[type]!, now)
+      const key = materialKeyPrefix(caller.id) + newUploadKey(EXTENSION_OF[type]!, now)
       return services.files.directUpload(key, services.config.mediaMaxBytes, type, now, `${API_PREFIX}${upload.path}`)
     }
-    if (!IMAGE_EXTENSIONS[type]) throw fieldError('UPLOAD_NOT_IMAGE', '/type', locale, {})
+    if (!type.startsWith('image/')) throw fieldError('UPLOAD_NOT_IMAGE', '/type', locale, {})
     // The same limit as oss_upload's: a direct upload is the same file by another road.
     const store = services.registry.endpoints.get('upload/oss_upload')!
-    return services.files.directUpload(newUploadKey(IMAGE_EXTENSIONS[type]!, now), store.files!.file!.maxBytes, type, now, `${API_PREFIX}${store.path}`)
+    return services.files.directUpload(newUploadKey(EXTENSION_OF[type]!, now), store.files!.file!.maxBytes, type, now, `${API_PREFIX}${store.path}`)
   },
 })
 
