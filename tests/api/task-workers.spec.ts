@@ -102,12 +102,14 @@ describe('task workers in processes of their own: killed mid-task, and several s
     const base = `http://127.0.0.1:${address.port}/api/v1/task/events`
     const stream = follow(`${base}?token=${token.m1}`)
     const others = follow(`${base}?token=${token.m2}`)
-    const res = await submit({ title: 'live', segments: [{ material_id: material.short }], resolution: 480 })
+    // Each event is the task as it stands when the stream looks, so a task of a second could pass from queued to
+    // succeeded between two looks: this one runs for seconds, its progress reported along the way.
+    const res = await submit({ title: 'live', segments: [{ material_id: material.long }], resolution: 480 })
     const taskId = res.body.data.id
-    const seen = await stream.until((events) => events.some((e) => e.task.id === taskId && e.task.status === 'succeeded'))
+    const seen = await stream.until((events) => events.some((e) => e.task.id === taskId && e.task.status === 'succeeded'), 90_000)
     const mine = seen.filter((e) => e.task.id === taskId)
-    // Each event is the task as it stands when the stream looks; a short task may pass through queued between two looks.
     expect(mine.map((e) => e.task.status)).toEqual(expect.arrayContaining(['running', 'succeeded']))
+    expect(mine.some((e) => e.task.status === 'running' && e.task.progress > 0 && e.task.progress < 100)).toBe(true)
     expect(mine.at(-1)!.task.progress).toBe(100)
     stream.close()
     // Another merchant's stream carries nothing of this task.
@@ -118,7 +120,7 @@ describe('task workers in processes of their own: killed mid-task, and several s
     const replay = await resumed.until((events) => events.some((e) => e.task.id === taskId && e.task.status === 'succeeded'))
     expect(replay[0]!.id > mine[0]!.id).toBe(true)
     resumed.close()
-  }, 60_000)
+  }, 120_000)
 
   it.runIf(process.env.TEST_DATABASE === 'postgres')('splits the jobs between two worker processes sharing one PostgreSQL queue', async () => {
     await server.services.tasks.stop()
