@@ -154,10 +154,16 @@ export const apiEndpoints = {
   taskRetry: { id: 'task/retry', method: 'POST', path: '/task/retry', access: ['admin', 'partner', 'merchant'] },
   taskSubmitClip: { id: 'task/submit_clip', method: 'POST', path: '/task/submit_clip', access: ['partner', 'merchant'] },
   taskSubmitMixedCut: { id: 'task/submit_mixed_cut', method: 'POST', path: '/task/submit_mixed_cut', access: ['partner', 'merchant'] },
+  taskSubmitVoiceClone: { id: 'task/submit_voice_clone', method: 'POST', path: '/task/submit_voice_clone', access: ['partner', 'merchant'] },
   taskUses: { id: 'task/uses', method: 'POST', path: '/task/uses', access: ['admin', 'partner', 'merchant'] },
   uploadGenerateStsToken: { id: 'upload/generate_sts_token', method: 'GET', path: '/upload/generate_sts_token', access: ['*'] },
   uploadOssUpload: { id: 'upload/oss_upload', method: 'POST', path: '/upload/oss_upload', access: ['*'] },
   userMenu: { id: 'user/menu', method: 'POST', path: '/api/user/menu', access: ['*'] },
+  voiceCloneDel: { id: 'voice_clone/del', method: 'POST', path: '/voice_clone/del', access: ['partner', 'merchant'] },
+  voiceCloneDetail: { id: 'voice_clone/detail', method: 'GET', path: '/voice_clone/detail', access: ['partner', 'merchant'] },
+  voiceCloneEdit: { id: 'voice_clone/edit', method: 'POST', path: '/voice_clone/edit', access: ['partner', 'merchant'] },
+  voiceCloneList: { id: 'voice_clone/list', method: 'GET', path: '/voice_clone/list', access: ['partner', 'merchant'] },
+  voiceCloneSpeak: { id: 'voice_clone/speak', method: 'GET', path: '/voice_clone/speak', access: ['partner', 'merchant'], download: true },
   workDel: { id: 'work/del', method: 'POST', path: '/work/del', access: ['partner', 'merchant'] },
   workDetail: { id: 'work/detail', method: 'GET', path: '/work/detail', access: ['partner', 'merchant'] },
   workEdit: { id: 'work/edit', method: 'POST', path: '/work/edit', access: ['partner', 'merchant'] },
@@ -1106,6 +1112,15 @@ export interface ApiClient {
   taskSubmitMixedCut: (body: types.TaskSubmitMixedCutBody) => Promise<types.TaskSubmitMixedCutResponse>
 
   /**
+   * Submit a task: voice clone
+   *
+   * Makes a voice from a recording of someone speaking (a material, recorded in the browser or uploaded): the active voice-clone provider measures the sample and makes the voice, which the speech provider then speaks with. The embedded provider clones nothing: it picks the stock voice nearest to the sample, and says so. Writes a voice clone record, whether it succeeds or not. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
+   *
+   * `POST /task/submit_voice_clone` · roles: partner, merchant
+   */
+  taskSubmitVoiceClone: (body: types.TaskSubmitVoiceCloneBody) => Promise<types.TaskSubmitVoiceCloneResponse>
+
+  /**
    * What uses these records
    *
    * Asked before deleting records that tasks can use (materials, works): the tasks in the caller's reach whose input names them, newest first (at most 20 listed), how many there are, and how many have not ended. Records an unended task uses cannot be deleted; the works already made from them stay. An entity no task kind uses answers none.
@@ -1140,6 +1155,45 @@ export interface ApiClient {
    * `POST /api/user/menu` · roles: any signed-in account
    */
   userMenu: () => Promise<types.UserMenuResponse>
+
+  /**
+   * Delete voice clone by id
+   *
+   * `POST /voice_clone/del` · roles: partner, merchant
+   */
+  voiceCloneDel: (body: types.VoiceCloneDelBody) => Promise<types.VoiceCloneDelResponse>
+
+  /**
+   * One of voice clone by id
+   *
+   * `GET /voice_clone/detail` · roles: partner, merchant
+   */
+  voiceCloneDetail: (query: types.VoiceCloneDetailQuery) => Promise<types.VoiceCloneDetailResponse>
+
+  /**
+   * Change one of voice clone
+   *
+   * `POST /voice_clone/edit` · roles: partner, merchant
+   */
+  voiceCloneEdit: (body: types.VoiceCloneEditBody) => Promise<types.VoiceCloneEditResponse>
+
+  /**
+   * List voice clone
+   *
+   * `GET /voice_clone/list` · roles: partner, merchant
+   */
+  voiceCloneList: (query?: types.VoiceCloneListQuery) => Promise<types.VoiceCloneListResponse>
+
+  /**
+   * Hear a voice say a sentence
+   *
+   * The sentence spoken by one of the caller's voices, as MP3, made now by the speech provider the voice belongs to (espeak-ng for a local voice). The token may ride in the query as token=, so an audio element can play it. Nothing is kept.
+   *
+   * Answers a file, not an envelope.
+   *
+   * `GET /voice_clone/speak` · roles: partner, merchant
+   */
+  voiceCloneSpeak: (query: types.VoiceCloneSpeakQuery) => Promise<unknown>
 
   /**
    * Delete works by id
@@ -1292,10 +1346,16 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     taskRetry: (body) => transport({ method: 'POST', path: '/task/retry', body }) as Promise<types.TaskRetryResponse>,
     taskSubmitClip: (body) => transport({ method: 'POST', path: '/task/submit_clip', body }) as Promise<types.TaskSubmitClipResponse>,
     taskSubmitMixedCut: (body) => transport({ method: 'POST', path: '/task/submit_mixed_cut', body }) as Promise<types.TaskSubmitMixedCutResponse>,
+    taskSubmitVoiceClone: (body) => transport({ method: 'POST', path: '/task/submit_voice_clone', body }) as Promise<types.TaskSubmitVoiceCloneResponse>,
     taskUses: (body) => transport({ method: 'POST', path: '/task/uses', body }) as Promise<types.TaskUsesResponse>,
     uploadGenerateStsToken: (query) => transport({ method: 'GET', path: '/upload/generate_sts_token', query }) as Promise<types.UploadGenerateStsTokenResponse>,
     uploadOssUpload: (body) => transport({ method: 'POST', path: '/upload/oss_upload', body }) as Promise<types.UploadOssUploadResponse>,
     userMenu: () => transport({ method: 'POST', path: '/api/user/menu', body: {} }) as Promise<types.UserMenuResponse>,
+    voiceCloneDel: (body) => transport({ method: 'POST', path: '/voice_clone/del', body }) as Promise<types.VoiceCloneDelResponse>,
+    voiceCloneDetail: (query) => transport({ method: 'GET', path: '/voice_clone/detail', query }) as Promise<types.VoiceCloneDetailResponse>,
+    voiceCloneEdit: (body) => transport({ method: 'POST', path: '/voice_clone/edit', body }) as Promise<types.VoiceCloneEditResponse>,
+    voiceCloneList: (query = {}) => transport({ method: 'GET', path: '/voice_clone/list', query }) as Promise<types.VoiceCloneListResponse>,
+    voiceCloneSpeak: (query) => transport({ method: 'GET', path: '/voice_clone/speak', query, download: true }),
     workDel: (body) => transport({ method: 'POST', path: '/work/del', body }) as Promise<types.WorkDelResponse>,
     workDetail: (query) => transport({ method: 'GET', path: '/work/detail', query }) as Promise<types.WorkDetailResponse>,
     workEdit: (body) => transport({ method: 'POST', path: '/work/edit', body }) as Promise<types.WorkEditResponse>,

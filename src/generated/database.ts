@@ -456,6 +456,12 @@ export interface VoiceCloneTable {
   provider: Optional<string>
   voice_id: Optional<string>
   error: Optional<string>
+  task_id: Optional<number | null>
+  language: Optional<string>
+  kind: Optional<string>
+  duration: Optional<number>
+  pitch_hz: Optional<number>
+  loudness_db: Optional<number>
   created_at: string
   updated_at: string
 }

@@ -810,7 +810,7 @@ export interface UserQuotaLog {
 }
 
 /**
- * A voice cloned for an account from a recorded sample: the record of every clone the platform has made or tried, read by admins under account/voice-record. The clone task itself runs through the voice-clone provider.
+ * A voice made for an account from a recorded sample: the record of every clone the platform has made or tried, written by the voice_clone task when it ends (succeeded, failed or cancelled), read by its owner under digital-human/sound-clone and by admins under account/voice-record.
  */
 export interface VoiceClone {
   id: number
@@ -824,6 +824,27 @@ export interface VoiceClone {
    */
   voice_id?: string
   error?: string
+  /**
+   * The clone task that wrote it.
+   */
+  task_id?: number | null
+  language: 'cmn' | 'en'
+  /**
+   * What the provider made of the sample: a clone of the voice, or the stock voice nearest to it (the embedded provider).
+   */
+  kind: '' | 'clone' | 'stock'
+  /**
+   * Seconds of the sample.
+   */
+  duration: number
+  /**
+   * The speaker's pitch measured in the sample.
+   */
+  pitch_hz: number
+  /**
+   * The sample's loudness (dBFS, RMS of the voiced part).
+   */
+  loudness_db: number
   created_at: string
   updated_at: string
   /**
@@ -831,6 +852,7 @@ export interface VoiceClone {
    */
   _titles?: {
     user_id?: string | null
+    task_id?: string | null
   }
 }
 
@@ -3599,6 +3621,30 @@ export interface TaskSubmitMixedCutBody {
 export type TaskSubmitMixedCutResponse = Task
 
 /**
+ * JSON body of `POST /task/submit_voice_clone` (Submit a task: voice clone).
+ */
+export interface TaskSubmitVoiceCloneBody {
+  name: string
+  /**
+   * An audio (or video) material of one person speaking, 5 seconds to 5 minutes, somewhere quiet.
+   */
+  sample_material_id: number
+  /**
+   * The language the voice will speak.
+   */
+  language?: 'cmn' | 'en'
+  /**
+   * The speaker agreed to their voice being used so.
+   */
+  consent: true
+}
+
+/**
+ * Data of a successful answer of `POST /task/submit_voice_clone` (Submit a task: voice clone).
+ */
+export type TaskSubmitVoiceCloneResponse = Task
+
+/**
  * JSON body of `POST /task/uses` (What uses these records).
  */
 export interface TaskUsesBody {
@@ -3732,6 +3778,88 @@ export type UserMenuResponse = {
     activeMenu?: string
   }[]
 }[]
+
+/**
+ * JSON body of `POST /voice_clone/del` (Delete voice clone by id).
+ */
+export interface VoiceCloneDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /voice_clone/del` (Delete voice clone by id).
+ */
+export interface VoiceCloneDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /voice_clone/detail` (One of voice clone by id).
+ */
+export interface VoiceCloneDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /voice_clone/detail` (One of voice clone by id).
+ */
+export type VoiceCloneDetailResponse = VoiceClone
+
+/**
+ * JSON body of `POST /voice_clone/edit` (Change one of voice clone).
+ */
+export interface VoiceCloneEditBody {
+  id: number
+  name?: string
+}
+
+/**
+ * Data of a successful answer of `POST /voice_clone/edit` (Change one of voice clone).
+ */
+export type VoiceCloneEditResponse = VoiceClone
+
+/**
+ * Query string of `GET /voice_clone/list` (List voice clone).
+ */
+export interface VoiceCloneListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'created_at'
+  order?: 'asc' | 'desc'
+  name?: string
+  status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
+  language?: 'cmn' | 'en'
+}
+
+/**
+ * Data of a successful answer of `GET /voice_clone/list` (List voice clone).
+ */
+export type VoiceCloneListResponse = Paginator<VoiceClone>
+
+/**
+ * Query string of `GET /voice_clone/speak` (Hear a voice say a sentence).
+ */
+export interface VoiceCloneSpeakQuery {
+  id: number
+  text: string
+  /**
+   * The language of a refusal; an audio element's request has no lang header to carry it.
+   */
+  lang?: 'zh-CN' | 'en-US'
+}
 
 /**
  * JSON body of `POST /work/del` (Delete works by id).
@@ -3924,10 +4052,16 @@ export interface Endpoints {
   'task/retry': { query: NoFields; body: TaskRetryBody; response: TaskRetryResponse }
   'task/submit_clip': { query: NoFields; body: TaskSubmitClipBody; response: TaskSubmitClipResponse }
   'task/submit_mixed_cut': { query: NoFields; body: TaskSubmitMixedCutBody; response: TaskSubmitMixedCutResponse }
+  'task/submit_voice_clone': { query: NoFields; body: TaskSubmitVoiceCloneBody; response: TaskSubmitVoiceCloneResponse }
   'task/uses': { query: NoFields; body: TaskUsesBody; response: TaskUsesResponse }
   'upload/generate_sts_token': { query: UploadGenerateStsTokenQuery; body: NoFields; response: UploadGenerateStsTokenResponse }
   'upload/oss_upload': { query: NoFields; body: NoFields; response: UploadOssUploadResponse }
   'user/menu': { query: NoFields; body: NoFields; response: UserMenuResponse }
+  'voice_clone/del': { query: NoFields; body: VoiceCloneDelBody; response: VoiceCloneDelResponse }
+  'voice_clone/detail': { query: VoiceCloneDetailQuery; body: NoFields; response: VoiceCloneDetailResponse }
+  'voice_clone/edit': { query: NoFields; body: VoiceCloneEditBody; response: VoiceCloneEditResponse }
+  'voice_clone/list': { query: VoiceCloneListQuery; body: NoFields; response: VoiceCloneListResponse }
+  'voice_clone/speak': { query: VoiceCloneSpeakQuery; body: NoFields; response: unknown }
   'work/del': { query: NoFields; body: WorkDelBody; response: WorkDelResponse }
   'work/detail': { query: WorkDetailQuery; body: NoFields; response: WorkDetailResponse }
   'work/edit': { query: NoFields; body: WorkEditBody; response: WorkEditResponse }

@@ -75,7 +75,7 @@ function operation(endpoint: EndpointDef): JsonSchema {
   op.responses = endpoint.stream
     ? { '200': { description: 'Server-Sent Events, until the client leaves.', content: { [endpoint.stream]: { schema: { type: 'string' } } } } }
     : endpoint.download
-    ? { '200': { description: 'The file.', content: { 'application/octet-stream': { schema: { type: 'string', contentEncoding: 'binary' } } } } }
+    ? { '200': { description: 'The file.', content: { [endpoint.plays ?? 'application/octet-stream']: { schema: { type: 'string', contentEncoding: 'binary' } } } } }
     : {
         '200': {
           description: 'Success (code 1) or a failure a person can act on (code 0, 50008, 50012, 50014).',

@@ -245,6 +245,7 @@ function loadEndpoints(
       response: (j.response as JsonSchema | undefined) ?? { type: 'null' },
       download: j.download === true,
       ...(j.stream === 'text/event-stream' ? { stream: 'text/event-stream' as const } : {}),
+      ...(j.plays === 'audio/mpeg' || j.plays === 'video/mp4' ? { plays: j.plays } : {}),
       mine: j.mine === true,
       fixed: (j.fixed as EndpointDef['fixed'] | undefined) ?? {},
       scope: j.scope === 'below' || j.scope === 'own' ? j.scope : 'all',

@@ -106,6 +106,8 @@ export interface EndpointDef {
   download: boolean
   /** A download that is a stream of Server-Sent Events, open until the client leaves. */
   stream?: 'text/event-stream'
+  /** A download that is a sound or video of this type, played where it was asked for. */
+  plays?: 'audio/mpeg' | 'video/mp4'
   /** A generic list of only the caller's own records, whatever its role. */
   mine: boolean
   /** Field values every record of this endpoint has (the merchant screens: user_type 2). */

@@ -30,7 +30,11 @@ const MESSAGES: Record<string, Words> = {
   },
   [NOT_BLANK_KEYWORD]: { 'en-US': (l) => `${l} cannot be blank: spaces alone are not a value`, 'zh-CN': (l) => `${l}不能只有空格或空白字符` },
   enum: { 'en-US': (l, p) => `${l} must be one of: ${list(p.allowedValues)}`, 'zh-CN': (l, p) => `${l}必须是以下之一：${list(p.allowedValues)}` },
-  const: { 'en-US': (l, p) => `${l} must be ${JSON.stringify(p.allowedValue)}`, 'zh-CN': (l, p) => `${l}必须是 ${JSON.stringify(p.allowedValue)}` },
+  // A checkbox that must be ticked (a consent) is asked for, not explained as a value.
+  const: {
+    'en-US': (l, p) => (p.allowedValue === true ? `Tick “${l}” to go on` : `${l} must be ${JSON.stringify(p.allowedValue)}`),
+    'zh-CN': (l, p) => (p.allowedValue === true ? `请勾选“${l}”后继续` : `${l}必须是 ${JSON.stringify(p.allowedValue)}`),
+  },
   pattern: { 'en-US': (l) => `${l} contains characters that are not allowed`, 'zh-CN': (l) => `${l}包含不允许的字符` },
   minimum: { 'en-US': (l, p) => `${l} must be at least ${p.limit}`, 'zh-CN': (l, p) => `${l}不能小于 ${p.limit}` },
   maximum: { 'en-US': (l, p) => `${l} must be at most ${p.limit}`, 'zh-CN': (l, p) => `${l}不能大于 ${p.limit}` },

@@ -18,6 +18,7 @@ import { registrationHandlers } from './accounts/registration-handlers'
 import { taskEndpointHandlers } from './tasks/handlers'
 import { taskUseHandlers } from './tasks/uses'
 import { materialHandlers } from './materials/handlers'
+import { digitalHumanHandlers } from './digital-human/speak-handler'
 
 /** Every named handler an endpoint file may name in "handler". */
 export const namedHandlers: Record<string, NamedHandler> = {
@@ -38,6 +39,7 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...rechargeCardExportHandlers,
   ...registrationHandlers,
   ...taskEndpointHandlers,
+  ...digitalHumanHandlers,
   ...taskUseHandlers,
   ...materialHandlers,
 }

@@ -20,7 +20,7 @@ import { callStream } from '../support/event-stream'
  */
 
 /** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
-const COVERED = ['/task', '/material', '/work', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
+const COVERED = ['/task', '/material', '/work', '/voice_clone', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
 
 type Relation = 'own' | 'below' | 'other'
 interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
@@ -47,6 +47,8 @@ interface Probe {
   record?: (owner: Account) => Promise<number>
   /** A role probe that is not a JSON call (a file upload, an event stream): made this way, answering its status and code. */
   send?: (token: string, caller: Account) => Promise<{ status: number; code: number }>
+  /** A record's call that answers a file when it is allowed (a voice speaking), an envelope when refused: made this way. */
+  call?: (token: string, request: Record<string, unknown>) => Promise<{ status: number; body: { code: number; data?: unknown; msg?: string } }>
 }
 
 /** A recharge order still awaiting payment, placed by its owner (a partner) itself. */
@@ -89,6 +91,31 @@ const ownWork = async (owner: Account): Promise<number> => {
   const row = await server.services.db.insertInto('work').values({ title: 'Matrix work', kind: 'clip', url: '/uploads/matrix.mp4', owner_id: owner.id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
   return Number(row.id)
 }
+/** A voice of the owner's that speaks (the local provider's), as a clone task leaves it. */
+const ownVoice = async (owner: Account): Promise<number> => {
+  const now = new Date().toISOString()
+  const row = await server.services.db
+    .insertInto('voice_clone')
+    .values({ user_id: owner.id, name: 'Matrix voice', status: 'succeeded', provider: 'local', kind: 'stock', voice_id: 'local:en+m3:50', sample_url: '', error: '', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+/** A recording of the owner's, as an upload of one leaves it. */
+const ownSample = async (owner: Account): Promise<number> => {
+  const now = new Date().toISOString()
+  const row = await server.services.db
+    .insertInto('material')
+    .values({ name: 'matrix.m4a', kind: 'audio', url: '/uploads/matrix.m4a', storage_key: `matrix-${owner.id}-${++materialsMade}.m4a`, format: 'mov,mp4,m4a', duration: 8, audio_codec: 'aac', owner_id: owner.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+/** The voice speaking: MP3 when allowed, an envelope when refused. */
+const speakCall = async (token: string, request: Record<string, unknown>) => {
+  const res = await server.inject({ method: 'GET', url: '/api/v1/voice_clone/speak', query: { ...request, token } as Record<string, string> })
+  return res.headers['content-type'] === 'audio/mpeg' ? { status: res.statusCode, body: { code: 1 } } : { status: res.statusCode, body: res.json<{ code: number; data?: unknown; msg?: string }>() }
+}
 const MERCHANT = { user_type: 2 }
 
 const PROBES: Record<string, Probe> = {
@@ -117,6 +144,12 @@ const PROBES: Record<string, Probe> = {
   'task/submit_clip': { kind: 'role', request: (caller) => ({ title: 'Matrix', segments: [{ material_id: materials[caller.username] ?? 1 }] }) },
   'task/submit_mixed_cut': { kind: 'role', request: (caller) => ({ title: 'Matrix', count: 1, slots: [{ clips: [materials[caller.username] ?? 1] }] }) },
   'task/events': { kind: 'role', send: async (token) => events(token) },
+  'task/submit_voice_clone': { kind: 'role', request: async (caller) => ({ name: 'Matrix voice', sample_material_id: await ownSample(caller), consent: true }) },
+  'voice_clone/list': { kind: 'list' },
+  'voice_clone/detail': { kind: 'get', targetIs: MERCHANT, record: ownVoice },
+  'voice_clone/edit': { kind: 'write', targetIs: MERCHANT, record: ownVoice, request: (v) => ({ id: v.id, name: 'Renamed voice' }) },
+  'voice_clone/del': { kind: 'write', targetIs: MERCHANT, record: ownVoice, request: (v) => ({ ids: [v.id] }) },
+  'voice_clone/speak': { kind: 'get', targetIs: MERCHANT, record: ownVoice, request: (v) => ({ id: v.id, text: 'Hello' }), call: speakCall },
   'task/uses': { kind: 'get', targetIs: MERCHANT, record: ownMaterial, request: (m) => ({ entity: 'material', ids: [m.id] }) },
   'provider_service/list': { kind: 'list' },
   'provider_service/merchant': { kind: 'list' },
@@ -392,7 +425,7 @@ async function checkCall(endpoint: EndpointDef, probe: Probe, token: string, tar
   const subject = recordId === undefined ? target : { ...target, id: recordId }
   const before = await snapshot()
   const request = probe.request ? await probe.request(subject, ++n) : { id: subject.id }
-  const res = endpoint.method === 'GET' ? await server.call('GET', endpoint.path, { token, query: request }) : await server.call('POST', endpoint.path, { token, body: request })
+  const res = probe.call ? await probe.call(token, request) : endpoint.method === 'GET' ? await server.call('GET', endpoint.path, { token, query: request }) : await server.call('POST', endpoint.path, { token, body: request })
   const cell = { endpoint: endpoint.id, relation, target: target.username }
   if (probe.refusedWhen && res.status === 200 && res.body.code === 1) {
     expect({ ...cell, refused: probe.refusedWhen(res.body.data) }).toEqual({ ...cell, refused: !allowed })

@@ -31,7 +31,7 @@ describe('voice records (spec §2 account/voice-record, §7 platform_voice_clone
   it('lists every clone on the platform for an admin, newest first, with the account it belongs to', async () => {
     const res = await server.call<Page>('GET', '/platform/platform_voice_clone_list', { token: token.admin })
     expect(res.body.data.data.map((r) => r.name)).toEqual(['Partner promo', 'Shop voice', 'Warm narrator'])
-    expect(res.body.data.data[0]!._titles).toEqual({ user_id: 'partner' })
+    expect(res.body.data.data[0]!._titles).toEqual({ user_id: 'partner', task_id: null })
   })
 
   it('filters by account, status, name and date', async () => {

@@ -49,7 +49,9 @@ export default function TaskSubmitPage() {
   const estimate = estimateCost(kind.cost, settings, values)
   const note = KIND_NOTES[kind.name]?.(values, t)
   const lists = listRoutes(registry, kind.name)
-  const others = submitRoutes(registry, [...registry.tasks.keys()]).filter((route) => route.path !== child?.route)
+  // The other kinds of the same menu group: a clip page offers the mixed cut, a clone page none of them.
+  const group = child?.route.split('/')[1]
+  const others = submitRoutes(registry, [...registry.tasks.keys()]).filter((route) => route.path !== child?.route && route.path.split('/')[1] === group)
 
   const summary = (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>

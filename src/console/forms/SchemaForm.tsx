@@ -44,6 +44,9 @@ const ABOVE = { labelCol: { span: 24 }, wrapperCol: { span: 24 } }
 
 const ThemeFieldTemplate = Templates.FieldTemplate!
 
+/** One object for every render: rjsf reads a new one as new settings and derives the form's data again. */
+const DEFAULTS = { constAsDefaults: 'never' } as const
+
 /**
  * A field in its form item. rjsf gives a true/false field no label of its own, writing it
  * beside the checkbox instead, which then sat in the label column; here its label goes in the
@@ -105,6 +108,8 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
           schema={schema as never}
           uiSchema={uiSchema as never}
           formData={data}
+          // A checkbox that must be ticked ("const": true, a consent) starts unticked: ticking it is the point.
+          experimental_defaultFormStateBehavior={DEFAULTS}
           validator={validator}
           widgets={formWidgets}
           templates={TEMPLATES}

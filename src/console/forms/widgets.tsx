@@ -4,6 +4,7 @@ import { useTranslate } from '../i18n/translate'
 import { RelationWidget } from './RelationWidget'
 import { ImageWidget } from './ImageWidget'
 import { RichTextWidget } from './RichTextWidget'
+import { MaterialWidget } from './MaterialWidget'
 import { normalizeMoney } from './money-input'
 import { PasswordInput } from './PasswordInput'
 
@@ -112,4 +113,4 @@ export function ColorWidget({ id, value, onChange, disabled, readonly }: WidgetP
 }
 
 // CheckboxWidget replaces the theme's, which writes the label beside the box, for every boolean field.
-export const formWidgets = { CheckboxWidget, image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, password: PasswordWidget, richText: RichTextWidget, lines: LinesWidget, color: ColorWidget }
+export const formWidgets = { CheckboxWidget, image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, material: MaterialWidget, password: PasswordWidget, richText: RichTextWidget, lines: LinesWidget, color: ColorWidget }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { App, Modal } from 'antd'
 import { useInvalidate } from '@refinedev/core'
 import { useTranslate } from '../i18n/translate'
@@ -9,6 +9,7 @@ import { endpointForm } from '../forms/form-schema'
 import { SchemaForm } from '../forms/SchemaForm'
 import { actionFields, openDownload } from './actions'
 import { headerQueryKey } from './headers'
+import { ApiError } from '../providers/ApiError'
 
 export interface ActionModalProps {
   resource: string
@@ -36,9 +37,25 @@ export default function ActionModal({ resource, action, record, filters, onClose
   const endpoint = registry.endpoints.get(action.endpoint!)!
   const form = useMemo(() => endpointForm(registry, endpoint.id, locale, { fields: actionFields(registry, action) }), [registry, endpoint.id, locale, action])
   const [saving, setSaving] = useState(false)
+  // What a "plays" endpoint answered: heard here, and asked for again with other words as often as wanted.
+  const [playing, setPlaying] = useState<string>()
+  useEffect(() => () => (playing ? URL.revokeObjectURL(playing) : undefined), [playing])
   const title = label(action.label, action.name)
 
   const send = async (values: Record<string, unknown>) => {
+    if (endpoint.plays) {
+      setSaving(true)
+      try {
+        setPlaying(await fetchPlayable(http.downloadUrl(endpoint.path, { ...values, ...(record ? { [action.rowId]: record.id } : {}), lang: locale }), locale))
+      } catch (error) {
+        // A refusal of the record itself (a voice that failed) is said aloud; a field's lands on its field.
+        if (error instanceof ApiError && error.fieldErrors.length === 0) message.error(error.message)
+        throw error
+      } finally {
+        setSaving(false)
+      }
+      return
+    }
     if (endpoint.download) {
       openDownload(http.downloadUrl(endpoint.path, { ...filters, ...values, lang: locale }))
       onClose()
@@ -75,7 +92,25 @@ export default function ActionModal({ resource, action, record, filters, onClose
   const subject = record ? String(record.name || record.username || (titleField && record[titleField]) || record.id) : undefined
   return (
     <Modal open title={subject ? `${title} · ${subject}` : title} onCancel={onClose} footer={null} destroyOnHidden width={560}>
-      <SchemaForm schema={form.schema} uiSchema={form.uiSchema} initial={record} saving={saving} onSubmit={submit} submitLabel={endpoint.download ? title : undefined} />
+      <SchemaForm schema={form.schema} uiSchema={form.uiSchema} initial={endpoint.plays ? undefined : record} saving={saving} onSubmit={submit} submitLabel={endpoint.download ? title : undefined} />
+      {playing ? (
+        endpoint.plays === 'video/mp4' ? (
+          <video src={playing} controls autoPlay style={{ width: '100%' }} aria-label={title} />
+        ) : (
+          <audio src={playing} controls autoPlay style={{ width: '100%' }} aria-label={title} />
+        )
+      ) : null}
     </Modal>
   )
+}
+
+/** The sound or video a "plays" endpoint made, as an object URL; its refusal (an envelope) as the ApiError it says. */
+async function fetchPlayable(url: string, locale: string): Promise<string> {
+  const res = await fetch(url, { headers: { lang: locale } })
+  if ((res.headers.get('content-type') ?? '').includes('json')) {
+    const envelope = (await res.json()) as { code?: number; msg?: string; data?: { errors?: { path: string; message: string }[] } }
+    throw new ApiError(envelope.msg ?? res.statusText, res.status, envelope.code, envelope.data?.errors ?? [])
+  }
+  if (!res.ok) throw new ApiError(res.statusText, res.status)
+  return URL.createObjectURL(await res.blob())
 }

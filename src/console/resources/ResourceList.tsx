@@ -1,4 +1,5 @@
 import { Suspense, lazy, useRef, useState, type Key } from 'react'
+import { useNavigate } from 'react-router'
 import { Button, Empty, Space, Table, theme } from 'antd'
 import { DeleteOutlined, SwapOutlined } from '@ant-design/icons'
 import { CreateButton, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
@@ -39,6 +40,7 @@ const PINNED_ACTIONS_SHARE = 0.4
  * and an empty state.
  */
 export default function ResourceList({ resource }: { resource: string }) {
+  const navigate = useNavigate()
   const { registry, http, locale, firstPage } = useConsole()
   const t = useTranslate()
   const label = useLabel()
@@ -118,11 +120,25 @@ export default function ResourceList({ resource }: { resource: string }) {
           )}
           {actions
             .filter((a) => a.on === 'page')
-            .map((action) => (
-              <Button key={action.name} danger={action.danger} onClick={() => (isPlainDownload(action) ? openDownload(http.downloadUrl(registry.endpoints.get(action.endpoint!)!.path, { ...filterParams(filters), lang: locale })) : setOpen({ action }))}>
-                {label(action.label, action.name)}
-              </Button>
-            ))}
+            .map((action) =>
+              action.link ? (
+                // A link to another page of the console (the form that makes this screen's records): a link, opened as one.
+                <Button
+                  key={action.name}
+                  href={action.link}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    void navigate(action.link!)
+                  }}
+                >
+                  {label(action.label, action.name)}
+                </Button>
+              ) : (
+                <Button key={action.name} danger={action.danger} onClick={() => (isPlainDownload(action) ? openDownload(http.downloadUrl(registry.endpoints.get(action.endpoint!)!.path, { ...filterParams(filters), lang: locale })) : setOpen({ action }))}>
+                  {label(action.label, action.name)}
+                </Button>
+              ),
+            )}
           <RefreshButton onClick={() => void tableQuery.refetch()} />
           {def.endpoints.create && <CreateButton resource={resource} />}
         </Space>

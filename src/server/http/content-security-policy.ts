@@ -21,6 +21,8 @@ export interface ConsolePolicyInputs {
  *   but not run anything, and React escapes what it renders.
  * - Images may come from any http(s) address (a logo on a CDN, files in the bucket, whatever
  *   the media-url format lets a field hold) and data: (the captcha picture, the favicon).
+ *   Videos and sounds come from the same places, and from blob: (a recording made in the
+ *   browser, heard back before it is sent; a voice's sentence, fetched with the token).
  * - Nobody may frame the console (clickjacking), and forms and <base> stay on this origin.
  */
 export function consoleContentSecurityPolicy(inputs: ConsolePolicyInputs): Record<string, string[]> {
@@ -32,6 +34,7 @@ export function consoleContentSecurityPolicy(inputs: ConsolePolicyInputs): Recor
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'https:', 'http:'],
+    'media-src': ["'self'", 'blob:', 'https:', 'http:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...inputs.uploadOrigins],
     'frame-ancestors': ["'none'"],

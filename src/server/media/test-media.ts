@@ -1,4 +1,6 @@
-import { runFfmpeg } from './run-ffmpeg'
+import { rm } from 'node:fs/promises'
+import { runFfmpeg, runProcess } from './run-ffmpeg'
+import { mediaCommands } from './tools'
 
 /**
  * Media made on the spot from ffmpeg's test sources, for tests and the bench: no binary
@@ -41,4 +43,15 @@ export function makeTestTone(output: string, seconds: number, frequency = 330): 
 
 export function makeTestImage(output: string, width = 200, height = 150): Promise<void> {
   return runFfmpeg(['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}`, '-frames:v', '1', output])
+}
+
+/** A recording of espeak-ng reading `text` with `voice` (en+m3, cmn+f3), as the m4a a browser might send. */
+export async function makeTestSpeech(output: string, text: string, voice: string): Promise<void> {
+  const wav = `${output}.wav`
+  await runProcess(mediaCommands().espeak, ['-v', voice, '-w', wav, '--stdin'], { input: text })
+  try {
+    await runFfmpeg(['-i', wav, '-c:a', 'aac', output])
+  } finally {
+    await rm(wav, { force: true })
+  }
 }

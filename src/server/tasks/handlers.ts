@@ -6,7 +6,7 @@ import { namedHandler, requireCaller, type NamedHandler, type RequestContext } f
 import { findVisible, listIds, ofEndpoint } from '../engine/generic/record-scope'
 import { withTitles } from '../engine/generic/relation-titles'
 import { chargeFor, reserve } from './cost'
-import { releaseIn } from './runner'
+import { endedIn, releaseIn } from './runner'
 import { taskHandlers } from '../task-handlers'
 import { followTasks } from './events'
 import { forgetUses, recordUses } from './uses'
@@ -83,6 +83,7 @@ const cancel = namedHandler(['task/cancel'], {
         .executeTakeFirst()
       if (Number(stopped.numUpdatedRows) === 0) throw new AppError('TASK_NOT_ACTIVE', { id: String(task.id) })
       await releaseIn(trx, services, ctx.body.id, caller.id)
+      await endedIn(trx, services, ctx.body.id, 'cancelled', cancelledBy(caller.username))
     })
     services.tasks.running.get(ctx.body.id)?.abort(new Error('Cancelled.'))
     services.tasks.changed()

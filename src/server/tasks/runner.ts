@@ -8,6 +8,7 @@ import { release } from './cost'
 import { TaskFailure, type TaskHandler, type TaskOutcome } from './task-handler'
 import { failureReason } from './failure-reason'
 import type { TaskEngine } from './engine'
+import { taskHandlers } from '../task-handlers'
 
 /** How often a running task renews its lease and writes its progress: the console's live view moves at this pace. */
 const BEAT_MS = 500
@@ -155,7 +156,18 @@ export async function failIn(trx: Db, services: Services, taskId: number, worker
   const failed = await update.executeTakeFirst()
   if (Number(failed.numUpdatedRows) === 0) return false
   await releaseIn(trx, services, taskId, null)
+  await endedIn(trx, services, taskId, 'failed', reason)
   return true
+}
+
+/** Let the kind's handler write what an unsuccessful end leaves on record, in the transaction that ends the task. */
+export async function endedIn(trx: Db, services: Services, taskId: number, status: 'failed' | 'cancelled', error: Label): Promise<void> {
+  const row = await trx.selectFrom(tableOf(services, 'task')).select(['kind', 'title', 'owner_id', 'attempts', 'input']).where('id', '=', taskId).executeTakeFirstOrThrow()
+  const kind = services.registry.tasks.get(String(row.kind))
+  const ended = kind && taskHandlers[kind.handler]?.ended
+  if (!ended) return
+  const task = { id: taskId, kind: kind.name, title: String(row.title ?? ''), ownerId: Number(row.owner_id), attempt: Number(row.attempts ?? 0) }
+  await ended(trx, { services, task, input: parseJson(row.input), status, error })
 }
 
 /** Give back a task's reserved cost, once: the cost state moves from reserved to released only here. */

@@ -54,12 +54,23 @@ export interface TaskSubmitContext<Input> {
   trx: Db
 }
 
+/** What a task that ended without success leaves to its handler, inside the transaction that ends it. */
+export interface TaskEndContext<Input> {
+  services: Services
+  task: RunningTask
+  input: Input
+  status: 'failed' | 'cancelled'
+  error: Label
+}
+
 /** The hand-written part of a task kind: the work itself, and the checks a schema cannot make. */
 export interface TaskHandler {
   kinds: readonly string[]
   /** Checks a submission against the data (its materials exist and are the caller's); throws field errors. Answers the task's title. */
   prepare?(ctx: TaskSubmitContext<Record<string, unknown>>): Promise<{ title?: string }>
   run(ctx: TaskRunContext<Record<string, unknown>>): Promise<TaskOutcome>
+  /** Writes what a try that failed or was cancelled leaves on record (a clone record saying why), in the transaction that ends it. */
+  ended?(trx: Db, ctx: TaskEndContext<Record<string, unknown>>): Promise<void>
 }
 
 /**
@@ -72,12 +83,17 @@ export interface TaskHandler {
  */
 export function taskHandler<K extends string>(
   kinds: readonly K[],
-  handler: { prepare?(ctx: TaskSubmitContext<TaskInput<K>>): Promise<{ title?: string }>; run(ctx: TaskRunContext<TaskInput<K>>): Promise<TaskOutcome> },
+  handler: {
+    prepare?(ctx: TaskSubmitContext<TaskInput<K>>): Promise<{ title?: string }>
+    run(ctx: TaskRunContext<TaskInput<K>>): Promise<TaskOutcome>
+    ended?(trx: Db, ctx: TaskEndContext<TaskInput<K>>): Promise<void>
+  },
 ): TaskHandler {
   return {
     kinds,
     run: (ctx) => handler.run(ctx as unknown as TaskRunContext<TaskInput<K>>),
     ...(handler.prepare ? { prepare: (ctx: TaskSubmitContext<Record<string, unknown>>) => handler.prepare!(ctx as unknown as TaskSubmitContext<TaskInput<K>>) } : {}),
+    ...(handler.ended ? { ended: (trx: Db, ctx: TaskEndContext<Record<string, unknown>>) => handler.ended!(trx, ctx as unknown as TaskEndContext<TaskInput<K>>) } : {}),
   }
 }
 

@@ -45,6 +45,7 @@ export const localVoiceClone: VoiceCloneProvider = {
     const pitch = Math.round(Math.min(PITCH_RANGE.max, Math.max(PITCH_RANGE.min, 50 * (measured.pitchHz / nearest.hz))))
     return { voiceId: `local:${language}+${nearest.variant}:${pitch}`, measured: { durationSeconds: info.duration, ...measured } }
   },
+  clones: false,
   describe: { 'zh-CN': '本地声音，不是克隆：按样本的音高选用最接近的 espeak-ng 合成声音', 'en-US': 'Local voice, not a clone: the espeak-ng voice nearest to the sample’s pitch' },
 }
 

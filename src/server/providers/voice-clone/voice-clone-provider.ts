@@ -22,6 +22,8 @@ export interface VoiceCloneProvider {
   clone(params: CloneParams): Promise<ClonedVoice>
   /** What this provider really does, shown beside its voices. */
   describe: Label
+  /** Whether its voices are clones of the speaker; the embedded one only picks a stock voice. */
+  clones: boolean
 }
 
 /** A sample that cannot make a voice, said so the person can record again. */

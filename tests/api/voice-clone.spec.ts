@@ -1,0 +1,157 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from './harness'
+import { changeQuota } from '../../src/server/ledger/ledger'
+import { taskHandlers } from '../../src/server/task-handlers'
+import { makeTestImage, makeTestSpeech, makeTestTone } from '../../src/server/media/test-media'
+import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
+import { probeMedia } from '../../src/server/media/probe'
+import { waitForTask, type Task } from '../support/tasks'
+
+const SCRIPT = 'The quick brown fox jumps over the lazy dog. She sells sea shells by the sea shore, and the shells she sells are surely sea shells.'
+
+type Voice = { id: number; name: string; status: string; kind: string; provider: string; voice_id: string; pitch_hz: number; duration: number; error: string; task_id: number; language: string }
+
+describe('voice clones: a sample in, a voice out, one quota unit a voice, a record of every try (issue: digital humans)', () => {
+  let server: TestServer
+  let media: string
+  let token: Record<string, string>
+  let id: Record<string, number>
+  const material: Record<string, number> = {}
+
+  const quota = async (username: string) => Number((await server.services.db.selectFrom('account').select('digital_voice_count').where('username', '=', username).executeTakeFirstOrThrow()).digital_voice_count)
+  const quotaLog = async (taskId: number) =>
+    (await server.services.db.selectFrom('user_quota_log').select(['type', 'amount']).where('related_type', '=', 'task').where('related_id', '=', taskId).orderBy('id').execute()).map((row) => ({ type: row.type, amount: Number(row.amount) }))
+  const upload = async (who: string, file: string) => (await server.upload<{ id: number }>('/material/upload', { file: [file, readFileSync(join(media, file))] }, { token: token[who] })).body.data.id
+  const submit = (who: string, body: Record<string, unknown>) => server.call<Task>('POST', '/task/submit_voice_clone', { token: token[who], body })
+  const voices = async (who: string, query: Record<string, unknown> = {}) => (await server.call<{ data: Voice[]; total: number }>('GET', '/voice_clone/list', { token: token[who], query })).body.data.data
+  // As an audio element asks for it: a plain GET with the token in the query.
+  const speak = (who: string, voiceId: number, text: string) => server.inject({ method: 'GET', url: `/api/v1/voice_clone/speak?${new URLSearchParams({ id: String(voiceId), text, token: token[who]! })}` })
+
+  beforeAll(async () => {
+    media = mkdtempSync(join(tmpdir(), 'voice-clone-api-'))
+    await Promise.all([
+      makeTestSpeech(join(media, 'low.m4a'), SCRIPT, 'en+m3'),
+      makeTestSpeech(join(media, 'high.m4a'), SCRIPT, 'en+f3'),
+      makeTestTone(join(media, 'short.m4a'), 2, 180),
+      runFfmpeg(['-f', 'lavfi', '-i', 'anoisesrc=d=8:c=white:a=0.3', join(media, 'noise.m4a')]),
+      makeTestImage(join(media, 'still.png')),
+    ])
+    server = await startTestServer()
+    ;({ id, token } = await server.accounts([
+      ['p1', 'partner'],
+      ['m1', 'merchant', 'p1'],
+      ['m2', 'merchant', 'p1'],
+    ]))
+    await server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, 'digital_voice_count', { userId: id.m1!, type: 'adjust', amount: 3, operatorId: null }))
+    for (const file of ['low.m4a', 'high.m4a', 'short.m4a', 'noise.m4a', 'still.png']) material[file] = await upload('m1', file)
+    material.other = await upload('m2', 'low.m4a')
+    await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
+  }, 120_000)
+
+  afterAll(async () => {
+    await server?.close()
+    rmSync(media, { recursive: true, force: true })
+  })
+
+  it('makes a voice from a recording, takes one unit of digital_voice_count, and says it is a local voice, not a clone', async () => {
+    const before = await quota('m1')
+    const res = await submit('m1', { name: 'Narrator', sample_material_id: material['low.m4a'], language: 'en', consent: true })
+    expect(res.body.code).toBe(1)
+    expect(res.body.data).toMatchObject({ kind: 'voice_clone', title: 'Narrator', status: 'queued', cost_ledger: 'digital_voice_count', cost_amount: 1 })
+    expect(await quota('m1')).toBe(before - 1)
+    const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded')
+    expect(done.result).toMatchObject({ provider: 'local', kind: 'stock', describe: { 'en-US': expect.stringContaining('not a clone') } })
+    const [voice] = await voices('m1')
+    expect(voice).toMatchObject({ name: 'Narrator', status: 'succeeded', kind: 'stock', provider: 'local', language: 'en', task_id: done.id, error: '' })
+    expect(voice!.voice_id).toMatch(/^local:en\+m3:\d+$/)
+    expect(voice!.pitch_hz).toBeGreaterThan(70)
+    expect(voice!.pitch_hz).toBeLessThan(160)
+    expect(voice!.duration).toBeGreaterThan(5)
+    expect(await quota('m1')).toBe(before - 1)
+    expect(await quotaLog(done.id)).toEqual([{ type: 'consume', amount: -1 }])
+  }, 90_000)
+
+  it('speaks a sentence with the voice, as MP3, for its owner only', async () => {
+    const [voice] = await voices('m1')
+    const res = await speak('m1', voice!.id, 'Hello, this is my voice.')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('audio/mpeg')
+    const file = join(media, 'spoken.mp3')
+    writeFileSync(file, res.rawPayload)
+    const info = await probeMedia(file)
+    expect(info.audioCodec).toBe('mp3')
+    expect(info.duration).toBeGreaterThan(0.8)
+    // Another merchant's voice is one it cannot see.
+    const other = await speak('m2', voice!.id, 'Hello')
+    expect(other.json()).toMatchObject({ code: 0 })
+    // Blank text is refused with the field named.
+    const blank = (await speak('m1', voice!.id, '   ')).json<{ code: number; data: { errors: { path: string }[] } }>()
+    expect(blank.code).toBe(0)
+    expect(blank.data.errors[0]!.path).toBe('/text')
+  }, 60_000)
+
+  it('refuses a sample too short, an image, another merchant\'s, or no consent, before anything is charged', async () => {
+    const before = await quota('m1')
+    const short = await submit('m1', { name: 'Short', sample_material_id: material['short.m4a'], consent: true })
+    expect(short.body).toMatchObject({ code: 0, data: { errors: [{ path: '/sample_material_id', message: expect.stringContaining('5 to 300 s') }] } })
+    const image = await submit('m1', { name: 'Still', sample_material_id: material['still.png'], consent: true })
+    expect(image.body).toMatchObject({ code: 0, data: { errors: [{ path: '/sample_material_id' }] } })
+    const theirs = await submit('m1', { name: 'Theirs', sample_material_id: material.other, consent: true })
+    expect(theirs.body).toMatchObject({ code: 0, data: { errors: [{ path: '/sample_material_id' }] } })
+    const unconsented = await submit('m1', { name: 'No', sample_material_id: material['low.m4a'], consent: false })
+    expect(unconsented.body).toMatchObject({ code: 0, data: { errors: [{ path: '/consent', message: 'Tick “The speaker agreed” to go on' }] } })
+    expect(await quota('m1')).toBe(before)
+    expect(await server.services.db.selectFrom('task').select('id').where('kind', '=', 'voice_clone').where('title', 'in', ['Short', 'Still', 'Theirs', 'No']).execute()).toEqual([])
+  })
+
+  it('fails a sample with no voice in it, says why, gives the unit back and keeps a failed record', async () => {
+    const before = await quota('m1')
+    const res = await submit('m1', { name: 'Static', sample_material_id: material['noise.m4a'], consent: true })
+    const failed = await waitForTask(server, token.m1!, res.body.data.id, 'failed')
+    expect(failed.attempts).toBe(1)
+    expect(failed.error['en-US']).toContain('Hardly any voice')
+    expect(await quota('m1')).toBe(before)
+    expect(await quotaLog(failed.id)).toEqual([{ type: 'consume', amount: -1 }, { type: 'refund', amount: 1 }])
+    const [record] = await voices('m1', { status: 'failed' })
+    expect(record).toMatchObject({ name: 'Static', status: 'failed', voice_id: '', task_id: failed.id })
+    expect(record!.error).toContain('Hardly any voice')
+    const refused = (await speak('m1', record!.id, 'Hello')).json()
+    expect(refused).toMatchObject({ code: 0, msg: expect.stringContaining('cannot speak') })
+    // The admin's voice records hold it too.
+    const admin = await server.account('admin', 'admin')
+    const listed = await server.call<{ data: Voice[] }>('GET', '/platform/platform_voice_clone_list', { token: admin.token, query: { status: 'failed' } })
+    expect(listed.body.data.data.map((v) => v.name)).toContain('Static')
+  }, 60_000)
+
+  it('keeps a cancelled record for a clone cancelled while queued, its unit given back', async () => {
+    await server.services.tasks.stop()
+    const before = await quota('m1')
+    const res = await submit('m1', { name: 'Changed my mind', sample_material_id: material['high.m4a'], consent: true })
+    expect(await quota('m1')).toBe(before - 1)
+    const cancelled = await server.call<Task>('POST', '/task/cancel', { token: token.m1, body: { id: res.body.data.id } })
+    expect(cancelled.body.data.status).toBe('cancelled')
+    expect(await quota('m1')).toBe(before)
+    const [record] = await voices('m1', { status: 'cancelled' })
+    expect(record).toMatchObject({ name: 'Changed my mind', task_id: res.body.data.id })
+    expect(record!.error).toContain('Cancelled by m1')
+  })
+
+  it('refuses a clone with no quota left', async () => {
+    const res = await submit('m2', { name: 'Nothing left', sample_material_id: material.other, consent: true })
+    expect(res.body.code).toBe(0)
+    expect(res.body.msg).toMatch(/quota|额度/i)
+    expect(await voices('m2')).toEqual([])
+  })
+
+  it('renames a voice, and lets no one else rename or delete it', async () => {
+    const [voice] = await voices('m1', { status: 'succeeded' })
+    expect((await server.call('POST', '/voice_clone/edit', { token: token.m1, body: { id: voice!.id, name: 'Deep narrator' } })).body.code).toBe(1)
+    expect((await voices('m1', { status: 'succeeded' }))[0]!.name).toBe('Deep narrator')
+    expect((await server.call('POST', '/voice_clone/edit', { token: token.m2, body: { id: voice!.id, name: 'Mine now' } })).body.code).toBe(0)
+    expect((await server.call('POST', '/voice_clone/del', { token: token.m2, body: { ids: [voice!.id] } })).body.code).toBe(0)
+    expect((await server.call('POST', '/voice_clone/del', { token: token.m1, body: { ids: [voice!.id] } })).body.code).toBe(1)
+  })
+})
