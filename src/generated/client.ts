@@ -42,6 +42,10 @@ export interface ApiEndpoint {
  * Every endpoint by client function name, for access checks that must agree with the server.
  */
 export const apiEndpoints = {
+  avatarDel: { id: 'avatar/del', method: 'POST', path: '/avatar/del', access: ['partner', 'merchant'] },
+  avatarDetail: { id: 'avatar/detail', method: 'GET', path: '/avatar/detail', access: ['partner', 'merchant'] },
+  avatarEdit: { id: 'avatar/edit', method: 'POST', path: '/avatar/edit', access: ['partner', 'merchant'] },
+  avatarList: { id: 'avatar/list', method: 'GET', path: '/avatar/list', access: ['partner', 'merchant'] },
   domainAdd: { id: 'domain/add', method: 'POST', path: '/domain/add', access: ['admin'] },
   domainBatchDel: { id: 'domain/batch_del', method: 'POST', path: '/domain/batch_del', access: ['admin'] },
   domainDetail: { id: 'domain/detail', method: 'GET', path: '/domain/detail', access: ['admin'] },
@@ -152,6 +156,8 @@ export const apiEndpoints = {
   taskEvents: { id: 'task/events', method: 'GET', path: '/task/events', access: ['admin', 'partner', 'merchant'], download: true },
   taskList: { id: 'task/list', method: 'GET', path: '/task/list', access: ['admin', 'partner', 'merchant'] },
   taskRetry: { id: 'task/retry', method: 'POST', path: '/task/retry', access: ['admin', 'partner', 'merchant'] },
+  taskSubmitAvatarClone: { id: 'task/submit_avatar_clone', method: 'POST', path: '/task/submit_avatar_clone', access: ['partner', 'merchant'] },
+  taskSubmitAvatarCloneHd: { id: 'task/submit_avatar_clone_hd', method: 'POST', path: '/task/submit_avatar_clone_hd', access: ['partner', 'merchant'] },
   taskSubmitClip: { id: 'task/submit_clip', method: 'POST', path: '/task/submit_clip', access: ['partner', 'merchant'] },
   taskSubmitMixedCut: { id: 'task/submit_mixed_cut', method: 'POST', path: '/task/submit_mixed_cut', access: ['partner', 'merchant'] },
   taskSubmitVoiceClone: { id: 'task/submit_voice_clone', method: 'POST', path: '/task/submit_voice_clone', access: ['partner', 'merchant'] },
@@ -171,6 +177,34 @@ export const apiEndpoints = {
 } as const satisfies Record<keyof ApiClient, ApiEndpoint>
 
 export interface ApiClient {
+  /**
+   * Delete avatars by id
+   *
+   * `POST /avatar/del` · roles: partner, merchant
+   */
+  avatarDel: (body: types.AvatarDelBody) => Promise<types.AvatarDelResponse>
+
+  /**
+   * One of avatars by id
+   *
+   * `GET /avatar/detail` · roles: partner, merchant
+   */
+  avatarDetail: (query: types.AvatarDetailQuery) => Promise<types.AvatarDetailResponse>
+
+  /**
+   * Change one of avatars
+   *
+   * `POST /avatar/edit` · roles: partner, merchant
+   */
+  avatarEdit: (body: types.AvatarEditBody) => Promise<types.AvatarEditResponse>
+
+  /**
+   * List avatars
+   *
+   * `GET /avatar/list` · roles: partner, merchant
+   */
+  avatarList: (query?: types.AvatarListQuery) => Promise<types.AvatarListResponse>
+
   /**
    * Add a domain
    *
@@ -1094,6 +1128,24 @@ export interface ApiClient {
   taskRetry: (body: types.TaskRetryBody) => Promise<types.TaskRetryResponse>
 
   /**
+   * Submit a task: image clone
+   *
+   * Makes an avatar from a training video of the person (at least 8 s, the shorter side at least 360 px, one continuous shot) through the active avatar-clone provider. The embedded provider keeps a seamless loop and a still of the video, and its videos have no lip sync. Writes an avatar record, whether it succeeds or not. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
+   *
+   * `POST /task/submit_avatar_clone` · roles: partner, merchant
+   */
+  taskSubmitAvatarClone: (body: types.TaskSubmitAvatarCloneBody) => Promise<types.TaskSubmitAvatarCloneResponse>
+
+  /**
+   * Submit a task: hd image clone
+   *
+   * The same from a longer, sharper training video (at least 15 s, the shorter side at least 720 px), for a sharper avatar: one unit of digital_man_advanced_count. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
+   *
+   * `POST /task/submit_avatar_clone_hd` · roles: partner, merchant
+   */
+  taskSubmitAvatarCloneHd: (body: types.TaskSubmitAvatarCloneHdBody) => Promise<types.TaskSubmitAvatarCloneHdResponse>
+
+  /**
    * Submit a task: smart clip
    *
    * Cuts one video from materials: each segment a material trimmed to [start, end], joined with a transition, fitted to the shape, with subtitles burned in (typed text timed by sentence, or an SRT), background music and a cover frame. Made by ffmpeg on this platform's workers. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
@@ -1234,6 +1286,10 @@ export interface ApiClient {
  */
 export function createApiClient(transport: ApiTransport): ApiClient {
   return {
+    avatarDel: (body) => transport({ method: 'POST', path: '/avatar/del', body }) as Promise<types.AvatarDelResponse>,
+    avatarDetail: (query) => transport({ method: 'GET', path: '/avatar/detail', query }) as Promise<types.AvatarDetailResponse>,
+    avatarEdit: (body) => transport({ method: 'POST', path: '/avatar/edit', body }) as Promise<types.AvatarEditResponse>,
+    avatarList: (query = {}) => transport({ method: 'GET', path: '/avatar/list', query }) as Promise<types.AvatarListResponse>,
     domainAdd: (body) => transport({ method: 'POST', path: '/domain/add', body }) as Promise<types.DomainAddResponse>,
     domainBatchDel: (body) => transport({ method: 'POST', path: '/domain/batch_del', body }) as Promise<types.DomainBatchDelResponse>,
     domainDetail: (query) => transport({ method: 'GET', path: '/domain/detail', query }) as Promise<types.DomainDetailResponse>,
@@ -1344,6 +1400,8 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     taskEvents: (query = {}) => transport({ method: 'GET', path: '/task/events', query, download: true }),
     taskList: (query = {}) => transport({ method: 'GET', path: '/task/list', query }) as Promise<types.TaskListResponse>,
     taskRetry: (body) => transport({ method: 'POST', path: '/task/retry', body }) as Promise<types.TaskRetryResponse>,
+    taskSubmitAvatarClone: (body) => transport({ method: 'POST', path: '/task/submit_avatar_clone', body }) as Promise<types.TaskSubmitAvatarCloneResponse>,
+    taskSubmitAvatarCloneHd: (body) => transport({ method: 'POST', path: '/task/submit_avatar_clone_hd', body }) as Promise<types.TaskSubmitAvatarCloneHdResponse>,
     taskSubmitClip: (body) => transport({ method: 'POST', path: '/task/submit_clip', body }) as Promise<types.TaskSubmitClipResponse>,
     taskSubmitMixedCut: (body) => transport({ method: 'POST', path: '/task/submit_mixed_cut', body }) as Promise<types.TaskSubmitMixedCutResponse>,
     taskSubmitVoiceClone: (body) => transport({ method: 'POST', path: '/task/submit_voice_clone', body }) as Promise<types.TaskSubmitVoiceCloneResponse>,

@@ -48,6 +48,29 @@ export interface ArticleTable {
 }
 
 /**
+ * The `avatar` table (schemas/entities/avatar.json).
+ */
+export interface AvatarTable {
+  id: Generated<number>
+  name: string
+  tier: string
+  status: string
+  render: Optional<string>
+  still_url: Optional<string>
+  loop_url: Optional<string>
+  provider: Optional<string>
+  avatar_id: Optional<string>
+  duration: Optional<number>
+  width: Optional<number>
+  height: Optional<number>
+  error: Optional<string>
+  task_id: Optional<number | null>
+  owner_id: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `captcha_challenge` table (schemas/entities/captcha_challenge.json).
  */
 export interface CaptchaChallengeTable {
@@ -495,6 +518,7 @@ export interface WorkTable {
 export interface Database {
   agreement: AgreementTable
   article: ArticleTable
+  avatar: AvatarTable
   captcha_challenge: CaptchaChallengeTable
   config_value: ConfigValueTable
   domain: DomainTable
@@ -527,6 +551,7 @@ export interface Database {
 export interface EntityTables {
   agreement: 'agreement'
   article: 'article'
+  avatar: 'avatar'
   captcha_challenge: 'captcha_challenge'
   config_value: 'config_value'
   domain: 'domain'

@@ -128,6 +128,48 @@ export interface Article {
 }
 
 /**
+ * A digital human made for an account from a training video (an image clone, or an HD image clone from a longer, sharper video): written by the avatar clone tasks when they end, succeeded or not, and rendered by the digital-human video task. The embedded provider keeps a loop and a still of the video, and its videos have no lip sync, which the avatar says.
+ */
+export interface Avatar {
+  id: number
+  name: string
+  tier: 'standard' | 'hd'
+  status: 'succeeded' | 'failed' | 'cancelled'
+  /**
+   * What its videos will be: lips moved with the speech (a vendor's clone), or the avatar's loop behind the speech (the embedded provider).
+   */
+  render: '' | 'lip_sync' | 'no_lip_sync'
+  still_url: string
+  loop_url: string
+  provider: string
+  /**
+   * The provider's id of the avatar.
+   */
+  avatar_id: string
+  /**
+   * Seconds of the training video.
+   */
+  duration: number
+  width: number
+  height: number
+  error: string
+  /**
+   * The clone task that wrote it.
+   */
+  task_id?: number | null
+  owner_id?: number
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    task_id?: string | null
+    owner_id?: string | null
+  }
+}
+
+/**
  * An image captcha shown before a password reset code is sent. Kept in the database, not in a server's memory, so any instance can check it. Only a hash of the answer is stored; the first try uses it up, right or wrong.
  */
 export interface CaptchaChallenge {
@@ -896,6 +938,76 @@ export interface Work {
     owner_id?: string | null
   }
 }
+
+/**
+ * JSON body of `POST /avatar/del` (Delete avatars by id).
+ */
+export interface AvatarDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /avatar/del` (Delete avatars by id).
+ */
+export interface AvatarDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /avatar/detail` (One of avatars by id).
+ */
+export interface AvatarDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /avatar/detail` (One of avatars by id).
+ */
+export type AvatarDetailResponse = Avatar
+
+/**
+ * JSON body of `POST /avatar/edit` (Change one of avatars).
+ */
+export interface AvatarEditBody {
+  id: number
+  name?: string
+}
+
+/**
+ * Data of a successful answer of `POST /avatar/edit` (Change one of avatars).
+ */
+export type AvatarEditResponse = Avatar
+
+/**
+ * Query string of `GET /avatar/list` (List avatars).
+ */
+export interface AvatarListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'created_at'
+  order?: 'asc' | 'desc'
+  name?: string
+  tier?: 'standard' | 'hd'
+  status?: 'succeeded' | 'failed' | 'cancelled'
+}
+
+/**
+ * Data of a successful answer of `GET /avatar/list` (List avatars).
+ */
+export type AvatarListResponse = Paginator<Avatar>
 
 /**
  * JSON body of `POST /domain/add` (Add a domain).
@@ -3476,6 +3588,46 @@ export interface TaskRetryBody {
 export type TaskRetryResponse = Task
 
 /**
+ * JSON body of `POST /task/submit_avatar_clone` (Submit a task: image clone).
+ */
+export interface TaskSubmitAvatarCloneBody {
+  name: string
+  /**
+   * A video of the person alone, facing the camera, in one continuous shot: at least 8 seconds, the shorter side at least 360 pixels.
+   */
+  training_material_id: number
+  /**
+   * The person filmed agreed to their likeness being used so.
+   */
+  consent: true
+}
+
+/**
+ * Data of a successful answer of `POST /task/submit_avatar_clone` (Submit a task: image clone).
+ */
+export type TaskSubmitAvatarCloneResponse = Task
+
+/**
+ * JSON body of `POST /task/submit_avatar_clone_hd` (Submit a task: hd image clone).
+ */
+export interface TaskSubmitAvatarCloneHdBody {
+  name: string
+  /**
+   * A video of the person alone, facing the camera, in one continuous shot: at least 15 seconds, the shorter side at least 720 pixels.
+   */
+  training_material_id: number
+  /**
+   * The person filmed agreed to their likeness being used so.
+   */
+  consent: true
+}
+
+/**
+ * Data of a successful answer of `POST /task/submit_avatar_clone_hd` (Submit a task: hd image clone).
+ */
+export type TaskSubmitAvatarCloneHdResponse = Task
+
+/**
  * JSON body of `POST /task/submit_clip` (Submit a task: smart clip).
  */
 export interface TaskSubmitClipBody {
@@ -3940,6 +4092,10 @@ export type NoFields = Record<string, never>
  * Every endpoint by its id (its file under schemas/endpoints, without .json): its query string, JSON body and data.
  */
 export interface Endpoints {
+  'avatar/del': { query: NoFields; body: AvatarDelBody; response: AvatarDelResponse }
+  'avatar/detail': { query: AvatarDetailQuery; body: NoFields; response: AvatarDetailResponse }
+  'avatar/edit': { query: NoFields; body: AvatarEditBody; response: AvatarEditResponse }
+  'avatar/list': { query: AvatarListQuery; body: NoFields; response: AvatarListResponse }
   'domain/add': { query: NoFields; body: DomainAddBody; response: DomainAddResponse }
   'domain/batch_del': { query: NoFields; body: DomainBatchDelBody; response: DomainBatchDelResponse }
   'domain/detail': { query: DomainDetailQuery; body: NoFields; response: DomainDetailResponse }
@@ -4050,6 +4206,8 @@ export interface Endpoints {
   'task/events': { query: TaskEventsQuery; body: NoFields; response: unknown }
   'task/list': { query: TaskListQuery; body: NoFields; response: TaskListResponse }
   'task/retry': { query: NoFields; body: TaskRetryBody; response: TaskRetryResponse }
+  'task/submit_avatar_clone': { query: NoFields; body: TaskSubmitAvatarCloneBody; response: TaskSubmitAvatarCloneResponse }
+  'task/submit_avatar_clone_hd': { query: NoFields; body: TaskSubmitAvatarCloneHdBody; response: TaskSubmitAvatarCloneHdResponse }
   'task/submit_clip': { query: NoFields; body: TaskSubmitClipBody; response: TaskSubmitClipResponse }
   'task/submit_mixed_cut': { query: NoFields; body: TaskSubmitMixedCutBody; response: TaskSubmitMixedCutResponse }
   'task/submit_voice_clone': { query: NoFields; body: TaskSubmitVoiceCloneBody; response: TaskSubmitVoiceCloneResponse }

@@ -2,10 +2,12 @@ import type { TaskHandler } from './tasks/task-handler'
 import { clipTask } from './creation/clip-handler'
 import { mixedCutTask } from './creation/mixed-cut-handler'
 import { voiceCloneTask } from './digital-human/voice-clone-handler'
+import { avatarCloneTask } from './digital-human/avatar-clone-handler'
 
 /** Every task handler a task kind (schemas/tasks/) may name in "handler". */
 export const taskHandlers: Record<string, TaskHandler> = {
   'creation.clip': clipTask,
   'creation.mixedCut': mixedCutTask,
   'digitalHuman.voiceClone': voiceCloneTask,
+  'digitalHuman.avatarClone': avatarCloneTask,
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointDef, Role } from '../../src/schema/types'
-import { changeMoney } from '../../src/server/ledger/ledger'
+import { changeMoney, changeQuota } from '../../src/server/ledger/ledger'
 import { hashCaptchaAnswer } from '../../src/server/password-reset/captcha'
 import { PASSWORD, startTestServer, type TestServer } from './harness'
 import { asSchemaDb } from '../../src/server/db/connect'
@@ -20,7 +20,7 @@ import { callStream } from '../support/event-stream'
  */
 
 /** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
-const COVERED = ['/task', '/material', '/work', '/voice_clone', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
+const COVERED = ['/task', '/material', '/work', '/voice_clone', '/avatar', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
 
 type Relation = 'own' | 'below' | 'other'
 interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
@@ -111,6 +111,26 @@ const ownSample = async (owner: Account): Promise<number> => {
     .executeTakeFirstOrThrow()
   return Number(row.id)
 }
+/** An avatar of the owner's, as a clone task leaves it. */
+const ownAvatar = async (owner: Account): Promise<number> => {
+  const now = new Date().toISOString()
+  const row = await server.services.db
+    .insertInto('avatar')
+    .values({ name: 'Matrix avatar', tier: 'standard', status: 'succeeded', render: 'no_lip_sync', provider: 'local', avatar_id: 'local:loop', still_url: '', loop_url: '', owner_id: owner.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+/** A training video of the owner's, long and sharp enough for either clone. */
+const ownTraining = async (owner: Account): Promise<number> => {
+  const now = new Date().toISOString()
+  const row = await server.services.db
+    .insertInto('material')
+    .values({ name: 'matrix-person.mp4', kind: 'video', url: '/uploads/matrix-person.mp4', storage_key: `matrix-${owner.id}-${++materialsMade}.mp4`, format: 'mov,mp4', duration: 20, width: 1280, height: 720, fps: 25, video_codec: 'h264', owner_id: owner.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
 /** The voice speaking: MP3 when allowed, an envelope when refused. */
 const speakCall = async (token: string, request: Record<string, unknown>) => {
   const res = await server.inject({ method: 'GET', url: '/api/v1/voice_clone/speak', query: { ...request, token } as Record<string, string> })
@@ -145,6 +165,12 @@ const PROBES: Record<string, Probe> = {
   'task/submit_mixed_cut': { kind: 'role', request: (caller) => ({ title: 'Matrix', count: 1, slots: [{ clips: [materials[caller.username] ?? 1] }] }) },
   'task/events': { kind: 'role', send: async (token) => events(token) },
   'task/submit_voice_clone': { kind: 'role', request: async (caller) => ({ name: 'Matrix voice', sample_material_id: await ownSample(caller), consent: true }) },
+  'task/submit_avatar_clone': { kind: 'role', request: async (caller) => ({ name: 'Matrix avatar', training_material_id: await ownTraining(caller), consent: true }) },
+  'task/submit_avatar_clone_hd': { kind: 'role', request: async (caller) => ({ name: 'Matrix HD avatar', training_material_id: await ownTraining(caller), consent: true }) },
+  'avatar/list': { kind: 'list' },
+  'avatar/detail': { kind: 'get', targetIs: MERCHANT, record: ownAvatar },
+  'avatar/edit': { kind: 'write', targetIs: MERCHANT, record: ownAvatar, request: (a) => ({ id: a.id, name: 'Renamed avatar' }) },
+  'avatar/del': { kind: 'write', targetIs: MERCHANT, record: ownAvatar, request: (a) => ({ ids: [a.id] }) },
   'voice_clone/list': { kind: 'list' },
   'voice_clone/detail': { kind: 'get', targetIs: MERCHANT, record: ownVoice },
   'voice_clone/edit': { kind: 'write', targetIs: MERCHANT, record: ownVoice, request: (v) => ({ id: v.id, name: 'Renamed voice' }) },
@@ -293,6 +319,12 @@ beforeAll(async () => {
     await ok('/platform/exchange', shop, { quota: 'digital_voice_count', yuan: 1 })
     await ok('/platform/overstep_login', partner, { merchant_id: callers[shop]!.account.id })
     await ok('/recharge_order/create', partner, { package_id: packageId })
+  }
+  // Avatar quotas for the clone probes, put in place as the ledger writes them.
+  for (const who of ['p', 'p-shop', 'q', 'q-shop']) {
+    for (const quota of ['digital_man_count', 'digital_man_advanced_count'] as const) {
+      await server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, quota, { userId: callers[who]!.account.id, type: 'adjust', amount: 5, operatorId: null, remark: 'matrix' }))
+    }
   }
   // A batch the admin holds, some of it passed down to each partner.
   cardBatch = (await server.call<{ batch_no: string }>('POST', '/recharge_card/add', { token: callers.admin!.token, body: { name: 'Matrix cards', kind: 'money', amount: '5.00', quantity: 200 } })).body.data.batch_no

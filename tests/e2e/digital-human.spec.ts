@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTestSpeech } from '../../src/server/media/test-media'
+import { makeTestSpeech, makeTestVideo } from '../../src/server/media/test-media'
 import { axeViolations } from './axe'
 import { clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
 
@@ -14,13 +14,15 @@ const SCRIPT = 'Good morning, and welcome. Today I want to tell you about someth
 
 beforeAll(async () => {
   media = mkdtempSync(join(tmpdir(), 'console-digital-human-'))
-  await makeTestSpeech(join(media, 'my-voice.m4a'), SCRIPT, 'en+f3')
+  await Promise.all([makeTestSpeech(join(media, 'my-voice.m4a'), SCRIPT, 'en+f3'), makeTestVideo(join(media, 'me-talking.mp4'), { seconds: 9, width: 480, height: 360 })])
   product = await startProduct()
-  // Three voice clones' worth of quota, put in place as the ledger writes it (src/server/ledger).
+  // Three clones' worth of each quota, put in place as the ledger writes it (src/server/ledger).
   const db = new SQLite(join(product.dataDir, 'console.sqlite'))
   const { id } = db.prepare('select id from account where username = ?').get('merchant1') as { id: number }
-  db.prepare("insert into user_quota_log (user_id, quota, type, amount, balance_after, operator_id, related_type, related_id, remark, idempotency_key, created_at, updated_at) values (?, 'digital_voice_count', 'adjust', 3, 3, null, '', null, 'Opening quota', null, ?, ?)").run(id, '2026-11-01T08:00:00.000Z', '2026-11-01T08:00:00.000Z')
-  db.prepare('update account set digital_voice_count = 3 where id = ?').run(id)
+  for (const quota of ['digital_voice_count', 'digital_man_count']) {
+    db.prepare("insert into user_quota_log (user_id, quota, type, amount, balance_after, operator_id, related_type, related_id, remark, idempotency_key, created_at, updated_at) values (?, ?, 'adjust', 3, 3, null, '', null, 'Opening quota', null, ?, ?)").run(id, quota, '2026-11-01T08:00:00.000Z', '2026-11-01T08:00:00.000Z')
+    db.prepare(`update account set ${quota} = 3 where id = ?`).run(id)
+  }
   db.close()
 }, 120_000)
 afterAll(async () => {
@@ -70,6 +72,28 @@ describe('digital humans', () => {
           }),
       )
       expect(length).toBeGreaterThan(1)
+      expect(await axeViolations(page)).toEqual([])
+    }), 120_000)
+
+  it('a merchant makes an avatar from a video it uploads, watching the clone move, and finds it said to be a local render with no lip sync', () =>
+    withSignedIn(product, 'merchant1', async (page) => {
+      await page.goto(`${product.url}/digital-human/image-clone`)
+      await page.getByRole('link', { name: 'Clone an avatar' }).click()
+      await page.waitForURL(/\/digital-human\/image-clone-new$/)
+      await page.waitForLoadState('networkidle')
+      await page.getByLabel('Avatar name').fill('Shop host')
+      await page.locator('input[type=file]').setInputFiles(join(media, 'me-talking.mp4'))
+      await page.locator('.ant-select-selection-item', { hasText: 'me-talking.mp4' }).waitFor({ timeout: 30_000 })
+      await page.getByLabel('The person filmed agreed').check()
+      await page.getByRole('button', { name: 'Submit' }).click()
+      await page.locator('.task-card[data-status="succeeded"]').waitFor({ timeout: 45_000 })
+      expect(await axeViolations(page)).toEqual([])
+
+      await page.goto(`${product.url}/digital-human/image-clone`)
+      const row = page.getByRole('row', { name: /Shop host/ })
+      await row.waitFor()
+      expect(await row.textContent()).toContain('Local render, no lip sync')
+      expect(await row.locator('img').count()).toBe(1)
       expect(await axeViolations(page)).toEqual([])
     }), 120_000)
 })

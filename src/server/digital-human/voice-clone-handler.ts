@@ -9,6 +9,7 @@ import { SAMPLE_SECONDS } from '../providers/voice-clone/local'
 import { SampleRefused } from '../providers/voice-clone/voice-clone-provider'
 import { voiceCloneProvider } from '../providers/active'
 import type { Services } from '../services'
+import { labelText } from './label-text'
 
 const READING: Label = { 'zh-CN': '读取样本', 'en-US': 'Reading the sample' }
 const LISTENING: Label = { 'zh-CN': '分析声音', 'en-US': 'Listening to the voice' }
@@ -79,7 +80,7 @@ export const voiceCloneTask = taskHandler(['voice_clone'], {
   async ended(trx, { services, task, input, status, error }) {
     const sample = await trx.selectFrom(tableOf(services, 'material')).select(['url']).where('id', '=', input.sample_material_id).executeTakeFirst()
     const { name } = await voiceCloneProvider(services)
-    const record: VoiceRecord = { status, provider: name, kind: '', voice_id: '', error: error['zh-CN'] === error['en-US'] ? error['en-US'] : `${error['zh-CN']} / ${error['en-US']}`, duration: 0, pitch_hz: 0, loudness_db: 0 }
+    const record: VoiceRecord = { status, provider: name, kind: '', voice_id: '', error: labelText(error), duration: 0, pitch_hz: 0, loudness_db: 0 }
     await writeRecord(trx, services, task, input, String(sample?.url ?? ''), record)
   },
 })

@@ -55,3 +55,14 @@ export async function makeTestSpeech(output: string, text: string, voice: string
     await rm(wav, { force: true })
   }
 }
+
+/** Two shots joined by a cut (a moving test pattern, then colour bars), silent: what an avatar's training video must not be. */
+export function makeTestCutVideo(output: string, secondsEach: number, width = 640, height = 360): Promise<void> {
+  const size = `${width}x${height}`
+  return runFfmpeg([
+    '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25:duration=${secondsEach}`,
+    '-f', 'lavfi', '-i', `smptebars=size=${size}:rate=25:duration=${secondsEach}`,
+    '-filter_complex', '[0:v][1:v]concat=n=2:v=1[v]', '-map', '[v]',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', output,
+  ])
+}

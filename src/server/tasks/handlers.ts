@@ -28,7 +28,7 @@ export const submitTask: NamedHandler = {
     const charge = await chargeFor(services, kind, input)
     const tasks = tableOf(services, 'task')
     const id = await services.db.transaction().execute(async (trx) => {
-      const { title } = (await handler.prepare?.({ services, caller, input, locale: ctx.locale, trx })) ?? {}
+      const { title } = (await handler.prepare?.({ services, kind, caller, input, locale: ctx.locale, trx })) ?? {}
       const now = services.now().toISOString()
       const row = await trx
         .insertInto(tasks)

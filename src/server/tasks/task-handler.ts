@@ -48,6 +48,8 @@ export interface TaskOutcome {
 /** What checking a submission is given, inside the transaction that will create the task. */
 export interface TaskSubmitContext<Input> {
   services: Services
+  /** The kind submitted, for a handler that does several. */
+  kind: TaskKindDef
   caller: Caller
   input: Input
   locale: Locale
