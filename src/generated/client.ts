@@ -159,6 +159,7 @@ export const apiEndpoints = {
   taskSubmitAvatarClone: { id: 'task/submit_avatar_clone', method: 'POST', path: '/task/submit_avatar_clone', access: ['partner', 'merchant'] },
   taskSubmitAvatarCloneHd: { id: 'task/submit_avatar_clone_hd', method: 'POST', path: '/task/submit_avatar_clone_hd', access: ['partner', 'merchant'] },
   taskSubmitClip: { id: 'task/submit_clip', method: 'POST', path: '/task/submit_clip', access: ['partner', 'merchant'] },
+  taskSubmitDigitalVideo: { id: 'task/submit_digital_video', method: 'POST', path: '/task/submit_digital_video', access: ['partner', 'merchant'] },
   taskSubmitMixedCut: { id: 'task/submit_mixed_cut', method: 'POST', path: '/task/submit_mixed_cut', access: ['partner', 'merchant'] },
   taskSubmitVoiceClone: { id: 'task/submit_voice_clone', method: 'POST', path: '/task/submit_voice_clone', access: ['partner', 'merchant'] },
   taskUses: { id: 'task/uses', method: 'POST', path: '/task/uses', access: ['admin', 'partner', 'merchant'] },
@@ -1155,6 +1156,15 @@ export interface ApiClient {
   taskSubmitClip: (body: types.TaskSubmitClipBody) => Promise<types.TaskSubmitClipResponse>
 
   /**
+   * Submit a task: digital-human video
+   *
+   * Makes a video of an avatar saying a script: the speech from the chosen voice (or a stock one), sentence by sentence, with subtitles timed to when each sentence is said, a background picture and music. The embedded provider moves the avatar's loop behind the speech: a local render with no lip sync, which the work says. Costs platform.digital_short_video_text_cost per character of the script. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
+   *
+   * `POST /task/submit_digital_video` · roles: partner, merchant
+   */
+  taskSubmitDigitalVideo: (body: types.TaskSubmitDigitalVideoBody) => Promise<types.TaskSubmitDigitalVideoResponse>
+
+  /**
    * Submit a task: mixed cut
    *
    * Makes a batch of videos from scene slots: each slot a pool of materials (and caption lines to choose from); each variant takes one clip per slot (a random window of it between min and max seconds when those are given), and no two variants of the batch take the same combination. Optional voice-over read by the speech provider (locally espeak-ng), music and subtitles as in a smart clip. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
@@ -1403,6 +1413,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     taskSubmitAvatarClone: (body) => transport({ method: 'POST', path: '/task/submit_avatar_clone', body }) as Promise<types.TaskSubmitAvatarCloneResponse>,
     taskSubmitAvatarCloneHd: (body) => transport({ method: 'POST', path: '/task/submit_avatar_clone_hd', body }) as Promise<types.TaskSubmitAvatarCloneHdResponse>,
     taskSubmitClip: (body) => transport({ method: 'POST', path: '/task/submit_clip', body }) as Promise<types.TaskSubmitClipResponse>,
+    taskSubmitDigitalVideo: (body) => transport({ method: 'POST', path: '/task/submit_digital_video', body }) as Promise<types.TaskSubmitDigitalVideoResponse>,
     taskSubmitMixedCut: (body) => transport({ method: 'POST', path: '/task/submit_mixed_cut', body }) as Promise<types.TaskSubmitMixedCutResponse>,
     taskSubmitVoiceClone: (body) => transport({ method: 'POST', path: '/task/submit_voice_clone', body }) as Promise<types.TaskSubmitVoiceCloneResponse>,
     taskUses: (body) => transport({ method: 'POST', path: '/task/uses', body }) as Promise<types.TaskUsesResponse>,

@@ -496,6 +496,7 @@ export interface WorkTable {
   id: Generated<number>
   title: string
   kind: string
+  render: Optional<string>
   task_id: Optional<number>
   variant: Optional<number>
   combination: Optional<string>

@@ -906,6 +906,10 @@ export interface Work {
   title: string
   kind: 'clip' | 'mixed_cut' | 'digital_human'
   /**
+   * For a digital-human video: whether the lips move with the speech, or the avatar's loop plays behind it (a local render).
+   */
+  render: '' | 'lip_sync' | 'no_lip_sync'
+  /**
    * The task that made it.
    */
   task_id?: number
@@ -3696,6 +3700,60 @@ export interface TaskSubmitClipBody {
 export type TaskSubmitClipResponse = Task
 
 /**
+ * JSON body of `POST /task/submit_digital_video` (Submit a task: digital-human video).
+ */
+export interface TaskSubmitDigitalVideoBody {
+  title: string
+  /**
+   * One of your avatars, made by an image clone.
+   */
+  avatar_id: number
+  /**
+   * One of your voices; without one the stock voice below speaks.
+   */
+  voice_clone_id?: number | null
+  /**
+   * The synthesized voice that speaks when no voice of yours is chosen.
+   */
+  stock_voice?: 'cmn' | 'en'
+  /**
+   * What the avatar says, sentence by sentence; each sentence is a subtitle, shown while it is said. Charged per character.
+   */
+  script: string
+  /**
+   * Words a minute.
+   */
+  speed?: number
+  subtitles?: boolean
+  subtitle_style?: {
+    font_size?: number
+    color?: string
+    outline_color?: string
+    outline?: number
+    position?: 'top' | 'middle' | 'bottom'
+  }
+  shape?: '9:16' | '16:9' | '1:1'
+  /**
+   * Pixels of the short side: 720 in 9:16 is 720 × 1280.
+   */
+  resolution?: 480 | 720 | 1080
+  /**
+   * A picture filling the frame behind the avatar, who stands at its foot; without one the avatar's own video fills the frame.
+   */
+  background_material_id?: number | null
+  /**
+   * An audio (or video) material from the library, looped to the video's length.
+   */
+  bgm_material_id?: number | null
+  bgm_volume?: number
+}
+
+/**
+ * Data of a successful answer of `POST /task/submit_digital_video` (Submit a task: digital-human video).
+ */
+export type TaskSubmitDigitalVideoResponse = Task
+
+/**
  * JSON body of `POST /task/submit_mixed_cut` (Submit a task: mixed cut).
  */
 export interface TaskSubmitMixedCutBody {
@@ -4209,6 +4267,7 @@ export interface Endpoints {
   'task/submit_avatar_clone': { query: NoFields; body: TaskSubmitAvatarCloneBody; response: TaskSubmitAvatarCloneResponse }
   'task/submit_avatar_clone_hd': { query: NoFields; body: TaskSubmitAvatarCloneHdBody; response: TaskSubmitAvatarCloneHdResponse }
   'task/submit_clip': { query: NoFields; body: TaskSubmitClipBody; response: TaskSubmitClipResponse }
+  'task/submit_digital_video': { query: NoFields; body: TaskSubmitDigitalVideoBody; response: TaskSubmitDigitalVideoResponse }
   'task/submit_mixed_cut': { query: NoFields; body: TaskSubmitMixedCutBody; response: TaskSubmitMixedCutResponse }
   'task/submit_voice_clone': { query: NoFields; body: TaskSubmitVoiceCloneBody; response: TaskSubmitVoiceCloneResponse }
   'task/uses': { query: NoFields; body: TaskUsesBody; response: TaskUsesResponse }

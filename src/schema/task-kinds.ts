@@ -1,6 +1,6 @@
 import type { Parsed } from './registry-core'
 import type { SchemaProblem } from './SchemaError'
-import type { ConfigGroupDef, JsonSchema, Label, Role, TaskCost, TaskKindDef } from './types'
+import type { ConfigGroupDef, FormSection, JsonSchema, Label, Role, TaskCost, TaskKindDef } from './types'
 import { withNotBlank } from './not-blank'
 import { relatedEntities } from './relations-in'
 
@@ -22,10 +22,15 @@ export function loadTaskKinds(files: Parsed[], problems: SchemaProblem[]): Map<s
       handler: String(j.handler),
       input,
       ...(j.cost ? { cost: j.cost as TaskCost } : {}),
+      ...(j.sections ? { sections: j.sections as FormSection[] } : {}),
       attempts: (j.attempts as number | undefined) ?? DEFAULT_ATTEMPTS,
       leaseSeconds: (j.leaseSeconds as number | undefined) ?? DEFAULT_LEASE_SECONDS,
       endpoint: `task/submit_${p.name}`,
       uses: relatedEntities(input),
+    }
+    const fields = Object.keys((input.properties as object | undefined) ?? {})
+    for (const [i, section] of (kind.sections ?? []).entries()) {
+      for (const field of section.fields.filter((f) => !fields.includes(f))) problems.push({ file: p.file, pointer: `/sections/${i}/fields`, message: `names "${field}", which is not a field of "input".` })
     }
     const per = kind.cost?.per
     if (per && per !== 'task') {

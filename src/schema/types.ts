@@ -275,6 +275,8 @@ export interface TaskKindDef {
   /** The JSON Schema of the submit call's body. */
   input: JsonSchema
   cost?: TaskCost
+  /** The submit form's titled sections. */
+  sections?: FormSection[]
   attempts: number
   leaseSeconds: number
   /** The submit call derived from the file. */

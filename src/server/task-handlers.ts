@@ -3,6 +3,7 @@ import { clipTask } from './creation/clip-handler'
 import { mixedCutTask } from './creation/mixed-cut-handler'
 import { voiceCloneTask } from './digital-human/voice-clone-handler'
 import { avatarCloneTask } from './digital-human/avatar-clone-handler'
+import { digitalVideoTask } from './digital-human/video-handler'
 
 /** Every task handler a task kind (schemas/tasks/) may name in "handler". */
 export const taskHandlers: Record<string, TaskHandler> = {
@@ -10,4 +11,5 @@ export const taskHandlers: Record<string, TaskHandler> = {
   'creation.mixedCut': mixedCutTask,
   'digitalHuman.voiceClone': voiceCloneTask,
   'digitalHuman.avatarClone': avatarCloneTask,
+  'digitalHuman.video': digitalVideoTask,
 }

@@ -167,6 +167,7 @@ const PROBES: Record<string, Probe> = {
   'task/submit_voice_clone': { kind: 'role', request: async (caller) => ({ name: 'Matrix voice', sample_material_id: await ownSample(caller), consent: true }) },
   'task/submit_avatar_clone': { kind: 'role', request: async (caller) => ({ name: 'Matrix avatar', training_material_id: await ownTraining(caller), consent: true }) },
   'task/submit_avatar_clone_hd': { kind: 'role', request: async (caller) => ({ name: 'Matrix HD avatar', training_material_id: await ownTraining(caller), consent: true }) },
+  'task/submit_digital_video': { kind: 'role', request: async (caller) => ({ title: 'Matrix video', avatar_id: await ownAvatar(caller), script: 'Hello.' }) },
   'avatar/list': { kind: 'list' },
   'avatar/detail': { kind: 'get', targetIs: MERCHANT, record: ownAvatar },
   'avatar/edit': { kind: 'write', targetIs: MERCHANT, record: ownAvatar, request: (a) => ({ id: a.id, name: 'Renamed avatar' }) },

@@ -39,7 +39,7 @@ describe('POST /api/user/menu', () => {
 
     const merchant = await menuOf('merchant')
     expect(shown(merchant)).toEqual(['/dashboard/workBench', '/digital-human/image-clone', '/digital-human/high-image-clone', '/digital-human/sound-clone', '/digital-human/digital-video', '/digital-human/clone-task', '/creation/flagged-clip', '/creation/resource', '/creation/clip', '/creation/mixed-task', '/account/property'])
-    expect(reachable(merchant)).toEqual(['/dashboard/workBench', '/digital-human/image-clone-new', '/digital-human/image-clone', '/digital-human/high-image-clone', '/digital-human/sound-clone-new', '/digital-human/sound-clone', '/digital-human/digital-video', '/digital-human/clone-task', '/creation/flagged-clip', '/creation/resource', '/creation/clip', '/creation/folders', '/creation/mixed-task', '/creation/mixedshear', '/creation/task', '/account/property', '/user/info', '/user/setting', '/exception/404', '/exception/500'])
+    expect(reachable(merchant)).toEqual(['/dashboard/to-create-video', '/dashboard/workBench', '/digital-human/image-clone-new', '/digital-human/image-clone', '/digital-human/high-image-clone', '/digital-human/sound-clone-new', '/digital-human/sound-clone', '/digital-human/digital-video', '/digital-human/create-video', '/digital-human/clone-task', '/digital-human/my-creation', '/creation/flagged-clip', '/creation/resource', '/creation/clip', '/creation/folders', '/creation/mixed-task', '/creation/mixedshear', '/creation/task', '/account/property', '/user/info', '/user/setting', '/exception/404', '/exception/500'])
     // An agent may open only the user pages (spec §2): they are its menu, not an empty one.
     expect(shown(await menuOf('agent'))).toEqual(['/user/info', '/user/setting'])
   })

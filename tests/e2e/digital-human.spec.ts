@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { makeTestSpeech, makeTestVideo } from '../../src/server/media/test-media'
 import { axeViolations } from './axe'
+import { settler } from './settle'
 import { clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
 
 let product: Product
@@ -96,4 +98,64 @@ describe('digital humans', () => {
       expect(await row.locator('img').count()).toBe(1)
       expect(await axeViolations(page)).toEqual([])
     }), 120_000)
+
+  it('with them, the merchant creates a video in the wizard from the dashboard, watches it move, plays it, and finds it in my new works and in works', () =>
+    withSignedIn(product, 'merchant1', async (page) => {
+      const settled = settler(page)
+      await page.goto(`${product.url}/dashboard/to-create-video`)
+      await page.waitForLoadState('networkidle')
+      await page.getByRole('region', { name: '1 · Who speaks' }).waitFor()
+      await page.locator('#root_title').fill('Autumn arrivals')
+      await pick(page, 'root_avatar_id', 'Shop host')
+      await pick(page, 'root_voice_clone_id', 'Shop narrator')
+      await page.locator('#root_script').fill('Welcome to our shop. Autumn is here, and so are our new coats!')
+      expect(await axeViolations(page)).toEqual([])
+      await page.locator('.ant-select', { has: page.locator('#root_resolution') }).click()
+      await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '480p' }))
+      await page.getByRole('button', { name: 'Submit' }).click()
+
+      const card = page.locator('.submitted-task .task-card')
+      await card.waitFor()
+      const seen = new Set<string>()
+      for (const started = Date.now(); Date.now() - started < 90_000; await page.waitForTimeout(100)) {
+        const status = await card.getAttribute('data-status')
+        seen.add(status!)
+        if (status === 'succeeded' || status === 'failed') break
+      }
+      expect([...seen]).toContain('succeeded')
+      expect(await card.textContent()).toContain('Local render, no lip sync')
+      const played = await card.locator('video').first().evaluate(async (video: HTMLVideoElement) => {
+        video.muted = true
+        await video.play()
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        return { time: video.currentTime, length: video.duration, width: video.videoWidth }
+      })
+      expect(played.time).toBeGreaterThan(0)
+      expect(played.length).toBeGreaterThan(3)
+      expect(played.width).toBe(480)
+
+      await page.getByRole('link', { name: 'All tasks: My new works' }).click()
+      await page.waitForURL(/\/digital-human\/my-creation$/)
+      await page.getByRole('heading', { name: 'My new works' }).waitFor()
+      await page.locator('.task-card[data-status="succeeded"]', { hasText: 'Autumn arrivals' }).waitFor()
+      await page.locator('a[href="/digital-human/create-video"]').waitFor()
+      // One way to make another, in this page's menu group.
+      expect(await page.locator('a[href="/digital-human/create-video"]').count()).toBe(1)
+      expect(await page.locator('a[href="/dashboard/to-create-video"]').count()).toBe(0)
+      await settled()
+      expect(await axeViolations(page)).toEqual([])
+      await page.goto(`${product.url}/digital-human/digital-video`)
+      const row = page.getByRole('row', { name: /Autumn arrivals/ })
+      await row.waitFor()
+      expect(await row.textContent()).toContain('Local render, no lip sync')
+    }), 180_000)
 })
+
+/** Pick a record in a search-and-pick box by typing part of its title. */
+async function pick(page: Page, inputId: string, title: string): Promise<void> {
+  await page.locator(`#${inputId}`).click()
+  await page.locator(`#${inputId}`).fill(title.slice(0, 4))
+  await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title }))
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0)
+}
+

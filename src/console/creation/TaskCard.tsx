@@ -45,6 +45,8 @@ export function TaskCard({ task, act }: TaskCardProps) {
   const stage = localizedText(task.stage, locale)
   const error = localizedText(task.error, locale)
   const outputs = ((task.result as { outputs?: TaskOutput[] }).outputs ?? []).filter((o) => typeof o?.url === 'string')
+  // What the provider that did the work says it is ("local render, no lip sync"), shown with what it made.
+  const describe = localizedText((task.result as { describe?: unknown }).describe, locale)
   const detail = registry.resources.get('task')?.endpoints.get ? `${registry.resources.get('task')!.route}/show/${task.id}` : undefined
   const works = [...registry.resources.values()].find((r) => r.entity === 'work' && !r.hideInMenu)
   const worksLink = works ? `${works.route}?${worksFilter(task.id)}` : undefined
@@ -101,6 +103,13 @@ export function TaskCard({ task, act }: TaskCardProps) {
           </Typography.Text>
           {task.attempts > 1 ? <Typography.Text type="secondary">{t('task.attempts', { attempts: task.attempts, max: task.max_attempts })}</Typography.Text> : null}
         </Flex>
+        {describe && task.status === 'succeeded' ? (
+          <div>
+            <Tag color="orange" className="task-describe" style={{ whiteSpace: 'normal' }}>
+              {describe}
+            </Tag>
+          </div>
+        ) : null}
         {outputs.length > 0 ? (
           <>
             <Row gutter={[12, 12]} className="task-outputs">

@@ -15,7 +15,7 @@ import { MediaToolsAlert } from './MediaToolsAlert'
 import { TaskCard } from './TaskCard'
 import { useLiveRecords } from './useLiveRecords'
 import { useTaskActions } from './useTaskActions'
-import { submitRoutes } from './task-routes'
+import { submitRoutes, type TaskRoute } from './task-routes'
 
 const PAGE_SIZE = 10
 const ALL = ''
@@ -69,7 +69,7 @@ export default function TaskListPage() {
         title={title}
         extra={
           <Space wrap>
-            {submitRoutes(registry, kinds).map((route) => (
+            {onePerKind(submitRoutes(registry, kinds), child?.route).map((route) => (
               <Link key={route.path} to={route.path}>
                 <Button icon={<PlusOutlined />}>{label(registry.tasks.get(route.task)!.label, route.task)}</Button>
               </Link>
@@ -124,4 +124,11 @@ export default function TaskListPage() {
       </div>
     </div>
   )
+}
+
+/** One submit page a kind: several may submit it (the create-video form is also the dashboard's), and the one in this page's menu group is offered. */
+function onePerKind(routes: TaskRoute[], here: string | undefined): TaskRoute[] {
+  const group = here?.split('/')[1]
+  const sameGroupFirst = [...routes].sort((a, b) => Number(b.path.split('/')[1] === group) - Number(a.path.split('/')[1] === group))
+  return sameGroupFirst.filter((route, i) => sameGroupFirst.findIndex((r) => r.task === route.task) === i)
 }

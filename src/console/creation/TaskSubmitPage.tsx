@@ -34,7 +34,7 @@ export default function TaskSubmitPage() {
   const title = useRouteTitle()
   const child = useNavigationChild()
   const kind = child?.task ? registry.tasks.get(child.task) : undefined
-  const form = useMemo(() => (kind ? endpointForm(registry, kind.endpoint, locale) : undefined), [registry, kind, locale])
+  const form = useMemo(() => (kind ? endpointForm(registry, kind.endpoint, locale, { sections: kind.sections }) : undefined), [registry, kind, locale])
   const [values, setValues] = useState<Record<string, unknown>>({})
   const [saving, setSaving] = useState(false)
   const [submitted, setSubmitted] = useState<Task>()

@@ -121,6 +121,7 @@ function uiOf(property: JsonSchema): JsonSchema | undefined {
   if (property['x-widget'] === 'password') return { 'ui:widget': 'password' }
   if (property['x-widget'] === 'color') return { 'ui:widget': 'color' }
   // A material chosen from the library, or uploaded (or recorded: a voice sample) on the spot.
+  if (property['x-widget'] === 'script') return { 'ui:widget': 'script' }
   if (property['x-widget'] === 'recording') return { 'ui:widget': 'material', 'ui:options': { record: true, accept: 'audio/*,video/*' } }
   if (property['x-widget'] === 'material') return { 'ui:widget': 'material', ...(typeof property['x-accept'] === 'string' ? { 'ui:options': { accept: property['x-accept'] } } : {}) }
   if (typeof property['x-relation'] === 'string') return { 'ui:widget': 'relation' }

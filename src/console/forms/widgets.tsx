@@ -5,6 +5,7 @@ import { RelationWidget } from './RelationWidget'
 import { ImageWidget } from './ImageWidget'
 import { RichTextWidget } from './RichTextWidget'
 import { MaterialWidget } from './MaterialWidget'
+import { ScriptWidget } from './ScriptWidget'
 import { normalizeMoney } from './money-input'
 import { PasswordInput } from './PasswordInput'
 
@@ -113,4 +114,4 @@ export function ColorWidget({ id, value, onChange, disabled, readonly }: WidgetP
 }
 
 // CheckboxWidget replaces the theme's, which writes the label beside the box, for every boolean field.
-export const formWidgets = { CheckboxWidget, image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, material: MaterialWidget, password: PasswordWidget, richText: RichTextWidget, lines: LinesWidget, color: ColorWidget }
+export const formWidgets = { CheckboxWidget, image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, material: MaterialWidget, script: ScriptWidget, password: PasswordWidget, richText: RichTextWidget, lines: LinesWidget, color: ColorWidget }

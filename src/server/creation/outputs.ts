@@ -45,7 +45,13 @@ export async function renderAndStore(ctx: TaskRunContext<unknown>, plan: ClipPla
 }
 
 /** The works a task made, written in the transaction that marks it succeeded. */
-export async function insertWorks(trx: Db, ctx: TaskRunContext<unknown>, kind: 'clip' | 'mixed_cut', outputs: readonly { video: StoredVideo; variant: number; combination: string }[]): Promise<void> {
+export async function insertWorks(
+  trx: Db,
+  ctx: TaskRunContext<unknown>,
+  kind: 'clip' | 'mixed_cut' | 'digital_human',
+  outputs: readonly { video: StoredVideo; variant: number; combination: string }[],
+  extra: { render?: 'lip_sync' | 'no_lip_sync' } = {},
+): Promise<void> {
   const now = ctx.services.now().toISOString()
   const base = ctx.task.title || kind
   for (const { video, variant, combination } of outputs) {
@@ -66,6 +72,7 @@ export async function insertWorks(trx: Db, ctx: TaskRunContext<unknown>, kind: '
         size: video.size,
         storage_key: video.storage_key,
         owner_id: ctx.task.ownerId,
+        ...extra,
         created_at: now,
         updated_at: now,
       })

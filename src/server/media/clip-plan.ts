@@ -16,6 +16,8 @@ export interface ClipSegment {
   /** Seconds into the source; its end when left out (a picture shows for IMAGE_SECONDS). */
   end?: number
   info: MediaInfo
+  /** Played again from its start until `end`, which may then lie past the source's length: an avatar's loop under a long narration. */
+  loop?: boolean
 }
 
 export interface ClipSubtitles {
@@ -49,6 +51,8 @@ export interface ClipPlan {
   /** Music under the whole clip, looped to its length. */
   bgm?: { path: string; volume: number; fadeInSeconds: number; fadeOutSeconds: number }
   voiceOver?: { path: string; volume: number }
+  /** With fit "pad": a picture filling the frame behind the segments, instead of black bars. */
+  background?: { path: string }
   output: string
 }
 
@@ -76,7 +80,7 @@ export function segmentRange(segment: ClipSegment): { start: number; end: number
   const start = Math.max(0, segment.start ?? 0)
   const still = segment.info.kind === 'image'
   const natural = still ? start + IMAGE_SECONDS : segment.info.duration
-  const end = Math.min(segment.end ?? natural, still ? Infinity : segment.info.duration)
+  const end = Math.min(segment.end ?? natural, still || segment.loop ? Infinity : segment.info.duration)
   return { start, end, seconds: Math.max(0, end - start) }
 }
 
@@ -124,7 +128,7 @@ export function checkClipPlan(plan: ClipPlan): void {
  * nothing drawn or mixed over them. Then the packets are copied, not re-encoded.
  */
 export function canStreamCopy(plan: ClipPlan): boolean {
-  if (transitionSeconds(plan) > 0 || (plan.subtitles?.cues.length ?? 0) > 0 || plan.bgm || plan.voiceOver) return false
+  if (transitionSeconds(plan) > 0 || (plan.subtitles?.cues.length ?? 0) > 0 || plan.bgm || plan.voiceOver || plan.segments.some((s) => s.loop)) return false
   const { width, height } = outputSize(plan)
   const first = plan.segments[0]?.info
   if (!first) return false
@@ -231,14 +235,22 @@ export function clipArgs(plan: ClipPlan, workDir: string = dirname(resolve(plan.
   const graph: string[] = []
   const n = plan.segments.length
 
+  // A background picture behind padded segments comes after them, one copy of it for each.
+  const background = plan.background && plan.fit === 'pad' ? n : undefined
   plan.segments.forEach((segment, i) => {
     const { start, seconds } = segmentRange(segment)
     const D = sec(seconds)
     if (segment.info.kind === 'image') inputs.push('-loop', '1', '-framerate', String(fps), '-t', D, '-i', inputPath(segment.path))
-    else inputs.push(...(start > 0 ? ['-ss', sec(start)] : []), '-t', D, '-i', inputPath(segment.path))
+    else inputs.push(...(segment.loop ? ['-stream_loop', '-1'] : []), ...(start > 0 ? ['-ss', sec(start)] : []), '-t', D, '-i', inputPath(segment.path))
     const fit = plan.fit === 'crop' ? `scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H}` : `scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black`
     // The last frame held (tpad) then cut (trim) to exactly D: a source whose picture ends early must not pull the transitions after it out of line.
-    graph.push(`[${i}:v]trim=duration=${D},setpts=PTS-STARTPTS,fps=${fps},${fit},setsar=1,format=yuv420p,tpad=stop=-1:stop_mode=clone,trim=duration=${D}[v${i}]`)
+    const tail = `setsar=1,format=yuv420p,tpad=stop=-1:stop_mode=clone,trim=duration=${D}[v${i}]`
+    if (background !== undefined) {
+      graph.push(`[${i}:v]trim=duration=${D},setpts=PTS-STARTPTS,fps=${fps},scale=${W}:${H}:force_original_aspect_ratio=decrease,setsar=1[fg${i}]`)
+      graph.push(`[bg${i}][fg${i}]overlay=x=(W-w)/2:y=H-h:shortest=1,${tail}`)
+    } else {
+      graph.push(`[${i}:v]trim=duration=${D},setpts=PTS-STARTPTS,fps=${fps},${fit},${tail}`)
+    }
     graph.push(
       segment.info.audioCodec
         ? `[${i}:a]atrim=duration=${D},asetpts=PTS-STARTPTS,${AUDIO_FORMAT},apad,atrim=duration=${D}[a${i}]`
@@ -272,6 +284,11 @@ export function clipArgs(plan: ClipPlan, workDir: string = dirname(resolve(plan.
 
   const mixed: string[] = [audio]
   let next = n
+  if (background !== undefined) {
+    inputs.push('-loop', '1', '-framerate', String(fps), '-t', sec(total), '-i', inputPath(plan.background!.path))
+    graph.push(`[${background}:v]fps=${fps},scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,format=yuv420p,split=${n}${plan.segments.map((_, i) => `[bg${i}]`).join('')}`)
+    next++
+  }
   if (plan.bgm) {
     const { volume, fadeInSeconds, fadeOutSeconds } = plan.bgm
     // Looped without end and cut to the clip, so short music covers a long clip.

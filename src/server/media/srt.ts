@@ -95,8 +95,7 @@ export interface CueSplitOptions {
  * for a share of `totalSeconds` in proportion to how long it takes to say, back to back.
  */
 export function cuesForText(text: string, totalSeconds: number, opts: CueSplitOptions = {}): Cue[] {
-  const maxWeight = opts.maxWeight ?? 24
-  const pieces = sentences(text).flatMap((s) => (spokenWeight(s) > maxWeight ? clauses(s, maxWeight) : [s]))
+  const pieces = subtitlePieces(text, opts)
   const weights = pieces.map((p) => Math.max(spokenWeight(p), 0.5))
   const total = weights.reduce((a, b) => a + b, 0)
   if (!(totalSeconds > 0) || pieces.length === 0) return []
@@ -107,6 +106,12 @@ export function cuesForText(text: string, totalSeconds: number, opts: CueSplitOp
     done += weights[i]!
     return { start, end: i === pieces.length - 1 ? totalSeconds : at(done), text: piece }
   })
+}
+
+/** The pieces a script's subtitles show one at a time: its sentences, one too long for a line cut again at its commas. */
+export function subtitlePieces(text: string, opts: CueSplitOptions = {}): string[] {
+  const maxWeight = opts.maxWeight ?? 24
+  return sentences(text).flatMap((s) => (spokenWeight(s) > maxWeight ? clauses(s, maxWeight) : [s]))
 }
 
 function sentences(text: string): string[] {

@@ -1,0 +1,111 @@
+import { useState } from 'react'
+import { Button, Empty, Flex, Input, List, Modal, Select, Typography } from 'antd'
+import { BookOutlined } from '@ant-design/icons'
+import type { WidgetProps } from '@rjsf/utils'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslate } from '../i18n/translate'
+import { useConsole } from '../ConsoleContext'
+
+interface Page<T> {
+  data: T[]
+  total: number
+}
+interface Script {
+  id: number
+  title: string
+  content: string
+}
+interface Industry {
+  id: number
+  name: string
+}
+
+/**
+ * A script field ("x-widget": "script"): typed, or taken from the platform's script library
+ * (platform/script, by industry) and then edited. Its characters are counted as they are
+ * what a digital-human video is charged by.
+ */
+export function ScriptWidget({ id, value, onChange, onBlur, disabled, readonly, schema }: WidgetProps) {
+  const t = useTranslate()
+  const [choosing, setChoosing] = useState(false)
+  return (
+    <Flex vertical gap={8}>
+      <Input.TextArea
+        id={id}
+        value={typeof value === 'string' ? value : ''}
+        autoSize={{ minRows: 5, maxRows: 14 }}
+        showCount
+        maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+        disabled={disabled || readonly}
+        onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+        onBlur={() => onBlur(id, value)}
+      />
+      {readonly ? null : (
+        <div>
+          <Button icon={<BookOutlined />} disabled={disabled} onClick={() => setChoosing(true)}>
+            {t('scriptField.library')}
+          </Button>
+        </div>
+      )}
+      {choosing ? (
+        <ScriptLibrary
+          onClose={() => setChoosing(false)}
+          onPick={(content) => {
+            onChange(content)
+            setChoosing(false)
+          }}
+        />
+      ) : null}
+    </Flex>
+  )
+}
+
+function ScriptLibrary({ onClose, onPick }: { onClose: () => void; onPick: (content: string) => void }) {
+  const t = useTranslate()
+  const { registry, http } = useConsole()
+  const [industry, setIndustry] = useState<number>()
+  const [search, setSearch] = useState('')
+  const path = (id: string) => registry.endpoints.get(id)!.path
+  const industries = useQuery({
+    queryKey: ['script-library', 'industries'],
+    queryFn: () => http.request<Page<Industry>>({ method: 'GET', path: path('platform/industry'), query: { page: 1, limit: 100 }, quiet: true }),
+  })
+  const scripts = useQuery({
+    queryKey: ['script-library', 'scripts', industry, search],
+    queryFn: () => http.request<Page<Script>>({ method: 'GET', path: path('platform/script'), query: { page: 1, limit: 50, ...(industry ? { industry_id: industry } : {}), ...(search ? { title: search } : {}) }, quiet: true }),
+  })
+  return (
+    <Modal open title={t('scriptField.libraryTitle')} onCancel={onClose} footer={null} width={640} destroyOnHidden>
+      <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+        <Select
+          aria-label={t('scriptField.industry')}
+          placeholder={t('scriptField.anyIndustry')}
+          allowClear
+          loading={industries.isLoading}
+          value={industry}
+          onChange={(v: number | undefined) => setIndustry(v)}
+          options={(industries.data?.data ?? []).map((i) => ({ value: i.id, label: i.name }))}
+          style={{ minWidth: 180, flex: '1 1 180px' }}
+        />
+        <Input.Search aria-label={t('scriptField.search')} placeholder={t('scriptField.search')} allowClear onSearch={setSearch} style={{ flex: '2 1 220px' }} />
+      </Flex>
+      <List
+        loading={scripts.isLoading}
+        dataSource={scripts.data?.data ?? []}
+        locale={{ emptyText: <Empty description={t('scriptField.none')} /> }}
+        style={{ maxHeight: '55vh', overflowY: 'auto' }}
+        renderItem={(script) => (
+          <List.Item
+            actions={[
+              <Button key="use" type="link" onClick={() => onPick(script.content)} aria-label={t('scriptField.useNamed', { title: script.title })}>
+                {t('scriptField.use')}
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta title={script.title} description={<Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0 }}>{script.content}</Typography.Paragraph>} />
+          </List.Item>
+        )}
+      />
+    </Modal>
+  )
+}

@@ -1,0 +1,113 @@
+import { join } from 'node:path'
+import type { Label, Locale } from '../../schema/types'
+import type { Caller } from '../access/caller'
+import { asSchemaDb, type Db } from '../db/connect'
+import { fieldError } from '../errors/AppError'
+import { tableOf, type Services } from '../services'
+import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
+import { ownMaterials, type MaterialUse } from '../creation/materials'
+import { requireMediaTools } from '../creation/media-tools'
+import { fetchMaterials, insertWorks, renderAndStore } from '../creation/outputs'
+import { subtitleStyle } from '../creation/clip-handler'
+import { materialsById } from '../creation/materials'
+import { narrate } from '../media/narration'
+import { probeMedia } from '../media/probe'
+import type { ClipPlan } from '../media/clip-plan'
+import { localSpeech } from '../providers/speech/local'
+import { speechForVoice } from '../providers/active'
+
+type VideoInput = TaskInput<'digital_video'>
+
+const READING: Label = { 'zh-CN': '读取形象与素材', 'en-US': 'Reading the avatar and materials' }
+const SPEAKING: Label = { 'zh-CN': '合成语音', 'en-US': 'Speaking the script' }
+const RENDERING: Label = { 'zh-CN': '合成视频（本地合成，不对口型）', 'en-US': 'Rendering (local render, no lip sync)' }
+const WHAT_IT_IS: Label = { 'zh-CN': '本地合成，不对口型：形象的循环视频配合语音播放', 'en-US': 'Local render, no lip sync: the avatar’s loop plays behind the speech' }
+const GONE: Label = { 'zh-CN': '所选形象、声音或素材已被删除，请重新选择后提交', 'en-US': 'The avatar, voice or a material it uses has been deleted: choose again and submit' }
+/** The narration runs on a moment after its last word, as a presenter would pause. */
+const TAIL_SECONDS = 0.6
+const FPS = 25
+const BITRATE = { 480: 900, 720: 1400, 1080: 1800 } as const
+
+/**
+ * A digital-human video: the script said by the chosen voice, one sentence at a time, the
+ * avatar's loop behind it for as long as it speaks, subtitles shown while each sentence is
+ * said, over a background picture and music. Rendered here by ffmpeg: a local render, with
+ * no lip sync, and the work says so.
+ */
+export const digitalVideoTask = taskHandler(['digital_video'], {
+  async prepare({ services, caller, input, locale, trx }) {
+    await requireMediaTools(locale, { speech: true })
+    await ownReady(trx, services, caller, 'avatar', input.avatar_id, '/avatar_id', locale)
+    if (input.voice_clone_id) await ownReady(trx, services, caller, 'voice_clone', input.voice_clone_id, '/voice_clone_id', locale)
+    const uses: MaterialUse[] = []
+    if (input.background_material_id) uses.push({ id: input.background_material_id, path: '/background_material_id', kinds: ['image'] })
+    if (input.bgm_material_id) uses.push({ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] })
+    await ownMaterials(trx, services, caller, uses, locale)
+    return { title: input.title }
+  },
+  async run(ctx) {
+    const { input, services } = ctx
+    ctx.progress(2, READING)
+    const video = await ctx.step('render', async () => {
+      const plan = await videoPlan(ctx, input)
+      return renderAndStore(ctx, plan, { coverAt: 0.5, onProgress: (f) => ctx.progress(30 + f * 68, RENDERING) })
+    })
+    return {
+      result: { outputs: [video], render: 'no_lip_sync', describe: WHAT_IT_IS },
+      commit: (trx) => insertWorks(trx, ctx, 'digital_human', [{ video, variant: 0, combination: '' }], { render: 'no_lip_sync' }),
+    }
+  },
+})
+
+async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput): Promise<ClipPlan> {
+  const { services } = ctx
+  const avatar = await services.db.selectFrom(tableOf(services, 'avatar')).select(['loop_url', 'status']).where('id', '=', input.avatar_id).executeTakeFirst()
+  const voice = input.voice_clone_id ? await services.db.selectFrom(tableOf(services, 'voice_clone')).select(['voice_id']).where('id', '=', input.voice_clone_id).executeTakeFirst() : undefined
+  const loopKey = avatar ? services.files.keyOf(String(avatar.loop_url)) : null
+  if (!avatar || !loopKey || (input.voice_clone_id && !voice)) throw new TaskFailure(GONE)
+  const ids = [input.background_material_id, input.bgm_material_id].filter((id): id is number => typeof id === 'number')
+  const materials = await materialsById(services, ids)
+  if (materials.size !== ids.length) throw new TaskFailure(GONE)
+  const paths = await fetchMaterials(ctx, [...materials.values()])
+  const loop = await services.files.localCopy(loopKey, ctx.workDir)
+
+  ctx.progress(5, SPEAKING)
+  const speech = voice ? speechForVoice(services, String(voice.voice_id)) : { provider: localSpeech, voice: input.stock_voice ?? 'cmn' }
+  if ('unknown' in speech) throw new TaskFailure(speech.unknown)
+  const narration = await narrate(
+    input.script,
+    async (text, output) => {
+      await speech.provider.speak({ text, voice: speech.voice, pitch: 'pitch' in speech ? speech.pitch : undefined, speed: input.speed ?? 175, output, signal: ctx.signal })
+    },
+    ctx.workDir,
+    { signal: ctx.signal, onProgress: (f) => ctx.progress(5 + f * 25, SPEAKING) },
+  )
+  const seconds = narration.seconds + TAIL_SECONDS
+  const height = input.resolution ?? 720
+  return {
+    segments: [{ path: loop, info: await probeMedia(loop, { signal: ctx.signal }), end: seconds, loop: true }],
+    shape: input.shape ?? '9:16',
+    fit: input.background_material_id ? 'pad' : 'crop',
+    ...(input.background_material_id ? { background: { path: paths.get(input.background_material_id)! } } : {}),
+    height,
+    fps: FPS,
+    bitrateKbps: BITRATE[height],
+    ...(input.subtitles === false ? {} : { subtitles: { cues: narration.cues, ...subtitleStyle(input.subtitle_style) } }),
+    voiceOver: { path: narration.path, volume: 1 },
+    ...(input.bgm_material_id ? { bgm: { path: paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.3, fadeInSeconds: 1, fadeOutSeconds: 1 } } : {}),
+    output: join(ctx.workDir, 'digital-human.mp4'),
+  }
+}
+
+/** A record of the caller's own that is ready to use (its clone succeeded); anything else is a field error on the field that named it. */
+async function ownReady(trx: Db, services: Services, caller: Caller, entityName: 'avatar' | 'voice_clone', id: number, path: string, locale: Locale): Promise<void> {
+  const entity = services.registry.entities.get(entityName)!
+  const row = await asSchemaDb(trx).selectFrom(entity.table).select(['status']).where('id', '=', id).where(entity.owner!, '=', caller.id).executeTakeFirst()
+  const label = entity.label?.[locale] ?? entityName
+  if (!row) throw fieldError('RELATION_NOT_FOUND', path, locale, { field: label, entity: label, id })
+  if (row.status !== 'succeeded') {
+    const first = locale === 'zh-CN' ? `${label} ${id} 克隆未成功，不能使用` : `${label} ${id} did not clone successfully and cannot be used`
+    throw fieldError('VALIDATION_FAILED', path, locale, { first })
+  }
+}
+

@@ -1,0 +1,55 @@
+import { join } from 'node:path'
+import type { Cue } from './srt'
+import { subtitlePieces } from './srt'
+import { probeMedia } from './probe'
+import { runFfmpeg, type RunOptions } from './run-ffmpeg'
+import { inputPath } from './input-path'
+
+/** The pause between two sentences of a narration. */
+export const PAUSE_SECONDS = 0.3
+const SAMPLE_RATE = 48_000
+
+export interface Narration {
+  /** One WAV file of the whole script. */
+  path: string
+  seconds: number
+  /** Each piece's subtitle, shown exactly while it is said. */
+  cues: Cue[]
+}
+
+/**
+ * A script said piece by piece (the pieces its subtitles show), joined with a short pause
+ * between them, so each subtitle is timed by when its words are really said rather than by
+ * guessing from their length. `say` writes one piece to a WAV file.
+ */
+export async function narrate(script: string, say: (text: string, output: string) => Promise<void>, workDir: string, opts: RunOptions & { onProgress?(fraction: number): void } = {}): Promise<Narration> {
+  const pieces = subtitlePieces(script)
+  if (pieces.length === 0) throw new RangeError('narration: the script has nothing to say')
+  const files: string[] = []
+  const cues: Cue[] = []
+  let at = 0
+  for (const [i, text] of pieces.entries()) {
+    const file = join(workDir, `piece-${i}.wav`)
+    await say(text, file)
+    const { duration } = await probeMedia(file, opts)
+    cues.push({ start: round(at), end: round(at + duration), text })
+    at += duration + (i < pieces.length - 1 ? PAUSE_SECONDS : 0)
+    files.push(file)
+    opts.onProgress?.((i + 1) / pieces.length)
+  }
+  const path = join(workDir, 'narration.wav')
+  await runFfmpeg(narrationArgs(files, path), opts)
+  return { path, seconds: round(at), cues }
+}
+
+/** One ffmpeg run joining the pieces, each brought to one format and followed by the pause (none after the last). */
+export function narrationArgs(files: readonly string[], output: string): string[] {
+  const format = `aresample=${SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono`
+  const graph = files.map((_, i) => `[${i}:a]${format}${i < files.length - 1 ? `,apad=pad_dur=${PAUSE_SECONDS}` : ''}[p${i}]`)
+  graph.push(`${files.map((_, i) => `[p${i}]`).join('')}concat=n=${files.length}:v=0:a=1[out]`)
+  return [...files.flatMap((f) => ['-i', inputPath(f)]), '-filter_complex', graph.join(';'), '-map', '[out]', inputPath(output)]
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000
+}

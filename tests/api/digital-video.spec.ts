@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from './harness'
+import { changeMoney, changeQuota } from '../../src/server/ledger/ledger'
+import { taskHandlers } from '../../src/server/task-handlers'
+import { makeTestImage, makeTestSpeech, makeTestTone, makeTestVideo } from '../../src/server/media/test-media'
+import { probeMedia } from '../../src/server/media/probe'
+import { waitForTask, type Task } from '../support/tasks'
+
+const SCRIPT = 'Welcome to our shop. Today we show you something new! It is light, it is strong, and it lasts for years.'
+const SAMPLE = 'The quick brown fox jumps over the lazy dog. She sells sea shells by the sea shore, and the shells she sells are surely sea shells.'
+
+type Work = { id: number; title: string; kind: string; render: string; url: string; duration: number; width: number; height: number; task_id: number }
+
+describe('digital-human videos: an avatar says a script in a voice, a local render with no lip sync, paid per character (issue: digital humans)', () => {
+  let server: TestServer
+  let media: string
+  let token: Record<string, string>
+  let id: Record<string, number>
+  const material: Record<string, number> = {}
+  let avatar: number
+  let voice: number
+
+  const balance = async (username: string) => Number((await server.services.db.selectFrom('account').select('money').where('username', '=', username).executeTakeFirstOrThrow()).money)
+  const upload = async (who: string, file: string) => (await server.upload<{ id: number }>('/material/upload', { file: [file, readFileSync(join(media, file))] }, { token: token[who] })).body.data.id
+  const submit = (who: string, kind: string, body: Record<string, unknown>) => server.call<Task>('POST', `/task/submit_${kind}`, { token: token[who], body })
+  const works = async () => (await server.call<{ data: Work[] }>('GET', '/work/list', { token: token.m1 })).body.data.data
+  const stored = (url: string) => join(server.services.config.dataDir, url.replace(/^\//, ''))
+
+  beforeAll(async () => {
+    media = mkdtempSync(join(tmpdir(), 'digital-video-api-'))
+    await Promise.all([
+      makeTestVideo(join(media, 'person.mp4'), { seconds: 9, width: 480, height: 360 }),
+      makeTestSpeech(join(media, 'voice.m4a'), SAMPLE, 'en+m3'),
+      makeTestImage(join(media, 'studio.png'), 640, 480),
+      makeTestTone(join(media, 'music.m4a'), 4, 523),
+    ])
+    server = await startTestServer()
+    ;({ id, token } = await server.accounts([
+      ['admin', 'admin'],
+      ['p1', 'partner', 'admin'],
+      ['m1', 'merchant', 'p1'],
+      ['m2', 'merchant', 'p1'],
+    ]))
+    await server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'platform', values: { digital_short_video_text_cost: 1 } } })
+    await server.services.db.transaction().execute(async (trx) => {
+      await changeMoney(trx, server.services, { userId: id.m1!, type: 'adjust', amount: 1000, operatorId: null })
+      await changeQuota(trx, server.services, 'digital_man_count', { userId: id.m1!, type: 'adjust', amount: 1, operatorId: null })
+      await changeQuota(trx, server.services, 'digital_voice_count', { userId: id.m1!, type: 'adjust', amount: 1, operatorId: null })
+    })
+    for (const file of ['person.mp4', 'voice.m4a', 'studio.png', 'music.m4a']) material[file] = await upload('m1', file)
+    material.theirs = await upload('m2', 'studio.png')
+    await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
+    // The avatar and the voice, made as a merchant makes them.
+    const avatarTask = await submit('m1', 'avatar_clone', { name: 'Host', training_material_id: material['person.mp4'], consent: true })
+    const voiceTask = await submit('m1', 'voice_clone', { name: 'Narrator', sample_material_id: material['voice.m4a'], language: 'en', consent: true })
+    await waitForTask(server, token.m1!, avatarTask.body.data.id, 'succeeded')
+    await waitForTask(server, token.m1!, voiceTask.body.data.id, 'succeeded')
+    avatar = (await server.call<{ data: { id: number }[] }>('GET', '/avatar/list', { token: token.m1 })).body.data.data[0]!.id
+    voice = (await server.call<{ data: { id: number }[] }>('GET', '/voice_clone/list', { token: token.m1 })).body.data.data[0]!.id
+  }, 180_000)
+
+  afterAll(async () => {
+    await server?.close()
+    rmSync(media, { recursive: true, force: true })
+  })
+
+  it('renders the avatar saying the script in the cloned voice, with subtitles, charged one fen a character, and keeps it as a work said to have no lip sync', async () => {
+    const before = await balance('m1')
+    const res = await submit('m1', 'digital_video', { title: 'New arrival', avatar_id: avatar, voice_clone_id: voice, script: SCRIPT, resolution: 480 })
+    expect(res.body.data).toMatchObject({ kind: 'digital_video', cost_ledger: 'money', cost_amount: [...SCRIPT].length })
+    expect(await balance('m1')).toBe(before - [...SCRIPT].length)
+    const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 120_000)
+    expect(done.result).toMatchObject({ render: 'no_lip_sync', describe: { 'en-US': expect.stringContaining('no lip sync') } })
+    const [work] = await works()
+    expect(work).toMatchObject({ title: 'New arrival', kind: 'digital_human', render: 'no_lip_sync', task_id: done.id, width: 480, height: 854 })
+    const info = await probeMedia(stored(work!.url))
+    expect(info).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', width: 480, height: 854 })
+    // As long as the script takes to say (three sentences, several seconds), longer than the avatar's 5-second loop.
+    expect(info.duration).toBeGreaterThan(6)
+    expect(await balance('m1')).toBe(before - [...SCRIPT].length)
+  }, 150_000)
+
+  it('puts the avatar over a background picture, with music, in a stock voice when no voice is chosen', async () => {
+    const res = await submit('m1', 'digital_video', { title: 'Studio', avatar_id: avatar, voice_clone_id: null, stock_voice: 'en', script: 'Hello there.', shape: '16:9', resolution: 480, background_material_id: material['studio.png'], bgm_material_id: material['music.m4a'], subtitles: false })
+    const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 120_000)
+    const work = (await works()).find((w) => w.task_id === done.id)!
+    expect(work).toMatchObject({ width: 854, height: 480 })
+    expect((await probeMedia(stored(work.url))).duration).toBeGreaterThan(1)
+  }, 150_000)
+
+  it('refuses another\'s avatar, voice or picture, a picture where music goes, and a script with no money to pay for it, charging nothing', async () => {
+    const before = await balance('m1')
+    const theirs = await submit('m2', 'digital_video', { title: 'Borrowed', avatar_id: avatar, script: 'Hello.' })
+    expect(theirs.body).toMatchObject({ code: 0, data: { errors: [{ path: '/avatar_id' }] } })
+    const theirVoice = await submit('m2', 'digital_video', { title: 'Borrowed', avatar_id: avatar, voice_clone_id: voice, script: 'Hello.' })
+    expect(theirVoice.body).toMatchObject({ code: 0, data: { errors: [{ path: '/avatar_id' }] } })
+    const picture = await submit('m1', 'digital_video', { title: 'Wrong', avatar_id: avatar, script: 'Hello.', background_material_id: material.theirs })
+    expect(picture.body).toMatchObject({ code: 0, data: { errors: [{ path: '/background_material_id' }] } })
+    const music = await submit('m1', 'digital_video', { title: 'Wrong', avatar_id: avatar, script: 'Hello.', bgm_material_id: material['studio.png'] })
+    expect(music.body).toMatchObject({ code: 0, data: { errors: [{ path: '/bgm_material_id' }] } })
+    expect(await balance('m1')).toBe(before)
+    const tooLong = await submit('m1', 'digital_video', { title: 'Too long', avatar_id: avatar, script: '字'.repeat(2000) })
+    expect(tooLong.body.code).toBe(0)
+    expect(tooLong.body.msg).toMatch(/balance|余额/i)
+    expect(await balance('m1')).toBe(before)
+  })
+
+  it('refuses an avatar whose clone failed', async () => {
+    const now = new Date().toISOString()
+    const failed = await server.services.db
+      .insertInto('avatar')
+      .values({ name: 'Broken', tier: 'standard', status: 'failed', render: '', provider: 'local', avatar_id: '', still_url: '', loop_url: '', owner_id: id.m1!, error: 'cut', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const res = await submit('m1', 'digital_video', { title: 'Broken', avatar_id: Number(failed.id), script: 'Hello.' })
+    expect(res.body).toMatchObject({ code: 0, data: { errors: [{ path: '/avatar_id', message: expect.stringContaining('did not clone successfully') }] } })
+  })
+})
