@@ -113,6 +113,7 @@ export const apiEndpoints = {
   platformTransferRecord: { id: 'platform/transfer_record', method: 'GET', path: '/platform/transfer_record', access: ['admin', 'partner'] },
   platformUserMoneyLog: { id: 'platform/user_money_log', method: 'GET', path: '/platform/user_money_log', access: ['admin', 'partner', 'merchant'] },
   platformUserQuotaLog: { id: 'platform/user_quota_log', method: 'GET', path: '/platform/user_quota_log', access: ['admin', 'partner', 'merchant'] },
+  providerStatus: { id: 'provider/status', method: 'GET', path: '/provider/status', access: ['admin', 'partner', 'merchant'] },
   providerServiceAdd: { id: 'provider_service/add', method: 'POST', path: '/provider_service/add', access: ['admin'] },
   providerServiceAddAgent: { id: 'provider_service/add_agent', method: 'POST', path: '/provider_service/add_agent', access: ['admin', 'partner'] },
   providerServiceAddByService: { id: 'provider_service/add_by_service', method: 'POST', path: '/provider_service/add_by_service', access: ['admin', 'partner'] },
@@ -750,6 +751,15 @@ export interface ApiClient {
   platformUserQuotaLog: (query?: types.PlatformUserQuotaLogQuery) => Promise<types.PlatformUserQuotaLogResponse>
 
   /**
+   * Which services do the AI work, and whether they can be reached
+   *
+   * For each capability (voice clone, speech, avatar clone, digital-human video): the provider the platform uses now, what it really does, and whether it is ready: configured, and answering when asked. Said in the caller's language. The screens that submit such work show it above their form.
+   *
+   * `GET /provider/status` · roles: admin, partner, merchant
+   */
+  providerStatus: () => Promise<types.ProviderStatusResponse>
+
+  /**
    * Add a partner
    *
    * A partner account under the admin. The service prefix number, when given, must not be used by any other account.
@@ -1367,6 +1377,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformTransferRecord: (query = {}) => transport({ method: 'GET', path: '/platform/transfer_record', query }) as Promise<types.PlatformTransferRecordResponse>,
     platformUserMoneyLog: (query = {}) => transport({ method: 'GET', path: '/platform/user_money_log', query }) as Promise<types.PlatformUserMoneyLogResponse>,
     platformUserQuotaLog: (query = {}) => transport({ method: 'GET', path: '/platform/user_quota_log', query }) as Promise<types.PlatformUserQuotaLogResponse>,
+    providerStatus: () => transport({ method: 'GET', path: '/provider/status' }) as Promise<types.ProviderStatusResponse>,
     providerServiceAdd: (body) => transport({ method: 'POST', path: '/provider_service/add', body }) as Promise<types.ProviderServiceAddResponse>,
     providerServiceAddAgent: (body) => transport({ method: 'POST', path: '/provider_service/add_agent', body }) as Promise<types.ProviderServiceAddAgentResponse>,
     providerServiceAddByService: (body) => transport({ method: 'POST', path: '/provider_service/add_by_service', body }) as Promise<types.ProviderServiceAddByServiceResponse>,

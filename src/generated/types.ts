@@ -2544,6 +2544,28 @@ export interface PlatformUserQuotaLogQuery {
 export type PlatformUserQuotaLogResponse = Paginator<UserQuotaLog>
 
 /**
+ * Data of a successful answer of `GET /provider/status` (Which services do the AI work, and whether they can be reached).
+ */
+export interface ProviderStatusResponse {
+  providers: {
+    capability: 'voice-clone' | 'speech' | 'avatar-clone' | 'digital-human-video'
+    /**
+     * local, or the vendor: heygem, gpt-sovits.
+     */
+    name: string
+    /**
+     * What it really does: "Local voice, not a clone", "Local render, no lip sync".
+     */
+    describe: string
+    ready: boolean
+    /**
+     * Why it is not ready: not set up, or not answering.
+     */
+    problem: string | null
+  }[]
+}
+
+/**
  * JSON body of `POST /provider_service/add` (Add a partner).
  */
 export interface ProviderServiceAddBody {
@@ -4221,6 +4243,7 @@ export interface Endpoints {
   'platform/transfer_record': { query: PlatformTransferRecordQuery; body: NoFields; response: PlatformTransferRecordResponse }
   'platform/user_money_log': { query: PlatformUserMoneyLogQuery; body: NoFields; response: PlatformUserMoneyLogResponse }
   'platform/user_quota_log': { query: PlatformUserQuotaLogQuery; body: NoFields; response: PlatformUserQuotaLogResponse }
+  'provider/status': { query: NoFields; body: NoFields; response: ProviderStatusResponse }
   'provider_service/add': { query: NoFields; body: ProviderServiceAddBody; response: ProviderServiceAddResponse }
   'provider_service/add_agent': { query: NoFields; body: ProviderServiceAddAgentBody; response: ProviderServiceAddAgentResponse }
   'provider_service/add_by_service': { query: NoFields; body: ProviderServiceAddByServiceBody; response: ProviderServiceAddByServiceResponse }

@@ -23,6 +23,7 @@ export function loadTaskKinds(files: Parsed[], problems: SchemaProblem[]): Map<s
       input,
       ...(j.cost ? { cost: j.cost as TaskCost } : {}),
       ...(j.sections ? { sections: j.sections as FormSection[] } : {}),
+      ...(j.providers ? { providers: j.providers as string[] } : {}),
       attempts: (j.attempts as number | undefined) ?? DEFAULT_ATTEMPTS,
       leaseSeconds: (j.leaseSeconds as number | undefined) ?? DEFAULT_LEASE_SECONDS,
       endpoint: `task/submit_${p.name}`,

@@ -277,6 +277,8 @@ export interface TaskKindDef {
   cost?: TaskCost
   /** The submit form's titled sections. */
   sections?: FormSection[]
+  /** The AI capabilities its work goes through, whose providers its page shows. */
+  providers?: string[]
   attempts: number
   leaseSeconds: number
   /** The submit call derived from the file. */

@@ -43,6 +43,8 @@ export interface Config {
   workerConcurrency: number
   /** Every task kind's lease at once, instead of each kind's own leaseSeconds (TASK_LEASE_SECONDS; short in tests that kill workers). */
   taskLeaseSeconds?: number
+  /** Tests only: quicker vendor polling than a real job needs. */
+  vendorTiming?: { pollMs?: number; timeoutMs?: number; jobTimeoutMs?: number }
   /** Whether `npm start` runs workers beside the API (RUN_WORKERS, default 1); `npm run worker` always does. */
   runWorkers: boolean
   /** On an empty database, seed a month of demo activity behind the demo logins (else the logins alone). */

@@ -20,7 +20,7 @@ import { callStream } from '../support/event-stream'
  */
 
 /** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
-const COVERED = ['/task', '/material', '/work', '/voice_clone', '/avatar', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
+const COVERED = ['/task', '/material', '/work', '/voice_clone', '/avatar', '/provider/status', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
 
 type Relation = 'own' | 'below' | 'other'
 interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
@@ -168,6 +168,7 @@ const PROBES: Record<string, Probe> = {
   'task/submit_avatar_clone': { kind: 'role', request: async (caller) => ({ name: 'Matrix avatar', training_material_id: await ownTraining(caller), consent: true }) },
   'task/submit_avatar_clone_hd': { kind: 'role', request: async (caller) => ({ name: 'Matrix HD avatar', training_material_id: await ownTraining(caller), consent: true }) },
   'task/submit_digital_video': { kind: 'role', request: async (caller) => ({ title: 'Matrix video', avatar_id: await ownAvatar(caller), script: 'Hello.' }) },
+  'provider/status': { kind: 'role' },
   'avatar/list': { kind: 'list' },
   'avatar/detail': { kind: 'get', targetIs: MERCHANT, record: ownAvatar },
   'avatar/edit': { kind: 'write', targetIs: MERCHANT, record: ownAvatar, request: (a) => ({ id: a.id, name: 'Renamed avatar' }) },

@@ -8,6 +8,7 @@ import { taskHandlers } from '../../src/server/task-handlers'
 import { makeTestImage, makeTestSpeech, makeTestTone, makeTestVideo } from '../../src/server/media/test-media'
 import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
+import { startHeyGemContract } from '../support/heygem-contract'
 
 const SCRIPT = 'Welcome to our shop. Today we show you something new! It is light, it is strong, and it lasts for years.'
 const SAMPLE = 'The quick brown fox jumps over the lazy dog. She sells sea shells by the sea shore, and the shells she sells are surely sea shells.'
@@ -37,7 +38,7 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
       makeTestImage(join(media, 'studio.png'), 640, 480),
       makeTestTone(join(media, 'music.m4a'), 4, 523),
     ])
-    server = await startTestServer()
+    server = await startTestServer({ config: { vendorTiming: { pollMs: 20 } } })
     ;({ id, token } = await server.accounts([
       ['admin', 'admin'],
       ['p1', 'partner', 'admin'],
@@ -118,4 +119,45 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
     const res = await submit('m1', 'digital_video', { title: 'Broken', avatar_id: Number(failed.id), script: 'Hello.' })
     expect(res.body).toMatchObject({ code: 0, data: { errors: [{ path: '/avatar_id', message: expect.stringContaining('did not clone successfully') }] } })
   })
+
+  it('moves the lips through HeyGem when the admin chooses it, and says plainly when it is chosen but not set up', async () => {
+    const providers = (values: Record<string, unknown>) => server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'providers', values } })
+    expect((await providers({ digital_human_video: 'heygem', heygem_url: '', heygem_shared_dir: '' })).body.code).toBe(1)
+    const status = async () => (await server.call<{ providers: { capability: string; name: string; ready: boolean; problem: string | null; describe: string }[] }>('GET', '/provider/status', { token: token.m1 })).body.data.providers.find((p) => p.capability === 'digital-human-video')!
+    expect(await status()).toMatchObject({ name: 'heygem', ready: false, problem: expect.stringContaining('not filled in') })
+    const unset = await submit('m1', 'digital_video', { title: 'Lips', avatar_id: avatar, script: 'Hello there.', resolution: 480 })
+    expect(unset.body).toMatchObject({ code: 0, msg: expect.stringContaining('HeyGem is chosen for digital-human videos, but its address or shared folder is not filled in') })
+
+    const contract = await startHeyGemContract(mkdtempSync(join(tmpdir(), 'heygem-shared-')))
+    try {
+      await providers({ digital_human_video: 'heygem', heygem_url: contract.url, heygem_shared_dir: contract.sharedDir, heygem_container_dir: '/code/data' })
+      expect(await status()).toMatchObject({ name: 'heygem', ready: true, problem: null, describe: expect.stringContaining('lips moved with the speech') })
+      contract.mode = 'down'
+      expect(await status()).toMatchObject({ ready: false, problem: expect.stringContaining('HTTP 502') })
+      contract.mode = 'ok'
+      const before = await balance('m1')
+      const res = await submit('m1', 'digital_video', { title: 'Lips', avatar_id: avatar, voice_clone_id: voice, script: 'Hello there. Welcome in!', resolution: 480 })
+      const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 120_000)
+      expect(done.result).toMatchObject({ provider: 'heygem', render: 'lip_sync' })
+      expect(contract.submits).toHaveLength(1)
+      expect(String(contract.submits[0]!.video_url)).toMatch(/^\/code\/data\/jobs\/task-\d+-1\/avatar\.mp4$/)
+      const work = (await works()).find((w) => w.task_id === done.id)!
+      expect(work).toMatchObject({ render: 'lip_sync', width: 480, height: 854 })
+      expect((await probeMedia(stored(work.url))).audioCodec).toBe('aac')
+      expect(await balance('m1')).toBe(before - 'Hello there. Welcome in!'.length)
+
+      // A job HeyGem cannot do fails with its reason, and the money comes back.
+      contract.mode = 'fails'
+      const failing = await submit('m1', 'digital_video', { title: 'No face', avatar_id: avatar, script: 'Hello.', resolution: 480 })
+      const failed = await waitForTask(server, token.m1!, failing.body.data.id, 'failed', undefined, 60_000)
+      expect(failed.error['zh-CN']).toContain('未检测到人脸')
+      expect(failed.cost_state).toBe('released')
+      expect(await balance('m1')).toBe(before - 'Hello there. Welcome in!'.length)
+    } finally {
+      await providers({ digital_human_video: 'local' })
+      expect(await status()).toMatchObject({ name: 'local', ready: true, describe: expect.stringContaining('no lip sync') })
+      await contract.close()
+      rmSync(contract.sharedDir, { recursive: true, force: true })
+    }
+  }, 180_000)
 })

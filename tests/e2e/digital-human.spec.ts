@@ -40,6 +40,8 @@ describe('digital humans', () => {
       await page.waitForURL(/\/digital-human\/sound-clone-new$/)
       await page.waitForLoadState('networkidle')
 
+      // Who does the work, and what it really is, before anything is sent.
+      await page.locator('.provider-status').getByText(/Voice clone · Local voice, not a clone/).waitFor()
       await page.getByLabel('Voice name').fill('Shop narrator')
       // A new recording, uploaded from the field itself: it lands in the library and in the field.
       await page.locator('input[type=file]').setInputFiles(join(media, 'my-voice.m4a'))
@@ -105,6 +107,7 @@ describe('digital humans', () => {
       await page.goto(`${product.url}/dashboard/to-create-video`)
       await page.waitForLoadState('networkidle')
       await page.getByRole('region', { name: '1 · Who speaks' }).waitFor()
+      await page.locator('.provider-status').getByText(/Video · Local render, no lip sync/).waitFor()
       await page.locator('#root_title').fill('Autumn arrivals')
       await pick(page, 'root_avatar_id', 'Shop host')
       await pick(page, 'root_voice_clone_id', 'Shop narrator')

@@ -70,7 +70,9 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       await page.locator('.ant-descriptions-row', { hasText: 'Subject' }).getByText(/CN=1234567890/).waitFor()
 
       await page.locator('#root_pay_api_v3_key').fill('A'.repeat(32))
-      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      // The page holds the AI providers' settings too, each group with its own Save.
+      await page.locator('.ant-card', { hasText: 'AI providers' }).getByText('Local render (no lip sync)').waitFor()
+      await page.locator('.ant-card', { has: page.locator('#root_pay_api_v3_key') }).getByRole('button', { name: 'Save', exact: true }).click()
       await page.getByText('Settings saved').waitFor()
       await page.reload()
       await page.locator('#root_pay_api_v3_key').waitFor()

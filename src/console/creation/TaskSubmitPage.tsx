@@ -15,6 +15,7 @@ import { SchemaForm } from '../forms/SchemaForm'
 import { fieldOf } from '../resources/fields'
 import NotFoundPage from '../pages/NotFoundPage'
 import { MediaToolsAlert } from './MediaToolsAlert'
+import { ProviderStatus } from './ProviderStatus'
 import { TaskCard } from './TaskCard'
 import { estimateCost, fenToYuan, type CostEstimate } from './task-cost'
 import { KIND_NOTES } from './kind-notes'
@@ -94,6 +95,7 @@ export default function TaskSubmitPage() {
       />
       <div className="list-page-content">
         <MediaToolsAlert />
+        {kind.providers ? <ProviderStatus capabilities={kind.providers} /> : null}
         {submitted ? <SubmittedTask key={submitted.id} id={submitted.id} first={submitted} list={lists[0] ? { path: lists[0].path, label: label(lists[0].label, lists[0].name) } : undefined} /> : null}
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={16}>

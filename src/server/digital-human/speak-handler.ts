@@ -6,7 +6,8 @@ import { AppError } from '../errors/AppError'
 import { namedHandler, requireCaller } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
 import { runFfmpeg } from '../media/run-ffmpeg'
-import { speechForVoice } from '../providers/active'
+import { avatarCloneProvider, digitalHumanVideoProvider, speechForVoice, voiceCloneProvider } from '../providers/active'
+import { localSpeech } from '../providers/speech/local'
 
 /**
  * A voice says a sentence, now, as MP3: for the "try it" box beside a voice. Made in a folder
@@ -39,6 +40,27 @@ const speak = namedHandler(['voice_clone/speak'], {
   },
 })
 
+/** The provider of each capability, what it really does, and whether it can work now. */
+const providerStatus = namedHandler(['provider/status'], {
+  async run(ctx) {
+    const { services, locale } = ctx
+    const video = await digitalHumanVideoProvider(services)
+    const [voice, avatar] = [await voiceCloneProvider(services), await avatarCloneProvider(services)]
+    const reach = 'notConfigured' in video ? undefined : await video.provider.reachable()
+    return {
+      providers: [
+        { capability: 'voice-clone', name: voice.name, describe: voice.provider.describe[locale], ready: true, problem: null },
+        { capability: 'speech', name: 'local', describe: localSpeech.describe[locale], ready: true, problem: null },
+        { capability: 'avatar-clone', name: avatar.name, describe: avatar.provider.describe[locale], ready: true, problem: null },
+        'notConfigured' in video
+          ? { capability: 'digital-human-video', name: 'heygem', describe: '', ready: false, problem: video.notConfigured[locale] }
+          : { capability: 'digital-human-video', name: video.name, describe: video.provider.describe[locale], ready: reach!.ok, problem: reach!.ok ? null : reach!.reason[locale] },
+      ],
+    }
+  },
+})
+
 export const digitalHumanHandlers = {
   'digitalHuman.speak': speak,
+  'digitalHuman.providerStatus': providerStatus,
 }

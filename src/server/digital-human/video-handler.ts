@@ -14,14 +14,19 @@ import { narrate } from '../media/narration'
 import { probeMedia } from '../media/probe'
 import type { ClipPlan } from '../media/clip-plan'
 import { localSpeech } from '../providers/speech/local'
-import { speechForVoice } from '../providers/active'
+import { digitalHumanVideoProvider, speechForVoice } from '../providers/active'
+import type { DigitalHumanVideoProvider } from '../providers/digital-human-video/digital-human-video-provider'
+import { AppError } from '../errors/AppError'
 
 type VideoInput = TaskInput<'digital_video'>
 
 const READING: Label = { 'zh-CN': '读取形象与素材', 'en-US': 'Reading the avatar and materials' }
 const SPEAKING: Label = { 'zh-CN': '合成语音', 'en-US': 'Speaking the script' }
-const RENDERING: Label = { 'zh-CN': '合成视频（本地合成，不对口型）', 'en-US': 'Rendering (local render, no lip sync)' }
-const WHAT_IT_IS: Label = { 'zh-CN': '本地合成，不对口型：形象的循环视频配合语音播放', 'en-US': 'Local render, no lip sync: the avatar’s loop plays behind the speech' }
+const LIP_SYNC: Label = { 'zh-CN': '口型同步中', 'en-US': 'Moving the lips with the speech' }
+const RENDERING = {
+  lip_sync: { 'zh-CN': '合成字幕与音乐', 'en-US': 'Adding subtitles and music' },
+  no_lip_sync: { 'zh-CN': '合成视频（本地合成，不对口型）', 'en-US': 'Rendering (local render, no lip sync)' },
+} satisfies Record<string, Label>
 const GONE: Label = { 'zh-CN': '所选形象、声音或素材已被删除，请重新选择后提交', 'en-US': 'The avatar, voice or a material it uses has been deleted: choose again and submit' }
 /** The narration runs on a moment after its last word, as a presenter would pause. */
 const TAIL_SECONDS = 0.6
@@ -37,6 +42,9 @@ const BITRATE = { 480: 900, 720: 1400, 1080: 1800 } as const
 export const digitalVideoTask = taskHandler(['digital_video'], {
   async prepare({ services, caller, input, locale, trx }) {
     await requireMediaTools(locale, { speech: true })
+    // Read in the submitting transaction: the embedded database has one connection, which it holds.
+    const active = await digitalHumanVideoProvider(services, trx)
+    if ('notConfigured' in active) throw new AppError('PROVIDER_NOT_CONFIGURED', { reason: active.notConfigured[locale] })
     await ownReady(trx, services, caller, 'avatar', input.avatar_id, '/avatar_id', locale)
     if (input.voice_clone_id) await ownReady(trx, services, caller, 'voice_clone', input.voice_clone_id, '/voice_clone_id', locale)
     const uses: MaterialUse[] = []
@@ -48,18 +56,21 @@ export const digitalVideoTask = taskHandler(['digital_video'], {
   async run(ctx) {
     const { input, services } = ctx
     ctx.progress(2, READING)
+    const active = await digitalHumanVideoProvider(services)
+    if ('notConfigured' in active) throw new TaskFailure(active.notConfigured)
+    const render = active.provider.lipSync ? 'lip_sync' : 'no_lip_sync'
     const video = await ctx.step('render', async () => {
-      const plan = await videoPlan(ctx, input)
-      return renderAndStore(ctx, plan, { coverAt: 0.5, onProgress: (f) => ctx.progress(30 + f * 68, RENDERING) })
+      const plan = await videoPlan(ctx, input, active.provider)
+      return renderAndStore(ctx, plan, { coverAt: 0.5, onProgress: (f) => ctx.progress(75 + f * 23, RENDERING[render]) })
     })
     return {
-      result: { outputs: [video], render: 'no_lip_sync', describe: WHAT_IT_IS },
-      commit: (trx) => insertWorks(trx, ctx, 'digital_human', [{ video, variant: 0, combination: '' }], { render: 'no_lip_sync' }),
+      result: { outputs: [video], render, provider: active.name, describe: active.provider.describe },
+      commit: (trx) => insertWorks(trx, ctx, 'digital_human', [{ video, variant: 0, combination: '' }], { render }),
     }
   },
 })
 
-async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput): Promise<ClipPlan> {
+async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput, provider: DigitalHumanVideoProvider): Promise<ClipPlan> {
   const { services } = ctx
   const avatar = await services.db.selectFrom(tableOf(services, 'avatar')).select(['loop_url', 'status']).where('id', '=', input.avatar_id).executeTakeFirst()
   const voice = input.voice_clone_id ? await services.db.selectFrom(tableOf(services, 'voice_clone')).select(['voice_id']).where('id', '=', input.voice_clone_id).executeTakeFirst() : undefined
@@ -80,12 +91,16 @@ async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput): Pr
       await speech.provider.speak({ text, voice: speech.voice, pitch: 'pitch' in speech ? speech.pitch : undefined, speed: input.speed ?? 175, output, signal: ctx.signal })
     },
     ctx.workDir,
-    { signal: ctx.signal, onProgress: (f) => ctx.progress(5 + f * 25, SPEAKING) },
+    { signal: ctx.signal, onProgress: (f) => ctx.progress(5 + f * 20, SPEAKING) },
   )
   const seconds = narration.seconds + TAIL_SECONDS
   const height = input.resolution ?? 720
+  // With lip sync the vendor's video says the narration itself; without, the avatar's loop plays behind it.
+  const speaking = provider.lipSync
+    ? await provider.lipSync({ video: loop, audio: narration.path, job: `task-${ctx.task.id}-${ctx.task.attempt}`, workDir: ctx.workDir, signal: ctx.signal, onProgress: (f) => ctx.progress(25 + f * 50, LIP_SYNC) })
+    : undefined
   return {
-    segments: [{ path: loop, info: await probeMedia(loop, { signal: ctx.signal }), end: seconds, loop: true }],
+    segments: [speaking ? { path: speaking, info: await probeMedia(speaking, { signal: ctx.signal }), end: seconds } : { path: loop, info: await probeMedia(loop, { signal: ctx.signal }), end: seconds, loop: true }],
     shape: input.shape ?? '9:16',
     fit: input.background_material_id ? 'pad' : 'crop',
     ...(input.background_material_id ? { background: { path: paths.get(input.background_material_id)! } } : {}),
@@ -93,7 +108,7 @@ async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput): Pr
     fps: FPS,
     bitrateKbps: BITRATE[height],
     ...(input.subtitles === false ? {} : { subtitles: { cues: narration.cues, ...subtitleStyle(input.subtitle_style) } }),
-    voiceOver: { path: narration.path, volume: 1 },
+    ...(speaking ? {} : { voiceOver: { path: narration.path, volume: 1 } }),
     ...(input.bgm_material_id ? { bgm: { path: paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.3, fadeInSeconds: 1, fadeOutSeconds: 1 } } : {}),
     output: join(ctx.workDir, 'digital-human.mp4'),
   }

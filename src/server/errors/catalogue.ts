@@ -93,6 +93,7 @@ export const ERRORS = {
   UPLOAD_PURPOSE_NOT_YOURS: { status: 200, code: 0, text: { 'en-US': () => 'Only partners and merchants upload materials.', 'zh-CN': () => '只有服务商和商户可以上传素材。' } },
   UPLOAD_NOT_IMAGE: { status: 200, code: 0, text: { 'en-US': () => 'Choose an image (PNG, JPEG, GIF or WebP).', 'zh-CN': () => '请选择图片（PNG、JPEG、GIF 或 WebP）。' } },
   MEDIA_NOT_READABLE: { status: 200, code: 0, text: { 'en-US': (p) => `"${p.name}" was not kept: ${p.reason}`, 'zh-CN': (p) => `“${p.name}”未保存：${p.reason}` } },
+  PROVIDER_NOT_CONFIGURED: { status: 200, code: 0, text: { 'en-US': (p) => String(p.reason), 'zh-CN': (p) => String(p.reason) } },
   VOICE_NOT_READY: { status: 200, code: 0, text: { 'en-US': (p) => `The voice "${p.name}" cannot speak: ${p.reason}`, 'zh-CN': (p) => `声音“${p.name}”无法试听：${p.reason}` } },
   VALIDATION_FAILED: { status: 200, code: 0, text: { 'en-US': (p) => String(p.first), 'zh-CN': (p) => String(p.first) } },
   REQUEST_JSON_INVALID: { status: 400, code: 0, text: { 'en-US': () => 'The request body is not valid JSON.', 'zh-CN': () => '请求体不是有效的 JSON。' } },

@@ -5,13 +5,14 @@ import type { ConfigGroupDef, Locale } from '../../schema/types'
 import { toFieldErrors } from '../../schema/validation-messages'
 import { validationError } from '../errors/AppError'
 import { tableOf, type Services } from '../services'
+import type { Db } from '../db/connect'
 
 /**
  * The settings of schemas/config/: a setting nobody changed has no row and reads as
  * its default; a change is one row per setting, so a second server sees it at once.
  */
-export async function readGroup(services: Services, group: ConfigGroupDef): Promise<Record<string, unknown>> {
-  const rows = await services.db
+export async function readGroup(services: Services, group: ConfigGroupDef, db: Db = services.db): Promise<Record<string, unknown>> {
+  const rows = await db
     .selectFrom(tableOf(services, 'config_value'))
     .select(['name', 'value'])
     .where('group_name', '=', group.name)

@@ -1,8 +1,8 @@
 import { Card, Space } from 'antd'
 import { useTranslate } from '../../i18n/translate'
-import { useConsole } from '../../ConsoleContext'
+import { useConsole, useLabel } from '../../ConsoleContext'
 import { ConfigGroupForm, type GroupCalls, type GroupValues } from './ConfigGroupForm'
-import { useScreenGroups } from './ConfigPage'
+import { useGroupCalls, useScreenGroups } from './ConfigPage'
 import { CertUpload, type CertSummary } from './CertUpload'
 import { PageHeading } from '../../layout/PageHeading'
 import { useRouteTitle } from '../../layout/useRouteTitle'
@@ -10,12 +10,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 
 type InitValues = GroupValues & { cert: CertSummary | null }
 
-/** account/system-init: the init settings group and the WeChat Pay certificate. */
+/** account/system-init: the init settings group and the WeChat Pay certificate, then the other groups edited here (the AI providers). */
 export default function SystemInitPage() {
   const t = useTranslate()
   const { registry, http } = useConsole()
   const queryClient = useQueryClient()
-  const [group] = useScreenGroups()
+  const label = useLabel()
+  const callsOf = useGroupCalls()
+  const [group, ...others] = useScreenGroups()
   const title = useRouteTitle()
   const get = registry.endpoints.get('init_config/get_config')!
   const set = registry.endpoints.get('init_config/set_config')!
@@ -36,6 +38,13 @@ export default function SystemInitPage() {
         </Card>
       ) : null}
       <CertUpload current={data?.cert ?? null} onUploaded={() => queryClient.invalidateQueries({ queryKey: ['config-group', 'init'] })} />
+      {others.map((other) => (
+        <Card key={other.name} title={label(other.label, other.name)}>
+          <div style={{ maxWidth: 720 }}>
+            <ConfigGroupForm group={other} calls={callsOf(other)} />
+          </div>
+        </Card>
+      ))}
     </Space>
   )
 }

@@ -1,0 +1,26 @@
+import type { Label } from '../../../schema/types'
+
+export interface LipSyncParams {
+  /** The avatar's video on this machine (its loop). */
+  video: string
+  /** What it says, as audio on this machine. */
+  audio: string
+  /** A name for the job unique to this run of the task, so a retry finds the job it started. */
+  job: string
+  workDir: string
+  signal?: AbortSignal
+  onProgress?(fraction: number): void
+}
+
+/** Digital-human video: one per vendor, the local one first. */
+export interface DigitalHumanVideoProvider {
+  /**
+   * A video of the avatar saying the audio, its lips moving with the words: a file on this
+   * machine. A provider without lip sync has none, and the avatar's loop plays behind the speech.
+   */
+  lipSync?(params: LipSyncParams): Promise<string>
+  /** What this provider really does, shown beside what it makes. */
+  describe: Label
+  /** Whether it can be reached now, for the screens that use it; the reason when it cannot. */
+  reachable(): Promise<{ ok: true } | { ok: false; reason: Label }>
+}
