@@ -59,7 +59,7 @@ export interface AvatarTable {
   still_url: Optional<string>
   loop_url: Optional<string>
   provider: Optional<string>
-  avatar_id: Optional<string>
+  external_id: Optional<string>
   duration: Optional<number>
   width: Optional<number>
   height: Optional<number>

@@ -143,9 +143,9 @@ export interface Avatar {
   loop_url: string
   provider: string
   /**
-   * The provider's id of the avatar.
+   * The provider's own id of the avatar.
    */
-  avatar_id: string
+  external_id: string
   /**
    * Seconds of the training video.
    */

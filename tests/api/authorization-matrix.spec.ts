@@ -116,7 +116,7 @@ const ownAvatar = async (owner: Account): Promise<number> => {
   const now = new Date().toISOString()
   const row = await server.services.db
     .insertInto('avatar')
-    .values({ name: 'Matrix avatar', tier: 'standard', status: 'succeeded', render: 'no_lip_sync', provider: 'local', avatar_id: 'local:loop', still_url: '', loop_url: '', owner_id: owner.id, created_at: now, updated_at: now })
+    .values({ name: 'Matrix avatar', tier: 'standard', status: 'succeeded', render: 'no_lip_sync', provider: 'local', external_id: 'local:loop', still_url: '', loop_url: '', owner_id: owner.id, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow()
   return Number(row.id)

@@ -113,7 +113,7 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
     const now = new Date().toISOString()
     const failed = await server.services.db
       .insertInto('avatar')
-      .values({ name: 'Broken', tier: 'standard', status: 'failed', render: '', provider: 'local', avatar_id: '', still_url: '', loop_url: '', owner_id: id.m1!, error: 'cut', created_at: now, updated_at: now })
+      .values({ name: 'Broken', tier: 'standard', status: 'failed', render: '', provider: 'local', external_id: '', still_url: '', loop_url: '', owner_id: id.m1!, error: 'cut', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow()
     const res = await submit('m1', 'digital_video', { title: 'Broken', avatar_id: Number(failed.id), script: 'Hello.' })

@@ -36,6 +36,7 @@ import { benchTransfers, type TransferFigures } from './transfers'
 import { benchTree } from './tree-bench'
 import { benchCards, CARD_ROWS, type CardFigures } from './cards'
 import { benchMedia, type MediaFigures } from './media'
+import { benchDigitalHuman, listP99 } from './digital-human'
 import { benchTaskQueue, PACED_MEAN_GAP_MS, TASK_CONCURRENCY, type QueueFigures, type QueueRun } from './task-queue'
 import { benchTaskRss, rssSummary, RSS_CLIPS, type RssFigures } from './task-rss'
 import { checkMediaTools, missingToolsMessage } from '../../src/server/media/tools'
@@ -55,7 +56,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers', 'cards', 'media', 'rss', 'tasks', 'console', 'lighthouse'] as const
+const PARTS = ['tree', 'transfers', 'cards', 'media', 'rss', 'tasks', 'digital-human', 'console', 'lighthouse'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -77,6 +78,7 @@ try {
   if (only.length === 0 || only.includes('media')) await media()
   if (only.length === 0 || only.includes('rss')) await taskRss()
   if (only.includes('tasks')) await taskQueue()
+  if (only.includes('digital-human')) await digitalHuman()
   if (only.includes('console')) await printConsoleLoad()
   if (only.includes('lighthouse')) await printLighthouse()
 } catch (error) {
@@ -228,6 +230,35 @@ function describeCards(f: CardFigures, writerAlone: WriterAloneFigure[]): string
 }
 
 /** The media layer: a mixed cut's renders through the pipeline and as bare ffmpeg, then the stream-copy path. */
+async function digitalHuman(): Promise<void> {
+  const missing = missingToolsMessage(await checkMediaTools(), 'en-US')
+  if (missing) {
+    console.log(`\ndigital-human: skipped. ${missing}`)
+    return
+  }
+  const f = await benchDigitalHuman({ cleanup })
+  const [render, bare, narration] = [median(f.pipelineMs) / 1000, median(f.bareMs) / 1000, median(f.narrationMs) / 1000]
+  const rtf = render / f.videoSeconds
+  const p99 = listP99(f)
+  const { charged } = f.load
+  console.log(
+    [
+      `\ndigital-human: a ${f.videoSeconds.toFixed(1)} s video (720p avatar loop, espeak-ng narration, subtitles per sentence, music; 9:16 720p, 1400 kbps), ${f.pipelineMs.length} runs on ${f.cores} cores`,
+      `  narration ${spread(f.narrationMs.map((ms) => ms / 1000), 2)} s; render through the pipeline ${spread(f.pipelineMs.map((ms) => ms / 1000), 2)} s, bare ffmpeg with the same arguments ${spread(f.bareMs.map((ms) => ms / 1000), 2)} s`,
+      `  ${f.load.merchants} merchants submitting at once (3 s videos, 480p): drained in ${(f.load.drainMs / 1000).toFixed(1)} s, ${f.load.succeeded} succeeded; ${charged.consumeRows} charges for ${charged.tasks} tasks, ${charged.takenFen} fen taken of ${charged.expectedFen} expected`,
+      `  task/list over HTTP meanwhile: ${f.load.listMs.length} calls, p50 ${percentile(f.load.listMs, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+    ].join('\n'),
+  )
+  printReport(`digital-human (${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, [
+    { label: 'render real-time factor (render / video length)', value: rtf.toFixed(2), target: '<= 1.0', met: rtf <= 1 },
+    { label: 'with the narration too', value: ((render + narration) / f.videoSeconds).toFixed(2) },
+    { label: 'pipeline / bare ffmpeg', value: (render / bare).toFixed(3), target: '<= 1.10', met: render / bare <= 1.1 },
+    { label: 'each of 20 submissions charged once', value: `${charged.consumeRows}/${charged.tasks}, ${charged.takenFen}/${charged.expectedFen} fen`, target: 'equal', met: charged.consumeRows === charged.tasks && charged.takenFen === charged.expectedFen },
+    { label: 'queue drained, all succeeded', value: `${f.load.succeeded}/${f.load.merchants}`, target: 'all', met: f.load.succeeded === f.load.merchants },
+    { label: 'task/list p99 under that load', value: `${p99.toFixed(1)} ms`, target: '< 100 ms', met: p99 < 100 },
+  ])
+}
+
 async function media(): Promise<void> {
   const missing = missingToolsMessage(await checkMediaTools(), 'en-US')
   if (missing) {

@@ -21,7 +21,7 @@ interface AvatarRecord {
   status: 'succeeded' | 'failed' | 'cancelled'
   provider: string
   render: '' | 'lip_sync' | 'no_lip_sync'
-  avatar_id: string
+  external_id: string
   still_url: string
   loop_url: string
   duration: number
@@ -77,7 +77,7 @@ export const avatarCloneTask = taskHandler(['avatar_clone', 'avatar_clone_hd'], 
         status: 'succeeded',
         provider: name,
         render: provider.lipSync ? 'lip_sync' : 'no_lip_sync',
-        avatar_id: avatar.avatarId,
+        external_id: avatar.avatarId,
         still_url: await services.files.putFile(newUploadKey('jpg', now), avatar.still, 'image/jpeg', { move: true }),
         loop_url: avatar.loop ? await services.files.putFile(newUploadKey('mp4', now), avatar.loop, 'video/mp4', { move: true }) : '',
         duration: Math.round(avatar.measured.durationSeconds * 100) / 100,
@@ -88,13 +88,13 @@ export const avatarCloneTask = taskHandler(['avatar_clone', 'avatar_clone_hd'], 
       return kept
     })
     return {
-      result: { avatar_id: record.avatar_id, provider: name, render: record.render, describe: provider.describe, still_url: record.still_url, loop_url: record.loop_url },
+      result: { external_id: record.external_id, provider: name, render: record.render, describe: provider.describe, still_url: record.still_url, loop_url: record.loop_url },
       commit: (trx) => writeAvatar(trx, services, ctx.task, input.name, tier, record),
     }
   },
   async ended(trx, { services, task, input, status, error }) {
     const { name } = await avatarCloneProvider(services)
-    const record: AvatarRecord = { status, provider: name, render: '', avatar_id: '', still_url: '', loop_url: '', duration: 0, width: 0, height: 0, error: labelText(error) }
+    const record: AvatarRecord = { status, provider: name, render: '', external_id: '', still_url: '', loop_url: '', duration: 0, width: 0, height: 0, error: labelText(error) }
     await writeAvatar(trx, services, task, input.name, TIER[task.kind]!, record)
   },
 })

@@ -99,7 +99,9 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
   } finally {
     clearInterval(timer)
     engine.running.delete(taskId)
-    await rm(workDir, { recursive: true, force: true })
+    // A cancelled ffmpeg may still be closing a file in the folder as it goes: removal is tried again
+    // for a moment, and a folder that will not go is left to removeLeftovers rather than stopping the worker.
+    await rm(workDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined)
     engine.changed()
   }
 }
@@ -185,7 +187,8 @@ export async function releaseIn(trx: Db, services: Services, taskId: number, ope
  */
 async function removeLeftovers(taskId: number): Promise<void> {
   const prefix = `task-${taskId}-`
-  for (const name of await readdir(tmpdir())) if (name.startsWith(prefix)) await rm(join(tmpdir(), name), { recursive: true, force: true })
+  // A folder that will not go (a killed ffmpeg of this machine still closing a file in it) must not keep the task from running.
+  for (const name of await readdir(tmpdir())) if (name.startsWith(prefix)) await rm(join(tmpdir(), name), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined)
 }
 
 /** A JSON column as stored: text on both databases. */
