@@ -1,4 +1,5 @@
 import type { Label } from '../../../schema/types'
+import { InputRefused } from '../input-refused'
 
 /** Image clone, or HD image clone: the HD one asks for a longer, sharper training video. */
 export type AvatarTier = 'standard' | 'hd'
@@ -41,9 +42,4 @@ export interface AvatarCloneProvider {
 }
 
 /** A training video that cannot make an avatar, said so the person can film again. */
-export class TrainingVideoRefused extends Error {
-  constructor(readonly reason: Label) {
-    super(reason['en-US'])
-    this.name = 'TrainingVideoRefused'
-  }
-}
+export class TrainingVideoRefused extends InputRefused {}

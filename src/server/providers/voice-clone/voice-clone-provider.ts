@@ -1,4 +1,5 @@
 import type { Label } from '../../../schema/types'
+import { InputRefused } from '../input-refused'
 
 export interface CloneParams {
   /** A recording of the voice on this machine (any format ffmpeg reads). */
@@ -27,9 +28,4 @@ export interface VoiceCloneProvider {
 }
 
 /** A sample that cannot make a voice, said so the person can record again. */
-export class SampleRefused extends Error {
-  constructor(readonly reason: Label) {
-    super(reason['en-US'])
-    this.name = 'SampleRefused'
-  }
-}
+export class SampleRefused extends InputRefused {}
