@@ -3593,6 +3593,7 @@ export interface TaskListQuery {
   sort?: 'id'
   order?: 'asc' | 'desc'
   kind?: string
+  kind_in?: string
   status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
 }
 

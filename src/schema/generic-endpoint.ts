@@ -70,6 +70,10 @@ function listQuery(entity: EntityDef, list: ListConfig, settable: (name: string)
       properties[`${filter.field}_to`] = labelled(bound, property)
     } else if (filter.match === 'contains') {
       properties[filter.field] = labelled({ type: 'string', maxLength: 256 }, property)
+    } else if (filter.match === 'in') {
+      // Values that hold no comma (enum values, task kinds), so a comma list of them reads back as it was written.
+      const one = Array.isArray(property.enum) ? `(${(property.enum as string[]).map(escapeRegExp).join('|')})` : '[^,\\s]+'
+      properties[`${filter.field}_in`] = labelled({ type: 'string', maxLength: 1024, pattern: `^${one}(,${one})*$` }, property)
     } else {
       properties[filter.field] = labelled(scalarOf(property), property)
     }
@@ -126,4 +130,8 @@ function scalarOf(property: JsonSchema): JsonSchema {
   if (Array.isArray(out.type)) out.type = (out.type as string[]).filter((t) => t !== 'null')
   if (out.format === 'money') out.type = 'string'
   return out
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -78,7 +78,7 @@ export const GENERIC_HANDLERS: readonly GenericHandler[] = ['list', 'get', 'crea
 
 export interface ListFilter {
   field: string
-  match: 'equals' | 'contains' | 'range'
+  match: 'equals' | 'contains' | 'range' | 'in'
 }
 
 export interface ListConfig {

@@ -154,4 +154,14 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
     expect((await server.call('POST', '/voice_clone/del', { token: token.m2, body: { ids: [voice!.id] } })).body.code).toBe(0)
     expect((await server.call('POST', '/voice_clone/del', { token: token.m1, body: { ids: [voice!.id] } })).body.code).toBe(1)
   })
+
+  it('lists the tasks of several kinds at once, as a page of clone tasks asks for them', async () => {
+    const list = async (kinds: string) => (await server.call<{ data: Task[] }>('GET', '/task/list', { token: token.m1, query: { kind_in: kinds } })).body
+    const clones = await list('voice_clone,avatar_clone')
+    expect(clones.data.data.length).toBeGreaterThan(0)
+    expect(new Set(clones.data.data.map((t) => t.kind))).toEqual(new Set(['voice_clone']))
+    expect((await list('clip,mixed_cut')).data.data).toEqual([])
+    expect((await list('clip,,voice_clone')).data).toMatchObject({ errors: [{ path: '/kind_in' }] })
+  })
 })
+

@@ -32,15 +32,15 @@ export default function TaskListPage() {
   const title = useRouteTitle()
   const child = useNavigationChild()
   const kinds = (child?.tasks ?? []).filter((name) => registry.tasks.has(name))
-  // "All" asks for no kind, which is right only when the page lists every kind there is.
-  const allKinds = kinds.length > 1 && [...registry.tasks.keys()].every((name) => kinds.includes(name))
+  // "All" is every kind of this page (kind_in), not every kind there is.
+  const allKinds = kinds.length > 1
   const [kind, setKind] = useState(allKinds ? ALL : (kinds[0] ?? ALL))
   const [status, setStatus] = useState<string>(ALL)
   const [page, setPage] = useState(1)
   const statusField = fieldOf(registry, registry.entities.get('task')!, 'status')
 
   const filters: CrudFilter[] = [
-    ...(kind ? [{ field: 'kind', operator: 'eq' as const, value: kind }] : []),
+    kind ? { field: 'kind', operator: 'eq' as const, value: kind } : { field: 'kind', operator: 'in' as const, value: kinds },
     ...(status ? [{ field: 'status', operator: 'eq' as const, value: status }] : []),
   ]
   // Read by the live callback, which Refine keeps from the first render.

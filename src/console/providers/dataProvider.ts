@@ -88,7 +88,7 @@ export function createDataProvider(registry: Pick<Registry, 'resources' | 'endpo
 
 /**
  * Refine filters as the list endpoint's query: equals and contains use the field's
- * name; range bounds (gte, lte, between) use FIELD_from and FIELD_to.
+ * name; range bounds (gte, lte, between) use FIELD_from and FIELD_to; in (several values) FIELD_in, comma-separated.
  */
 export function filterParams(filters: CrudFilter[]): Record<string, unknown> {
   const out: Record<string, unknown> = {}
@@ -100,6 +100,9 @@ export function filterParams(filters: CrudFilter[]): Record<string, unknown> {
         break
       case 'lte':
         out[`${filter.field}_to`] = filter.value
+        break
+      case 'in':
+        out[`${filter.field}_in`] = (filter.value as unknown[]).join(',')
         break
       case 'between': {
         const [from, to] = filter.value as [unknown, unknown]

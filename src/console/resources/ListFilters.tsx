@@ -19,6 +19,7 @@ export function ListFilters({ formProps, filters, fieldOf, labelOf }: {
 }) {
   const t = useTranslate()
   const { locale } = useConsole()
+  filters = barFilters(filters)
   if (filters.length === 0) return null
   return (
     <Form {...formProps} layout="inline" className="list-filters" style={{ marginBottom: 16, rowGap: 12 }} aria-label={t('list.filters')}>
@@ -88,7 +89,7 @@ function RelationFilter({ id, entity, pickFrom, value, onChange }: { id?: string
 
 /** The filter bar's values as Refine filters, which the data provider turns into the list endpoint's query. */
 export function toCrudFilters(filters: ListFilter[], values: FilterValues): CrudFilter[] {
-  return filters.map((filter): CrudFilter => {
+  return barFilters(filters).map((filter): CrudFilter => {
     const value = values[filter.field]
     if (filter.match === 'range') {
       const [from, to] = (Array.isArray(value) ? value : []) as (Dayjs | number | null)[]
@@ -100,4 +101,9 @@ export function toCrudFilters(filters: ListFilter[], values: FilterValues): Crud
     }
     return { field: filter.field, operator: filter.match === 'contains' ? 'contains' : 'eq', value: value === '' ? undefined : value }
   })
+}
+
+/** The filters a person sets in the bar: an "in" filter (several values at once) is for pages that list a set, such as a page's task kinds. */
+function barFilters(filters: ListFilter[]): ListFilter[] {
+  return filters.filter((filter) => filter.match !== 'in')
 }

@@ -50,7 +50,10 @@ export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: End
   for (const filter of endpoint.list!.filters) {
     const column = `${entity.table}.${filter.field}`
     const stored = entity.columns.find((c) => c.name === filter.field)!
-    if (filter.match === 'range') {
+    if (filter.match === 'in') {
+      const values = q[`${filter.field}_in`]
+      if (values !== undefined) filtered = filtered.where(column, 'in', String(values).split(','))
+    } else if (filter.match === 'range') {
       const from = q[`${filter.field}_from`]
       const to = q[`${filter.field}_to`]
       if (from !== undefined) filtered = filtered.where(column, '>=', rangeBound(from, 'from', stored))
