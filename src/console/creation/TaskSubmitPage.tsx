@@ -50,9 +50,10 @@ export default function TaskSubmitPage() {
   const estimate = estimateCost(kind.cost, settings, values)
   const note = KIND_NOTES[kind.name]?.(values, t)
   const lists = listRoutes(registry, kind.name)
-  // The other kinds of the same menu group: a clip page offers the mixed cut, a clone page none of them.
+  // The kinds listed together with this one (clip and mixed cut; the clones), in this page's menu group: alternatives to switch to.
   const group = child?.route.split('/')[1]
-  const others = submitRoutes(registry, [...registry.tasks.keys()]).filter((route) => route.path !== child?.route && route.path.split('/')[1] === group)
+  const family = new Set(lists.flatMap((route) => route.tasks))
+  const others = submitRoutes(registry, [...family]).filter((route) => route.path !== child?.route && route.task !== kind.name && route.path.split('/')[1] === group)
 
   const summary = (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>

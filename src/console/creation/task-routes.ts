@@ -7,6 +7,8 @@ export interface TaskRoute {
   hideInMenu: boolean
   /** A submit page's kind. */
   task: string
+  /** A list page's kinds. */
+  tasks: string[]
 }
 
 /** The pages of navigation.json that submit a task of these kinds (page task-submit), those in the menu first. */
@@ -21,7 +23,7 @@ export function listRoutes(registry: Pick<Registry, 'navigation'>, kind: string)
 
 function routesWhere(registry: Pick<Registry, 'navigation'>, test: (child: Registry['navigation']['groups'][number]['children'][number]) => boolean): TaskRoute[] {
   return registry.navigation.groups
-    .flatMap((group) => group.children.filter(test).map((child) => ({ name: child.name, path: `${group.path}/${child.path}`, label: child.label, hideInMenu: child.hideInMenu ?? false, task: child.task ?? '', order: child.order ?? 0 })))
+    .flatMap((group) => group.children.filter(test).map((child) => ({ name: child.name, path: `${group.path}/${child.path}`, label: child.label, hideInMenu: child.hideInMenu ?? false, task: child.task ?? '', tasks: child.tasks ?? [], order: child.order ?? 0 })))
     .sort((a, b) => Number(a.hideInMenu) - Number(b.hideInMenu) || a.order - b.order)
     .map(({ order: _order, ...route }) => route)
 }
