@@ -24,14 +24,13 @@ import { localSpeech } from '../../src/server/providers/speech/local'
 import { changeMoney } from '../../src/server/ledger/ledger'
 import { taskHandlers } from '../../src/server/task-handlers'
 import { startTestServer } from '../api/harness'
+import { newUploadKey } from '../../src/server/uploads/file-store'
 import { percentile } from './report'
 import type { Cleanup } from './cleanup'
 
 const RUNS = 3
 /** About 30 seconds said by espeak-ng's Mandarin voice. */
-const SCRIPT =
-  '大家好，欢迎来到我们的直播间。今天给大家介绍一款我们用心打磨的新品。它的外壳采用轻质合金，拿在手里非常轻巧。续航可以达到整整两天，出门再也不用担心没电。' +
-  '屏幕在阳光下也清晰可见，色彩真实自然。现在下单还有限时优惠，数量有限，先到先得。喜欢的朋友记得点赞关注，我们下期再见。'
+const SCRIPT = '大家好，欢迎来到我们的直播间。今天给大家介绍一款我们用心打磨的新品。它的外壳采用轻质合金，拿在手里非常轻巧。续航可以达到整整两天。喜欢的朋友记得点赞关注。'
 const MERCHANTS = 20
 const SHORT_SCRIPT = '欢迎光临，今天上新。'
 
@@ -117,7 +116,7 @@ async function loadFigures(dir: string): Promise<DigitalHumanFigures['load']> {
     // One avatar for everyone to render, kept as the clone task keeps it; each merchant its own record of it.
     await makeTestVideo(join(dir, 'host.mp4'), { seconds: 9, width: 640, height: 360 })
     const avatar = await localAvatarClone.clone({ video: join(dir, 'host.mp4'), tier: 'standard', workDir: dir })
-    const loopUrl = await server.services.files.putFile('bench/loop.mp4', avatar.loop!, 'video/mp4')
+    const loopUrl = await server.services.files.putFile(newUploadKey('mp4', new Date()), avatar.loop!, 'video/mp4')
     const now = new Date().toISOString()
     const avatarOf: Record<string, number> = {}
     for (let i = 0; i < MERCHANTS; i++) {
@@ -154,7 +153,9 @@ async function loadFigures(dir: string): Promise<DigitalHumanFigures['load']> {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
     const drainMs = performance.now() - started
-    const done = await server.services.db.selectFrom('task').select(['id', 'status', 'cost_amount']).where('id', 'in', ids).execute()
+    const done = await server.services.db.selectFrom('task').select(['id', 'status', 'cost_amount', 'error']).where('id', 'in', ids).execute()
+    const failed = done.find((t) => t.status !== 'succeeded')
+    if (failed) console.log(`  a video failed: ${String(failed.error)}`)
     const consumes = await server.services.db.selectFrom('user_money_log').select(['amount']).where('related_type', '=', 'task').where('related_id', 'in', ids).where('type', '=', 'consume').execute()
     return {
       merchants: MERCHANTS,
