@@ -18,7 +18,7 @@ import { registrationHandlers } from './accounts/registration-handlers'
 import { taskEndpointHandlers } from './tasks/handlers'
 import { taskUseHandlers } from './tasks/uses'
 import { materialHandlers } from './materials/handlers'
-import { digitalHumanHandlers } from './digital-human/speak-handler'
+import { digitalHumanHandlers } from './digital-human/handlers'
 
 /** Every named handler an endpoint file may name in "handler". */
 export const namedHandlers: Record<string, NamedHandler> = {
