@@ -7,7 +7,7 @@ import { zhCN } from '../../src/console/i18n/zh-CN'
 import { axeViolations } from './axe'
 import { settler } from './settle'
 import { createPathOf, firstRowLink, goTo, LOGINS, registry, routesFor } from './screens'
-import { openBrowser, signIn, startProduct, type Product } from './harness'
+import { clickWhenSettled, openBrowser, signIn, startProduct, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -127,7 +127,7 @@ describe('no serious or critical axe-core findings in the dialogs a person opens
             await page.locator('.ant-modal-confirm').waitFor()
             await check()
             // antd spaces a two-character Chinese button's word (取 消).
-            await page.locator('.ant-modal-confirm-btns button').first().click()
+            await clickWhenSettled(page.locator('.ant-modal-confirm-btns button').first())
             await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
           }
           await page.evaluate(() => localStorage.clear())

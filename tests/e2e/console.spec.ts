@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { chooseMenuItem, openBrowser, signIn, startProduct, withBrowser, type Product } from './harness'
+import { chooseMenuItem, clickWhenSettled, openBrowser, signIn, startProduct, withBrowser, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -117,13 +117,13 @@ describe('the console in a real browser', () => {
       for (const row of await page.locator('.ant-table-row').all()) await row.locator('input[type="checkbox"]').check()
       await page.getByRole('button', { name: /Delete selected \(2\)/ }).click()
       await page.getByText('Delete 2 records? This cannot be undone.').waitFor()
-      await page.getByRole('button', { name: 'Cancel' }).click()
+      await clickWhenSettled(page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Cancel' }))
       // The confirmation animates out; act on the page only once it is gone.
       await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
       expect(await page.locator('.ant-table-row').count()).toBe(2)
 
       await page.getByRole('button', { name: /Delete selected \(2\)/ }).click()
-      await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Delete' }).click()
+      await clickWhenSettled(page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Delete' }))
       await page.getByText('Nothing matches these filters').waitFor()
       const left = await page.request.get(`${product.url}/api/v1/domain/list?host=gone-`, { headers: { token } })
       expect(((await left.json()) as { data: { total: number } }).data.total).toBe(0)
@@ -153,11 +153,11 @@ describe('the console in a real browser', () => {
 
       await row().getByRole('button', { name: 'Delete' }).click()
       await page.locator('.ant-modal-confirm-title', { hasText: 'Delete this record? This cannot be undone.' }).waitFor()
-      await page.getByRole('button', { name: 'Cancel' }).click()
+      await clickWhenSettled(page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Cancel' }))
       await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
       expect(await row().count()).toBe(1)
       await row().getByRole('button', { name: 'Delete' }).click()
-      await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Delete' }).click()
+      await clickWhenSettled(page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Delete' }))
       await row().waitFor({ state: 'detached' })
       const left = await page.request.get(`${product.url}/api/v1/domain/list?host=row.example`, { headers: { token } })
       expect(((await left.json()) as { data: { total: number } }).data.total).toBe(0)

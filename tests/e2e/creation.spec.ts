@@ -167,7 +167,7 @@ describe('making videos from materials', () => {
         // Read once the dialog has finished coming in: half faded, its words are paler than they end.
         await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))))
         expect(await axeViolations(page)).toEqual([])
-        await dialog.getByRole('button', { name: 'Cancel' }).click()
+        await clickWhenSettled(dialog.getByRole('button', { name: 'Cancel' }))
         await dialog.waitFor({ state: 'detached' })
         await page.getByRole('row', { name: /sunrise\.mp4/ }).waitFor()
 

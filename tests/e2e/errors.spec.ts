@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import type { Page } from 'playwright-core'
-import { chooseMenuItem, openBrowser, signIn, startProduct, type Product } from './harness'
+import { chooseMenuItem, clickWhenSettled, openBrowser, signIn, startProduct, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -51,7 +51,7 @@ describe('failed calls, as spec §8 shows them', () => {
       await page.getByRole('button', { name: 'Save' }).click()
       await page.locator('.ant-modal-confirm-title', { hasText: 'Confirm logout' }).waitFor()
       await page.getByText('You have been logged out, you can cancel to stay on this page, or log in again').waitFor()
-      await page.getByRole('button', { name: 'Cancel' }).click()
+      await clickWhenSettled(page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Cancel' }))
       await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
       expect(page.url()).toMatch(/\/domainList\/create$/)
       expect(await page.locator('#root_host').inputValue()).toBe('kept.example.com')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startProduct, withSignedIn, type Product } from './harness'
+import { clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
 import { fillForm } from './page-actions'
 
 let product: Product
@@ -52,7 +52,7 @@ describe('recharge packages and orders (spec §2 account/recharge, account/recha
       await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
       // A confirmation credits money, so it is asked again before it is sent.
       await page.locator('.ant-modal-confirm-title', { hasText: 'Confirm payment' }).waitFor()
-      await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Confirm' }).click()
+      await clickWhenSettled(page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Confirm' }))
       await page.getByText('Confirm payment: done').waitFor()
       await expect.poll(() => row.textContent()).toContain('Credited')
       expect(await row.textContent()).toContain('BANK-E2E-1')
