@@ -53,12 +53,14 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
     databaseUrl: postgres ? requiredDatabaseUrl() : undefined,
     databaseSchema: schema,
     validateResponses: true,
+    // Unless a test reads the log, only errors are logged: an unexpected 500 then shows its cause.
+    ...(options.captureLog ? {} : { logLevel: 'error' }),
     ...options.config,
   }
   const services = await openServices(config, options.now)
   const logLines: Record<string, unknown>[] = []
   const logStream = { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) }
-  const app = await buildApp(services, options.captureLog ? { logStream } : {})
+  const app = await buildApp(services, { logStream: options.captureLog ? logStream : process.stderr })
   await app.ready()
 
   const call: TestServer['call'] = async (method, path, opts = {}) => {
