@@ -159,11 +159,17 @@ export const apiEndpoints = {
   taskRetry: { id: 'task/retry', method: 'POST', path: '/task/retry', access: ['admin', 'partner', 'merchant'] },
   taskSubmitAvatarClone: { id: 'task/submit_avatar_clone', method: 'POST', path: '/task/submit_avatar_clone', access: ['partner', 'merchant'] },
   taskSubmitAvatarCloneHd: { id: 'task/submit_avatar_clone_hd', method: 'POST', path: '/task/submit_avatar_clone_hd', access: ['partner', 'merchant'] },
+  taskSubmitBatchDigitalVideo: { id: 'task/submit_batch_digital_video', method: 'POST', path: '/task/submit_batch_digital_video', access: ['partner', 'merchant'] },
   taskSubmitClip: { id: 'task/submit_clip', method: 'POST', path: '/task/submit_clip', access: ['partner', 'merchant'] },
   taskSubmitDigitalVideo: { id: 'task/submit_digital_video', method: 'POST', path: '/task/submit_digital_video', access: ['partner', 'merchant'] },
   taskSubmitMixedCut: { id: 'task/submit_mixed_cut', method: 'POST', path: '/task/submit_mixed_cut', access: ['partner', 'merchant'] },
   taskSubmitVoiceClone: { id: 'task/submit_voice_clone', method: 'POST', path: '/task/submit_voice_clone', access: ['partner', 'merchant'] },
   taskUses: { id: 'task/uses', method: 'POST', path: '/task/uses', access: ['admin', 'partner', 'merchant'] },
+  taskTemplateDel: { id: 'task_template/del', method: 'POST', path: '/task_template/del', access: ['partner', 'merchant'] },
+  taskTemplateDetail: { id: 'task_template/detail', method: 'GET', path: '/task_template/detail', access: ['partner', 'merchant'] },
+  taskTemplateEdit: { id: 'task_template/edit', method: 'POST', path: '/task_template/edit', access: ['partner', 'merchant'] },
+  taskTemplateList: { id: 'task_template/list', method: 'GET', path: '/task_template/list', access: ['partner', 'merchant'] },
+  taskTemplateSave: { id: 'task_template/save', method: 'POST', path: '/task_template/save', access: ['partner', 'merchant'] },
   uploadGenerateStsToken: { id: 'upload/generate_sts_token', method: 'GET', path: '/upload/generate_sts_token', access: ['*'] },
   uploadOssUpload: { id: 'upload/oss_upload', method: 'POST', path: '/upload/oss_upload', access: ['*'] },
   userMenu: { id: 'user/menu', method: 'POST', path: '/api/user/menu', access: ['*'] },
@@ -1157,6 +1163,15 @@ export interface ApiClient {
   taskSubmitAvatarCloneHd: (body: types.TaskSubmitAvatarCloneHdBody) => Promise<types.TaskSubmitAvatarCloneHdResponse>
 
   /**
+   * Submit up to 20 tasks at once: digital-human video
+   *
+   * One task per input, each input checked as task/submit_digital_video checks its body (a field error names the input: /inputs/2/script). All are created, their costs reserved and queued in one transaction, or none is: a batch the balance cannot pay for makes nothing.
+   *
+   * `POST /task/submit_batch_digital_video` · roles: partner, merchant
+   */
+  taskSubmitBatchDigitalVideo: (body: types.TaskSubmitBatchDigitalVideoBody) => Promise<types.TaskSubmitBatchDigitalVideoResponse>
+
+  /**
    * Submit a task: smart clip
    *
    * Cuts one video from materials: each segment a material trimmed to [start, end], joined with a transition, fitted to the shape, with subtitles burned in (typed text timed by sentence, or an SRT), background music and a cover frame. Made by ffmpeg on this platform's workers. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
@@ -1200,6 +1215,43 @@ export interface ApiClient {
    * `POST /task/uses` · roles: admin, partner, merchant
    */
   taskUses: (body: types.TaskUsesBody) => Promise<types.TaskUsesResponse>
+
+  /**
+   * Delete video templates by id
+   *
+   * `POST /task_template/del` · roles: partner, merchant
+   */
+  taskTemplateDel: (body: types.TaskTemplateDelBody) => Promise<types.TaskTemplateDelResponse>
+
+  /**
+   * One of video templates by id
+   *
+   * `GET /task_template/detail` · roles: partner, merchant
+   */
+  taskTemplateDetail: (query: types.TaskTemplateDetailQuery) => Promise<types.TaskTemplateDetailResponse>
+
+  /**
+   * Change one of video templates
+   *
+   * `POST /task_template/edit` · roles: partner, merchant
+   */
+  taskTemplateEdit: (body: types.TaskTemplateEditBody) => Promise<types.TaskTemplateEditResponse>
+
+  /**
+   * List video templates
+   *
+   * `GET /task_template/list` · roles: partner, merchant
+   */
+  taskTemplateList: (query?: types.TaskTemplateListQuery) => Promise<types.TaskTemplateListResponse>
+
+  /**
+   * Save a task form as a template
+   *
+   * Kept as sent: the template is checked when a batch is made from it, input by input, as the kind's batch call checks every input.
+   *
+   * `POST /task_template/save` · roles: partner, merchant
+   */
+  taskTemplateSave: (body: types.TaskTemplateSaveBody) => Promise<types.TaskTemplateSaveResponse>
 
   /**
    * Short-lived rights to upload one file directly
@@ -1423,11 +1475,17 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     taskRetry: (body) => transport({ method: 'POST', path: '/task/retry', body }) as Promise<types.TaskRetryResponse>,
     taskSubmitAvatarClone: (body) => transport({ method: 'POST', path: '/task/submit_avatar_clone', body }) as Promise<types.TaskSubmitAvatarCloneResponse>,
     taskSubmitAvatarCloneHd: (body) => transport({ method: 'POST', path: '/task/submit_avatar_clone_hd', body }) as Promise<types.TaskSubmitAvatarCloneHdResponse>,
+    taskSubmitBatchDigitalVideo: (body) => transport({ method: 'POST', path: '/task/submit_batch_digital_video', body }) as Promise<types.TaskSubmitBatchDigitalVideoResponse>,
     taskSubmitClip: (body) => transport({ method: 'POST', path: '/task/submit_clip', body }) as Promise<types.TaskSubmitClipResponse>,
     taskSubmitDigitalVideo: (body) => transport({ method: 'POST', path: '/task/submit_digital_video', body }) as Promise<types.TaskSubmitDigitalVideoResponse>,
     taskSubmitMixedCut: (body) => transport({ method: 'POST', path: '/task/submit_mixed_cut', body }) as Promise<types.TaskSubmitMixedCutResponse>,
     taskSubmitVoiceClone: (body) => transport({ method: 'POST', path: '/task/submit_voice_clone', body }) as Promise<types.TaskSubmitVoiceCloneResponse>,
     taskUses: (body) => transport({ method: 'POST', path: '/task/uses', body }) as Promise<types.TaskUsesResponse>,
+    taskTemplateDel: (body) => transport({ method: 'POST', path: '/task_template/del', body }) as Promise<types.TaskTemplateDelResponse>,
+    taskTemplateDetail: (query) => transport({ method: 'GET', path: '/task_template/detail', query }) as Promise<types.TaskTemplateDetailResponse>,
+    taskTemplateEdit: (body) => transport({ method: 'POST', path: '/task_template/edit', body }) as Promise<types.TaskTemplateEditResponse>,
+    taskTemplateList: (query = {}) => transport({ method: 'GET', path: '/task_template/list', query }) as Promise<types.TaskTemplateListResponse>,
+    taskTemplateSave: (body) => transport({ method: 'POST', path: '/task_template/save', body }) as Promise<types.TaskTemplateSaveResponse>,
     uploadGenerateStsToken: (query) => transport({ method: 'GET', path: '/upload/generate_sts_token', query }) as Promise<types.UploadGenerateStsTokenResponse>,
     uploadOssUpload: (body) => transport({ method: 'POST', path: '/upload/oss_upload', body }) as Promise<types.UploadOssUploadResponse>,
     userMenu: () => transport({ method: 'POST', path: '/api/user/menu', body: {} }) as Promise<types.UserMenuResponse>,

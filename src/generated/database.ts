@@ -356,6 +356,19 @@ export interface TaskJobTable {
 }
 
 /**
+ * The `task_template` table (schemas/entities/task_template.json).
+ */
+export interface TaskTemplateTable {
+  id: Generated<number>
+  owner_id: Optional<number>
+  name: string
+  kind: string
+  input: string
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `task_use` table (schemas/entities/task_use.json).
  */
 export interface TaskUseTable {
@@ -537,6 +550,7 @@ export interface Database {
   session: SessionTable
   task: TaskTable
   task_job: TaskJobTable
+  task_template: TaskTemplateTable
   task_use: TaskUseTable
   transfer_record: TransferRecordTable
   account: UserTable
@@ -569,6 +583,7 @@ export interface EntityTables {
   session: 'session'
   task: 'task'
   task_job: 'task_job'
+  task_template: 'task_template'
   task_use: 'task_use'
   transfer_record: 'transfer_record'
   user: 'account'

@@ -664,6 +664,31 @@ export interface TaskJob {
 }
 
 /**
+ * A form of long work saved to be used again (a video template): the values of a task kind's submit form, whose text may hold {{variables}}. Filled once per row of values, it makes a batch of tasks through the kind's batch call. Only kinds that declare "batch" take templates.
+ */
+export interface TaskTemplate {
+  id: number
+  owner_id?: number
+  name: string
+  /**
+   * The task kind whose form it saves.
+   */
+  kind: 'digital_video'
+  /**
+   * The form's values, as the kind's submit call takes them; text fields may hold {{variables}}, filled per video.
+   */
+  input: {}
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    owner_id?: string | null
+  }
+}
+
+/**
  * Each record a task's input names through an x-relation field (the materials of a clip), written with the task. A record an unended task uses cannot be deleted, and task/uses tells a person what uses one before they delete it.
  */
 export interface TaskUse {
@@ -2550,7 +2575,7 @@ export interface ProviderStatusResponse {
   providers: {
     capability: 'voice-clone' | 'speech' | 'avatar-clone' | 'digital-human-video'
     /**
-     * local, or the vendor: heygem, gpt-sovits.
+     * local, or the vendor: heygem, heygen, gpt-sovits.
      */
     name: string
     /**
@@ -3655,6 +3680,69 @@ export interface TaskSubmitAvatarCloneHdBody {
 export type TaskSubmitAvatarCloneHdResponse = Task
 
 /**
+ * JSON body of `POST /task/submit_batch_digital_video` (Submit up to 20 tasks at once: digital-human video).
+ */
+export interface TaskSubmitBatchDigitalVideoBody {
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  inputs: {
+    title: string
+    /**
+     * One of your avatars, made by an image clone.
+     */
+    avatar_id: number
+    /**
+     * One of your voices; without one the stock voice below speaks.
+     */
+    voice_clone_id?: number | null
+    /**
+     * The synthesized voice that speaks when no voice of yours is chosen.
+     */
+    stock_voice?: 'cmn' | 'en'
+    /**
+     * What the avatar says, sentence by sentence; each sentence is a subtitle, shown while it is said. Charged per character.
+     */
+    script: string
+    /**
+     * Words a minute.
+     */
+    speed?: number
+    subtitles?: boolean
+    subtitle_style?: {
+      font_size?: number
+      color?: string
+      outline_color?: string
+      outline?: number
+      position?: 'top' | 'middle' | 'bottom'
+    }
+    shape?: '9:16' | '16:9' | '1:1'
+    /**
+     * Pixels of the short side: 720 in 9:16 is 720 × 1280.
+     */
+    resolution?: 480 | 720 | 1080
+    /**
+     * A picture filling the frame behind the avatar, who stands at its foot; without one the avatar's own video fills the frame.
+     */
+    background_material_id?: number | null
+    /**
+     * An audio (or video) material from the library, looped to the video's length.
+     */
+    bgm_material_id?: number | null
+    bgm_volume?: number
+  }[]
+}
+
+/**
+ * Data of a successful answer of `POST /task/submit_batch_digital_video` (Submit up to 20 tasks at once: digital-human video).
+ */
+export interface TaskSubmitBatchDigitalVideoResponse {
+  count: number
+  ids: number[]
+}
+
+/**
  * JSON body of `POST /task/submit_clip` (Submit a task: smart clip).
  */
 export interface TaskSubmitClipBody {
@@ -3915,6 +4003,102 @@ export interface TaskUsesResponse {
     record_id: number
   }[]
 }
+
+/**
+ * JSON body of `POST /task_template/del` (Delete video templates by id).
+ */
+export interface TaskTemplateDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /task_template/del` (Delete video templates by id).
+ */
+export interface TaskTemplateDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /task_template/detail` (One of video templates by id).
+ */
+export interface TaskTemplateDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /task_template/detail` (One of video templates by id).
+ */
+export type TaskTemplateDetailResponse = TaskTemplate
+
+/**
+ * JSON body of `POST /task_template/edit` (Change one of video templates).
+ */
+export interface TaskTemplateEditBody {
+  id: number
+  name?: string
+  /**
+   * The task kind whose form it saves.
+   */
+  kind?: 'digital_video'
+  /**
+   * The form's values, as the kind's submit call takes them; text fields may hold {{variables}}, filled per video.
+   */
+  input?: {}
+}
+
+/**
+ * Data of a successful answer of `POST /task_template/edit` (Change one of video templates).
+ */
+export type TaskTemplateEditResponse = TaskTemplate
+
+/**
+ * Query string of `GET /task_template/list` (List video templates).
+ */
+export interface TaskTemplateListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'updated_at' | 'created_at'
+  order?: 'asc' | 'desc'
+  name?: string
+}
+
+/**
+ * Data of a successful answer of `GET /task_template/list` (List video templates).
+ */
+export type TaskTemplateListResponse = Paginator<TaskTemplate>
+
+/**
+ * JSON body of `POST /task_template/save` (Save a task form as a template).
+ */
+export interface TaskTemplateSaveBody {
+  name: string
+  /**
+   * The task kind whose form it saves.
+   */
+  kind: 'digital_video'
+  /**
+   * The form's values, as the kind's submit call takes them; text fields may hold {{variables}}, filled per video.
+   */
+  input: {}
+}
+
+/**
+ * Data of a successful answer of `POST /task_template/save` (Save a task form as a template).
+ */
+export type TaskTemplateSaveResponse = TaskTemplate
 
 /**
  * Query string of `GET /upload/generate_sts_token` (Short-lived rights to upload one file directly).
@@ -4290,11 +4474,17 @@ export interface Endpoints {
   'task/retry': { query: NoFields; body: TaskRetryBody; response: TaskRetryResponse }
   'task/submit_avatar_clone': { query: NoFields; body: TaskSubmitAvatarCloneBody; response: TaskSubmitAvatarCloneResponse }
   'task/submit_avatar_clone_hd': { query: NoFields; body: TaskSubmitAvatarCloneHdBody; response: TaskSubmitAvatarCloneHdResponse }
+  'task/submit_batch_digital_video': { query: NoFields; body: TaskSubmitBatchDigitalVideoBody; response: TaskSubmitBatchDigitalVideoResponse }
   'task/submit_clip': { query: NoFields; body: TaskSubmitClipBody; response: TaskSubmitClipResponse }
   'task/submit_digital_video': { query: NoFields; body: TaskSubmitDigitalVideoBody; response: TaskSubmitDigitalVideoResponse }
   'task/submit_mixed_cut': { query: NoFields; body: TaskSubmitMixedCutBody; response: TaskSubmitMixedCutResponse }
   'task/submit_voice_clone': { query: NoFields; body: TaskSubmitVoiceCloneBody; response: TaskSubmitVoiceCloneResponse }
   'task/uses': { query: NoFields; body: TaskUsesBody; response: TaskUsesResponse }
+  'task_template/del': { query: NoFields; body: TaskTemplateDelBody; response: TaskTemplateDelResponse }
+  'task_template/detail': { query: TaskTemplateDetailQuery; body: NoFields; response: TaskTemplateDetailResponse }
+  'task_template/edit': { query: NoFields; body: TaskTemplateEditBody; response: TaskTemplateEditResponse }
+  'task_template/list': { query: TaskTemplateListQuery; body: NoFields; response: TaskTemplateListResponse }
+  'task_template/save': { query: NoFields; body: TaskTemplateSaveBody; response: TaskTemplateSaveResponse }
   'upload/generate_sts_token': { query: UploadGenerateStsTokenQuery; body: NoFields; response: UploadGenerateStsTokenResponse }
   'upload/oss_upload': { query: NoFields; body: NoFields; response: UploadOssUploadResponse }
   'user/menu': { query: NoFields; body: NoFields; response: UserMenuResponse }

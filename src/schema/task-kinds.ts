@@ -27,6 +27,7 @@ export function loadTaskKinds(files: Parsed[], problems: SchemaProblem[]): Map<s
       attempts: (j.attempts as number | undefined) ?? DEFAULT_ATTEMPTS,
       leaseSeconds: (j.leaseSeconds as number | undefined) ?? DEFAULT_LEASE_SECONDS,
       endpoint: `task/submit_${p.name}`,
+      ...(typeof j.batch === 'number' ? { batch: { max: j.batch, endpoint: `task/submit_batch_${p.name}` } } : {}),
       uses: relatedEntities(input),
     }
     const fields = Object.keys((input.properties as object | undefined) ?? {})
@@ -47,9 +48,13 @@ export function loadTaskKinds(files: Parsed[], problems: SchemaProblem[]): Map<s
   return kinds
 }
 
-/** Each kind's submit call, as if schemas/endpoints/task/submit_KIND.json were written out. */
+/** Each kind's submit call, and its batch call, as if schemas/endpoints/task/submit_KIND.json were written out. */
 export function taskSubmitEndpoints(kinds: ReadonlyMap<string, TaskKindDef>): Parsed[] {
-  return [...kinds.values()].map((kind) => ({
+  return [...kinds.values()].flatMap((kind) => [submitEndpoint(kind), ...(kind.batch ? [batchEndpoint(kind, kind.batch)] : [])])
+}
+
+function submitEndpoint(kind: TaskKindDef): Parsed {
+  return {
     file: kind.file,
     name: kind.endpoint,
     kind: 'endpoint' as const,
@@ -65,7 +70,39 @@ export function taskSubmitEndpoints(kinds: ReadonlyMap<string, TaskKindDef>): Pa
       request: { body: kind.input },
       response: { $ref: 'task' },
     },
-  }))
+  }
+}
+
+function batchEndpoint(kind: TaskKindDef, batch: { max: number; endpoint: string }): Parsed {
+  return {
+    file: kind.file,
+    name: batch.endpoint,
+    kind: 'endpoint' as const,
+    json: {
+      method: 'POST',
+      path: `/${batch.endpoint}`,
+      summary: `Submit up to ${batch.max} tasks at once: ${kind.label['en-US'].toLowerCase()}`,
+      description: `One task per input, each input checked as task/submit_${kind.name} checks its body (a field error names the input: /inputs/2/script). All are created${kind.cost ? ', their costs reserved' : ''} and queued in one transaction, or none is: a batch the balance cannot pay for makes nothing.`,
+      roles: kind.roles,
+      handler: 'task.submitBatch',
+      entity: 'task',
+      'x-task': kind.name,
+      request: {
+        body: {
+          type: 'object',
+          properties: { inputs: { type: 'array', minItems: 1, maxItems: batch.max, items: kind.input, 'x-label': { 'zh-CN': '各条视频', 'en-US': 'Inputs' } } },
+          required: ['inputs'],
+          additionalProperties: false,
+        },
+      },
+      response: {
+        type: 'object',
+        properties: { count: { type: 'integer', minimum: 1 }, ids: { type: 'array', items: { type: 'integer' } } },
+        required: ['count', 'ids'],
+        additionalProperties: false,
+      },
+    },
+  }
 }
 
 /** A cost read from a setting names an integer setting that exists. */

@@ -283,6 +283,8 @@ export interface TaskKindDef {
   leaseSeconds: number
   /** The submit call derived from the file. */
   endpoint: string
+  /** With "batch": how many inputs one call takes, and that call (task/submit_batch_KIND). */
+  batch?: { max: number; endpoint: string }
   /** The entities its input names through x-relation fields: while it runs, those records cannot be deleted. */
   uses: string[]
 }

@@ -20,7 +20,7 @@ import { callStream } from '../support/event-stream'
  */
 
 /** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
-const COVERED = ['/task', '/material', '/work', '/voice_clone', '/avatar', '/provider/status', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
+const COVERED = ['/task', '/material', '/work', '/voice_clone', '/avatar', '/task_template', '/provider/status', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
 
 type Relation = 'own' | 'below' | 'other'
 interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
@@ -121,6 +121,16 @@ const ownAvatar = async (owner: Account): Promise<number> => {
     .executeTakeFirstOrThrow()
   return Number(row.id)
 }
+/** A saved video form of the owner's. */
+const ownTemplate = async (owner: Account): Promise<number> => {
+  const now = new Date().toISOString()
+  const row = await server.services.db
+    .insertInto('task_template')
+    .values({ owner_id: owner.id, name: 'Matrix template', kind: 'digital_video', input: JSON.stringify({ title: '{{name}}', script: 'Hello {{name}}.' }), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
 /** A training video of the owner's, long and sharp enough for either clone. */
 const ownTraining = async (owner: Account): Promise<number> => {
   const now = new Date().toISOString()
@@ -169,6 +179,12 @@ const PROBES: Record<string, Probe> = {
   'task/submit_avatar_clone_hd': { kind: 'role', request: async (caller) => ({ name: 'Matrix HD avatar', training_material_id: await ownTraining(caller), consent: true }) },
   'task/submit_digital_video': { kind: 'role', request: async (caller) => ({ title: 'Matrix video', avatar_id: await ownAvatar(caller), script: 'Hello.' }) },
   'provider/status': { kind: 'role' },
+  'task/submit_batch_digital_video': { kind: 'role', request: async (caller) => ({ inputs: [{ title: 'Matrix batch', avatar_id: await ownAvatar(caller), script: 'Hello.' }] }) },
+  'task_template/list': { kind: 'list' },
+  'task_template/detail': { kind: 'get', targetIs: MERCHANT, record: ownTemplate },
+  'task_template/edit': { kind: 'write', targetIs: MERCHANT, record: ownTemplate, request: (t) => ({ id: t.id, name: 'Renamed template' }) },
+  'task_template/del': { kind: 'write', targetIs: MERCHANT, record: ownTemplate, request: (t) => ({ ids: [t.id] }) },
+  'task_template/save': { kind: 'role', request: (_, i) => ({ name: `Matrix template ${i}`, kind: 'digital_video', input: { script: 'Hello {{name}}.' } }) },
   'avatar/list': { kind: 'list' },
   'avatar/detail': { kind: 'get', targetIs: MERCHANT, record: ownAvatar },
   'avatar/edit': { kind: 'write', targetIs: MERCHANT, record: ownAvatar, request: (a) => ({ id: a.id, name: 'Renamed avatar' }) },

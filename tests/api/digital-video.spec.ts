@@ -9,6 +9,7 @@ import { makeTestImage, makeTestSpeech, makeTestTone, makeTestVideo } from '../.
 import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
 import { startHeyGemContract } from '../support/heygem-contract'
+import { startHeyGenContract } from '../support/heygen-contract'
 
 const SCRIPT = 'Welcome to our shop. Today we show you something new! It is light, it is strong, and it lasts for years.'
 const SAMPLE = 'The quick brown fox jumps over the lazy dog. She sells sea shells by the sea shore, and the shells she sells are surely sea shells.'
@@ -160,4 +161,102 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
       rmSync(contract.sharedDir, { recursive: true, force: true })
     }
   }, 180_000)
+
+  it("moves the avatar's lips through HeyGen's cloud with the platform's key, which is never sent back, and gives the money back when HeyGen fails", async () => {
+    const providers = (values: Record<string, unknown>) => server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'providers', values } })
+    const status = async () => (await server.call<{ providers: { capability: string; name: string; ready: boolean; problem: string | null; describe: string }[] }>('GET', '/provider/status', { token: token.m1 })).body.data.providers.find((p) => p.capability === 'digital-human-video')!
+    expect((await providers({ digital_human_video: 'heygen', heygen_api_key: '' })).body.code).toBe(1)
+    expect(await status()).toMatchObject({ name: 'heygen', ready: false, problem: expect.stringContaining('API key or address is not filled in') })
+    const contract = await startHeyGenContract()
+    try {
+      await providers({ digital_human_video: 'heygen', heygen_api_key: contract.key, heygen_api_url: contract.url, heygen_upload_url: contract.url })
+      const read = await server.call<Record<string, unknown>>('GET', '/platform/get_simple_config', { token: token.admin, query: { group: 'providers' } })
+      expect(JSON.stringify(read.body.data)).not.toContain(contract.key)
+      expect(await status()).toMatchObject({ name: 'heygen', ready: true, problem: null, describe: expect.stringContaining('talking photo') })
+      contract.mode = 'bad-key'
+      expect(await status()).toMatchObject({ ready: false, problem: expect.stringContaining('invalid API key') })
+      contract.mode = 'ok'
+
+      const before = await balance('m1')
+      const res = await submit('m1', 'digital_video', { title: 'Cloud lips', avatar_id: avatar, voice_clone_id: voice, script: 'Hello from the cloud.', resolution: 480 })
+      const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 120_000)
+      expect(done.result).toMatchObject({ provider: 'heygen', render: 'lip_sync' })
+      expect(contract.generated).toHaveLength(1)
+      expect(contract.uploads.map((u) => u.path)).toEqual(['/v1/talking_photo', '/v1/asset'])
+      const work = (await works()).find((w) => w.task_id === done.id)!
+      expect(work).toMatchObject({ render: 'lip_sync', width: 480, height: 854 })
+      expect(await balance('m1')).toBe(before - 'Hello from the cloud.'.length)
+
+      contract.mode = 'fails'
+      const failing = await submit('m1', 'digital_video', { title: 'No face', avatar_id: avatar, script: 'Hello.', resolution: 480 })
+      const failed = await waitForTask(server, token.m1!, failing.body.data.id, 'failed', undefined, 60_000)
+      expect(failed.error['en-US']).toContain('No face was detected')
+      expect(failed.cost_state).toBe('released')
+      expect(await balance('m1')).toBe(before - 'Hello from the cloud.'.length)
+    } finally {
+      await providers({ digital_human_video: 'local' })
+      await contract.close()
+    }
+  }, 180_000)
+
+  describe('templates and batches: one saved form, ten videos (issue: digital humans, video templates)', () => {
+    const batch = (who: string, inputs: Record<string, unknown>[]) => server.call<{ count: number; ids: number[] }>('POST', '/task/submit_batch_digital_video', { token: token[who], body: { inputs } })
+    const taskCount = async () => Number((await server.services.db.selectFrom('task').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+
+    it('keeps a template for its owner alone, who renames and deletes it', async () => {
+      const input = { title: '{{product}} for {{shop}}', avatar_id: avatar, script: 'Come to {{shop}} for {{product}}.', shape: '1:1' }
+      const saved = await server.call<{ id: number }>('POST', '/task_template/save', { token: token.m1, body: { name: 'Weekly offer', kind: 'digital_video', input } })
+      expect(saved.body).toMatchObject({ code: 1, data: { name: 'Weekly offer', kind: 'digital_video', input, owner_id: id.m1 } })
+      const templateId = saved.body.data.id
+      const mine = await server.call<{ data: { id: number }[] }>('GET', '/task_template/list', { token: token.m1 })
+      expect(mine.body.data.data.map((t) => t.id)).toContain(templateId)
+      const theirs = await server.call<{ data: { id: number }[] }>('GET', '/task_template/list', { token: token.m2 })
+      expect(theirs.body.data.data.map((t) => t.id)).not.toContain(templateId)
+      expect((await server.call('GET', '/task_template/detail', { token: token.m2, query: { id: templateId } })).body.code).toBe(0)
+      expect((await server.call('POST', '/task_template/edit', { token: token.m2, body: { id: templateId, name: 'Mine now' } })).body.code).toBe(0)
+      expect((await server.call('POST', '/task_template/edit', { token: token.m1, body: { id: templateId, name: 'Monthly offer' } })).body).toMatchObject({ code: 1, data: { name: 'Monthly offer', input } })
+      const unknownKind = await server.call('POST', '/task_template/save', { token: token.m1, body: { name: 'Odd', kind: 'clip', input: {} } })
+      expect(unknownKind.body).toMatchObject({ code: 0, data: { errors: [{ path: '/kind' }] } })
+      expect((await server.call('POST', '/task_template/del', { token: token.m2, body: { ids: [templateId] } })).body.code).toBe(0)
+      expect((await server.call('POST', '/task_template/del', { token: token.m1, body: { ids: [templateId] } })).body.code).toBe(1)
+    })
+
+    it('makes one video per input, all charged in one go, each its own task and work', async () => {
+      const before = await balance('m1')
+      const scripts = ['Hello Ann.', 'Hello Bob.', 'Hello Cy.']
+      const res = await batch('m1', scripts.map((script, i) => ({ title: `Greeting ${i + 1}`, avatar_id: avatar, stock_voice: 'en', script, resolution: 480, subtitles: i !== 1 })))
+      expect(res.body).toMatchObject({ code: 1, data: { count: 3 } })
+      const ids = res.body.data.ids
+      expect(new Set(ids).size).toBe(3)
+      const cost = scripts.reduce((sum, script) => sum + [...script].length, 0)
+      expect(await balance('m1')).toBe(before - cost)
+      const done = await Promise.all(ids.map((taskId) => waitForTask(server, token.m1!, taskId, 'succeeded', undefined, 120_000)))
+      expect(done.map((task) => task.title)).toEqual(['Greeting 1', 'Greeting 2', 'Greeting 3'])
+      expect(done.map((task) => task.cost_amount)).toEqual(scripts.map((script) => [...script].length))
+      const made = (await works()).filter((work) => ids.includes(work.task_id))
+      expect(made.map((work) => work.title).sort()).toEqual(['Greeting 1', 'Greeting 2', 'Greeting 3'])
+      expect(await balance('m1')).toBe(before - cost)
+    }, 240_000)
+
+    it('makes nothing and charges nothing when one input is wrong, and says which', async () => {
+      const before = await balance('m1')
+      const tasksBefore = await taskCount()
+      const good = { title: 'Fine', avatar_id: avatar, script: 'Hello.' }
+      const blank = await batch('m1', [good, { ...good, script: '   ' }, good])
+      expect(blank.body).toMatchObject({ code: 0, data: { errors: [{ path: '/inputs/1/script' }] } })
+      const borrowed = await batch('m2', [{ ...good }])
+      expect(borrowed.body).toMatchObject({ code: 0, data: { errors: [{ path: '/inputs/0/avatar_id' }] } })
+      const picture = await batch('m1', [good, good, { ...good, background_material_id: material.theirs }])
+      expect(picture.body).toMatchObject({ code: 0, data: { errors: [{ path: '/inputs/2/background_material_id' }] } })
+      // Each input alone is affordable; together they are not.
+      const unaffordable = await batch('m1', Array.from({ length: 20 }, (_, i) => ({ ...good, title: `Long ${i}`, script: '字'.repeat(100) })))
+      expect(unaffordable.body.code).toBe(0)
+      expect(unaffordable.body.msg).toMatch(/balance|余额/i)
+      const tooMany = await batch('m1', Array.from({ length: 21 }, () => good))
+      expect(tooMany.body).toMatchObject({ code: 0, data: { errors: [{ path: '/inputs' }] } })
+      expect((await batch('m1', [])).body).toMatchObject({ code: 0, data: { errors: [{ path: '/inputs' }] } })
+      expect(await balance('m1')).toBe(before)
+      expect(await taskCount()).toBe(tasksBefore)
+    })
+  })
 })

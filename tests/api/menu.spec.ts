@@ -38,8 +38,8 @@ describe('POST /api/user/menu', () => {
     expect(admin[3]!.children[0]).toEqual({ name: 'domain', path: '/domain/domainList', label: { 'zh-CN': '品牌/域名列表', 'en-US': 'Brand / domain list' }, hideInMenu: false })
 
     const merchant = await menuOf('merchant')
-    expect(shown(merchant)).toEqual(['/dashboard/workBench', '/digital-human/image-clone', '/digital-human/high-image-clone', '/digital-human/sound-clone', '/digital-human/digital-video', '/digital-human/clone-task', '/creation/flagged-clip', '/creation/resource', '/creation/clip', '/creation/mixed-task', '/account/property'])
-    expect(reachable(merchant)).toEqual(['/dashboard/to-create-video', '/dashboard/workBench', '/digital-human/image-clone-new', '/digital-human/image-clone', '/digital-human/high-image-clone', '/digital-human/sound-clone-new', '/digital-human/sound-clone', '/digital-human/digital-video', '/digital-human/create-video', '/digital-human/clone-task', '/digital-human/my-creation', '/creation/flagged-clip', '/creation/resource', '/creation/clip', '/creation/folders', '/creation/mixed-task', '/creation/mixedshear', '/creation/task', '/account/property', '/user/info', '/user/setting', '/exception/404', '/exception/500'])
+    expect(shown(merchant)).toEqual(['/dashboard/workBench', '/digital-human/image-clone', '/digital-human/high-image-clone', '/digital-human/sound-clone', '/digital-human/digital-video', '/digital-human/clone-task', '/digital-human/video-template', '/creation/flagged-clip', '/creation/resource', '/creation/clip', '/creation/mixed-task', '/account/property'])
+    expect(reachable(merchant)).toEqual(['/dashboard/to-create-video', '/dashboard/workBench', '/digital-human/image-clone-new', '/digital-human/image-clone', '/digital-human/high-image-clone', '/digital-human/sound-clone-new', '/digital-human/sound-clone', '/digital-human/digital-video', '/digital-human/create-video', '/digital-human/clone-task', '/digital-human/my-creation', '/digital-human/video-template', '/creation/flagged-clip', '/creation/resource', '/creation/clip', '/creation/folders', '/creation/mixed-task', '/creation/mixedshear', '/creation/task', '/account/property', '/user/info', '/user/setting', '/exception/404', '/exception/500'])
     // An agent may open only the user pages (spec §2): they are its menu, not an empty one.
     expect(shown(await menuOf('agent'))).toEqual(['/user/info', '/user/setting'])
   })
@@ -47,7 +47,7 @@ describe('POST /api/user/menu', () => {
   it('leaves out a route whose profile flag the account has off', async () => {
     await server.services.db.updateTable('account').set({ show_clip_menu: 0 }).where('username', '=', 'merchant').execute()
     expect(reachable(await menuOf('merchant'))).not.toContain('/creation/flagged-clip')
-    expect(shown(await menuOf('partner'))).toEqual(['/dashboard/workBench', '/digital-human/image-clone', '/digital-human/high-image-clone', '/digital-human/sound-clone', '/digital-human/digital-video', '/digital-human/clone-task', '/creation/flagged-clip', '/creation/resource', '/creation/clip', '/creation/mixed-task', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/card-password', '/promotion/overstep-log', '/protocol/article', '/account/property', '/account/transfer-record', '/account/recharge-order'])
+    expect(shown(await menuOf('partner'))).toEqual(['/dashboard/workBench', '/digital-human/image-clone', '/digital-human/high-image-clone', '/digital-human/sound-clone', '/digital-human/digital-video', '/digital-human/clone-task', '/digital-human/video-template', '/creation/flagged-clip', '/creation/resource', '/creation/clip', '/creation/mixed-task', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/card-password', '/promotion/overstep-log', '/protocol/article', '/account/property', '/account/transfer-record', '/account/recharge-order'])
   })
 
   it('needs a signed-in caller', async () => {

@@ -9,6 +9,7 @@ import { makeTestImage, makeTestSpeech, makeTestTone } from '../../src/server/me
 import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
 import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
+import { startGptSovitsContract } from '../support/gpt-sovits-contract'
 
 const SCRIPT = 'The quick brown fox jumps over the lazy dog. She sells sea shells by the sea shore, and the shells she sells are surely sea shells.'
 
@@ -126,6 +127,50 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
     expect(listed.body.data.data.map((v) => v.name)).toContain('Static')
   }, 60_000)
 
+  it("clones the speaker's own voice through GPT-SoVITS when the admin chooses it: the reference recording goes to the shared folder, and every sentence is spoken with it", async () => {
+    const { token: admin } = await server.accounts([['voice-admin', 'admin']])
+    const providers = (values: Record<string, unknown>) => server.call('POST', '/platform/set_config', { token: admin['voice-admin'], body: { group: 'providers', values } })
+    const status = async () => (await server.call<{ providers: { capability: string; name: string; ready: boolean; problem: string | null; describe: string }[] }>('GET', '/provider/status', { token: token.m1 })).body.data.providers.find((p) => p.capability === 'voice-clone')!
+    await server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, 'digital_voice_count', { userId: id.m1!, type: 'adjust', amount: 1, operatorId: null }))
+
+    expect((await providers({ voice_clone: 'gpt-sovits', gpt_sovits_url: '', gpt_sovits_shared_dir: '' })).body.code).toBe(1)
+    expect(await status()).toMatchObject({ name: 'gpt-sovits', ready: false, problem: expect.stringContaining('not filled in') })
+    const unset = await submit('m1', { name: 'Own voice', sample_material_id: material['low.m4a'], language: 'en', consent: true })
+    expect(unset.body).toMatchObject({ code: 0, msg: expect.stringContaining('GPT-SoVITS is chosen for voice clones') })
+
+    const shared = mkdtempSync(join(tmpdir(), 'gpt-sovits-shared-'))
+    const contract = await startGptSovitsContract()
+    contract.shared = { sharedDir: shared, containerDir: '/workspace/refs' }
+    try {
+      await providers({ voice_clone: 'gpt-sovits', gpt_sovits_url: contract.url, gpt_sovits_shared_dir: shared, gpt_sovits_container_dir: '/workspace/refs' })
+      expect(await status()).toMatchObject({ name: 'gpt-sovits', ready: true, describe: expect.stringContaining('cloned from the recording') })
+      const before = await quota('m1')
+      const res = await submit('m1', { name: 'Own voice', sample_material_id: material['low.m4a'], language: 'en', consent: true })
+      await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 60_000)
+      expect(await quota('m1')).toBe(before - 1)
+      const voice = (await voices('m1')).find((v) => v.task_id === res.body.data.id)!
+      expect(voice).toMatchObject({ name: 'Own voice', status: 'succeeded', kind: 'clone', provider: 'gpt-sovits', voice_id: expect.stringMatching(/^gpt-sovits:en:\/workspace\/refs\/voices\/[0-9a-f-]{36}\.wav$/) })
+      const reference = join(shared, voice.voice_id.slice('gpt-sovits:en:/workspace/refs/'.length))
+      const kept = await probeMedia(reference)
+      expect(kept).toMatchObject({ audioCodec: 'pcm_s16le', audioSampleRate: 32000, audioChannels: 1 })
+      expect(kept.duration).toBeGreaterThanOrEqual(3)
+      expect(kept.duration).toBeLessThanOrEqual(10)
+
+      const said = await speak('m1', voice.id, 'Hello from my own voice.')
+      expect(said.statusCode).toBe(200)
+      expect(said.headers['content-type']).toBe('audio/mpeg')
+      expect(contract.calls.at(-1)).toMatchObject({ text: 'Hello from my own voice.', text_lang: 'en', ref_audio_path: voice.voice_id.slice('gpt-sovits:en:'.length), prompt_lang: 'en' })
+      // A voice already made keeps its provider when the admin goes back to the local one.
+      await providers({ voice_clone: 'local' })
+      expect((await speak('m1', voice.id, 'Still me.')).statusCode).toBe(200)
+      expect(contract.calls.at(-1)).toMatchObject({ text: 'Still me.' })
+    } finally {
+      await providers({ voice_clone: 'local' })
+      await contract.close()
+      rmSync(shared, { recursive: true, force: true })
+    }
+  }, 120_000)
+
   it('keeps a cancelled record for a clone cancelled while queued, its unit given back', async () => {
     await server.services.tasks.stop()
     const before = await quota('m1')
@@ -164,4 +209,3 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
     expect((await list('clip,,voice_clone')).data).toMatchObject({ errors: [{ path: '/kind_in' }] })
   })
 })
-

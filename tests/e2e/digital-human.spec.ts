@@ -152,6 +152,53 @@ describe('digital humans', () => {
       await row.waitFor()
       expect(await row.textContent()).toContain('Local render, no lip sync')
     }), 180_000)
+
+  it('the merchant saves the wizard as a template with variables, and makes two videos from it in one batch, one row typed and one pasted', () =>
+    withSignedIn(product, 'merchant1', async (page) => {
+      await page.goto(`${product.url}/digital-human/create-video`)
+      await page.waitForLoadState('networkidle')
+      await page.locator('#root_title').fill('Hello {{name}}')
+      await pick(page, 'root_avatar_id', 'Shop host')
+      await page.locator('#root_script').fill('Hello {{name}}, your {{item}} is ready.')
+      // The variables make a table of videos, one row to start with.
+      const batch = page.locator('.batch-rows')
+      await batch.getByText('1 video', { exact: true }).waitFor()
+      expect(await batch.locator('th').allTextContents()).toEqual(expect.arrayContaining(['name', 'item']))
+
+      await page.getByRole('button', { name: 'Save as template' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Save as template' })
+      await dialog.getByLabel('Template name').fill('Pick-up notice')
+      await clickWhenSettled(dialog.getByRole('button', { name: 'Save' }))
+      await page.waitForURL(/\/digital-human\/create-video\?template=\d+$/)
+      await page.getByText('From template “Pick-up notice”').waitFor()
+
+      // A row left empty is named, and nothing is sent.
+      await page.getByRole('button', { name: 'Submit 1 video' }).click()
+      await page.getByText('Video 1 has no value for “name”').waitFor()
+      await page.getByRole('button', { name: 'Paste rows' }).click()
+      const paste = page.getByRole('dialog', { name: 'Paste rows' })
+      await paste.getByLabel('Paste rows').fill('Ann\tcoat\nBob\tscarf')
+      await clickWhenSettled(paste.getByRole('button', { name: 'Use these rows' }))
+      expect(await batch.getByLabel('name, video 2').inputValue()).toBe('Bob')
+      await batch.getByLabel('item, video 2').fill('hat')
+      expect(await axeViolations(page)).toEqual([])
+      await page.getByRole('button', { name: 'Submit 2 videos' }).click()
+      await page.getByText('2 videos are queued').first().waitFor()
+
+      await page.getByRole('link', { name: 'All tasks: My new works' }).click()
+      await page.locator('.task-card', { hasText: 'Hello Ann' }).waitFor()
+      await page.locator('.task-card', { hasText: 'Hello Bob' }).waitFor()
+
+      // The templates list opens the form again from the template.
+      await page.goto(`${product.url}/digital-human/video-template`)
+      const row = page.getByRole('row', { name: /Pick-up notice/ })
+      await row.waitFor()
+      expect(await axeViolations(page)).toEqual([])
+      await row.getByRole('link', { name: 'Make videos' }).click()
+      await page.waitForURL(/\/digital-human\/create-video\?template=\d+$/)
+      await page.getByText('From template “Pick-up notice”').waitFor()
+      await expect.poll(() => page.locator('#root_script').inputValue()).toBe('Hello {{name}}, your {{item}} is ready.')
+    }), 120_000)
 })
 
 /** Pick a record in a search-and-pick box by typing part of its title. */

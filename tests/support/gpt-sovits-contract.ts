@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 /** How the server answers the next calls: as documented, or as a server in trouble does. */
 export type GptSovitsMode = 'ok' | 'busy' | 'slow' | 'malformed' | 'broken-wav'
@@ -15,6 +17,8 @@ export interface GptSovitsContract {
   url: string
   mode: GptSovitsMode
   references: Set<string>
+  /** A folder it shares: a reference under `containerDir` is the file at the same place in `sharedDir`, refused as api_v2 refuses one outside 3 to 10 s. */
+  shared?: { sharedDir: string; containerDir: string }
   /** Every /tts body received, parsed. */
   calls: Record<string, unknown>[]
   close(): Promise<void>
@@ -39,7 +43,13 @@ export async function startGptSovitsContract(): Promise<GptSovitsContract> {
       state.calls.push(body)
       const refused = checkParams(body)
       if (refused) return json(400, { message: refused })
-      if (!state.references.has(String(body.ref_audio_path))) return json(400, { message: 'tts failed', Exception: `[Errno 2] No such file or directory: '${String(body.ref_audio_path)}'` })
+      const ref = String(body.ref_audio_path)
+      const file = state.shared && ref.startsWith(`${state.shared.containerDir}/`) ? join(state.shared.sharedDir, ref.slice(state.shared.containerDir.length + 1)) : undefined
+      if (!state.references.has(ref) && !(file && existsSync(file))) return json(400, { message: 'tts failed', Exception: `[Errno 2] No such file or directory: '${ref}'` })
+      if (file) {
+        const seconds = wavSeconds(readFileSync(file))
+        if (seconds < 3 || seconds > 10) return json(400, { message: 'tts failed', Exception: '参考音频在3~10秒范围外，请更换！' })
+      }
       switch (state.mode) {
         case 'busy':
           return res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable')
@@ -97,4 +107,11 @@ function wav(seconds: number): Buffer {
   out.writeUInt32LE(samples * 2, 40)
   for (let i = 0; i < samples; i++) out.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 180 * i) / rate)), 44 + i * 2)
   return out
+}
+
+/** The length of a PCM WAV file, from its header: bytes of data over bytes a second. */
+function wavSeconds(file: Buffer): number {
+  const dataAt = file.indexOf('data', 12, 'latin1')
+  if (file.subarray(0, 4).toString('latin1') !== 'RIFF' || dataAt < 0) return 0
+  return file.readUInt32LE(dataAt + 4) / file.readUInt32LE(28)
 }

@@ -1,10 +1,11 @@
-import { useMemo, useRef, useState } from 'react'
-import { App, Button, Card, Col, Grid, Row, Space, Statistic, Typography } from 'antd'
-import { Link } from 'react-router'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Alert, App, Button, Card, Col, Grid, Row, Space, Statistic, Typography } from 'antd'
+import { Link, useSearchParams } from 'react-router'
 import { SwapOutlined } from '@ant-design/icons'
 import { useOne } from '@refinedev/core'
 import { useQuery } from '@tanstack/react-query'
-import type { Task } from '../../generated/types'
+import type { Task, TaskTemplate } from '../../generated/types'
+import { ApiError } from '../providers/ApiError'
 import { useTranslate } from '../i18n/translate'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { PageHeading } from '../layout/PageHeading'
@@ -22,6 +23,8 @@ import { KIND_NOTES } from './kind-notes'
 import { listRoutes, submitRoutes } from './task-routes'
 import { useLiveRecords } from './useLiveRecords'
 import { useTaskActions } from './useTaskActions'
+import { BatchRows, SaveTemplate, type Row as VariableRow } from './TemplateBatch'
+import { batchInputs, firstGap, templateVariables } from './template-fill'
 
 /**
  * A task-submit route (navigation.json "task": the kind): the form of the kind's input, the very
@@ -39,6 +42,20 @@ export default function TaskSubmitPage() {
   const [values, setValues] = useState<Record<string, unknown>>({})
   const [saving, setSaving] = useState(false)
   const [submitted, setSubmitted] = useState<Task>()
+  const [rows, setRows] = useState<VariableRow[]>([{}])
+  const [queued, setQueued] = useState<number>()
+  const [search, setSearch] = useSearchParams()
+  const templateId = Number(search.get('template')) || undefined
+  const detail = registry.endpoints.get('task_template/detail')
+  const { data: template } = useQuery({
+    queryKey: ['task-template', templateId],
+    queryFn: () => http.request<TaskTemplate>({ method: 'GET', path: detail!.path, query: { id: templateId } }),
+    enabled: Boolean(kind?.batch && templateId && detail),
+  })
+  // The form starts from the template; what it holds counts (its variables, its cost) before anything is typed.
+  useEffect(() => {
+    if (template) setValues(template.input as Record<string, unknown>)
+  }, [template])
   const wide = Grid.useBreakpoint().xl === true
   const { data: settings } = useQuery({
     queryKey: ['platform-config'],
@@ -47,7 +64,11 @@ export default function TaskSubmitPage() {
   })
   if (!kind || !form) return <NotFoundPage />
 
-  const estimate = estimateCost(kind.cost, settings, values)
+  // A kind that takes batches makes one task per row while the form holds {{variables}}.
+  const variables = kind.batch ? templateVariables(values) : []
+  const inputs = variables.length > 0 ? batchInputs(values, rows) : [values]
+  const estimate = sumCosts(inputs.map((input) => estimateCost(kind.cost, settings, input)))
+  const templates = [...registry.resources.values()].find((resource) => resource.entity === 'task_template')
   const note = KIND_NOTES[kind.name]?.(values, t)
   const lists = listRoutes(registry, kind.name)
   // The kinds listed together with this one (clip and mixed cut; the clones), in this page's menu group: alternatives to switch to.
@@ -63,11 +84,30 @@ export default function TaskSubmitPage() {
   )
 
   const submit = async (body: Record<string, unknown>) => {
+    if (variables.length > 0 && kind.batch) return submitBatch(body, kind.batch.endpoint)
     setSaving(true)
     try {
       const task = await http.request<Task>({ method: 'POST', path: registry.endpoints.get(kind.endpoint)!.path, body })
       setSubmitted(task)
       message.success(t('task.submitted', { title: task.title }))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const submitBatch = async (body: Record<string, unknown>, endpoint: string) => {
+    const gap = firstGap(rows, variables)
+    if (gap) {
+      message.error(t('template.gap', { n: gap.row + 1, variable: gap.variable }))
+      return
+    }
+    setSaving(true)
+    try {
+      const done = await http.request<{ count: number }>({ method: 'POST', path: registry.endpoints.get(endpoint)!.path, body: { inputs: batchInputs(body, rows) } })
+      setQueued(done.count)
+      message.success(t('template.queued', { count: done.count }))
+    } catch (error) {
+      throw error instanceof ApiError ? onFormFields(error, t) : error
     } finally {
       setSaving(false)
     }
@@ -79,6 +119,11 @@ export default function TaskSubmitPage() {
         title={title}
         extra={
           <Space wrap>
+            {kind.batch && templates ? (
+              <Link to={templates.route}>
+                <Button>{label(templates.label, templates.name)}</Button>
+              </Link>
+            ) : null}
             {others.map((route) => (
               <Link key={route.path} to={route.path}>
                 <Button icon={<SwapOutlined />}>
@@ -97,22 +142,45 @@ export default function TaskSubmitPage() {
       <div className="list-page-content">
         <MediaToolsAlert />
         {kind.providers ? <ProviderStatus capabilities={kind.providers} /> : null}
+        {queued ? (
+          <Alert
+            type="success"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t('template.queued', { count: queued })}
+            description={lists[0] ? <Link to={lists[0].path}>{t('task.seeAll', { page: label(lists[0].label, lists[0].name) })}</Link> : undefined}
+          />
+        ) : null}
         {submitted ? <SubmittedTask key={submitted.id} id={submitted.id} first={submitted} list={lists[0] ? { path: lists[0].path, label: label(lists[0].label, lists[0].name) } : undefined} /> : null}
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={16}>
             {/* The kind's name, unless the page is named so already (the mixed-cut editor). */}
-            <Card title={label(kind.label, kind.name) !== title ? label(kind.label, kind.name) : undefined}>
+            <Card
+              title={template ? t('template.from', { name: template.name }) : label(kind.label, kind.name) !== title ? label(kind.label, kind.name) : undefined}
+              extra={kind.batch ? <SaveTemplate kind={kind.name} values={values} template={template} onSaved={(saved) => setSearch({ template: String(saved.id) })} /> : null}
+            >
+              {kind.batch && !template ? <Typography.Paragraph type="secondary">{t('template.formHint', { example: '{{shop}}' })}</Typography.Paragraph> : null}
               <SchemaForm
-                key={locale}
+                key={`${locale}-${template?.id ?? ''}`}
                 schema={form.schema}
                 uiSchema={form.uiSchema}
+                initial={template?.input as Record<string, unknown> | undefined}
                 saving={saving}
                 onSubmit={submit}
                 onChange={setValues}
                 fieldProblems={note?.problems}
-                submitLabel={t('task.submit')}
-                // Beside the form on a wide screen; on a narrow one just above the button, where it is read before sending.
-                footer={wide ? undefined : <Card size="small" className="task-summary" style={{ marginBottom: 16 }}>{summary}</Card>}
+                submitLabel={variables.length > 0 ? t('template.submitBatch', { count: rows.length }) : t('task.submit')}
+                // The videos of a batch, then what sending costs: just above the button, where they are read before sending (the cost beside the form on a wide screen).
+                footer={
+                  <>
+                    {variables.length > 0 && kind.batch ? <BatchRows variables={variables} rows={rows} onChange={setRows} max={kind.batch.max} /> : null}
+                    {wide ? null : (
+                      <Card size="small" className="task-summary" style={{ marginBottom: 16 }}>
+                        {summary}
+                      </Card>
+                    )}
+                  </>
+                }
               />
             </Card>
           </Col>
@@ -127,6 +195,24 @@ export default function TaskSubmitPage() {
       </div>
     </div>
   )
+}
+
+/** What a batch reserves: the sum of its tasks' costs, counted in the units of them all. */
+function sumCosts(estimates: CostEstimate[]): CostEstimate {
+  const [first] = estimates
+  if (!first || first.kind !== 'known' || estimates.length === 1) return first ?? { kind: 'free' }
+  const known = estimates.filter((e): e is Extract<CostEstimate, { kind: 'known' }> => e.kind === 'known')
+  return { ...first, units: known.reduce((sum, e) => sum + e.units, 0), total: known.reduce((sum, e) => sum + e.total, 0) }
+}
+
+/** A batch refused for one of its videos: said on the field of the form, naming the video (/inputs/2/script is video 3's script). */
+function onFormFields(error: ApiError, t: ReturnType<typeof useTranslate>): ApiError {
+  if (error.fieldErrors.length === 0) return error
+  const fields = error.fieldErrors.map((e) => {
+    const match = /^\/inputs\/(\d+)(\/.*)?$/.exec(e.path)
+    return match ? { path: match[2] ?? '', message: t('template.inVideo', { n: Number(match[1]) + 1, message: e.message }) } : e
+  })
+  return new ApiError(error.message, error.statusCode, error.code, fields, error.failure)
 }
 
 /** What the submission will reserve; said as a rule when the rate is not the account's to read. */

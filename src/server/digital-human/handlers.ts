@@ -23,7 +23,7 @@ const speak = namedHandler(['voice_clone/speak'], {
     const locale = ctx.query.lang ?? ctx.locale
     const notReady = (reason: { 'zh-CN': string; 'en-US': string }) => new AppError('VOICE_NOT_READY', { name, reason: reason[locale] })
     if (voice.status !== 'succeeded' || !voice.voice_id) throw notReady({ 'zh-CN': '克隆未成功，没有可用的声音', 'en-US': 'its clone did not succeed, so there is no voice' })
-    const speech = speechForVoice(services, String(voice.voice_id))
+    const speech = await speechForVoice(services, String(voice.voice_id))
     if ('unknown' in speech) throw notReady(speech.unknown)
     const dir = await mkdtemp(join(tmpdir(), 'speak-'))
     try {
@@ -46,14 +46,15 @@ const providerStatus = namedHandler(['provider/status'], {
     const { services, locale } = ctx
     const video = await digitalHumanVideoProvider(services)
     const [voice, avatar] = [await voiceCloneProvider(services), await avatarCloneProvider(services)]
+    const notReady = (capability: string, name: string, problem: string) => ({ capability, name, describe: '', ready: false, problem })
     const reach = 'notConfigured' in video ? undefined : await video.provider.reachable()
     return {
       providers: [
-        { capability: 'voice-clone', name: voice.name, describe: voice.provider.describe[locale], ready: true, problem: null },
+        'notConfigured' in voice ? notReady('voice-clone', voice.name, voice.notConfigured[locale]) : { capability: 'voice-clone', name: voice.name, describe: voice.provider.describe[locale], ready: true, problem: null },
         { capability: 'speech', name: 'local', describe: localSpeech.describe[locale], ready: true, problem: null },
         { capability: 'avatar-clone', name: avatar.name, describe: avatar.provider.describe[locale], ready: true, problem: null },
         'notConfigured' in video
-          ? { capability: 'digital-human-video', name: 'heygem', describe: '', ready: false, problem: video.notConfigured[locale] }
+          ? notReady('digital-human-video', video.name, video.notConfigured[locale])
           : { capability: 'digital-human-video', name: video.name, describe: video.provider.describe[locale], ready: reach!.ok, problem: reach!.ok ? null : reach!.reason[locale] },
       ],
     }

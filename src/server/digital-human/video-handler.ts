@@ -81,7 +81,7 @@ async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput, pro
   const loop = await services.files.localCopy(loopKey, ctx.workDir)
 
   ctx.progress(5, SPEAKING)
-  const speech = voice ? speechForVoice(services, String(voice.voice_id)) : { provider: localSpeech, voice: input.stock_voice ?? 'cmn' }
+  const speech = voice ? await speechForVoice(services, String(voice.voice_id)) : { provider: localSpeech, voice: input.stock_voice ?? 'cmn' }
   if ('unknown' in speech) throw new TaskFailure(speech.unknown)
   const narration = await narrate(
     input.script,
@@ -95,7 +95,7 @@ async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput, pro
   const height = input.resolution ?? 720
   // With lip sync the vendor's video says the narration itself; without, the avatar's loop plays behind it.
   const speaking = provider.lipSync
-    ? await provider.lipSync({ video: loop, audio: narration.path, job: `task-${ctx.task.id}-${ctx.task.attempt}`, workDir: ctx.workDir, signal: ctx.signal, onProgress: (f) => ctx.progress(25 + f * 50, LIP_SYNC) })
+    ? await provider.lipSync({ video: loop, audio: narration.path, job: `task-${ctx.task.id}-${ctx.task.attempt}`, workDir: ctx.workDir, signal: ctx.signal, step: ctx.step, onProgress: (f) => ctx.progress(25 + f * 50, LIP_SYNC) })
     : undefined
   return {
     segments: [speaking ? { path: speaking, info: await probeMedia(speaking, { signal: ctx.signal }), end: seconds } : { path: loop, info: await probeMedia(loop, { signal: ctx.signal }), end: seconds, loop: true }],

@@ -1,6 +1,6 @@
 import type { Label } from '../../schema/types'
 import type { Db } from '../db/connect'
-import { fieldError } from '../errors/AppError'
+import { AppError, fieldError } from '../errors/AppError'
 import { tableOf } from '../services'
 import { taskHandler, TaskFailure, type RunningTask } from '../tasks/task-handler'
 import { ownMaterials } from '../creation/materials'
@@ -45,6 +45,9 @@ export const voiceCloneTask = taskHandler(['voice_clone'], {
           : `The sample lasts ${sample.duration.toFixed(1)} s; it must last ${SAMPLE_SECONDS.min} to ${SAMPLE_SECONDS.max} s`
       throw fieldError('VALIDATION_FAILED', '/sample_material_id', locale, { first })
     }
+    // Read in the submitting transaction: the embedded database has one connection, which it holds.
+    const active = await voiceCloneProvider(services, trx)
+    if ('notConfigured' in active) throw new AppError('PROVIDER_NOT_CONFIGURED', { reason: active.notConfigured[locale] })
     return { title: input.name }
   },
   async run(ctx) {
@@ -54,7 +57,9 @@ export const voiceCloneTask = taskHandler(['voice_clone'], {
     if (!sample) throw new TaskFailure(SAMPLE_GONE)
     const path = await services.files.localCopy(String(sample.storage_key), ctx.workDir)
     ctx.progress(30, LISTENING)
-    const { name, provider } = await voiceCloneProvider(services)
+    const active = await voiceCloneProvider(services)
+    if ('notConfigured' in active) throw new TaskFailure(active.notConfigured)
+    const { name, provider } = active
     let voice
     try {
       voice = await provider.clone({ sample: path, language: input.language ?? 'cmn', workDir: ctx.workDir, signal: ctx.signal })
@@ -79,7 +84,7 @@ export const voiceCloneTask = taskHandler(['voice_clone'], {
   },
   async ended(trx, { services, task, input, status, error }) {
     const sample = await trx.selectFrom(tableOf(services, 'material')).select(['url']).where('id', '=', input.sample_material_id).executeTakeFirst()
-    const { name } = await voiceCloneProvider(services)
+    const { name } = await voiceCloneProvider(services, trx)
     const record: VoiceRecord = { status, provider: name, kind: '', voice_id: '', error: labelText(error), duration: 0, pitch_hz: 0, loudness_db: 0 }
     await writeRecord(trx, services, task, input, String(sample?.url ?? ''), record)
   },

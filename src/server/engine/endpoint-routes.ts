@@ -55,6 +55,8 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
         const ctx: HandlerContext = { endpoint, caller, query, body, files: multipart?.files ?? {}, locale, request, reply, services }
         const data = await (named ? named.run(ctx) : genericHandlers[endpoint.handler as keyof typeof genericHandlers](ctx, entity!)).finally(() => multipart?.cleanup())
         if (endpoint.download || data === reply) return data
+        // A handler that answered by itself resolves to its reply, which Fastify makes awaitable: awaited, that is gone, but the reply is sent.
+        if (reply.sent) return reply
         if (check.response && !check.response(data)) {
           throw new Error(`${describeEndpoint(endpoint)} answered data that breaks its response schema (${endpoint.file}): ${JSON.stringify(check.response.errors)}`)
         }

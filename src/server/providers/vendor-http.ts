@@ -57,6 +57,17 @@ function causeOf(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error as Error).message
 }
 
-function said(zh: string, en: string): Label {
+export function said(zh: string, en: string): Label {
   return { 'zh-CN': zh, 'en-US': en }
+}
+
+/** Wait between two questions about a vendor's job; a cancel ends the wait at once. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer)
+      reject(signal.reason instanceof Error ? signal.reason : new Error('Cancelled.'))
+    }, { once: true })
+  })
 }

@@ -20,15 +20,35 @@ const QUEUED: Label = { 'zh-CN': '排队中', 'en-US': 'In the queue' }
 export const submitTask: NamedHandler = {
   endpoints: [],
   async run(ctx) {
-    const caller = requireCaller(ctx)
-    const { services } = ctx
-    const kind = services.registry.tasks.get(ctx.endpoint.task!)!
-    const handler = taskHandlers[kind.handler]!
-    const input = ctx.body
-    const charge = await chargeFor(services, kind, input)
-    const tasks = tableOf(services, 'task')
-    const id = await services.db.transaction().execute(async (trx) => {
-      const { title } = (await handler.prepare?.({ services, kind, caller, input, locale: ctx.locale, trx })) ?? {}
+    const [id] = await createTasks(ctx, [ctx.body])
+    return visibleTask(ctx, id!)
+  },
+}
+
+/** Several tasks of the endpoint's kind (a template's rows): created, charged and queued together, or none. */
+const submitBatch: NamedHandler = {
+  endpoints: [],
+  async run(ctx) {
+    const ids = await createTasks(ctx, ctx.body.inputs as Record<string, unknown>[], (i) => `/inputs/${i}`)
+    return { count: ids.length, ids }
+  },
+}
+
+/** `at` says where input i sits in the body, so a refusal of one input of a batch names it. */
+async function createTasks(ctx: RequestContext, inputs: Record<string, unknown>[], at: (i: number) => string = () => ''): Promise<number[]> {
+  const caller = requireCaller(ctx)
+  const { services } = ctx
+  const kind = services.registry.tasks.get(ctx.endpoint.task!)!
+  const handler = taskHandlers[kind.handler]!
+  const charges = await Promise.all(inputs.map((input) => chargeFor(services, kind, input)))
+  const tasks = tableOf(services, 'task')
+  const ids = await services.db.transaction().execute(async (trx) => {
+    const created: number[] = []
+    for (const [i, input] of inputs.entries()) {
+      const charge = charges[i]
+      const { title } = (await handler.prepare?.({ services, kind, caller, input, locale: ctx.locale, trx }).catch((error: unknown) => {
+        throw error instanceof AppError && error.fieldErrors && at(i) ? new AppError(error.code, error.params, error.fieldErrors.map((e) => ({ ...e, path: at(i) + e.path }))) : error
+      })) ?? {}
       const now = services.now().toISOString()
       const row = await trx
         .insertInto(tasks)
@@ -59,12 +79,13 @@ export const submitTask: NamedHandler = {
       await recordUses(trx, services, taskId, kind, input)
       if (charge) await reserve(trx, services, { id: taskId, ownerId: caller.id, ledger: charge.ledger, amount: charge.amount, run: 1 }, caller.id)
       await services.tasks.queue.enqueue(trx, taskId)
-      return taskId
-    })
-    services.tasks.queue.wake()
-    services.tasks.changed()
-    return visibleTask(ctx, id)
-  },
+      created.push(taskId)
+    }
+    return created
+  })
+  services.tasks.queue.wake()
+  services.tasks.changed()
+  return ids
 }
 
 /** Cancel: the status, the cost given back and the job's fate change together; a running worker stops at its next beat, or at once here. */
@@ -91,7 +112,7 @@ const cancel = namedHandler(['task/cancel'], {
   },
 })
 
-/** Retry: a new run of the same task, its cost reserved again under the run's own ledger key. */
+/** Retry: a new run of the same task, its cost reserved again under the run's own ledger key, its steps done anew (a vendor's failed job is not followed again). */
 const retry = namedHandler(['task/retry'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
@@ -107,7 +128,7 @@ const retry = namedHandler(['task/retry'], {
       const run = Number(task.runs) + 1
       const again = await trx
         .updateTable(tasks)
-        .set({ status: 'queued', progress: 0, stage: JSON.stringify(QUEUED), error: '{}', result: '{}', attempts: 0, runs: run, worker: '', lease_until: null, finished_at: null, cost_ledger: charge?.ledger ?? '', cost_amount: charge?.amount ?? 0, cost_state: charge ? 'reserved' : 'none', updated_at: now })
+        .set({ status: 'queued', progress: 0, stage: JSON.stringify(QUEUED), error: '{}', result: '{}', steps: '{}', attempts: 0, runs: run, worker: '', lease_until: null, finished_at: null, cost_ledger: charge?.ledger ?? '', cost_amount: charge?.amount ?? 0, cost_state: charge ? 'reserved' : 'none', updated_at: now })
         .where('id', '=', ctx.body.id)
         .where('status', 'in', ['failed', 'cancelled'])
         .where('runs', '=', Number(task.runs))
@@ -168,6 +189,7 @@ async function visibleTask(ctx: RequestContext, id: number): Promise<Record<stri
 
 export const taskEndpointHandlers = {
   'task.submit': submitTask,
+  'task.submitBatch': submitBatch,
   'tasks.cancel': cancel,
   'tasks.retry': retry,
   'tasks.delete': remove,

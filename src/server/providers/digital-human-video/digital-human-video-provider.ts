@@ -10,6 +10,8 @@ export interface LipSyncParams {
   workDir: string
   signal?: AbortSignal
   onProgress?(fraction: number): void
+  /** The task's record of steps done: what a vendor was asked to start is followed again on a retry, not started twice. */
+  step?<T>(name: string, work: () => Promise<T>): Promise<T>
 }
 
 /** Digital-human video: one per vendor, the local one first. */

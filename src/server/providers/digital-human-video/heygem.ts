@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir } from 'node:fs/promises'
 import { isAbsolute, join, normalize, relative } from 'node:path'
-import type { Label } from '../../../schema/types'
 import { TaskFailure } from '../../tasks/task-handler'
-import { callVendor, malformed } from '../vendor-http'
+import { callVendor, malformed, pause, said } from '../vendor-http'
 import type { DigitalHumanVideoProvider } from './digital-human-video-provider'
 
 export interface HeyGemConfig {
@@ -116,18 +115,4 @@ function resultFile(config: HeyGemConfig, result: string): string {
     throw new TaskFailure(said(`HeyGem 的结果 ${result} 不在共享目录 ${config.sharedDir} 中：请确认它就是 HeyGem 看到的 ${config.containerDir}。`, `HeyGem's result ${result} is not in the shared folder ${config.sharedDir}: check that it is the folder HeyGem sees as ${config.containerDir}.`))
   }
   return path
-}
-
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(signal.reason instanceof Error ? signal.reason : new Error('Cancelled.'))
-    }, { once: true })
-  })
-}
-
-function said(zh: string, en: string): Label {
-  return { 'zh-CN': zh, 'en-US': en }
 }
