@@ -27,7 +27,15 @@ export function loadConfigGroups(files: ConfigFile[], navigation: Navigation, pr
     if (!routes.has(screen)) {
       problems.push({ file, pointer: '/x-screen', message: `names route ${screen}, which schemas/navigation.json does not declare. Name the settings screen that edits this group, e.g. /account/settings.` })
     }
-    for (const field of Object.keys(json.properties as object)) {
+    const fields = json.properties as Record<string, Record<string, unknown>>
+    for (const [field, schema] of Object.entries(fields)) {
+      for (const [other, values] of Object.entries((schema['x-shown-when'] ?? {}) as Record<string, unknown[]>)) {
+        const options = fields[other]?.enum as unknown[] | undefined
+        if (!fields[other] || other === field) problems.push({ file, pointer: joinPointer('properties', field, 'x-shown-when', other), message: `names "${other}", which is not another setting of this group.` })
+        else if (options && values.some((v) => !options.includes(v))) problems.push({ file, pointer: joinPointer('properties', field, 'x-shown-when', other), message: `lists values "${other}" cannot hold; it takes ${options.map((o) => JSON.stringify(o)).join(', ')}.` })
+      }
+    }
+    for (const field of Object.keys(fields)) {
       const first = owners.get(field)
       if (first) problems.push({ file, pointer: joinPointer('properties', field), message: `setting "${field}" is already declared by ${first}. Setting names are unique across groups; rename one.` })
       else owners.set(field, file)

@@ -380,6 +380,18 @@ describe('registry problems name the file, the pointer and what to do', () => {
     ]))
   })
 
+  it('a setting shown when another setting the group lacks, or one of its own, holds a value, or when a setting holds a value it cannot', () => {
+    const providers = file('config/providers.json') as { properties: Record<string, Record<string, unknown>> }
+    providers.properties.heygen_api_key!['x-shown-when'] = { video_provider: ['heygen'] }
+    providers.properties.heygen_api_url!['x-shown-when'] = { digital_human_video: ['heygen', 'did'] }
+    providers.properties.heygem_url!['x-shown-when'] = { heygem_url: ['x'] }
+    expect(problemsOf({ 'config/providers.json': providers })).toEqual(expect.arrayContaining([
+      'schemas/config/providers.json#/properties/heygen_api_key/x-shown-when/video_provider: names "video_provider", which is not another setting of this group.',
+      'schemas/config/providers.json#/properties/heygen_api_url/x-shown-when/digital_human_video: lists values "digital_human_video" cannot hold; it takes "local", "heygem", "heygen".',
+      'schemas/config/providers.json#/properties/heygem_url/x-shown-when/heygem_url: names "heygem_url", which is not another setting of this group.',
+    ]))
+  })
+
   it('a setting without a default, and file parts on a GET', () => {
     const resource = file('config/resource.json') as { properties: Record<string, Record<string, unknown>> }
     delete resource.properties.name!.default

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { writeFileSync } from 'node:fs'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROOT, startProduct, withSignedIn, type Product } from './harness'
+import { clickWhenSettled, ROOT, startProduct, withSignedIn, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -79,6 +79,28 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       expect(await page.locator('#root_pay_api_v3_key').inputValue()).toBe('')
       expect(await page.locator('#root_pay_api_v3_key').getAttribute('placeholder')).toBe('Set (leave empty to keep it)')
       await page.locator('.ant-descriptions-row', { hasText: 'Subject' }).getByText(/CN=1234567890/).waitFor()
+    })
+  })
+
+  it("shows a vendor's settings only once the admin chooses it, and keeps its key write-only", async () => {
+    await withSignedIn(product, 'admin', async (page) => {
+      await page.goto(`${product.url}/account/system-init`)
+      await page.waitForLoadState('networkidle')
+      const card = page.locator('.ant-card', { hasText: 'AI providers' })
+      await card.getByText('Local render (no lip sync)').waitFor()
+      expect(await card.getByLabel('HeyGen API key').count()).toBe(0)
+      expect(await card.getByLabel('HeyGem address').count()).toBe(0)
+      await card.locator('.ant-select', { has: page.locator('#root_digital_human_video') }).click()
+      await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'HeyGen cloud (lip sync)' }))
+      await card.getByLabel('HeyGen API key').fill('hg-secret-key')
+      expect(await card.getByLabel('HeyGen API address').inputValue()).toBe('https://api.heygen.com')
+      expect(await card.getByLabel('HeyGem address').count()).toBe(0)
+      await card.getByRole('button', { name: 'Save', exact: true }).click()
+      await page.getByText('Settings saved').waitFor()
+      await page.reload()
+      await card.getByLabel('HeyGen API key').waitFor()
+      expect(await card.getByLabel('HeyGen API key').inputValue()).toBe('')
+      expect(await card.getByLabel('HeyGen API key').getAttribute('placeholder')).toBe('Set (leave empty to keep it)')
     })
   })
 

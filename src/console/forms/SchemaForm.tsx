@@ -10,6 +10,7 @@ import { formValidator, localizeErrors } from './form-validator'
 import type { FieldValidators } from './field-validators'
 import { formWidgets } from './widgets'
 import { FormSections } from './FormSections'
+import { withUnmetHidden } from './form-schema'
 import { AddItemButton, ArrayItem } from './ArrayItems'
 
 export interface SchemaFormProps {
@@ -95,6 +96,7 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
   const narrow = Grid.useBreakpoint().sm === false
   const formContext = useMemo(() => ({ titles: initial?._titles, ...(narrow ? ABOVE : BESIDE) }), [initial, narrow])
   const topFields = useMemo(() => Object.keys((schema.properties as object | undefined) ?? {}), [schema])
+  const shownUi = useMemo(() => withUnmetHidden(uiSchema, data), [uiSchema, data])
   const pageErrors = useMemo(() => {
     const entries = Object.entries(fieldProblems ?? {})
     return entries.length > 0 ? (Object.fromEntries(entries.map(([field, message]) => [field, { __errors: [message] }])) as ErrorSchema) : undefined
@@ -106,7 +108,7 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
       <AntdForm component={false} labelWrap>
         <Form
           schema={schema as never}
-          uiSchema={uiSchema as never}
+          uiSchema={shownUi as never}
           formData={data}
           // A checkbox that must be ticked ("const": true, a consent) starts unticked: ticking it is the point.
           experimental_defaultFormStateBehavior={DEFAULTS}

@@ -4,7 +4,7 @@ import { readSchemaFiles } from '../../schema/load-files'
 import { createRegistry } from '../../schema/registry'
 import { enumLabel, fieldOf } from '../resources/fields'
 import type { JsonSchema } from '../../schema/types'
-import { endpointForm, formDefinition } from './form-schema'
+import { endpointForm, formDefinition, objectForm, withUnmetHidden } from './form-schema'
 
 const SCHEMAS_DIR = resolve(__dirname, '../../../schemas')
 
@@ -130,5 +130,26 @@ describe('a field whose values are the task kinds (x-enum-from)', () => {
     expect(kind.schema.enum).toEqual([...registry.tasks.keys()])
     expect(enumLabel(kind, 'mixed_cut', 'zh-CN')).toBe('混剪')
     expect(enumLabel(kind, 'clip', 'en-US')).toBe('Smart clip')
+  })
+})
+
+describe('a setting shown only while another holds a value (x-shown-when)', () => {
+  const registry = createRegistry(readSchemaFiles(SCHEMAS_DIR))
+  const { uiSchema } = objectForm(registry.configGroups.get('providers')!.schema, 'en-US')
+  const widgetOf = (values: Record<string, unknown>, field: string) => (withUnmetHidden(uiSchema, values)[field] as JsonSchema | undefined)?.['ui:widget']
+
+  it("draws a vendor's settings only while that vendor is chosen, and the choice itself always", () => {
+    expect(widgetOf({ digital_human_video: 'local', voice_clone: 'local' }, 'heygen_api_key')).toBe('hidden')
+    expect(widgetOf({ digital_human_video: 'local', voice_clone: 'local' }, 'heygem_url')).toBe('hidden')
+    expect(widgetOf({ digital_human_video: 'heygen' }, 'heygen_api_key')).not.toBe('hidden')
+    expect(widgetOf({ digital_human_video: 'heygen' }, 'heygem_url')).toBe('hidden')
+    expect(widgetOf({ digital_human_video: 'heygem' }, 'heygem_url')).not.toBe('hidden')
+    expect(widgetOf({ voice_clone: 'gpt-sovits' }, 'gpt_sovits_url')).not.toBe('hidden')
+    expect(widgetOf({}, 'digital_human_video')).not.toBe('hidden')
+  })
+
+  it('leaves a form without conditions as it was', () => {
+    const plain = { name: { 'ui:widget': 'text' } }
+    expect(withUnmetHidden(plain, {})).toBe(plain)
   })
 })

@@ -39,6 +39,21 @@ export interface SectionLayout {
   fields: string[]
 }
 
+/** A top-level field's condition (x-shown-when), in its uiSchema: SchemaForm hides the field while the form's values do not meet it. */
+export const SHOWN_WHEN = 'ui:shownWhen'
+
+/** The uiSchema with each field whose x-shown-when the values do not meet drawn hidden (its value kept). */
+export function withUnmetHidden(uiSchema: JsonSchema, values: Record<string, unknown>): JsonSchema {
+  let out: JsonSchema | undefined
+  for (const [name, ui] of Object.entries(uiSchema)) {
+    const when = (ui as JsonSchema | undefined)?.[SHOWN_WHEN] as Record<string, unknown[]> | undefined
+    if (!when || Object.entries(when).every(([field, allowed]) => allowed.includes(values[field]))) continue
+    out ??= { ...uiSchema }
+    out[name] = { ...(ui as JsonSchema), 'ui:widget': 'hidden' }
+  }
+  return out ?? uiSchema
+}
+
 /** Where the form's sections are, in its uiSchema: its root's options, which SchemaForm's object template reads. */
 export const SECTIONS_OPTION = 'sections'
 
@@ -82,7 +97,12 @@ function formField(declared: JsonSchema, name: string, locale: Locale): { schema
   const types = ([] as unknown[]).concat(property.type ?? [])
   const emptyValue = types.includes('null') ? null : types.includes('string') ? '' : undefined
   const enumNames = enumNamesOf(property, locale)
-  const ui: JsonSchema = { ...uiOf(property), ...(emptyValue !== undefined ? { 'ui:emptyValue': emptyValue } : {}), ...(enumNames ? { 'ui:enumNames': enumNames } : {}) }
+  const ui: JsonSchema = {
+    ...uiOf(property),
+    ...(emptyValue !== undefined ? { 'ui:emptyValue': emptyValue } : {}),
+    ...(enumNames ? { 'ui:enumNames': enumNames } : {}),
+    ...(property['x-shown-when'] ? { [SHOWN_WHEN]: property['x-shown-when'] } : {}),
+  }
   if (property.type === 'object' && property.properties) {
     const inner: Record<string, JsonSchema> = {}
     for (const [key, child] of Object.entries(property.properties as Record<string, JsonSchema>)) {
