@@ -2575,7 +2575,7 @@ export interface ProviderStatusResponse {
   providers: {
     capability: 'voice-clone' | 'speech' | 'avatar-clone' | 'digital-human-video'
     /**
-     * local, or the vendor: heygem, heygen, gpt-sovits.
+     * local, or the vendor: heygem, heygen, gpt-sovits (the voice clone: local, gpt-sovits or heygem).
      */
     name: string
     /**

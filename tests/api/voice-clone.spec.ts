@@ -10,6 +10,7 @@ import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
 import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
 import { startGptSovitsContract } from '../support/gpt-sovits-contract'
+import { startHeyGemVoiceContract } from '../support/heygem-voice-contract'
 
 const SCRIPT = 'The quick brown fox jumps over the lazy dog. She sells sea shells by the sea shore, and the shells she sells are surely sea shells.'
 
@@ -164,6 +165,37 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
       await providers({ voice_clone: 'local' })
       expect((await speak('m1', voice.id, 'Still me.')).statusCode).toBe(200)
       expect(contract.calls.at(-1)).toMatchObject({ text: 'Still me.' })
+    } finally {
+      await providers({ voice_clone: 'local' })
+      await contract.close()
+      rmSync(shared, { recursive: true, force: true })
+    }
+  }, 120_000)
+
+  it("clones through HeyGem's voice service when chosen, and gives the unit back with its reason when the service answers what it does not document", async () => {
+    const { token: admin } = await server.accounts([['voice-admin-2', 'admin']])
+    const providers = (values: Record<string, unknown>) => server.call('POST', '/platform/set_config', { token: admin['voice-admin-2'], body: { group: 'providers', values } })
+    await server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, 'digital_voice_count', { userId: id.m1!, type: 'adjust', amount: 1, operatorId: null }))
+    const shared = mkdtempSync(join(tmpdir(), 'heygem-voice-shared-'))
+    const contract = await startHeyGemVoiceContract(shared)
+    try {
+      await providers({ voice_clone: 'heygem', heygem_voice_url: contract.url, heygem_voice_shared_dir: shared })
+      const before = await quota('m1')
+      const res = await submit('m1', { name: 'HeyGem voice', sample_material_id: material['high.m4a'], language: 'en', consent: true })
+      await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 60_000)
+      const voice = (await voices('m1')).find((v) => v.task_id === res.body.data.id)!
+      expect(voice).toMatchObject({ status: 'succeeded', kind: 'clone', provider: 'heygem', voice_id: expect.stringMatching(/^heygem:[0-9a-f-]{36}$/) })
+      expect((await speak('m1', voice.id, 'Hello there.')).statusCode).toBe(200)
+      expect(contract.invoked.at(-1)).toMatchObject({ text: 'Hello there.', reference_text: contract.transcript })
+      expect(await quota('m1')).toBe(before - 1)
+
+      contract.mode = 'malformed'
+      const broken = await submit('m1', { name: 'Broken voice', sample_material_id: material['high.m4a'], language: 'en', consent: true })
+      const failed = await waitForTask(server, token.m1!, broken.body.data.id, 'failed', undefined, 60_000)
+      expect(failed.error['en-US']).toContain('answered something its API does not document')
+      expect(failed.cost_state).toBe('released')
+      expect(await quota('m1')).toBe(before - 1)
+      expect((await voices('m1', { status: 'failed' })).find((v) => v.task_id === broken.body.data.id)).toMatchObject({ name: 'Broken voice', provider: 'heygem' })
     } finally {
       await providers({ voice_clone: 'local' })
       await contract.close()

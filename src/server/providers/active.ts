@@ -4,6 +4,8 @@ import type { Db } from '../db/connect'
 import { localVoiceClone, localVoiceOf } from './voice-clone/local'
 import { gptSovitsVoiceClone } from './voice-clone/gpt-sovits'
 import { gptSovitsSpeech } from './speech/gpt-sovits'
+import { heyGemVoiceClone } from './voice-clone/heygem'
+import { heyGemSpeech, type HeyGemVoiceConfig } from './speech/heygem'
 import type { VoiceCloneProvider } from './voice-clone/voice-clone-provider'
 import { localSpeech } from './speech/local'
 import type { SpeechProvider } from './speech/speech-provider'
@@ -21,16 +23,28 @@ export interface Active<P> {
   provider: P
 }
 
-/** How long GPT-SoVITS may take to say one sentence. */
-const GPT_SOVITS_TIMEOUT_MS = 120_000
+/** How long a voice service may take to say one sentence, or to prepare a sample. */
+const VOICE_TIMEOUT_MS = 120_000
 
 /** The voice-clone provider new clones go to, or what stands in the way of using the one chosen. */
 export async function voiceCloneProvider(services: Services, db: Db = services.db): Promise<Active<VoiceCloneProvider> | { name: string; notConfigured: Label }> {
   const settings = await readGroup(services, services.registry.configGroups.get('providers')!, db)
+  if (settings.voice_clone === 'heygem') {
+    const voice = heyGemVoiceSettings(settings, services)
+    return 'notConfigured' in voice ? { name: 'heygem', notConfigured: voice.notConfigured } : { name: 'heygem', provider: heyGemVoiceClone(voice) }
+  }
   if (settings.voice_clone !== 'gpt-sovits') return { name: 'local', provider: localVoiceClone }
   const gpt = gptSovitsSettings(settings)
   if ('notConfigured' in gpt) return { name: 'gpt-sovits', notConfigured: gpt.notConfigured }
   return { name: 'gpt-sovits', provider: gptSovitsVoiceClone(gpt) }
+}
+
+function heyGemVoiceSettings(settings: Record<string, unknown>, services: Services): HeyGemVoiceConfig | { notConfigured: Label } {
+  const [baseUrl, sharedDir] = [settings.heygem_voice_url, settings.heygem_voice_shared_dir].map((v) => String(v ?? ''))
+  if (!baseUrl || !sharedDir) {
+    return { notConfigured: { 'zh-CN': '已选择 HeyGem 声音服务克隆声音，但其地址或数据目录尚未填写：请在“初始化配置”中补全。', 'en-US': "HeyGem's voice service is chosen for voice clones, but its address or folder is not filled in: complete them in Initial configuration." } }
+  }
+  return { baseUrl, sharedDir, timeoutMs: services.config.vendorTiming?.timeoutMs ?? VOICE_TIMEOUT_MS }
 }
 
 function gptSovitsSettings(settings: Record<string, unknown>): { baseUrl: string; sharedDir: string; containerDir: string } | { notConfigured: Label } {
@@ -77,10 +91,14 @@ export async function avatarCloneProvider(_services: Services): Promise<Active<A
 export async function speechForVoice(services: Services, voiceId: string, db: Db = services.db): Promise<{ provider: SpeechProvider; voice: string; pitch?: number } | { unknown: Label }> {
   const local = localVoiceOf(voiceId)
   if (local) return { provider: localSpeech, voice: local.voice, pitch: local.pitch }
+  if (voiceId.startsWith('heygem:')) {
+    const voice = heyGemVoiceSettings(await readGroup(services, services.registry.configGroups.get('providers')!, db), services)
+    return 'notConfigured' in voice ? { unknown: voice.notConfigured } : { provider: heyGemSpeech(voice), voice: voiceId }
+  }
   if (voiceId.startsWith('gpt-sovits:')) {
     const gpt = gptSovitsSettings(await readGroup(services, services.registry.configGroups.get('providers')!, db))
     if ('notConfigured' in gpt) return { unknown: gpt.notConfigured }
-    return { provider: gptSovitsSpeech({ baseUrl: gpt.baseUrl, timeoutMs: services.config.vendorTiming?.timeoutMs ?? GPT_SOVITS_TIMEOUT_MS }), voice: voiceId }
+    return { provider: gptSovitsSpeech({ baseUrl: gpt.baseUrl, timeoutMs: services.config.vendorTiming?.timeoutMs ?? VOICE_TIMEOUT_MS }), voice: voiceId }
   }
   return { unknown: { 'zh-CN': `声音 ${voiceId} 的服务商未配置`, 'en-US': `The provider of voice ${voiceId} is not configured` } }
 }
