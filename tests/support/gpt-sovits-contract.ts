@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { toneWav } from './tone-wav'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -88,25 +89,9 @@ function checkParams(req: Record<string, unknown>): string | null {
   return null
 }
 
-/** A mono 32 kHz 16-bit WAV of a quiet tone, as api_v2's pack_wav writes one. */
+/** api_v2 writes 32 kHz mono WAV. */
 function wav(seconds: number): Buffer {
-  const rate = 32000
-  const samples = Math.round(seconds * rate)
-  const out = Buffer.alloc(44 + samples * 2)
-  out.write('RIFF', 0, 'latin1')
-  out.writeUInt32LE(36 + samples * 2, 4)
-  out.write('WAVEfmt ', 8, 'latin1')
-  out.writeUInt32LE(16, 16)
-  out.writeUInt16LE(1, 20)
-  out.writeUInt16LE(1, 22)
-  out.writeUInt32LE(rate, 24)
-  out.writeUInt32LE(rate * 2, 28)
-  out.writeUInt16LE(2, 32)
-  out.writeUInt16LE(16, 34)
-  out.write('data', 36, 'latin1')
-  out.writeUInt32LE(samples * 2, 40)
-  for (let i = 0; i < samples; i++) out.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 180 * i) / rate)), 44 + i * 2)
-  return out
+  return toneWav(seconds, 32000, 180)
 }
 
 /** The length of a PCM WAV file, from its header: bytes of data over bytes a second. */

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { toneWav } from './tone-wav'
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -73,23 +74,7 @@ export async function startHeyGemVoiceContract(sharedDir: string): Promise<HeyGe
   return contract
 }
 
-/** Mono 16-bit WAV at 44.1 kHz, as fish-speech writes it. */
+/** fish-speech writes 44.1 kHz mono WAV. */
 function wav(seconds: number): Buffer {
-  const rate = 44100
-  const samples = Math.round(seconds * rate)
-  const out = Buffer.alloc(44 + samples * 2)
-  out.write('RIFF', 0, 'latin1')
-  out.writeUInt32LE(36 + samples * 2, 4)
-  out.write('WAVEfmt ', 8, 'latin1')
-  out.writeUInt32LE(16, 16)
-  out.writeUInt16LE(1, 20)
-  out.writeUInt16LE(1, 22)
-  out.writeUInt32LE(rate, 24)
-  out.writeUInt32LE(rate * 2, 28)
-  out.writeUInt16LE(2, 32)
-  out.writeUInt16LE(16, 34)
-  out.write('data', 36, 'latin1')
-  out.writeUInt32LE(samples * 2, 40)
-  for (let i = 0; i < samples; i++) out.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 160 * i) / rate)), 44 + i * 2)
-  return out
+  return toneWav(seconds, 44100, 160)
 }
