@@ -145,6 +145,8 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
     try {
       await providers({ voice_clone: 'gpt-sovits', gpt_sovits_url: contract.url, gpt_sovits_shared_dir: shared, gpt_sovits_container_dir: '/workspace/refs' })
       expect(await status()).toMatchObject({ name: 'gpt-sovits', ready: true, describe: expect.stringContaining('cloned from the recording') })
+      const speech = (await server.call<{ providers: { capability: string; name: string; describe: string }[] }>('GET', '/provider/status', { token: token.m1 })).body.data.providers.find((p) => p.capability === 'speech')!
+      expect(speech).toMatchObject({ name: 'gpt-sovits', describe: expect.stringMatching(/^Stock voices: .*espeak-ng.*; new cloned voices: GPT-SoVITS/) })
       const before = await quota('m1')
       const res = await submit('m1', { name: 'Own voice', sample_material_id: material['low.m4a'], language: 'en', consent: true })
       await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 60_000)

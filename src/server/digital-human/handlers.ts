@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Locale } from '../../schema/types'
 import { asSchemaDb } from '../db/connect'
 import { AppError } from '../errors/AppError'
 import { namedHandler, requireCaller } from '../engine/handler-context'
@@ -40,6 +41,11 @@ const speak = namedHandler(['voice_clone/speak'], {
   },
 })
 
+const CLONED_SPEECH: Record<Locale, (stock: string, cloned: string) => string> = {
+  'zh-CN': (stock, cloned) => `默认声音：${stock}；新克隆的声音：${cloned}`,
+  'en-US': (stock, cloned) => `Stock voices: ${stock}; new cloned voices: ${cloned}`,
+}
+
 /** The provider of each capability, what it really does, and whether it can work now. */
 const providerStatus = namedHandler(['provider/status'], {
   async run(ctx) {
@@ -51,7 +57,10 @@ const providerStatus = namedHandler(['provider/status'], {
     return {
       providers: [
         'notConfigured' in voice ? notReady('voice-clone', voice.name, voice.notConfigured[locale]) : { capability: 'voice-clone', name: voice.name, describe: voice.provider.describe[locale], ready: true, problem: null },
-        { capability: 'speech', name: 'local', describe: localSpeech.describe[locale], ready: true, problem: null },
+        // The stock voices are always espeak-ng's; new clones speak through the vendor that makes them.
+        'provider' in voice && voice.provider.clones
+          ? { capability: 'speech', name: voice.name, describe: CLONED_SPEECH[locale](localSpeech.describe[locale], voice.provider.describe[locale]), ready: true, problem: null }
+          : { capability: 'speech', name: 'local', describe: localSpeech.describe[locale], ready: true, problem: null },
         { capability: 'avatar-clone', name: avatar.name, describe: avatar.provider.describe[locale], ready: true, problem: null },
         'notConfigured' in video
           ? notReady('digital-human-video', video.name, video.notConfigured[locale])
