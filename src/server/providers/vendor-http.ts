@@ -34,6 +34,11 @@ export async function callVendor({ vendor, url, init, timeoutMs, signal }: Vendo
   throw new TaskFailure(said(`${vendor} 拒绝了请求（HTTP ${response.status}）：${message || '没有说明原因'}`, `${vendor} refused the request (HTTP ${response.status}): ${message || 'it gave no reason'}`))
 }
 
+/** A JSON body POSTed to a vendor's `path` under `baseUrl`, as callVendor sends any call. */
+export function postJson(vendor: string, baseUrl: string, path: string, body: unknown, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
+  return callVendor({ vendor, url: new URL(path, baseUrl).toString(), timeoutMs, signal, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } })
+}
+
 /** A vendor's answer that is not what its API documents: final, as trying again gets the same. */
 export function malformed(vendor: string, what: string): TaskFailure {
   return new TaskFailure(said(`${vendor} 的应答不符合其接口文档：${what}`, `${vendor} answered something its API does not document: ${what}`))

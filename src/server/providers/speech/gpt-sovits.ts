@@ -1,6 +1,6 @@
 import { writeFile, rm } from 'node:fs/promises'
 import { probeMedia } from '../../media/probe'
-import { callVendor, malformed } from '../vendor-http'
+import { malformed, postJson } from '../vendor-http'
 import { SPEED_RANGE } from './local'
 import type { SpeechProvider } from './speech-provider'
 
@@ -37,26 +37,23 @@ export function gptSovitsSpeech(config: GptSovitsConfig): SpeechProvider {
       const parsed = parseVoice(voice)
       if (!parsed) throw new RangeError(`speech: "${voice}" is not a GPT-SoVITS voice`)
       const textLang = /[\u4e00-\u9fff]/.test(text) ? 'zh' : 'en'
-      const response = await callVendor({
-        vendor: VENDOR,
-        url: new URL('/tts', config.baseUrl).toString(),
-        timeoutMs: config.timeoutMs,
-        signal,
-        init: {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            text,
-            text_lang: textLang,
-            ref_audio_path: parsed.ref,
-            prompt_lang: parsed.lang,
-            prompt_text: '',
-            media_type: 'wav',
-            streaming_mode: false,
-            speed_factor: Math.round(((speed ?? SPEED_RANGE.default) / SPEED_RANGE.default) * 100) / 100,
-          }),
+      const response = await postJson(
+        VENDOR,
+        config.baseUrl,
+        '/tts',
+        {
+          text,
+          text_lang: textLang,
+          ref_audio_path: parsed.ref,
+          prompt_lang: parsed.lang,
+          prompt_text: '',
+          media_type: 'wav',
+          streaming_mode: false,
+          speed_factor: Math.round(((speed ?? SPEED_RANGE.default) / SPEED_RANGE.default) * 100) / 100,
         },
-      })
+        config.timeoutMs,
+        signal,
+      )
       const audio = Buffer.from(await response.arrayBuffer())
       if (audio.subarray(0, 4).toString('latin1') !== 'RIFF' || audio.subarray(8, 12).toString('latin1') !== 'WAVE') {
         throw malformed(VENDOR, `/tts answered ${response.headers.get('content-type') ?? 'no type'} (${audio.length} bytes), not a WAV file`)

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { probeMedia } from '../../media/probe'
 import { runFfmpeg } from '../../media/run-ffmpeg'
 import { TaskFailure } from '../../tasks/task-handler'
-import { callVendor, malformed, said } from '../vendor-http'
+import { malformed, postJson, said } from '../vendor-http'
 import { SPEED_RANGE } from './local'
 import type { SpeechProvider } from './speech-provider'
 
@@ -46,33 +46,30 @@ export function heyGemSpeech(config: HeyGemVoiceConfig): SpeechProvider {
       } catch {
         throw new TaskFailure(said(`找不到声音 ${id} 的参考录音：共享目录 ${config.sharedDir} 是否仍是 HeyGem 声音服务的数据目录？`, `The reference of voice ${id} is missing: is ${config.sharedDir} still the data folder of HeyGem's voice service?`))
       }
-      const response = await callVendor({
-        vendor: HEYGEM_VOICE,
-        url: new URL('/v1/invoke', config.baseUrl).toString(),
-        timeoutMs: config.timeoutMs,
-        signal,
-        init: {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          // As HeyGem's own client asks for speech.
-          body: JSON.stringify({
-            speaker: id,
-            text,
-            format: 'wav',
-            topP: 0.7,
-            max_new_tokens: 1024,
-            chunk_length: 100,
-            repetition_penalty: 1.2,
-            temperature: 0.7,
-            need_asr: false,
-            streaming: false,
-            is_fixed_seed: 0,
-            is_norm: 0,
-            reference_audio: reference.reference_audio,
-            reference_text: reference.reference_text,
-          }),
+      // As HeyGem's own client asks for speech.
+      const response = await postJson(
+        HEYGEM_VOICE,
+        config.baseUrl,
+        '/v1/invoke',
+        {
+          speaker: id,
+          text,
+          format: 'wav',
+          topP: 0.7,
+          max_new_tokens: 1024,
+          chunk_length: 100,
+          repetition_penalty: 1.2,
+          temperature: 0.7,
+          need_asr: false,
+          streaming: false,
+          is_fixed_seed: 0,
+          is_norm: 0,
+          reference_audio: reference.reference_audio,
+          reference_text: reference.reference_text,
         },
-      })
+        config.timeoutMs,
+        signal,
+      )
       const audio = Buffer.from(await response.arrayBuffer())
       if (audio.subarray(0, 4).toString('latin1') !== 'RIFF' || audio.subarray(8, 12).toString('latin1') !== 'WAVE') {
         throw malformed(HEYGEM_VOICE, `/v1/invoke answered ${response.headers.get('content-type') ?? 'no type'} (${audio.length} bytes), not a WAV file`)

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runFfmpeg } from '../../media/run-ffmpeg'
 import { TaskFailure } from '../../tasks/task-handler'
-import { callVendor, malformed, said } from '../vendor-http'
+import { malformed, postJson, said } from '../vendor-http'
 import { HEYGEM_VOICE, heyGemVoiceId, type HeyGemVoiceConfig, type HeyGemVoiceFile } from '../speech/heygem'
 import { listenTo } from './local'
 import type { VoiceCloneProvider } from './voice-clone-provider'
@@ -25,13 +25,7 @@ export function heyGemVoiceClone(config: HeyGemVoiceConfig): VoiceCloneProvider 
       const id = randomUUID()
       await mkdir(join(config.sharedDir, 'origin_audio'), { recursive: true })
       await runFfmpeg(['-i', sample, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', join(config.sharedDir, 'origin_audio', `${id}.wav`)], { signal })
-      const response = await callVendor({
-        vendor: HEYGEM_VOICE,
-        url: new URL('/v1/preprocess_and_tran', config.baseUrl).toString(),
-        timeoutMs: config.timeoutMs,
-        signal,
-        init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: 'wav', reference_audio: `origin_audio/${id}.wav`, lang: LANGUAGES[language] }) },
-      })
+      const response = await postJson(HEYGEM_VOICE, config.baseUrl, '/v1/preprocess_and_tran', { format: 'wav', reference_audio: `origin_audio/${id}.wav`, lang: LANGUAGES[language] }, config.timeoutMs, signal)
       const text = await response.text()
       let answer: { code?: unknown; msg?: unknown; asr_format_audio_url?: unknown; reference_audio_text?: unknown }
       try {
