@@ -30,6 +30,9 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
   const submit = (who: string, kind: string, body: Record<string, unknown>) => server.call<Task>('POST', `/task/submit_${kind}`, { token: token[who], body })
   const works = async () => (await server.call<{ data: Work[] }>('GET', '/work/list', { token: token.m1 })).body.data.data
   const stored = (url: string) => join(server.services.config.dataDir, url.replace(/^\//, ''))
+  // The admin's choice of providers, and what the console is told of the video one.
+  const providers = (values: Record<string, unknown>) => server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'providers', values } })
+  const status = async () => (await server.call<{ providers: { capability: string; name: string; ready: boolean; problem: string | null; describe: string }[] }>('GET', '/provider/status', { token: token.m1 })).body.data.providers.find((p) => p.capability === 'digital-human-video')!
 
   beforeAll(async () => {
     media = mkdtempSync(join(tmpdir(), 'digital-video-api-'))
@@ -122,12 +125,10 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
   })
 
   it('moves the lips through HeyGem when the admin chooses it, and says plainly when it is chosen but not set up', async () => {
-    const providers = (values: Record<string, unknown>) => server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'providers', values } })
     expect((await providers({ digital_human_video: 'heygem', heygem_url: '', heygem_shared_dir: '' })).body.code).toBe(1)
-    const status = async () => (await server.call<{ providers: { capability: string; name: string; ready: boolean; problem: string | null; describe: string }[] }>('GET', '/provider/status', { token: token.m1 })).body.data.providers.find((p) => p.capability === 'digital-human-video')!
     expect(await status()).toMatchObject({ name: 'heygem', ready: false, problem: expect.stringContaining('not filled in') })
     const unset = await submit('m1', 'digital_video', { title: 'Lips', avatar_id: avatar, script: 'Hello there.', resolution: 480 })
-    expect(unset.body).toMatchObject({ code: 0, msg: expect.stringContaining('HeyGem is chosen for digital-human videos, but its address or shared folder is not filled in') })
+    expect(unset.body).toMatchObject({ code: 0, msg: expect.stringContaining('HeyGem is chosen for digital-human videos, but HeyGem address, Shared folder (here) are not filled in: complete them in Initial configuration.') })
 
     const contract = await startHeyGemContract(mkdtempSync(join(tmpdir(), 'heygem-shared-')))
     try {
@@ -163,10 +164,8 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
   }, 180_000)
 
   it("moves the avatar's lips through HeyGen's cloud with the platform's key, which is never sent back, and gives the money back when HeyGen fails", async () => {
-    const providers = (values: Record<string, unknown>) => server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'providers', values } })
-    const status = async () => (await server.call<{ providers: { capability: string; name: string; ready: boolean; problem: string | null; describe: string }[] }>('GET', '/provider/status', { token: token.m1 })).body.data.providers.find((p) => p.capability === 'digital-human-video')!
     expect((await providers({ digital_human_video: 'heygen', heygen_api_key: '' })).body.code).toBe(1)
-    expect(await status()).toMatchObject({ name: 'heygen', ready: false, problem: expect.stringContaining('API key or address is not filled in') })
+    expect(await status()).toMatchObject({ name: 'heygen', ready: false, problem: 'HeyGen is chosen for digital-human videos, but HeyGen API key is not filled in: complete it in Initial configuration.' })
     const contract = await startHeyGenContract()
     try {
       await providers({ digital_human_video: 'heygen', heygen_api_key: contract.key, heygen_api_url: contract.url, heygen_upload_url: contract.url })

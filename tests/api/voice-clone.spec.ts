@@ -135,7 +135,7 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
     await server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, 'digital_voice_count', { userId: id.m1!, type: 'adjust', amount: 1, operatorId: null }))
 
     expect((await providers({ voice_clone: 'gpt-sovits', gpt_sovits_url: '', gpt_sovits_shared_dir: '' })).body.code).toBe(1)
-    expect(await status()).toMatchObject({ name: 'gpt-sovits', ready: false, problem: expect.stringContaining('not filled in') })
+    expect(await status()).toMatchObject({ name: 'gpt-sovits', ready: false, problem: 'GPT-SoVITS is chosen for voice clones, but GPT-SoVITS address, Reference folder (here) are not filled in: complete them in Initial configuration.' })
     const unset = await submit('m1', { name: 'Own voice', sample_material_id: material['low.m4a'], language: 'en', consent: true })
     expect(unset.body).toMatchObject({ code: 0, msg: expect.stringContaining('GPT-SoVITS is chosen for voice clones') })
 

@@ -34,25 +34,39 @@ export async function voiceCloneProvider(services: Services, db: Db = services.d
     return 'notConfigured' in voice ? { name: 'heygem', notConfigured: voice.notConfigured } : { name: 'heygem', provider: heyGemVoiceClone(voice) }
   }
   if (settings.voice_clone !== 'gpt-sovits') return { name: 'local', provider: localVoiceClone }
-  const gpt = gptSovitsSettings(settings)
+  const gpt = gptSovitsSettings(settings, services)
   if ('notConfigured' in gpt) return { name: 'gpt-sovits', notConfigured: gpt.notConfigured }
   return { name: 'gpt-sovits', provider: gptSovitsVoiceClone(gpt) }
 }
 
 function heyGemVoiceSettings(settings: Record<string, unknown>, services: Services): HeyGemVoiceConfig | { notConfigured: Label } {
-  const [baseUrl, sharedDir] = [settings.heygem_voice_url, settings.heygem_voice_shared_dir].map((v) => String(v ?? ''))
-  if (!baseUrl || !sharedDir) {
-    return { notConfigured: { 'zh-CN': '已选择 HeyGem 声音服务克隆声音，但其地址或数据目录尚未填写：请在“初始化配置”中补全。', 'en-US': "HeyGem's voice service is chosen for voice clones, but its address or folder is not filled in: complete them in Initial configuration." } }
-  }
-  return { baseUrl, sharedDir, timeoutMs: services.config.vendorTiming?.timeoutMs ?? VOICE_TIMEOUT_MS }
+  const voice = filledIn(services, settings, ['heygem_voice_url', 'heygem_voice_shared_dir'], { 'zh-CN': '已选择 HeyGem 声音服务克隆声音', 'en-US': "HeyGem's voice service is chosen for voice clones" })
+  if ('notConfigured' in voice) return voice
+  return { baseUrl: voice.heygem_voice_url, sharedDir: voice.heygem_voice_shared_dir, timeoutMs: services.config.vendorTiming?.timeoutMs ?? VOICE_TIMEOUT_MS }
 }
 
-function gptSovitsSettings(settings: Record<string, unknown>): { baseUrl: string; sharedDir: string; containerDir: string } | { notConfigured: Label } {
-  const [baseUrl, sharedDir, containerDir] = [settings.gpt_sovits_url, settings.gpt_sovits_shared_dir, settings.gpt_sovits_container_dir].map((v) => String(v ?? ''))
-  if (!baseUrl || !sharedDir || !containerDir) {
-    return { notConfigured: { 'zh-CN': '已选择 GPT-SoVITS 克隆声音，但其地址或共享目录尚未填写：请在“初始化配置”中补全。', 'en-US': 'GPT-SoVITS is chosen for voice clones, but its address or shared folder is not filled in: complete them in Initial configuration.' } }
+function gptSovitsSettings(settings: Record<string, unknown>, services: Services): { baseUrl: string; sharedDir: string; containerDir: string } | { notConfigured: Label } {
+  const gpt = filledIn(services, settings, ['gpt_sovits_url', 'gpt_sovits_shared_dir', 'gpt_sovits_container_dir'], { 'zh-CN': '已选择 GPT-SoVITS 克隆声音', 'en-US': 'GPT-SoVITS is chosen for voice clones' })
+  if ('notConfigured' in gpt) return gpt
+  return { baseUrl: gpt.gpt_sovits_url, sharedDir: gpt.gpt_sovits_shared_dir, containerDir: gpt.gpt_sovits_container_dir }
+}
+
+/**
+ * The settings a chosen vendor needs, or what is missing, named by the settings' own labels:
+ * "HeyGen is chosen for digital-human videos, but HeyGen API key is not filled in".
+ */
+function filledIn<K extends string>(services: Services, settings: Record<string, unknown>, names: readonly K[], chosen: Label): Record<K, string> | { notConfigured: Label } {
+  const fields = services.registry.configGroups.get('providers')!.schema.properties as Record<string, { 'x-label': Label }>
+  const values = Object.fromEntries(names.map((name) => [name, String(settings[name] ?? '')])) as Record<K, string>
+  const missing = names.filter((name) => !values[name])
+  if (missing.length === 0) return values
+  const named = (locale: keyof Label, and: string) => missing.map((name) => fields[name]!['x-label'][locale]).join(and)
+  return {
+    notConfigured: {
+      'zh-CN': `${chosen['zh-CN']}，但${named('zh-CN', '、')}尚未填写：请在“初始化配置”中补全。`,
+      'en-US': `${chosen['en-US']}, but ${named('en-US', ', ')} ${missing.length > 1 ? 'are' : 'is'} not filled in: complete ${missing.length > 1 ? 'them' : 'it'} in Initial configuration.`,
+    },
   }
-  return { baseUrl, sharedDir, containerDir }
 }
 
 /** How long a vendor's call may take, how often a running job is asked about, and how long a job may run. */
@@ -68,18 +82,14 @@ const HEYGEN_TIMING = { timeoutMs: 60_000, pollMs: 5_000, jobTimeoutMs: 60 * 60_
 export async function digitalHumanVideoProvider(services: Services, db: Db = services.db): Promise<Active<DigitalHumanVideoProvider> | { name: string; notConfigured: Label }> {
   const settings = await readGroup(services, services.registry.configGroups.get('providers')!, db)
   if (settings.digital_human_video === 'heygen') {
-    const [key, apiUrl, uploadUrl] = [settings.heygen_api_key, settings.heygen_api_url, settings.heygen_upload_url].map((v) => String(v ?? ''))
-    if (!key || !apiUrl || !uploadUrl) {
-      return { name: 'heygen', notConfigured: { 'zh-CN': '已选择 HeyGen 生成数字人视频，但其 API 密钥或地址尚未填写：请在“初始化配置”中补全。', 'en-US': 'HeyGen is chosen for digital-human videos, but its API key or address is not filled in: complete them in Initial configuration.' } }
-    }
-    return { name: 'heygen', provider: heyGenVideo({ apiKey: key, apiUrl, uploadUrl, ...HEYGEN_TIMING, ...services.config.vendorTiming }) }
+    const heygen = filledIn(services, settings, ['heygen_api_key', 'heygen_api_url', 'heygen_upload_url'], { 'zh-CN': '已选择 HeyGen 生成数字人视频', 'en-US': 'HeyGen is chosen for digital-human videos' })
+    if ('notConfigured' in heygen) return { name: 'heygen', ...heygen }
+    return { name: 'heygen', provider: heyGenVideo({ apiKey: heygen.heygen_api_key, apiUrl: heygen.heygen_api_url, uploadUrl: heygen.heygen_upload_url, ...HEYGEN_TIMING, ...services.config.vendorTiming }) }
   }
   if (settings.digital_human_video !== 'heygem') return { name: 'local', provider: localDigitalHumanVideo }
-  const [url, shared, container] = [settings.heygem_url, settings.heygem_shared_dir, settings.heygem_container_dir].map((v) => String(v ?? ''))
-  if (!url || !shared || !container) {
-    return { name: 'heygem', notConfigured: { 'zh-CN': '已选择 HeyGem 生成数字人视频，但其地址或共享目录尚未填写：请在“初始化配置”中补全。', 'en-US': 'HeyGem is chosen for digital-human videos, but its address or shared folder is not filled in: complete them in Initial configuration.' } }
-  }
-  return { name: 'heygem', provider: heyGemVideo({ baseUrl: url, sharedDir: shared, containerDir: container, ...HEYGEM_TIMING, ...services.config.vendorTiming }) }
+  const heygem = filledIn(services, settings, ['heygem_url', 'heygem_shared_dir', 'heygem_container_dir'], { 'zh-CN': '已选择 HeyGem 生成数字人视频', 'en-US': 'HeyGem is chosen for digital-human videos' })
+  if ('notConfigured' in heygem) return { name: 'heygem', ...heygem }
+  return { name: 'heygem', provider: heyGemVideo({ baseUrl: heygem.heygem_url, sharedDir: heygem.heygem_shared_dir, containerDir: heygem.heygem_container_dir, ...HEYGEM_TIMING, ...services.config.vendorTiming }) }
 }
 
 /** The avatar-clone provider new avatars go to. */
@@ -96,7 +106,7 @@ export async function speechForVoice(services: Services, voiceId: string, db: Db
     return 'notConfigured' in voice ? { unknown: voice.notConfigured } : { provider: heyGemSpeech(voice), voice: voiceId }
   }
   if (voiceId.startsWith('gpt-sovits:')) {
-    const gpt = gptSovitsSettings(await readGroup(services, services.registry.configGroups.get('providers')!, db))
+    const gpt = gptSovitsSettings(await readGroup(services, services.registry.configGroups.get('providers')!, db), services)
     if ('notConfigured' in gpt) return { unknown: gpt.notConfigured }
     return { provider: gptSovitsSpeech({ baseUrl: gpt.baseUrl, timeoutMs: services.config.vendorTiming?.timeoutMs ?? VOICE_TIMEOUT_MS }), voice: voiceId }
   }
