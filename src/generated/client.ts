@@ -42,6 +42,14 @@ export interface ApiEndpoint {
  * Every endpoint by client function name, for access checks that must agree with the server.
  */
 export const apiEndpoints = {
+  aiAssistants: { id: 'ai/assistants', method: 'GET', path: '/ai/assistants', access: ['admin', 'partner', 'merchant'] },
+  aiChat: { id: 'ai/chat', method: 'POST', path: '/ai/chat', access: ['admin', 'partner', 'merchant'], download: true },
+  aiAssistantAdd: { id: 'ai_assistant/add', method: 'POST', path: '/ai_assistant/add', access: ['admin'] },
+  aiAssistantDel: { id: 'ai_assistant/del', method: 'POST', path: '/ai_assistant/del', access: ['admin'] },
+  aiAssistantDetail: { id: 'ai_assistant/detail', method: 'GET', path: '/ai_assistant/detail', access: ['admin'] },
+  aiAssistantEdit: { id: 'ai_assistant/edit', method: 'POST', path: '/ai_assistant/edit', access: ['admin'] },
+  aiAssistantList: { id: 'ai_assistant/list', method: 'GET', path: '/ai_assistant/list', access: ['admin'] },
+  aiCallList: { id: 'ai_call/list', method: 'GET', path: '/ai_call/list', access: ['admin'] },
   avatarDel: { id: 'avatar/del', method: 'POST', path: '/avatar/del', access: ['partner', 'merchant'] },
   avatarDetail: { id: 'avatar/detail', method: 'GET', path: '/avatar/detail', access: ['partner', 'merchant'] },
   avatarEdit: { id: 'avatar/edit', method: 'POST', path: '/avatar/edit', access: ['partner', 'merchant'] },
@@ -66,6 +74,7 @@ export const apiEndpoints = {
   materialFolderDetail: { id: 'material_folder/detail', method: 'GET', path: '/material_folder/detail', access: ['partner', 'merchant'] },
   materialFolderEdit: { id: 'material_folder/edit', method: 'POST', path: '/material_folder/edit', access: ['partner', 'merchant'] },
   materialFolderList: { id: 'material_folder/list', method: 'GET', path: '/material_folder/list', access: ['partner', 'merchant'] },
+  matrixAiImitateTitle: { id: 'matrix/ai_imitate_title', method: 'POST', path: '/matrix/ai_imitate_title', access: ['admin', 'partner', 'merchant'] },
   platformAddAgreement: { id: 'platform/add_agreement', method: 'POST', path: '/platform/add_agreement', access: ['admin'] },
   platformAddArticle: { id: 'platform/add_article', method: 'POST', path: '/platform/add_article', access: ['admin', 'partner'] },
   platformAddIndustry: { id: 'platform/add_industry', method: 'POST', path: '/platform/add_industry', access: ['admin'] },
@@ -185,6 +194,68 @@ export const apiEndpoints = {
 } as const satisfies Record<keyof ApiClient, ApiEndpoint>
 
 export interface ApiClient {
+  /**
+   * The AI assistants the caller may use
+   *
+   * Every assistant whose roles include the caller's, by name, with what it is for, and whether an AI writer is set up to answer at all (writer_ready, and the reason when it is not). The create-video wizard offers these to write a script.
+   *
+   * `GET /ai/assistants` · roles: admin, partner, merchant
+   */
+  aiAssistants: () => Promise<types.AiAssistantsResponse>
+
+  /**
+   * Talk with an AI assistant, its answer streamed
+   *
+   * The conversation so far goes to the AI writer behind the assistant's instructions. The answer comes as Server-Sent Events while it is written: "text" events ({ text }: the next piece), then one "done" ({ model, prompt_tokens, completion_tokens, finish }) or one "failed" ({ message }, in the caller's language). A refusal before anything is written (no AI writer set up, an assistant the caller's role may not use) is an ordinary error answer. Every call is logged with its token counts (ai_call); leaving early stops the writer.
+   *
+   * Answers a file, not an envelope.
+   *
+   * `POST /ai/chat` · roles: admin, partner, merchant
+   */
+  aiChat: (body: types.AiChatBody) => Promise<unknown>
+
+  /**
+   * Add to ai agent tool
+   *
+   * `POST /ai_assistant/add` · roles: admin
+   */
+  aiAssistantAdd: (body: types.AiAssistantAddBody) => Promise<types.AiAssistantAddResponse>
+
+  /**
+   * Delete ai agent tool by id
+   *
+   * `POST /ai_assistant/del` · roles: admin
+   */
+  aiAssistantDel: (body: types.AiAssistantDelBody) => Promise<types.AiAssistantDelResponse>
+
+  /**
+   * One of ai agent tool by id
+   *
+   * `GET /ai_assistant/detail` · roles: admin
+   */
+  aiAssistantDetail: (query: types.AiAssistantDetailQuery) => Promise<types.AiAssistantDetailResponse>
+
+  /**
+   * Change one of ai agent tool
+   *
+   * `POST /ai_assistant/edit` · roles: admin
+   */
+  aiAssistantEdit: (body: types.AiAssistantEditBody) => Promise<types.AiAssistantEditResponse>
+
+  /**
+   * List ai agent tool
+   *
+   * `GET /ai_assistant/list` · roles: admin
+   */
+  aiAssistantList: (query?: types.AiAssistantListQuery) => Promise<types.AiAssistantListResponse>
+
+  /**
+   * List ai call log
+   *
+   * `GET /ai_call/list` · roles: admin
+   */
+  aiCallList: (query?: types.AiCallListQuery) => Promise<types.AiCallListResponse>
+
   /**
    * Delete avatars by id
    *
@@ -362,6 +433,15 @@ export interface ApiClient {
    * `GET /material_folder/list` · roles: partner, merchant
    */
   materialFolderList: (query?: types.MaterialFolderListQuery) => Promise<types.MaterialFolderListResponse>
+
+  /**
+   * New post titles in the style of a viral one
+   *
+   * The AI writer reads a title that did well and writes count new ones in its style (length, tone, hooks, emoji), about the topic when one is given. Used by release plans and the create-video wizard. Logged with its token counts (ai_call). With no AI writer set up it says so; nothing is made up in its place.
+   *
+   * `POST /matrix/ai_imitate_title` · roles: admin, partner, merchant
+   */
+  matrixAiImitateTitle: (body: types.MatrixAiImitateTitleBody) => Promise<types.MatrixAiImitateTitleResponse>
 
   /**
    * Add an agreement
@@ -759,7 +839,7 @@ export interface ApiClient {
   /**
    * Which services do the AI work, and whether they can be reached
    *
-   * For each capability (voice clone, speech, avatar clone, digital-human video): the provider the platform uses now, what it really does, and whether it is ready: configured, and answering when asked. Said in the caller's language. The screens that submit such work show it above their form.
+   * For each capability (voice clone, speech, avatar clone, digital-human video, the AI writer): the provider the platform uses now, what it really does, and whether it is ready: configured, and answering when asked. Said in the caller's language. The screens that submit such work show it above their form.
    *
    * `GET /provider/status` · roles: admin, partner, merchant
    */
@@ -1358,6 +1438,14 @@ export interface ApiClient {
  */
 export function createApiClient(transport: ApiTransport): ApiClient {
   return {
+    aiAssistants: () => transport({ method: 'GET', path: '/ai/assistants' }) as Promise<types.AiAssistantsResponse>,
+    aiChat: (body) => transport({ method: 'POST', path: '/ai/chat', body, download: true }),
+    aiAssistantAdd: (body) => transport({ method: 'POST', path: '/ai_assistant/add', body }) as Promise<types.AiAssistantAddResponse>,
+    aiAssistantDel: (body) => transport({ method: 'POST', path: '/ai_assistant/del', body }) as Promise<types.AiAssistantDelResponse>,
+    aiAssistantDetail: (query) => transport({ method: 'GET', path: '/ai_assistant/detail', query }) as Promise<types.AiAssistantDetailResponse>,
+    aiAssistantEdit: (body) => transport({ method: 'POST', path: '/ai_assistant/edit', body }) as Promise<types.AiAssistantEditResponse>,
+    aiAssistantList: (query = {}) => transport({ method: 'GET', path: '/ai_assistant/list', query }) as Promise<types.AiAssistantListResponse>,
+    aiCallList: (query = {}) => transport({ method: 'GET', path: '/ai_call/list', query }) as Promise<types.AiCallListResponse>,
     avatarDel: (body) => transport({ method: 'POST', path: '/avatar/del', body }) as Promise<types.AvatarDelResponse>,
     avatarDetail: (query) => transport({ method: 'GET', path: '/avatar/detail', query }) as Promise<types.AvatarDetailResponse>,
     avatarEdit: (body) => transport({ method: 'POST', path: '/avatar/edit', body }) as Promise<types.AvatarEditResponse>,
@@ -1382,6 +1470,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     materialFolderDetail: (query) => transport({ method: 'GET', path: '/material_folder/detail', query }) as Promise<types.MaterialFolderDetailResponse>,
     materialFolderEdit: (body) => transport({ method: 'POST', path: '/material_folder/edit', body }) as Promise<types.MaterialFolderEditResponse>,
     materialFolderList: (query = {}) => transport({ method: 'GET', path: '/material_folder/list', query }) as Promise<types.MaterialFolderListResponse>,
+    matrixAiImitateTitle: (body) => transport({ method: 'POST', path: '/matrix/ai_imitate_title', body }) as Promise<types.MatrixAiImitateTitleResponse>,
     platformAddAgreement: (body) => transport({ method: 'POST', path: '/platform/add_agreement', body }) as Promise<types.PlatformAddAgreementResponse>,
     platformAddArticle: (body) => transport({ method: 'POST', path: '/platform/add_article', body }) as Promise<types.PlatformAddArticleResponse>,
     platformAddIndustry: (body) => transport({ method: 'POST', path: '/platform/add_industry', body }) as Promise<types.PlatformAddIndustryResponse>,

@@ -33,6 +33,39 @@ export interface AgreementTable {
 }
 
 /**
+ * The `ai_assistant` table (schemas/entities/ai_assistant.json).
+ */
+export interface AiAssistantTable {
+  id: Generated<number>
+  name: string
+  description: Optional<string>
+  system_prompt: string
+  model: Optional<string>
+  temperature: Optional<number>
+  roles: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `ai_call` table (schemas/entities/ai_call.json).
+ */
+export interface AiCallTable {
+  id: Generated<number>
+  owner_id: number
+  purpose: string
+  assistant_id: Optional<number | null>
+  model: string
+  prompt_tokens: Optional<number | null>
+  completion_tokens: Optional<number | null>
+  duration_ms: number
+  status: string
+  error: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `article` table (schemas/entities/article.json).
  */
 export interface ArticleTable {
@@ -531,6 +564,8 @@ export interface WorkTable {
  */
 export interface Database {
   agreement: AgreementTable
+  ai_assistant: AiAssistantTable
+  ai_call: AiCallTable
   article: ArticleTable
   avatar: AvatarTable
   captcha_challenge: CaptchaChallengeTable
@@ -565,6 +600,8 @@ export interface Database {
  */
 export interface EntityTables {
   agreement: 'agreement'
+  ai_assistant: 'ai_assistant'
+  ai_call: 'ai_call'
   article: 'article'
   avatar: 'avatar'
   captcha_challenge: 'captcha_challenge'

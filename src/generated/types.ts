@@ -98,6 +98,70 @@ export interface Agreement {
 }
 
 /**
+ * A named way of asking the AI writer: its instructions (the system prompt), the model and how freely it writes, and which roles besides administrators may use it. The create-video wizard offers the assistants a merchant's role may use to write a script; the AI tool's playground tries any of them.
+ */
+export interface AiAssistant {
+  id: number
+  name: string
+  /**
+   * What it is for, shown to the people who pick it.
+   */
+  description: string
+  /**
+   * The instructions sent before every conversation with it.
+   */
+  system_prompt: string
+  /**
+   * Empty: the default model of the AI writer chosen in Initial configuration.
+   */
+  model: string
+  /**
+   * 0 writes the most likely words every time; higher writes more freely.
+   */
+  temperature: number
+  /**
+   * Who may use it besides administrators, who may use every assistant.
+   */
+  roles: ('partner' | 'merchant')[]
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * One request to the AI writer, written when it ends: who asked, for what, the model, the tokens the vendor counted and how long it took. What was asked and answered is not kept.
+ */
+export interface AiCall {
+  id: number
+  owner_id: number
+  purpose: 'chat' | 'imitate_title'
+  assistant_id?: number | null
+  model: string
+  /**
+   * Null where the vendor did not count.
+   */
+  prompt_tokens?: number | null
+  completion_tokens?: number | null
+  duration_ms: number
+  /**
+   * stopped: the person left before the answer ended.
+   */
+  status: 'succeeded' | 'failed' | 'stopped'
+  /**
+   * Why it failed, in both locales ({"zh-CN": …, "en-US": …}).
+   */
+  error: {}
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    owner_id?: string | null
+    assistant_id?: string | null
+  }
+}
+
+/**
  * A formatted article (notices, guides, help) written by an admin or a partner. A partner sees and edits only its own; an admin sees all.
  */
 export interface Article {
@@ -969,6 +1033,193 @@ export interface Work {
 }
 
 /**
+ * Data of a successful answer of `GET /ai/assistants` (The AI assistants the caller may use).
+ */
+export interface AiAssistantsResponse {
+  writer_ready: boolean
+  /**
+   * Why no AI writer can answer: none chosen, or one chosen but not set up.
+   */
+  problem: string | null
+  assistants: {
+    id: number
+    name: string
+    description: string
+  }[]
+}
+
+/**
+ * JSON body of `POST /ai/chat` (Talk with an AI assistant, its answer streamed).
+ */
+export interface AiChatBody {
+  assistant_id: number
+  /**
+   * The conversation, oldest first, ending with the person's new message.
+   *
+   * @minItems 1
+   * @maxItems 40
+   */
+  messages: {
+    role: 'user' | 'assistant'
+    content: string
+  }[]
+}
+
+/**
+ * JSON body of `POST /ai_assistant/add` (Add to ai agent tool).
+ */
+export interface AiAssistantAddBody {
+  name: string
+  /**
+   * What it is for, shown to the people who pick it.
+   */
+  description?: string
+  /**
+   * The instructions sent before every conversation with it.
+   */
+  system_prompt: string
+  /**
+   * Empty: the default model of the AI writer chosen in Initial configuration.
+   */
+  model?: string
+  /**
+   * 0 writes the most likely words every time; higher writes more freely.
+   */
+  temperature?: number
+  /**
+   * Who may use it besides administrators, who may use every assistant.
+   */
+  roles?: ('partner' | 'merchant')[]
+}
+
+/**
+ * Data of a successful answer of `POST /ai_assistant/add` (Add to ai agent tool).
+ */
+export type AiAssistantAddResponse = AiAssistant
+
+/**
+ * JSON body of `POST /ai_assistant/del` (Delete ai agent tool by id).
+ */
+export interface AiAssistantDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /ai_assistant/del` (Delete ai agent tool by id).
+ */
+export interface AiAssistantDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /ai_assistant/detail` (One of ai agent tool by id).
+ */
+export interface AiAssistantDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /ai_assistant/detail` (One of ai agent tool by id).
+ */
+export type AiAssistantDetailResponse = AiAssistant
+
+/**
+ * JSON body of `POST /ai_assistant/edit` (Change one of ai agent tool).
+ */
+export interface AiAssistantEditBody {
+  id: number
+  name?: string
+  /**
+   * What it is for, shown to the people who pick it.
+   */
+  description?: string
+  /**
+   * The instructions sent before every conversation with it.
+   */
+  system_prompt?: string
+  /**
+   * Empty: the default model of the AI writer chosen in Initial configuration.
+   */
+  model?: string
+  /**
+   * 0 writes the most likely words every time; higher writes more freely.
+   */
+  temperature?: number
+  /**
+   * Who may use it besides administrators, who may use every assistant.
+   */
+  roles?: ('partner' | 'merchant')[]
+}
+
+/**
+ * Data of a successful answer of `POST /ai_assistant/edit` (Change one of ai agent tool).
+ */
+export type AiAssistantEditResponse = AiAssistant
+
+/**
+ * Query string of `GET /ai_assistant/list` (List ai agent tool).
+ */
+export interface AiAssistantListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'updated_at' | 'name'
+  order?: 'asc' | 'desc'
+  name?: string
+}
+
+/**
+ * Data of a successful answer of `GET /ai_assistant/list` (List ai agent tool).
+ */
+export type AiAssistantListResponse = Paginator<AiAssistant>
+
+/**
+ * Query string of `GET /ai_call/list` (List ai call log).
+ */
+export interface AiCallListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'created_at'
+  order?: 'asc' | 'desc'
+  purpose?: 'chat' | 'imitate_title'
+  status?: 'succeeded' | 'failed' | 'stopped'
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+}
+
+/**
+ * Data of a successful answer of `GET /ai_call/list` (List ai call log).
+ */
+export type AiCallListResponse = Paginator<AiCall>
+
+/**
  * JSON body of `POST /avatar/del` (Delete avatars by id).
  */
 export interface AvatarDelBody {
@@ -1466,6 +1717,25 @@ export interface MaterialFolderListQuery {
  * Data of a successful answer of `GET /material_folder/list` (List material folders).
  */
 export type MaterialFolderListResponse = Paginator<MaterialFolder>
+
+/**
+ * JSON body of `POST /matrix/ai_imitate_title` (New post titles in the style of a viral one).
+ */
+export interface MatrixAiImitateTitleBody {
+  title: string
+  topic?: string
+  count?: number
+}
+
+/**
+ * Data of a successful answer of `POST /matrix/ai_imitate_title` (New post titles in the style of a viral one).
+ */
+export interface MatrixAiImitateTitleResponse {
+  titles: string[]
+  model: string
+  prompt_tokens: number | null
+  completion_tokens: number | null
+}
 
 /**
  * JSON body of `POST /platform/add_agreement` (Add an agreement).
@@ -2573,9 +2843,9 @@ export type PlatformUserQuotaLogResponse = Paginator<UserQuotaLog>
  */
 export interface ProviderStatusResponse {
   providers: {
-    capability: 'voice-clone' | 'speech' | 'avatar-clone' | 'digital-human-video'
+    capability: 'voice-clone' | 'speech' | 'avatar-clone' | 'digital-human-video' | 'chat'
     /**
-     * local, or the vendor: heygem, heygen, gpt-sovits (the voice clone: local, gpt-sovits or heygem).
+     * local, or the vendor: heygem, heygen, gpt-sovits (the voice clone: local, gpt-sovits or heygem; the AI writer: none or openai-compatible).
      */
     name: string
     /**
@@ -4181,6 +4451,10 @@ export type UserMenuResponse = {
   }
   icon?: string
   order: number
+  /**
+   * The group is one menu entry leading to its first shown route (the AI tool); its routes are not listed under it.
+   */
+  hideChildrenInMenu?: boolean
   children: {
     name: string
     path: string
@@ -4357,6 +4631,14 @@ export type NoFields = Record<string, never>
  * Every endpoint by its id (its file under schemas/endpoints, without .json): its query string, JSON body and data.
  */
 export interface Endpoints {
+  'ai/assistants': { query: NoFields; body: NoFields; response: AiAssistantsResponse }
+  'ai/chat': { query: NoFields; body: AiChatBody; response: unknown }
+  'ai_assistant/add': { query: NoFields; body: AiAssistantAddBody; response: AiAssistantAddResponse }
+  'ai_assistant/del': { query: NoFields; body: AiAssistantDelBody; response: AiAssistantDelResponse }
+  'ai_assistant/detail': { query: AiAssistantDetailQuery; body: NoFields; response: AiAssistantDetailResponse }
+  'ai_assistant/edit': { query: NoFields; body: AiAssistantEditBody; response: AiAssistantEditResponse }
+  'ai_assistant/list': { query: AiAssistantListQuery; body: NoFields; response: AiAssistantListResponse }
+  'ai_call/list': { query: AiCallListQuery; body: NoFields; response: AiCallListResponse }
   'avatar/del': { query: NoFields; body: AvatarDelBody; response: AvatarDelResponse }
   'avatar/detail': { query: AvatarDetailQuery; body: NoFields; response: AvatarDetailResponse }
   'avatar/edit': { query: NoFields; body: AvatarEditBody; response: AvatarEditResponse }
@@ -4381,6 +4663,7 @@ export interface Endpoints {
   'material_folder/detail': { query: MaterialFolderDetailQuery; body: NoFields; response: MaterialFolderDetailResponse }
   'material_folder/edit': { query: NoFields; body: MaterialFolderEditBody; response: MaterialFolderEditResponse }
   'material_folder/list': { query: MaterialFolderListQuery; body: NoFields; response: MaterialFolderListResponse }
+  'matrix/ai_imitate_title': { query: NoFields; body: MatrixAiImitateTitleBody; response: MatrixAiImitateTitleResponse }
   'platform/add_agreement': { query: NoFields; body: PlatformAddAgreementBody; response: PlatformAddAgreementResponse }
   'platform/add_article': { query: NoFields; body: PlatformAddArticleBody; response: PlatformAddArticleResponse }
   'platform/add_industry': { query: NoFields; body: PlatformAddIndustryBody; response: PlatformAddIndustryResponse }

@@ -49,8 +49,10 @@ export function consoleRoutes(registry: Pick<Registry, 'navigation' | 'resources
       ...(r.activeMenu ? { activeMenu: r.activeMenu } : {}),
     })
   }
+  // Groups of the same order (protocol and ai-tool, both 60 in spec §2) keep their place in navigation.json.
+  const place = (name: string) => registry.navigation.groups.findIndex((g) => g.name === name)
   return out
-    .sort((a, b) => a.groupOrder - b.groupOrder || a.order - b.order)
+    .sort((a, b) => a.groupOrder - b.groupOrder || place(a.group) - place(b.group) || a.order - b.order)
     .map(({ groupOrder: _o, ...route }) => route)
 }
 
@@ -118,6 +120,8 @@ export interface MenuGroup {
   label: Label
   icon?: string
   order: number
+  /** One menu entry for the whole group, leading to its first shown route. */
+  hideChildrenInMenu?: true
   /** A hidden route's activeMenu is the path of the entry highlighted while it is open. */
   children: { name: string; path: string; label: Label; hideInMenu: boolean; activeMenu?: string }[]
 }
@@ -141,6 +145,7 @@ export function menuFor(registry: Pick<Registry, 'navigation' | 'resources'>, ro
       label: group.label,
       ...(group.icon ? { icon: group.icon } : {}),
       order: group.order,
+      ...(group.hideChildrenInMenu ? { hideChildrenInMenu: true as const } : {}),
       children: routes
         .filter((r) => r.group === group.name)
         .map((r) => {

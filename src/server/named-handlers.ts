@@ -19,6 +19,7 @@ import { taskEndpointHandlers } from './tasks/handlers'
 import { taskUseHandlers } from './tasks/uses'
 import { materialHandlers } from './materials/handlers'
 import { digitalHumanHandlers } from './digital-human/handlers'
+import { aiHandlers } from './ai/handlers'
 
 /** Every named handler an endpoint file may name in "handler". */
 export const namedHandlers: Record<string, NamedHandler> = {
@@ -42,4 +43,5 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...digitalHumanHandlers,
   ...taskUseHandlers,
   ...materialHandlers,
+  ...aiHandlers,
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { makeTestVideo } from '../../src/server/media/test-media'
 import { callStream } from '../support/event-stream'
+import { startChatContract, type ChatContract } from '../support/chat-contract'
 
 /**
  * Every endpoint of the promotion hierarchy, money and quotas, called by every role on
@@ -20,7 +21,7 @@ import { callStream } from '../support/event-stream'
  */
 
 /** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
-const COVERED = ['/task', '/material', '/work', '/voice_clone', '/avatar', '/task_template', '/provider/status', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
+const COVERED = ['/ai', '/matrix', '/task', '/material', '/work', '/voice_clone', '/avatar', '/task_template', '/provider/status', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
 
 type Relation = 'own' | 'below' | 'other'
 interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
@@ -148,6 +149,21 @@ const speakCall = async (token: string, request: Record<string, unknown>) => {
 }
 const MERCHANT = { user_type: 2 }
 
+let chatContract: ChatContract
+let assistantId: number
+/** An AI assistant every role may use, made by the admin. */
+const spareAssistant = async (): Promise<number> => {
+  const res = await server.call<{ id: number }>('POST', '/ai_assistant/add', { token: callers.admin!.token, body: { name: `Matrix assistant ${++n}`, system_prompt: 'Answer briefly.', roles: ['partner', 'merchant'] } })
+  if (res.body.code !== 1) throw new Error(`assistant: ${res.body.msg}`)
+  return res.body.data.id
+}
+/** A conversation with it: an event stream ending in "done" when allowed, an envelope when refused. */
+const chatWith = async (token: string): Promise<{ status: number; code: number }> => {
+  const res = await server.inject({ method: 'POST', url: '/api/v1/ai/chat', headers: { token, 'content-type': 'application/json' }, payload: JSON.stringify({ assistant_id: assistantId, messages: [{ role: 'user', content: 'Hello' }] }) })
+  if (String(res.headers['content-type']).startsWith('text/event-stream')) return { status: res.statusCode, code: res.body.includes('event: done') ? 1 : 0 }
+  return { status: res.statusCode, code: res.json<{ code: number }>().code }
+}
+
 const PROBES: Record<string, Probe> = {
   // The content side: a merchant's materials, works and tasks are its own and its partner's to reach.
   'material/list': { kind: 'list' },
@@ -185,6 +201,16 @@ const PROBES: Record<string, Probe> = {
   'task_template/edit': { kind: 'write', targetIs: MERCHANT, record: ownTemplate, request: (t) => ({ id: t.id, name: 'Renamed template' }) },
   'task_template/del': { kind: 'write', targetIs: MERCHANT, record: ownTemplate, request: (t) => ({ ids: [t.id] }) },
   'task_template/save': { kind: 'role', request: (_, i) => ({ name: `Matrix template ${i}`, kind: 'digital_video', input: { script: 'Hello {{name}}.' } }) },
+  // The AI tool: assistants and the call log are the admin's; using an assistant follows its roles (ai-tool.spec.ts).
+  'ai/assistants': { kind: 'role' },
+  'ai/chat': { kind: 'role', send: async (token) => chatWith(token) },
+  'matrix/ai_imitate_title': { kind: 'role', request: () => ({ title: 'Three tricks for better coffee', count: 2 }) },
+  'ai_assistant/list': { kind: 'role' },
+  'ai_assistant/detail': { kind: 'role', request: () => ({ id: assistantId }) },
+  'ai_assistant/add': { kind: 'role', request: (_, i) => ({ name: `Matrix added ${i}`, system_prompt: 'Answer briefly.' }) },
+  'ai_assistant/edit': { kind: 'role', request: () => ({ id: assistantId, description: 'matrix' }) },
+  'ai_assistant/del': { kind: 'role', request: async () => ({ ids: [await spareAssistant()] }) },
+  'ai_call/list': { kind: 'role' },
   'avatar/list': { kind: 'list' },
   'avatar/detail': { kind: 'get', targetIs: MERCHANT, record: ownAvatar },
   'avatar/edit': { kind: 'write', targetIs: MERCHANT, record: ownAvatar, request: (a) => ({ id: a.id, name: 'Renamed avatar' }) },
@@ -338,6 +364,10 @@ beforeAll(async () => {
     await ok('/platform/overstep_login', partner, { merchant_id: callers[shop]!.account.id })
     await ok('/recharge_order/create', partner, { package_id: packageId })
   }
+  // An AI writer (a contract server) and an assistant for the AI tool's probes.
+  chatContract = await startChatContract()
+  await ok('/platform/set_config', 'admin', { group: 'providers', values: { chat: 'openai-compatible', chat_base_url: chatContract.url, chat_api_key: chatContract.apiKey, chat_model: 'contract-chat' } })
+  assistantId = await spareAssistant()
   // Avatar quotas for the clone probes, put in place as the ledger writes them.
   for (const who of ['p', 'p-shop', 'q', 'q-shop']) {
     for (const quota of ['digital_man_count', 'digital_man_advanced_count'] as const) {
@@ -360,7 +390,10 @@ beforeAll(async () => {
     await queuedTask(account)
   }
 }, 120_000)
-afterAll(() => server.close())
+afterAll(async () => {
+  await server.close()
+  await chatContract.close()
+})
 
 async function ok(path: string, who: string, body: unknown): Promise<void> {
   const res = await server.call('POST', path, { token: callers[who]!.token, body })

@@ -27,6 +27,7 @@ function fakeHttp(provider: 'local' | 's3') {
       req.onProgress?.(5, 10)
     },
     downloadUrl: () => '',
+    stream: () => Promise.reject(new Error('no streams here')),
   }
   return { http, calls }
 }

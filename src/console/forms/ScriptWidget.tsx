@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { Button, Empty, Flex, Input, List, Modal, Select, Typography } from 'antd'
-import { BookOutlined } from '@ant-design/icons'
+import { BookOutlined, RobotOutlined } from '@ant-design/icons'
 import type { WidgetProps } from '@rjsf/utils'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslate } from '../i18n/translate'
 import { useConsole } from '../ConsoleContext'
+import { useAssistants } from '../ai/useAssistants'
+import { AiScriptWriter } from '../ai/AiScriptWriter'
 
 interface Page<T> {
   data: T[]
@@ -21,13 +23,19 @@ interface Industry {
 }
 
 /**
- * A script field ("x-widget": "script"): typed, or taken from the platform's script library
- * (platform/script, by industry) and then edited. Its characters are counted as they are
- * what a digital-human video is charged by.
+ * A script field ("x-widget": "script"): typed, taken from the platform's script library
+ * (platform/script, by industry), or written by an AI assistant when an AI writer is set up,
+ * and then edited. Its characters are counted as they are what a digital-human video is
+ * charged by.
  */
 export function ScriptWidget({ id, value, onChange, onBlur, disabled, readonly, schema }: WidgetProps) {
   const t = useTranslate()
   const [choosing, setChoosing] = useState(false)
+  const [writing, setWriting] = useState(false)
+  const assistants = useAssistants()
+  // Offered only when someone can answer: a merchant cannot set up the writer, so a dead button would only puzzle.
+  const writers = assistants.data?.writer_ready ? assistants.data.assistants : []
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined
   return (
     <Flex vertical gap={8}>
       <Input.TextArea
@@ -35,17 +43,22 @@ export function ScriptWidget({ id, value, onChange, onBlur, disabled, readonly, 
         value={typeof value === 'string' ? value : ''}
         autoSize={{ minRows: 5, maxRows: 14 }}
         showCount
-        maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+        maxLength={maxLength}
         disabled={disabled || readonly}
         onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
         onBlur={() => onBlur(id, value)}
       />
       {readonly ? null : (
-        <div>
+        <Flex gap={8} wrap>
           <Button icon={<BookOutlined />} disabled={disabled} onClick={() => setChoosing(true)}>
             {t('scriptField.library')}
           </Button>
-        </div>
+          {writers.length > 0 ? (
+            <Button icon={<RobotOutlined />} disabled={disabled} onClick={() => setWriting(true)}>
+              {t('ai.write')}
+            </Button>
+          ) : null}
+        </Flex>
       )}
       {choosing ? (
         <ScriptLibrary
@@ -53,6 +66,17 @@ export function ScriptWidget({ id, value, onChange, onBlur, disabled, readonly, 
           onPick={(content) => {
             onChange(content)
             setChoosing(false)
+          }}
+        />
+      ) : null}
+      {writing ? (
+        <AiScriptWriter
+          assistants={writers}
+          maxLength={maxLength}
+          onClose={() => setWriting(false)}
+          onUse={(text) => {
+            onChange(text)
+            setWriting(false)
           }}
         />
       ) : null}

@@ -125,6 +125,8 @@ function formField(declared: JsonSchema, name: string, locale: Locale): { schema
       const field = formField({ ...items, 'x-label': undefined }, '', locale)
       schema.items = { ...field.schema, title: '' }
       if (Object.keys(field.ui).length > 0) ui.items = field.ui
+      // A few values picked at most once each (the roles that may use an assistant): ticked in a row.
+      if (items.enum && property.uniqueItems) ui['ui:widget'] = 'checkboxes'
     }
   }
   return { schema, ui }
@@ -142,6 +144,7 @@ function uiOf(property: JsonSchema): JsonSchema | undefined {
   if (property['x-widget'] === 'color') return { 'ui:widget': 'color' }
   // A material chosen from the library, or uploaded (or recorded: a voice sample) on the spot.
   if (property['x-widget'] === 'script') return { 'ui:widget': 'script' }
+  if (property['x-widget'] === 'post-title') return { 'ui:widget': 'post-title' }
   if (property['x-widget'] === 'recording') return { 'ui:widget': 'material', 'ui:options': { record: true, accept: 'audio/*,video/*' } }
   if (property['x-widget'] === 'material') return { 'ui:widget': 'material', ...(typeof property['x-accept'] === 'string' ? { 'ui:options': { accept: property['x-accept'] } } : {}) }
   if (typeof property['x-relation'] === 'string') return { 'ui:widget': 'relation' }

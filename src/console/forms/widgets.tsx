@@ -6,6 +6,7 @@ import { ImageWidget } from './ImageWidget'
 import { RichTextWidget } from './RichTextWidget'
 import { MaterialWidget } from './MaterialWidget'
 import { ScriptWidget } from './ScriptWidget'
+import { TitleWidget } from './TitleWidget'
 import { normalizeMoney } from './money-input'
 import { PasswordInput } from './PasswordInput'
 
@@ -114,4 +115,4 @@ export function ColorWidget({ id, value, onChange, disabled, readonly }: WidgetP
 }
 
 // CheckboxWidget replaces the theme's, which writes the label beside the box, for every boolean field.
-export const formWidgets = { CheckboxWidget, image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, material: MaterialWidget, script: ScriptWidget, password: PasswordWidget, richText: RichTextWidget, lines: LinesWidget, color: ColorWidget }
+export const formWidgets = { CheckboxWidget, image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, material: MaterialWidget, script: ScriptWidget, 'post-title': TitleWidget, password: PasswordWidget, richText: RichTextWidget, lines: LinesWidget, color: ColorWidget }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { Layout, Menu, theme } from 'antd'
+import { Layout, Menu, theme, type MenuProps } from 'antd'
 import { useGetIdentity } from '@refinedev/core'
 import { Link, useLocation } from 'react-router'
 import type { Identity } from '../providers/authProvider'
@@ -8,6 +8,8 @@ import { useAppSettings } from './AppSettings'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { ConsoleTitle } from './ConsoleTitle'
 import { iconOf } from './icons'
+
+type MenuItem = Required<MenuProps>['items'][number]
 
 /**
  * The menu, built from navigation.json and the resource files: groups in their order,
@@ -25,14 +27,13 @@ export function useMenuItems() {
   const menu = useMemo(() => (identity ? (settings.menuFromServer ? (serverMenu ?? []) : menuFor(registry, identity.role)) : []), [registry, identity, settings.menuFromServer, serverMenu])
   const items = useMemo(
     () =>
-      menu
-        .map((group) => ({
-          key: group.path,
-          icon: iconOf(group.icon),
-          label: label(group.label, group.name),
-          children: group.children.filter((c) => !c.hideInMenu).map((c) => ({ key: c.path, label: <Link to={c.path}>{label(c.label, c.name)}</Link> })),
-        }))
-        .filter((group) => group.children.length > 0),
+      menu.flatMap((group): MenuItem[] => {
+        const shown = group.children.filter((c) => !c.hideInMenu)
+        if (shown.length === 0) return []
+        // A group that hides its routes is one entry, selected whenever one of its routes is.
+        if (group.hideChildrenInMenu) return [{ key: shown[0]!.path, icon: iconOf(group.icon), label: <Link to={shown[0]!.path}>{label(group.label, group.name)}</Link> }]
+        return [{ key: group.path, icon: iconOf(group.icon), label: label(group.label, group.name), children: shown.map((c) => ({ key: c.path, label: <Link to={c.path}>{label(c.label, c.name)}</Link> })) }]
+      }),
     [menu, label],
   )
   // A page hidden from the menu highlights the entry it belongs under (its activeMenu), in its open group.

@@ -16,4 +16,5 @@ export const PAGES: Record<string, LazyPage> = {
   'user-setting': lazyPage(() => import('./UserSettingPage')),
   'task-submit': lazyPage(() => import('../creation/TaskSubmitPage')),
   'task-list': lazyPage(() => import('../creation/TaskListPage')),
+  'ai-playground': lazyPage(() => import('../ai/AiPlaygroundPage')),
 }

@@ -362,6 +362,7 @@ describe('getIdentity and getPermissions', () => {
       upload: () => expect.unreachable('no uploads here'),
       uploadTo: () => expect.unreachable('no uploads here'),
       downloadUrl: () => expect.unreachable('no downloads here'),
+      stream: () => expect.unreachable('no streams here'),
     }
     const auth = createAuthProvider({ http, tokens })
     await expect(auth.getIdentity!()).resolves.toMatchObject({ user_type: 9, role: 'agent' })

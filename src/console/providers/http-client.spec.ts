@@ -304,3 +304,38 @@ describe('uploads', () => {
     expect(await rejection(refused)).toMatchObject({ message: 'Invalid according to Policy: Policy expired.', statusCode: 403 })
   })
 })
+
+describe('a POST answered by Server-Sent Events', () => {
+  /** An event stream whose chunks split events (and a line) where the network happens to. */
+  const events = (...chunks: string[]) =>
+    new Response(new ReadableStream({ start(controller) {
+      for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk))
+      controller.close()
+    } }), { headers: { 'content-type': 'text/event-stream; charset=utf-8' } })
+
+  it('posts JSON with the token and hands over each event as it comes, however the chunks fall', async () => {
+    const { http, sent, tokens } = setup(() => events('event: text\ndata: {"text":"Hel', 'lo"}\n\nevent: text\ndata: {"text":" there"}\n\n: a comment\n\nevent: done\n', 'data: {"completion_tokens":2}\n\n'))
+    tokens.saveLogin('abc', true)
+    const got: [string, unknown][] = []
+    await http.stream({ path: '/ai/chat', body: { assistant_id: 1 }, onEvent: (event, data) => got.push([event, data]) })
+    expect(got).toEqual([['text', { text: 'Hello' }], ['text', { text: ' there' }], ['done', { completion_tokens: 2 }]])
+    expect(sent[0]).toMatchObject({ url: '/api/v1/ai/chat', method: 'POST', body: '{"assistant_id":1}', headers: { token: 'abc', 'content-type': 'application/json' } })
+  })
+
+  it('rejects a refusal before the stream opens as any call, through onError', async () => {
+    const { http, failures } = setup(() => json(envelope(0, 'No AI writer is set up.', null)))
+    const refused = http.stream({ path: '/ai/chat', body: {}, onEvent: () => expect.unreachable('no events') })
+    expect(await rejection(refused)).toMatchObject({ message: 'No AI writer is set up.', code: 0 })
+    expect(failures).toHaveLength(1)
+  })
+
+  it('leaves quietly when the caller aborts', async () => {
+    const stop = new AbortController()
+    const { http, failures } = setup(() => {
+      stop.abort()
+      throw new DOMException('The operation was aborted.', 'AbortError')
+    })
+    await expect(http.stream({ path: '/ai/chat', body: {}, signal: stop.signal, onEvent: () => undefined })).resolves.toBeUndefined()
+    expect(failures).toHaveLength(0)
+  })
+})

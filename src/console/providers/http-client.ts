@@ -41,6 +41,20 @@ export interface HttpClient {
   uploadTo(request: { url: string; body: FormData; onProgress?: (sent: number, total: number) => void; signal?: AbortSignal }): Promise<void>
   /** A plain GET link carrying the token, for downloads (DESIGN §3). */
   downloadUrl(path: string, query?: object): string
+  /**
+   * A JSON POST answered with Server-Sent Events (an assistant writing): `onEvent` gets each
+   * event as it comes, and the promise settles when the stream ends. A refusal before the
+   * stream opens is an ApiError, as any call's; aborting `signal` leaves quietly.
+   */
+  stream(request: StreamRequest): Promise<void>
+}
+
+export interface StreamRequest {
+  path: string
+  body: object
+  signal?: AbortSignal
+  quiet?: boolean
+  onEvent(event: string, data: unknown): void
 }
 
 export interface HttpClientOptions {
@@ -156,6 +170,42 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     })
   }
 
+  async function stream(req: StreamRequest): Promise<void> {
+    const asRequest: ApiRequest = { method: 'POST', path: req.path, body: req.body, ...(req.quiet ? { quiet: true } : {}) }
+    let response: Response
+    try {
+      response = await doFetch(urlOf(req.path), { method: 'POST', headers: { ...headersOf(), 'content-type': 'application/json' }, body: JSON.stringify(req.body), signal: req.signal })
+    } catch (cause) {
+      if (req.signal?.aborted) return
+      throw fail(new ApiError('Network Error', 0, undefined, [], (cause as Error).name === 'AbortError' ? 'aborted' : 'network'), asRequest)
+    }
+    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      unwrap(response.status, response.statusText, await response.text().catch(() => ''), asRequest)
+      return
+    }
+    const decoder = new TextDecoder()
+    const reader = response.body!.getReader()
+    let buffer = ''
+    try {
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) break
+        buffer += decoder.decode(value, { stream: true })
+        let end: number
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message'
+          const data = block.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).replace(/^ /, '')).join('\n')
+          if (data) req.onEvent(event, parseJson(data))
+        }
+      }
+    } catch (cause) {
+      if (req.signal?.aborted) return
+      throw fail(new ApiError('Network Error', 0, undefined, [], 'network'), asRequest)
+    }
+  }
+
   function fail(error: ApiError, req: ApiRequest): ApiError {
     options.onError?.(error, req)
     return error
@@ -165,6 +215,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     request,
     upload,
     uploadTo,
+    stream,
     downloadUrl: (path, query) => urlOf(path, { ...query, token: options.tokens.read() ?? undefined }),
   }
 }

@@ -53,6 +53,21 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
         </Tag>
       )
     }
+    case 'enumList': {
+      // Each value of an array of enum values (the roles an assistant serves) as its own tag.
+      const items = { schema: field.schema.items as FieldInfo['schema'] }
+      const values = Array.isArray(value) ? value : []
+      if (values.length === 0) return <span className="field-muted">—</span>
+      return (
+        <span className="field-tags">
+          {values.map((v) => (
+            <Tag key={String(v)} color={enumColor(items, v)} className="field-tag">
+              {enumLabel(items, v, locale)}
+            </Tag>
+          ))}
+        </span>
+      )
+    }
     case 'relation': {
       // The related record's title where the caller may see it, else its id.
       const title = relationTitle(record, field.name)

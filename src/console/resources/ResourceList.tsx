@@ -79,7 +79,8 @@ export default function ResourceList({ resource }: { resource: string }) {
     const f = field(column.field)
     const title = labelOf(f)
     const sortable = def.list.sort.includes(column.field)
-    const enumNames = f.kind === 'enum' ? (f.schema.enum as unknown[]).map((v) => enumLabel(f, v, locale)) : undefined
+    const values = f.kind === 'enum' ? f.schema : f.kind === 'enumList' ? (f.schema.items as FieldInfo['schema']) : undefined
+    const enumNames = values ? (values.enum as unknown[]).map((v) => enumLabel({ schema: values }, v, locale)) : undefined
     return { name: column.field, field: f, title, sortable, width: columnWidth(f, { title, sortable, declared: column.width, enumNames }) }
   })
   const rowIcons = [permissions.show, permissions.edit, permissions.delete].filter(Boolean).length

@@ -54,6 +54,9 @@ function valueWidth(field: FieldInfo, enumNames: readonly string[]): number {
     case 'enum':
       // A longer name than this is cut, whole in its tooltip.
       return Math.min(168, Math.max(64, ...enumNames.map((name) => textWidth(name, 12) + TAG_CHROME + CELL_PADDING)))
+    case 'enumList':
+      // Every value's tag side by side, as wide as they all are.
+      return Math.min(280, enumNames.reduce((sum, name) => sum + textWidth(name, 12) + TAG_CHROME + 8, CELL_PADDING))
     case 'relation':
       return 112
     case 'image':

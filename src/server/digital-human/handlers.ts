@@ -7,7 +7,7 @@ import { AppError } from '../errors/AppError'
 import { namedHandler, requireCaller } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
 import { runFfmpeg } from '../media/run-ffmpeg'
-import { avatarCloneProvider, digitalHumanVideoProvider, speechForVoice, voiceCloneProvider } from '../providers/active'
+import { avatarCloneProvider, chatProvider, digitalHumanVideoProvider, speechForVoice, voiceCloneProvider } from '../providers/active'
 import { localSpeech } from '../providers/speech/local'
 
 /**
@@ -53,7 +53,8 @@ const providerStatus = namedHandler(['provider/status'], {
     const video = await digitalHumanVideoProvider(services)
     const [voice, avatar] = [await voiceCloneProvider(services), await avatarCloneProvider(services)]
     const notReady = (capability: string, name: string, problem: string) => ({ capability, name, describe: '', ready: false, problem })
-    const reach = 'notConfigured' in video ? undefined : await video.provider.reachable()
+    const writer = await chatProvider(services)
+    const [reach, writerReach] = await Promise.all(['notConfigured' in video ? undefined : video.provider.reachable(), 'notConfigured' in writer ? undefined : writer.provider.reachable()])
     return {
       providers: [
         'notConfigured' in voice ? notReady('voice-clone', voice.name, voice.notConfigured[locale]) : { capability: 'voice-clone', name: voice.name, describe: voice.provider.describe[locale], ready: true, problem: null },
@@ -65,6 +66,9 @@ const providerStatus = namedHandler(['provider/status'], {
         'notConfigured' in video
           ? notReady('digital-human-video', video.name, video.notConfigured[locale])
           : { capability: 'digital-human-video', name: video.name, describe: video.provider.describe[locale], ready: reach!.ok, problem: reach!.ok ? null : reach!.reason[locale] },
+        'notConfigured' in writer
+          ? notReady('chat', writer.name, writer.notConfigured[locale])
+          : { capability: 'chat', name: writer.name, describe: writer.provider.describe[locale], ready: writerReach!.ok, problem: writerReach!.ok ? null : writerReach!.reason[locale] },
       ],
     }
   },

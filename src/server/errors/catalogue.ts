@@ -94,6 +94,8 @@ export const ERRORS = {
   UPLOAD_NOT_IMAGE: { status: 200, code: 0, text: { 'en-US': () => 'Choose an image (PNG, JPEG, GIF or WebP).', 'zh-CN': () => '请选择图片（PNG、JPEG、GIF 或 WebP）。' } },
   MEDIA_NOT_READABLE: { status: 200, code: 0, text: { 'en-US': (p) => `"${p.name}" was not kept: ${p.reason}`, 'zh-CN': (p) => `“${p.name}”未保存：${p.reason}` } },
   PROVIDER_NOT_CONFIGURED: { status: 200, code: 0, text: { 'en-US': (p) => String(p.reason), 'zh-CN': (p) => String(p.reason) } },
+  AI_FAILED: { status: 200, code: 0, text: { 'en-US': (p) => String(p.reason), 'zh-CN': (p) => String(p.reason) } },
+  AI_NO_TITLES: { status: 200, code: 0, text: { 'en-US': () => 'The AI writer answered, but with no titles in it. Try again, or give it a clearer title or topic.', 'zh-CN': () => 'AI 写作服务有应答，但其中没有标题。请重试，或换一个更清楚的标题或主题。' } },
   VOICE_NOT_READY: { status: 200, code: 0, text: { 'en-US': (p) => `The voice "${p.name}" cannot speak: ${p.reason}`, 'zh-CN': (p) => `声音“${p.name}”无法试听：${p.reason}` } },
   VALIDATION_FAILED: { status: 200, code: 0, text: { 'en-US': (p) => String(p.first), 'zh-CN': (p) => String(p.first) } },
   REQUEST_JSON_INVALID: { status: 400, code: 0, text: { 'en-US': () => 'The request body is not valid JSON.', 'zh-CN': () => '请求体不是有效的 JSON。' } },

@@ -16,6 +16,8 @@ import { localDigitalHumanVideo } from './digital-human-video/local'
 import { heyGemVideo } from './digital-human-video/heygem'
 import { heyGenVideo } from './digital-human-video/heygen'
 import type { DigitalHumanVideoProvider } from './digital-human-video/digital-human-video-provider'
+import type { ChatProvider } from './chat/chat-provider'
+import { openAiCompatibleChat } from './chat/openai-compatible'
 
 /** A provider as the platform uses it: its name (kept on what it makes) and the provider itself. */
 export interface Active<P> {
@@ -111,4 +113,24 @@ export async function speechForVoice(services: Services, voiceId: string, db: Db
     return { provider: gptSovitsSpeech({ baseUrl: gpt.baseUrl, timeoutMs: services.config.vendorTiming?.timeoutMs ?? VOICE_TIMEOUT_MS }), voice: voiceId }
   }
   return { unknown: { 'zh-CN': `声音 ${voiceId} 的服务商未配置`, 'en-US': `The provider of voice ${voiceId} is not configured` } }
+}
+
+/** How long the AI writer may stay silent before its first word, or between two. */
+const CHAT_SILENCE_MS = 60_000
+
+/**
+ * The AI writer (assistants, scripts, titles), or why there is none: with "none" chosen the
+ * calls say so, and nothing writes in its place.
+ */
+export async function chatProvider(services: Services, db: Db = services.db): Promise<Active<ChatProvider> | { name: string; notConfigured: Label }> {
+  const settings = await readGroup(services, services.registry.configGroups.get('providers')!, db)
+  if (settings.chat !== 'openai-compatible') {
+    return { name: 'none', notConfigured: { 'zh-CN': '尚未配置 AI 写作服务：请管理员在“初始化配置”的 AI 服务中选择一个 OpenAI 兼容接口。', 'en-US': 'No AI writer is set up: an administrator chooses an OpenAI-compatible API under AI providers in Initial configuration.' } }
+  }
+  const chat = filledIn(services, settings, ['chat_base_url', 'chat_model'], { 'zh-CN': '已选择 OpenAI 兼容接口写作', 'en-US': 'An OpenAI-compatible API is chosen as the AI writer' })
+  if ('notConfigured' in chat) return { name: 'openai-compatible', ...chat }
+  return {
+    name: 'openai-compatible',
+    provider: openAiCompatibleChat({ baseUrl: chat.chat_base_url, model: chat.chat_model, apiKey: String(settings.chat_api_key ?? ''), timeoutMs: services.config.vendorTiming?.timeoutMs ?? CHAT_SILENCE_MS }),
+  }
 }

@@ -2,8 +2,8 @@ import type { Label } from '../../schema/types'
 import { TaskFailure } from '../tasks/task-handler'
 
 export interface VendorRequest {
-  /** The vendor's name as people know it, for messages. */
-  vendor: string
+  /** The vendor's name as people know it, for messages; in both locales where it is no brand. */
+  vendor: string | Label
   url: string
   init: RequestInit
   timeoutMs: number
@@ -16,32 +16,38 @@ export interface VendorRequest {
  * unreachable is a passing failure (the task is tried again), a refusal is the vendor's own
  * words and final. A 2xx answer is handed back unread.
  */
-export async function callVendor({ vendor, url, init, timeoutMs, signal }: VendorRequest): Promise<Response> {
+export async function callVendor({ vendor: named, url, init, timeoutMs, signal }: VendorRequest): Promise<Response> {
+  const vendor = nameIn(named, 'en-US')
+  const vendorZh = nameIn(named, 'zh-CN')
   const timeout = AbortSignal.timeout(timeoutMs)
   let response: Response
   try {
     response = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
   } catch (error) {
     if (signal?.aborted) throw error
-    if (timeout.aborted) throw new TaskFailure(said(`${vendor} 在 ${timeoutMs / 1000} 秒内没有应答，稍后会重试。`, `${vendor} did not answer within ${timeoutMs / 1000} s; it will be tried again.`), true)
-    throw new TaskFailure(said(`无法连接 ${vendor}（${causeOf(error)}），稍后会重试。`, `${vendor} could not be reached (${causeOf(error)}); it will be tried again.`), true)
+    if (timeout.aborted) throw new TaskFailure(said(`${vendorZh} 在 ${timeoutMs / 1000} 秒内没有应答，稍后会重试。`, `${vendor} did not answer within ${timeoutMs / 1000} s; it will be tried again.`), true)
+    throw new TaskFailure(said(`无法连接 ${vendorZh}（${causeOf(error)}），稍后会重试。`, `${vendor} could not be reached (${causeOf(error)}); it will be tried again.`), true)
   }
   if (response.ok) return response
   const message = await vendorMessage(response)
   if (response.status === 429 || response.status >= 500) {
-    throw new TaskFailure(said(`${vendor} 暂时无法处理（HTTP ${response.status}${message ? `：${message}` : ''}），稍后会重试。`, `${vendor} is busy or failing (HTTP ${response.status}${message ? `: ${message}` : ''}); it will be tried again.`), true)
+    throw new TaskFailure(said(`${vendorZh} 暂时无法处理（HTTP ${response.status}${message ? `：${message}` : ''}），稍后会重试。`, `${vendor} is busy or failing (HTTP ${response.status}${message ? `: ${message}` : ''}); it will be tried again.`), true)
   }
-  throw new TaskFailure(said(`${vendor} 拒绝了请求（HTTP ${response.status}）：${message || '没有说明原因'}`, `${vendor} refused the request (HTTP ${response.status}): ${message || 'it gave no reason'}`))
+  throw new TaskFailure(said(`${vendorZh} 拒绝了请求（HTTP ${response.status}）：${message || '没有说明原因'}`, `${vendor} refused the request (HTTP ${response.status}): ${message || 'it gave no reason'}`))
 }
 
 /** A JSON body POSTed to a vendor's `path` under `baseUrl`, as callVendor sends any call. */
-export function postJson(vendor: string, baseUrl: string, path: string, body: unknown, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
+export function postJson(vendor: string | Label, baseUrl: string, path: string, body: unknown, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
   return callVendor({ vendor, url: new URL(path, baseUrl).toString(), timeoutMs, signal, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } })
 }
 
 /** A vendor's answer that is not what its API documents: final, as trying again gets the same. */
-export function malformed(vendor: string, what: string): TaskFailure {
-  return new TaskFailure(said(`${vendor} 的应答不符合其接口文档：${what}`, `${vendor} answered something its API does not document: ${what}`))
+export function malformed(vendor: string | Label, what: string): TaskFailure {
+  return new TaskFailure(said(`${nameIn(vendor, 'zh-CN')} 的应答不符合其接口文档：${what}`, `${nameIn(vendor, 'en-US')} answered something its API does not document: ${what}`))
+}
+
+function nameIn(vendor: string | Label, locale: keyof Label): string {
+  return typeof vendor === 'string' ? vendor : vendor[locale]
 }
 
 /** The reason a vendor gives in its error body ({ message }, { msg }, { error: { message } }), cut short. */

@@ -1,0 +1,125 @@
+import { asSchemaDb } from '../db/connect'
+import { AppError } from '../errors/AppError'
+import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
+import { findVisible, notFound } from '../engine/generic/record-scope'
+import { chatProvider } from '../providers/active'
+import type { ChatAnswer, ChatProvider } from '../providers/chat/chat-provider'
+import { failureReason } from '../tasks/failure-reason'
+import { TaskFailure } from '../tasks/task-handler'
+import { tableOf } from '../services'
+import { logAiCall, type AiCall } from './call-log'
+import { imitateTitleMessages, titlesIn } from './titles'
+import { openEventStream } from './event-stream'
+
+/** The assistants the caller's role may use, and whether anyone can answer them now. */
+const assistants = namedHandler(['ai/assistants'], {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const { services, locale } = ctx
+    const rows = await services.db.selectFrom(tableOf(services, 'ai_assistant')).select(['id', 'name', 'description', 'roles']).orderBy('name').execute()
+    const usable = rows.filter((row) => mayUse(caller.role, row.roles))
+    const writer = await chatProvider(services)
+    return {
+      writer_ready: 'provider' in writer,
+      problem: 'notConfigured' in writer ? writer.notConfigured[locale] : null,
+      assistants: usable.map((row) => ({ id: Number(row.id), name: String(row.name), description: String(row.description ?? '') })),
+    }
+  },
+})
+
+/**
+ * A conversation with an assistant, answered as Server-Sent Events while the writer writes.
+ * Refusals come before the stream opens, as ordinary errors; a failure once it is open is a
+ * "failed" event, as the status line is gone by then.
+ */
+const chat = namedHandler(['ai/chat'], {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const { services, body, locale } = ctx
+    const entity = services.registry.entities.get('ai_assistant')!
+    const assistant = await findVisible(ctx, asSchemaDb(services.db), entity, body.assistant_id, '/assistant_id')
+    // An assistant the role may not use is answered as a missing one.
+    if (!mayUse(caller.role, assistant.roles)) throw notFound(ctx, entity, body.assistant_id, '/assistant_id')
+    const writer = await readyWriter(ctx)
+    const model = String(assistant.model ?? '') || writer.model
+    const call: Omit<AiCall, 'status' | 'usage'> = { ownerId: caller.id, purpose: 'chat', assistantId: body.assistant_id, model, startedAt: Date.now() }
+    const stream = openEventStream(ctx)
+    try {
+      const answer = await writer.chat({
+        messages: [{ role: 'system', content: String(assistant.system_prompt) }, ...body.messages],
+        model,
+        temperature: Number(assistant.temperature),
+        signal: stream.left,
+        onText: (text) => stream.send('text', { text }),
+      })
+      stream.send('done', { model: answer.model, prompt_tokens: answer.usage?.promptTokens ?? null, completion_tokens: answer.usage?.completionTokens ?? null, finish: answer.finish })
+      await logAiCall(services, { ...call, model: answer.model, usage: answer.usage, status: 'succeeded' })
+    } catch (error) {
+      if (stream.left.aborted) {
+        await logAiCall(services, { ...call, usage: null, status: 'stopped' })
+      } else {
+        const reason = failureReason(error)
+        if (!(error instanceof TaskFailure)) ctx.request.log.error({ err: error }, 'AI chat failed')
+        stream.send('failed', { message: reason[locale] })
+        await logAiCall(services, { ...call, usage: null, status: 'failed', error: reason })
+      }
+    } finally {
+      stream.end()
+    }
+    return ctx.reply
+  },
+})
+
+/** New titles in the style of one that did well: release plans and the wizard ask for them. */
+const imitateTitle = namedHandler(['matrix/ai_imitate_title'], {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const { services, body } = ctx
+    const writer = await readyWriter(ctx)
+    const call: Omit<AiCall, 'status' | 'usage'> = { ownerId: caller.id, purpose: 'imitate_title', assistantId: null, model: writer.model, startedAt: Date.now() }
+    const left = new AbortController()
+    ctx.reply.raw.on('close', () => {
+      if (!ctx.reply.raw.writableFinished) left.abort()
+    })
+    let answer: ChatAnswer
+    try {
+      answer = await writer.chat({ messages: imitateTitleMessages(body.title.trim(), body.topic?.trim() ?? '', body.count ?? 5), temperature: 0.9, signal: left.signal })
+    } catch (error) {
+      const reason = failureReason(error)
+      await logAiCall(services, { ...call, usage: null, status: left.signal.aborted ? 'stopped' : 'failed', ...(left.signal.aborted ? {} : { error: reason }) })
+      throw new AppError('AI_FAILED', { reason: reason[ctx.locale] })
+    }
+    await logAiCall(services, { ...call, model: answer.model, usage: answer.usage, status: 'succeeded' })
+    const titles = titlesIn(answer.text, body.count ?? 5, body.title)
+    if (titles.length === 0) throw new AppError('AI_NO_TITLES')
+    return { titles, model: answer.model, prompt_tokens: answer.usage?.promptTokens ?? null, completion_tokens: answer.usage?.completionTokens ?? null }
+  },
+})
+
+/** The AI writer, or the plain reason there is none (nothing is written in its place). */
+async function readyWriter(ctx: RequestContext): Promise<ChatProvider> {
+  const writer = await chatProvider(ctx.services)
+  if ('notConfigured' in writer) throw new AppError('PROVIDER_NOT_CONFIGURED', { reason: writer.notConfigured[ctx.locale] })
+  return writer.provider
+}
+
+/** Administrators may use every assistant; others those open to their role. */
+function mayUse(role: string, roles: unknown): boolean {
+  return role === 'admin' || rolesOf(roles).includes(role)
+}
+
+function rolesOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String)
+  try {
+    const parsed: unknown = JSON.parse(String(value ?? '[]'))
+    return Array.isArray(parsed) ? parsed.map(String) : []
+  } catch {
+    return []
+  }
+}
+
+export const aiHandlers = {
+  'ai.assistants': assistants,
+  'ai.chat': chat,
+  'ai.imitateTitle': imitateTitle,
+}
