@@ -1,0 +1,41 @@
+import type { Label } from '../../../schema/types'
+import { TaskFailure } from '../../tasks/task-handler'
+
+/** What a platform's OAuth gives for one account: its tokens and how long they last. */
+export interface PlatformGrant {
+  openId: string
+  accessToken: string
+  refreshToken: string
+  /** Seconds from now. */
+  expiresIn: number
+  refreshExpiresIn: number
+  scope: string
+}
+
+export interface PlatformProfile {
+  openId: string
+  nickname: string
+  avatarUrl: string
+}
+
+/**
+ * A short-video platform's authorization-code flow: where to send the account's owner, and
+ * what the platform answers for the code it sends back.
+ */
+export interface PlatformAuth {
+  platform: 'douyin' | 'kuaishou'
+  /** The platform's own page asking the owner to let this platform post for them. */
+  authorizeUrl(params: { redirectUri: string; state: string }): string
+  exchangeCode(params: { code: string; redirectUri: string }): Promise<PlatformGrant>
+  /** A new access token before the old one ends; AuthorizationLost when the owner must authorize again. */
+  refresh(params: { refreshToken: string; openId: string }): Promise<PlatformGrant>
+  profile(params: { accessToken: string; openId: string }): Promise<PlatformProfile>
+}
+
+/** The platform no longer accepts the account's tokens: only its owner authorizing again brings it back. */
+export class AuthorizationLost extends TaskFailure {
+  constructor(reason: Label) {
+    super(reason, false)
+    this.name = 'AuthorizationLost'
+  }
+}
