@@ -44,6 +44,7 @@ const chat = namedHandler(['ai/chat'], {
     const model = String(assistant.model ?? '') || writer.model
     const call: Omit<AiCall, 'status' | 'usage'> = { ownerId: caller.id, purpose: 'chat', assistantId: body.assistant_id, model, startedAt: Date.now() }
     const stream = openEventStream(ctx)
+    let ended: AiCall
     try {
       const answer = await writer.chat({
         messages: [{ role: 'system', content: String(assistant.system_prompt) }, ...body.messages],
@@ -53,19 +54,20 @@ const chat = namedHandler(['ai/chat'], {
         onText: (text) => stream.send('text', { text }),
       })
       stream.send('done', { model: answer.model, prompt_tokens: answer.usage?.promptTokens ?? null, completion_tokens: answer.usage?.completionTokens ?? null, finish: answer.finish })
-      await logAiCall(services, { ...call, model: answer.model, usage: answer.usage, status: 'succeeded' })
+      ended = { ...call, model: answer.model, usage: answer.usage, status: 'succeeded' }
     } catch (error) {
-      if (stream.left.aborted) {
-        await logAiCall(services, { ...call, usage: null, status: 'stopped' })
-      } else {
+      if (stream.left.aborted) ended = { ...call, usage: null, status: 'stopped' }
+      else {
         const reason = failureReason(error)
         if (!(error instanceof TaskFailure)) ctx.request.log.error({ err: error }, 'AI chat failed')
         stream.send('failed', { message: reason[locale] })
-        await logAiCall(services, { ...call, usage: null, status: 'failed', error: reason })
+        ended = { ...call, usage: null, status: 'failed', error: reason }
       }
     } finally {
       stream.end()
     }
+    // Written once the answer has gone: the stream has no status line left to fail on.
+    await logAiCall(services, ended).catch((error: unknown) => ctx.request.log.error({ err: error }, 'AI call not logged'))
     return ctx.reply
   },
 })
