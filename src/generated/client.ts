@@ -197,7 +197,7 @@ export interface ApiClient {
   /**
    * The AI assistants the caller may use
    *
-   * Every assistant whose roles include the caller's, by name, with what it is for, and whether an AI writer is set up to answer at all (writer_ready, and the reason when it is not). The create-video wizard offers these to write a script.
+   * Every assistant whose roles include the caller's, by name, with what it is for, and whether an AI writer is set up to answer them: writer_ready, and the reason when it is not. The create-video wizard offers these to write a script.
    *
    * `GET /ai/assistants` · roles: admin, partner, merchant
    */

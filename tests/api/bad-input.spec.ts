@@ -82,8 +82,9 @@ it('sweeps every endpoint the server declares', () => {
   expect([...server.services.registry.endpoints.keys()].sort()).toEqual([...declared.endpoints.keys()].sort())
 })
 
-/** Field names that say the field holds an address a browser loads or follows. */
-const ADDRESS_NAME = /logo|avatar|url|image|icon|link|cover|website|pic|photo/i
+/** Words of a field name that say it holds an address a browser loads or follows: "cover_url", "personalWebsite", not "topic". */
+const ADDRESS_WORD = /^(logo|avatar|url|image|icon|link|cover|website|pic|photo)s?$/i
+const isAddressName = (name: string) => name.split(/_|(?=[A-Z])/).some((word) => ADDRESS_WORD.test(word))
 
 it('gives every stored or sent address the media-url format, so the sweep tries hostile addresses on it', () => {
   const fields: [string, JsonSchema][] = []
@@ -98,7 +99,7 @@ it('gives every stored or sent address the media-url format, so the sweep tries 
   for (const group of declared.configGroups.values()) {
     for (const [name, field] of Object.entries(group.schema.properties as Record<string, JsonSchema>)) fields.push([`${group.file} ${name}`, field])
   }
-  const addresses = fields.filter(([where, field]) => ADDRESS_NAME.test(where.split(' ')[1]!) && field.type === 'string')
+  const addresses = fields.filter(([where, field]) => isAddressName(where.split(' ')[1]!) && field.type === 'string')
   expect(addresses.map(([where]) => where)).toEqual(expect.arrayContaining(['schemas/entities/domain.json logo', 'schemas/entities/user.json avatar', 'schemas/config/resource.json logo']))
   for (const [where, field] of addresses) expect(field.format, where).toBe('media-url')
 })
