@@ -1227,7 +1227,7 @@ export interface ApiClient {
   /**
    * Submit a task: image clone
    *
-   * Makes an avatar from a training video of the person (at least 8 s, the shorter side at least 360 px, one continuous shot) through the active avatar-clone provider. The embedded provider keeps a seamless loop and a still of the video, and its videos have no lip sync. Writes an avatar record, whether it succeeds or not. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
+   * Makes an avatar from a training video of the person (at least 8 s, the shorter side at least 360 px, one continuous shot) through the active avatar-clone provider. The embedded provider keeps a seamless loop and a still of the video and makes no model of the person: its videos move the lips only when a lip-sync video provider (HeyGem, HeyGen) renders them. Writes an avatar record, whether it succeeds or not. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
    *
    * `POST /task/submit_avatar_clone` · roles: partner, merchant
    */

@@ -192,7 +192,7 @@ export interface Article {
 }
 
 /**
- * A digital human made for an account from a training video (an image clone, or an HD image clone from a longer, sharper video): written by the avatar clone tasks when they end, succeeded or not, and rendered by the digital-human video task. The embedded provider keeps a loop and a still of the video, and its videos have no lip sync, which the avatar says.
+ * A digital human made for an account from a training video (an image clone, or an HD image clone from a longer, sharper video): written by the avatar clone tasks when they end, succeeded or not, and rendered by the digital-human video task. The embedded provider keeps a loop and a still of the video and makes no model of the person, which the avatar says: whether its videos move the lips is the digital-human video provider's to say, on each work.
  */
 export interface Avatar {
   id: number
@@ -200,7 +200,7 @@ export interface Avatar {
   tier: 'standard' | 'hd'
   status: 'succeeded' | 'failed' | 'cancelled'
   /**
-   * What its videos will be: lips moved with the speech (a vendor's clone), or the avatar's loop behind the speech (the embedded provider).
+   * What the avatar-clone provider made: a model of the person whose lips it moves (a vendor's clone), or a loop and a still of the video (the embedded provider), whose lips move only when a lip-sync video provider renders it.
    */
   render: '' | 'lip_sync' | 'no_lip_sync'
   still_url: string

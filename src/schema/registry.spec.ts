@@ -142,6 +142,7 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(problems).toContainEqual(expect.stringContaining('#/roles/1: lets "merchant" open the screen, but its list endpoint domain/list does not allow "merchant"'))
   })
 
+  // Three registries built in one test: time for a busy machine, where each takes seconds.
   it('a download exporting what is not a generic list, or an export that is no download; rows to delete on a screen that deletes nothing', () => {
     const download = file('endpoints/recharge_card/export_data.json')
     expect(problemsOf({ 'endpoints/recharge_card/export_data.json': { ...download, exports: 'recharge_card/use_card' } })).toContainEqual(
@@ -156,7 +157,7 @@ describe('registry problems name the file, the pointer and what to do', () => {
     const problems = problemsOf({ 'resources/recharge_card.json': resource })
     expect(problems).toContainEqual(expect.stringContaining('#/deleteWhen: says which rows may be deleted, but the screen names no "delete" endpoint'))
     expect(problems).toContainEqual(expect.stringContaining('#/deleteWhen/statuz: names field "statuz"'))
-  })
+  }, 20_000)
 
   it('an index over a field the entity does not have', () => {
     const card = file('entities/recharge_card.json')

@@ -49,12 +49,12 @@ describe('avatars: a training video in, an avatar out, one quota unit each, a re
     rmSync(media, { recursive: true, force: true })
   })
 
-  it('makes an avatar from a training video: a loop and a portrait kept, one digital_man_count unit taken, said to be a local render with no lip sync', async () => {
+  it('makes an avatar from a training video: a loop and a portrait kept, one digital_man_count unit taken, said to be a loop and a still, no model of the person', async () => {
     const before = await quota('m1', 'digital_man_count')
     const res = await submit('avatar_clone', { name: 'Shop host', training_material_id: material['person.mp4'], consent: true })
     expect(res.body.data).toMatchObject({ kind: 'avatar_clone', title: 'Shop host', cost_ledger: 'digital_man_count', cost_amount: 1 })
     const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded')
-    expect(done.result).toMatchObject({ provider: 'local', render: 'no_lip_sync', describe: { 'en-US': expect.stringContaining('no lip sync') } })
+    expect(done.result).toMatchObject({ provider: 'local', render: 'no_lip_sync', describe: { 'en-US': 'Local avatar: a loop and a still from the training video, no model of the person' } })
     const [avatar] = await avatars()
     expect(avatar).toMatchObject({ name: 'Shop host', tier: 'standard', status: 'succeeded', render: 'no_lip_sync', provider: 'local', task_id: done.id, error: '' })
     expect(avatar!.duration).toBeCloseTo(9, 0)

@@ -55,13 +55,23 @@ describe('the AI tool', () => {
       await page.getByRole('button', { name: 'Send' }).click()
       await log.getByText('You said: Shorter, please').waitFor()
       expect((contract.requests.at(-1)!.body.messages as unknown[]).length).toBe(4)
+      // A failed answer says why, and is left out of what is sent next.
+      contract.mode = 'busy'
+      await message.fill('And a title?')
+      await message.press('Enter')
+      await log.getByText('The AI writer is busy or failing (HTTP 429: Rate limit reached for requests.); it will be tried again.').waitFor()
+      contract.mode = 'ok'
+      await message.fill('A title, please')
+      await message.press('Enter')
+      await log.getByText('You said: A title, please').waitFor()
+      expect((contract.requests.at(-1)!.body.messages as { role: string }[]).map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user', 'user'])
       expect(await axeViolations(page)).toEqual([])
 
       await page.goto(`${product.url}/ai-tool/ai-tool-index`)
       await page.getByRole('link', { name: 'Call log' }).click()
       await page.waitForURL(/\/ai-tool\/ai-call$/)
       const calls = page.getByRole('row', { name: /Script writer/ })
-      await expect.poll(() => calls.count()).toBe(2)
+      await expect.poll(() => calls.count()).toBe(4)
       expect(await calls.first().textContent()).toMatch(/Assistant.*Script writer.*contract-chat.*Succeeded/)
     }), 120_000)
 

@@ -79,7 +79,7 @@ describe('digital humans', () => {
       expect(await axeViolations(page)).toEqual([])
     }), 120_000)
 
-  it('a merchant makes an avatar from a video it uploads, watching the clone move, and finds it said to be a local render with no lip sync', () =>
+  it('a merchant makes an avatar from a video it uploads, watching the clone move, and finds it said to be a loop and a still', () =>
     withSignedIn(product, 'merchant1', async (page) => {
       await page.goto(`${product.url}/digital-human/image-clone`)
       await page.getByRole('link', { name: 'Clone an avatar' }).click()
@@ -96,7 +96,7 @@ describe('digital humans', () => {
       await page.goto(`${product.url}/digital-human/image-clone`)
       const row = page.getByRole('row', { name: /Shop host/ })
       await row.waitFor()
-      expect(await row.textContent()).toContain('Local render, no lip sync')
+      expect(await row.textContent()).toContain('Loop and still')
       expect(await row.locator('img').count()).toBe(1)
       expect(await axeViolations(page)).toEqual([])
     }), 120_000)

@@ -46,8 +46,9 @@ export default function AiPlaygroundPage() {
     const asked: Turn[] = [...turns, { role: 'user', content }]
     setTurns(asked)
     setDraft('')
-    const written = await ask(assistant.id, asked.map(({ role, content: said }) => ({ role, content: said })))
-    // A failed answer stays on screen with its reason but is not sent back as part of the conversation.
+    // A failed or empty answer stays on screen with its reason but is not sent back as part of the conversation.
+    const said = asked.filter((turn) => turn.answer?.state !== 'failed' && turn.content.trim() !== '')
+    const written = await ask(assistant.id, said.map(({ role, content: text }) => ({ role, content: text })))
     setTurns((now) => [...now, { role: 'assistant', content: written.text, answer: written }])
     clear()
   }
@@ -87,7 +88,8 @@ export default function AiPlaygroundPage() {
         {assistant?.description ? <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>{assistant.description}</Typography.Paragraph> : null}
       </Card>
       <Card className="ai-playground-chat">
-        <div className="ai-playground-turns" role="log" aria-live="polite" aria-label={t('ai.conversation')}>
+        {/* Focusable: a long conversation scrolls, and a keyboard must be able to scroll it. */}
+        <div className="ai-playground-turns" role="log" aria-live="polite" aria-label={t('ai.conversation')} tabIndex={0}>
           {turns.length === 0 && !answer ? (
             list.length === 0 && !assistants.isLoading ? (
               <Empty description={t('ai.noAssistants')}>

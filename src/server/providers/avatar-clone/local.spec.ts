@@ -8,7 +8,7 @@ import { sceneCuts } from '../../media/avatar-loop'
 import { localAvatarClone } from './local'
 import { TrainingVideoRefused } from './avatar-clone-provider'
 
-describe('the local avatar clone: a checked training video, a seamless loop and a still, said to have no lip sync', () => {
+describe('the local avatar clone: a checked training video, a seamless loop and a still, said to be no model of the person', () => {
   let dir: string
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'avatar-clone-'))
@@ -32,7 +32,7 @@ describe('the local avatar clone: a checked training video, a seamless loop and 
     expect(avatar.measured).toMatchObject({ width: 480, height: 360 })
     expect(last).toBeGreaterThan(0.8)
     expect(localAvatarClone.lipSync).toBe(false)
-    expect(localAvatarClone.describe['en-US']).toContain('no lip sync')
+    expect(localAvatarClone.describe['en-US']).toBe('Local avatar: a loop and a still from the training video, no model of the person')
   }, 60_000)
 
   it('sees a cut between two shots, and none in one continuous shot', async () => {

@@ -18,7 +18,7 @@ const FPS = 25
 export const localAvatarClone: AvatarCloneProvider = {
   requirements: { standard: { minSeconds: 8, minShortSide: 360 }, hd: { minSeconds: 15, minShortSide: 720 } },
   lipSync: false,
-  describe: { 'zh-CN': '本地形象：训练视频中截取的循环片段与定妆照，合成视频不对口型', 'en-US': 'Local avatar: a loop and a still from the training video; its videos have no lip sync' },
+  describe: { 'zh-CN': '本地形象：训练视频中截取的循环片段与定妆照，不为此人建模', 'en-US': 'Local avatar: a loop and a still from the training video, no model of the person' },
   async clone({ video, tier, workDir, signal, onProgress }) {
     const info = await probeMedia(video, { signal })
     const need = this.requirements[tier]
