@@ -1,5 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from './listen-local'
 
 /** How the server answers: as the API documents, or as a server in trouble does. */
 export type ChatMode = 'ok' | 'no-usage' | 'busy' | 'failing' | 'hangs' | 'stalls' | 'breaks' | 'malformed'
@@ -58,14 +58,10 @@ export async function startChatContract(): Promise<ChatContract> {
       void stream(res, model, text, body, state.mode, messages)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const listening = await listenLocal(server)
   const contract = state as ChatContract
-  contract.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
-  contract.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
+  contract.url = `${listening.origin}/v1`
+  contract.close = listening.close
   return contract
 }
 

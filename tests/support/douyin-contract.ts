@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
+import { listenLocal } from './listen-local'
 
 /** How it answers: as documented, or as the platform does when things go wrong. */
 export type DouyinMode = 'ok' | 'busy' | 'failing' | 'hangs' | 'malformed'
@@ -100,13 +100,9 @@ export async function startDouyinContract(): Promise<DouyinContract> {
       refuse(2100005, '接口不存在')
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const listening = await listenLocal(server)
   const contract = state as unknown as DouyinContract
-  contract.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  contract.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
+  contract.url = `${listening.origin}`
+  contract.close = listening.close
   return contract
 }

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { toneWav } from './tone-wav'
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { listenLocal } from './listen-local'
 
 /** How the service answers: as its own client expects, or as a service in trouble does. */
 export type HeyGemVoiceMode = 'ok' | 'asr-down' | 'busy' | 'malformed' | 'hangs'
@@ -63,14 +63,10 @@ export async function startHeyGemVoiceContract(sharedDir: string): Promise<HeyGe
       json(404, { detail: 'Not Found' })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const listening = await listenLocal(server)
   const contract = state as HeyGemVoiceContract
-  contract.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  contract.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
+  contract.url = `${listening.origin}`
+  contract.close = listening.close
   return contract
 }
 

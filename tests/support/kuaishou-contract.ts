@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
+import { listenLocal } from './listen-local'
 
 /** How it answers: as documented, or as the platform does when things go wrong. */
 export type KuaishouMode = 'ok' | 'failing' | 'hangs' | 'malformed'
@@ -90,13 +90,9 @@ export async function startKuaishouContract(): Promise<KuaishouContract> {
     }
     refuse(100200100, 'unknown api')
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const listening = await listenLocal(server)
   const contract = state as unknown as KuaishouContract
-  contract.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  contract.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
+  contract.url = `${listening.origin}`
+  contract.close = listening.close
   return contract
 }
