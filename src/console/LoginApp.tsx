@@ -18,21 +18,8 @@ import { SkipLink } from './layout/SkipLink'
 import { prefetchConsole } from './start-assets'
 import { showStartFailure } from './boot'
 import LoginPage from './pages/LoginPage'
+import { NO_SCHEMAS } from './no-schemas'
 
-/**
- * The context's registry until the schema files come. Nothing on the login page reads it before
- * (schemasLoaded says when it may), so it holds nothing, not even the standard endpoints the
- * console's empty registry has: the code that assembles registries loads with the files.
- */
-const NO_SCHEMAS: Registry = {
-  entities: new Map(),
-  tasks: new Map(),
-  configGroups: new Map(),
-  endpoints: new Map(),
-  resources: new Map(),
-  navigation: { defaultRoute: '', openRoutes: [], groups: [] },
-  schemas: {},
-}
 
 export interface LoginAppProps extends Omit<Boot, 'root' | 'antdStyles'> {
   authProvider: ConsoleAuthProvider

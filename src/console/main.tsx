@@ -21,6 +21,7 @@ const boot: Boot = {
 
 // index.html chose, and started loading what the choice needs. Signed out on the login page, that page
 // is all there is to show: this file holds it, without the console (Refine, its pages), which follows
-// the sign-in. Anywhere else the console starts at once.
+// the sign-in. A merchant's authorization link opens its own small page. Anywhere else the console starts at once.
 if (window.consoleStart === 'login') showLoginPage(boot)
+else if (window.consoleStart === 'authorization') import('./batch-authorization/start').then(({ showBatchAuthorization }) => showBatchAuthorization(boot), showStartFailure)
 else import('./console-start').then(({ startConsole }) => startConsole(boot), showStartFailure)

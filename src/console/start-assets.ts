@@ -1,7 +1,7 @@
 declare global {
   interface Window {
-    /** What index.html's start script chose to load first: the login page alone, or the console. */
-    consoleStart?: 'login' | 'console'
+    /** What index.html's start script chose to load first: the login page alone, the batch-authorization page, or the console. */
+    consoleStart?: 'login' | 'authorization' | 'console'
     /** The build's files that start script knows of (scripts/vite-start-assets.ts); none in `npm run dev`. */
     consoleAssets?: { antdRest: string; console: string[] }
   }

@@ -50,6 +50,11 @@ export const apiEndpoints = {
   aiAssistantEdit: { id: 'ai_assistant/edit', method: 'POST', path: '/ai_assistant/edit', access: ['admin'] },
   aiAssistantList: { id: 'ai_assistant/list', method: 'GET', path: '/ai_assistant/list', access: ['admin'] },
   aiCallList: { id: 'ai_call/list', method: 'GET', path: '/ai_call/list', access: ['admin'] },
+  authorizationLinkAdd: { id: 'authorization_link/add', method: 'POST', path: '/authorization_link/add', access: ['partner', 'merchant'] },
+  authorizationLinkDel: { id: 'authorization_link/del', method: 'POST', path: '/authorization_link/del', access: ['partner', 'merchant'] },
+  authorizationLinkDetail: { id: 'authorization_link/detail', method: 'GET', path: '/authorization_link/detail', access: ['partner', 'merchant'] },
+  authorizationLinkList: { id: 'authorization_link/list', method: 'GET', path: '/authorization_link/list', access: ['partner', 'merchant'] },
+  authorizationLinkRevoke: { id: 'authorization_link/revoke', method: 'POST', path: '/authorization_link/revoke', access: ['partner', 'merchant'] },
   avatarDel: { id: 'avatar/del', method: 'POST', path: '/avatar/del', access: ['partner', 'merchant'] },
   avatarDetail: { id: 'avatar/detail', method: 'GET', path: '/avatar/detail', access: ['partner', 'merchant'] },
   avatarEdit: { id: 'avatar/edit', method: 'POST', path: '/avatar/edit', access: ['partner', 'merchant'] },
@@ -84,6 +89,8 @@ export const apiEndpoints = {
   platformAgreementPublic: { id: 'platform/agreement_public', method: 'GET', path: '/platform/agreement_public', access: 'open' },
   platformArticle: { id: 'platform/article', method: 'GET', path: '/platform/article', access: ['admin', 'partner'] },
   platformArticleDetail: { id: 'platform/article_detail', method: 'GET', path: '/platform/article_detail', access: ['admin', 'partner'] },
+  platformAuthorizationLinkInfo: { id: 'platform/authorization_link_info', method: 'GET', path: '/platform/authorization_link_info', access: 'open' },
+  platformAuthorizationStart: { id: 'platform/authorization_start', method: 'POST', path: '/platform/authorization_start', access: 'open' },
   platformCaptchaImage: { id: 'platform/captcha_image', method: 'GET', path: '/platform/captcha_image', access: 'open' },
   platformChangePwd: { id: 'platform/change_pwd', method: 'POST', path: '/platform/change_pwd', access: ['*'] },
   platformConsoleSchemas: { id: 'platform/console_schemas', method: 'GET', path: '/platform/console_schemas', access: 'open' },
@@ -99,6 +106,7 @@ export const apiEndpoints = {
   platformEditTransferConfig: { id: 'platform/edit_transfer_config', method: 'POST', path: '/platform/edit_transfer_config', access: ['admin', 'partner'] },
   platformEditUserInfo: { id: 'platform/edit_user_info', method: 'POST', path: '/platform/edit_user_info', access: ['*'] },
   platformExchange: { id: 'platform/exchange', method: 'POST', path: '/platform/exchange', access: ['admin', 'partner', 'merchant'] },
+  platformGetAccount: { id: 'platform/get_account', method: 'GET', path: '/platform/get_account', access: ['partner', 'merchant'] },
   platformGetCaptcha: { id: 'platform/get_captcha', method: 'POST', path: '/platform/get_captcha', access: 'open' },
   platformGetConfig: { id: 'platform/get_config', method: 'GET', path: '/platform/get_config', access: ['admin'] },
   platformGetPlatformConfig: { id: 'platform/get_platform_config', method: 'GET', path: '/platform/get_platform_config', access: ['*'] },
@@ -110,8 +118,10 @@ export const apiEndpoints = {
   platformIndustryDetail: { id: 'platform/industry_detail', method: 'GET', path: '/platform/industry_detail', access: ['admin'] },
   platformLogin: { id: 'platform/login', method: 'POST', path: '/platform/login', access: 'open' },
   platformLogout: { id: 'platform/logout', method: 'POST', path: '/platform/logout', access: ['*'] },
+  platformOauthCallback: { id: 'platform/oauth_callback', method: 'GET', path: '/platform/oauth_callback', access: 'open', download: true },
   platformOverstepLog: { id: 'platform/overstep_log', method: 'GET', path: '/platform/overstep_log', access: ['admin', 'partner'] },
   platformOverstepLogin: { id: 'platform/overstep_login', method: 'POST', path: '/platform/overstep_login', access: ['admin', 'partner'] },
+  platformPlatformUserList: { id: 'platform/platform_user_list', method: 'GET', path: '/platform/platform_user_list', access: ['admin', 'partner'] },
   platformPlatformVoiceCloneList: { id: 'platform/platform_voice_clone_list', method: 'GET', path: '/platform/platform_voice_clone_list', access: ['admin'] },
   platformRegister: { id: 'platform/register', method: 'POST', path: '/platform/register', access: 'open' },
   platformResetPwd: { id: 'platform/reset_pwd', method: 'POST', path: '/platform/reset_pwd', access: 'open' },
@@ -122,6 +132,10 @@ export const apiEndpoints = {
   platformTransferRecord: { id: 'platform/transfer_record', method: 'GET', path: '/platform/transfer_record', access: ['admin', 'partner'] },
   platformUserMoneyLog: { id: 'platform/user_money_log', method: 'GET', path: '/platform/user_money_log', access: ['admin', 'partner', 'merchant'] },
   platformUserQuotaLog: { id: 'platform/user_quota_log', method: 'GET', path: '/platform/user_quota_log', access: ['admin', 'partner', 'merchant'] },
+  platformAccountAdd: { id: 'platform_account/add', method: 'POST', path: '/platform_account/add', access: ['partner', 'merchant'] },
+  platformAccountDel: { id: 'platform_account/del', method: 'POST', path: '/platform_account/del', access: ['partner', 'merchant'] },
+  platformAccountDetail: { id: 'platform_account/detail', method: 'GET', path: '/platform_account/detail', access: ['partner', 'merchant'] },
+  platformAccountEdit: { id: 'platform_account/edit', method: 'POST', path: '/platform_account/edit', access: ['partner', 'merchant'] },
   providerStatus: { id: 'provider/status', method: 'GET', path: '/provider/status', access: ['admin', 'partner', 'merchant'] },
   providerServiceAdd: { id: 'provider_service/add', method: 'POST', path: '/provider_service/add', access: ['admin'] },
   providerServiceAddAgent: { id: 'provider_service/add_agent', method: 'POST', path: '/provider_service/add_agent', access: ['admin', 'partner'] },
@@ -160,6 +174,19 @@ export const apiEndpoints = {
   rechargePackageEdit: { id: 'recharge_package/edit', method: 'POST', path: '/recharge_package/edit', access: ['admin'] },
   rechargePackageList: { id: 'recharge_package/list', method: 'GET', path: '/recharge_package/list', access: ['admin'] },
   rechargePackageOnSale: { id: 'recharge_package/on_sale', method: 'GET', path: '/recharge_package/on_sale', access: ['admin', 'partner'] },
+  releasePlanAdd: { id: 'release_plan/add', method: 'POST', path: '/release_plan/add', access: ['partner', 'merchant'] },
+  releasePlanCancel: { id: 'release_plan/cancel', method: 'POST', path: '/release_plan/cancel', access: ['partner', 'merchant'] },
+  releasePlanDetail: { id: 'release_plan/detail', method: 'GET', path: '/release_plan/detail', access: ['partner', 'merchant'] },
+  releasePlanList: { id: 'release_plan/list', method: 'GET', path: '/release_plan/list', access: ['partner', 'merchant'] },
+  releasePlanPause: { id: 'release_plan/pause', method: 'POST', path: '/release_plan/pause', access: ['partner', 'merchant'] },
+  releasePlanResume: { id: 'release_plan/resume', method: 'POST', path: '/release_plan/resume', access: ['partner', 'merchant'] },
+  releasePostConfirm: { id: 'release_post/confirm', method: 'POST', path: '/release_post/confirm', access: ['partner', 'merchant'] },
+  releasePostDetail: { id: 'release_post/detail', method: 'GET', path: '/release_post/detail', access: ['partner', 'merchant'] },
+  releasePostEvents: { id: 'release_post/events', method: 'GET', path: '/release_post/events', access: ['partner', 'merchant'], download: true },
+  releasePostExportData: { id: 'release_post/export_data', method: 'GET', path: '/release_post/export_data', access: ['partner', 'merchant'], download: true },
+  releasePostList: { id: 'release_post/list', method: 'GET', path: '/release_post/list', access: ['partner', 'merchant'] },
+  releasePostRetry: { id: 'release_post/retry', method: 'POST', path: '/release_post/retry', access: ['partner', 'merchant'] },
+  releasePostStats: { id: 'release_post/stats', method: 'GET', path: '/release_post/stats', access: ['partner', 'merchant'] },
   taskCancel: { id: 'task/cancel', method: 'POST', path: '/task/cancel', access: ['admin', 'partner', 'merchant'] },
   taskDel: { id: 'task/del', method: 'POST', path: '/task/del', access: ['admin', 'partner', 'merchant'] },
   taskDetail: { id: 'task/detail', method: 'GET', path: '/task/detail', access: ['admin', 'partner', 'merchant'] },
@@ -172,6 +199,9 @@ export const apiEndpoints = {
   taskSubmitClip: { id: 'task/submit_clip', method: 'POST', path: '/task/submit_clip', access: ['partner', 'merchant'] },
   taskSubmitDigitalVideo: { id: 'task/submit_digital_video', method: 'POST', path: '/task/submit_digital_video', access: ['partner', 'merchant'] },
   taskSubmitMixedCut: { id: 'task/submit_mixed_cut', method: 'POST', path: '/task/submit_mixed_cut', access: ['partner', 'merchant'] },
+  taskSubmitPlatformPost: { id: 'task/submit_platform_post', method: 'POST', path: '/task/submit_platform_post', access: ['admin'] },
+  taskSubmitPlatformStats: { id: 'task/submit_platform_stats', method: 'POST', path: '/task/submit_platform_stats', access: ['admin'] },
+  taskSubmitPlatformTokenRefresh: { id: 'task/submit_platform_token_refresh', method: 'POST', path: '/task/submit_platform_token_refresh', access: ['admin'] },
   taskSubmitVoiceClone: { id: 'task/submit_voice_clone', method: 'POST', path: '/task/submit_voice_clone', access: ['partner', 'merchant'] },
   taskUses: { id: 'task/uses', method: 'POST', path: '/task/uses', access: ['admin', 'partner', 'merchant'] },
   taskTemplateDel: { id: 'task_template/del', method: 'POST', path: '/task_template/del', access: ['partner', 'merchant'] },
@@ -255,6 +285,45 @@ export interface ApiClient {
    * `GET /ai_call/list` · roles: admin
    */
   aiCallList: (query?: types.AiCallListQuery) => Promise<types.AiCallListResponse>
+
+  /**
+   * Make an authorization link
+   *
+   * A signed link, valid for the days given, to send to the people who own the accounts. Its code is in the answer and in the list.
+   *
+   * `POST /authorization_link/add` · roles: partner, merchant
+   */
+  authorizationLinkAdd: (body: types.AuthorizationLinkAddBody) => Promise<types.AuthorizationLinkAddResponse>
+
+  /**
+   * Delete authorization links by id
+   *
+   * `POST /authorization_link/del` · roles: partner, merchant
+   */
+  authorizationLinkDel: (body: types.AuthorizationLinkDelBody) => Promise<types.AuthorizationLinkDelResponse>
+
+  /**
+   * One of authorization links by id
+   *
+   * `GET /authorization_link/detail` · roles: partner, merchant
+   */
+  authorizationLinkDetail: (query: types.AuthorizationLinkDetailQuery) => Promise<types.AuthorizationLinkDetailResponse>
+
+  /**
+   * List authorization links
+   *
+   * `GET /authorization_link/list` · roles: partner, merchant
+   */
+  authorizationLinkList: (query?: types.AuthorizationLinkListQuery) => Promise<types.AuthorizationLinkListResponse>
+
+  /**
+   * Revoke an authorization link
+   *
+   * The link stops working at once, authorizations started from it included. Accounts already authorized stay.
+   *
+   * `POST /authorization_link/revoke` · roles: partner, merchant
+   */
+  authorizationLinkRevoke: (body: types.AuthorizationLinkRevokeBody) => Promise<types.AuthorizationLinkRevokeResponse>
 
   /**
    * Delete avatars by id
@@ -515,6 +584,24 @@ export interface ApiClient {
   platformArticleDetail: (query: types.PlatformArticleDetailQuery) => Promise<types.PlatformArticleDetailResponse>
 
   /**
+   * What an authorization link offers
+   *
+   * Open: the batch-authorization page asks it before anyone signs in. The merchant's name and the branding of the site the link was made on, the platforms offered (and whether each is set up on this platform), and whether the link still works. A code that is not one this server signed is answered as a link that does not exist.
+   *
+   * `GET /platform/authorization_link_info` · open: no sign-in needed
+   */
+  platformAuthorizationLinkInfo: (query: types.PlatformAuthorizationLinkInfoQuery) => Promise<types.PlatformAuthorizationLinkInfoResponse>
+
+  /**
+   * Start authorizing an account
+   *
+   * Open: from a working link, the address of the platform's own authorization page, carrying a signed state that works once, for ten minutes, in this browser only (a cookie set here). The browser goes there next; the platform sends it back to oauth_callback.
+   *
+   * `POST /platform/authorization_start` · open: no sign-in needed
+   */
+  platformAuthorizationStart: (body: types.PlatformAuthorizationStartBody) => Promise<types.PlatformAuthorizationStartResponse>
+
+  /**
    * A new image captcha for the forgot-password form
    *
    * Open: it is shown before sign-in. Answers an SVG picture and the captcha_id to send back with its characters to get_captcha. The answer is case-insensitive, expires after a few minutes and is used up by the first try.
@@ -638,6 +725,15 @@ export interface ApiClient {
   platformExchange: (body: types.PlatformExchangeBody) => Promise<types.PlatformExchangeResponse>
 
   /**
+   * My short-video platform accounts
+   *
+   * The caller's own accounts on Douyin, Kuaishou (authorized through a link) and the assisted platforms, with their status: an account whose platform no longer accepts its authorization says re-authorize. Tokens are never part of the answer.
+   *
+   * `GET /platform/get_account` · roles: partner, merchant
+   */
+  platformGetAccount: (query?: types.PlatformGetAccountQuery) => Promise<types.PlatformGetAccountResponse>
+
+  /**
    * Send a password reset code to an account
    *
    * Checks the image captcha (used up, right or wrong), then sends a 6-digit code through the configured provider to the account named by username, mobile or e-mail. The answer is the same whether or not the account exists. Rate-limited per account and per address (HTTP 429).
@@ -731,6 +827,17 @@ export interface ApiClient {
   platformLogout: (body?: types.PlatformLogoutBody) => Promise<types.PlatformLogoutResponse>
 
   /**
+   * Where a platform sends the account's owner back
+   *
+   * Open: the redirect address registered with Douyin's and Kuaishou's apps. It checks the state (signed, unused, unexpired, started in this browser), exchanges the code for the account's tokens, stores them encrypted and sends the browser back to the link's page, saying which account was added or why none was. Answers a redirect, never JSON.
+   *
+   * Answers a file, not an envelope.
+   *
+   * `GET /platform/oauth_callback` · open: no sign-in needed
+   */
+  platformOauthCallback: (query?: types.PlatformOauthCallbackQuery) => Promise<unknown>
+
+  /**
    * Console openings (overstep logins)
    *
    * Who opened which merchant's console and when: every opening for an admin, a partner's own and those of partners below it.
@@ -747,6 +854,15 @@ export interface ApiClient {
    * `POST /platform/overstep_login` · roles: admin, partner
    */
   platformOverstepLogin: (body: types.PlatformOverstepLoginBody) => Promise<types.PlatformOverstepLoginResponse>
+
+  /**
+   * Platform accounts in reach
+   *
+   * The short-video accounts of every merchant in the caller's reach: an admin's all, a partner's its own and those of the accounts below it.
+   *
+   * `GET /platform/platform_user_list` · roles: admin, partner
+   */
+  platformPlatformUserList: (query?: types.PlatformPlatformUserListQuery) => Promise<types.PlatformPlatformUserListResponse>
 
   /**
    * Every voice clone on the platform (admin)
@@ -835,6 +951,36 @@ export interface ApiClient {
    * `GET /platform/user_quota_log` · roles: admin, partner, merchant
    */
   platformUserQuotaLog: (query?: types.PlatformUserQuotaLogQuery) => Promise<types.PlatformUserQuotaLogResponse>
+
+  /**
+   * Add an assisted account
+   *
+   * An account on a platform with no open posting API for it (Xiaohongshu, WeChat Channels), added by its name: its posts are prepared by the console and made by a person. Douyin and Kuaishou accounts come only from their owner authorizing them through a link.
+   *
+   * `POST /platform_account/add` · roles: partner, merchant
+   */
+  platformAccountAdd: (body: types.PlatformAccountAddBody) => Promise<types.PlatformAccountAddResponse>
+
+  /**
+   * Delete account authorization by id
+   *
+   * `POST /platform_account/del` · roles: partner, merchant
+   */
+  platformAccountDel: (body: types.PlatformAccountDelBody) => Promise<types.PlatformAccountDelResponse>
+
+  /**
+   * One of account authorization by id
+   *
+   * `GET /platform_account/detail` · roles: partner, merchant
+   */
+  platformAccountDetail: (query: types.PlatformAccountDetailQuery) => Promise<types.PlatformAccountDetailResponse>
+
+  /**
+   * Change one of account authorization
+   *
+   * `POST /platform_account/edit` · roles: partner, merchant
+   */
+  platformAccountEdit: (body: types.PlatformAccountEditBody) => Promise<types.PlatformAccountEditResponse>
 
   /**
    * Which services do the AI work, and whether they can be reached
@@ -1169,6 +1315,119 @@ export interface ApiClient {
   rechargePackageOnSale: (query?: types.RechargePackageOnSaleQuery) => Promise<types.RechargePackageOnSaleResponse>
 
   /**
+   * Make a release plan
+   *
+   * Every chosen work goes to every chosen account at the plan's slots: each account's posts fill its slots in turn from the start time, no more a day than the daily cap, each at a random delay of up to jitter_minutes. A pair whose work was already posted to that account (in any plan) is skipped and counted. Douyin and Kuaishou posts are queued as platform_post tasks for their times; an assisted account's posts wait for a person.
+   *
+   * `POST /release_plan/add` · roles: partner, merchant
+   */
+  releasePlanAdd: (body: types.ReleasePlanAddBody) => Promise<types.ReleasePlanAddResponse>
+
+  /**
+   * Cancel a release plan
+   *
+   * Posts not yet begun are cancelled for good and their works may go to those accounts in another plan; posts under way finish, and posts made stay.
+   *
+   * `POST /release_plan/cancel` · roles: partner, merchant
+   */
+  releasePlanCancel: (body: types.ReleasePlanCancelBody) => Promise<types.ReleasePlanCancelResponse>
+
+  /**
+   * One of release plans by id
+   *
+   * `GET /release_plan/detail` · roles: partner, merchant
+   */
+  releasePlanDetail: (query: types.ReleasePlanDetailQuery) => Promise<types.ReleasePlanDetailResponse>
+
+  /**
+   * List release plans
+   *
+   * `GET /release_plan/list` · roles: partner, merchant
+   */
+  releasePlanList: (query?: types.ReleasePlanListQuery) => Promise<types.ReleasePlanListResponse>
+
+  /**
+   * Pause a release plan
+   *
+   * Posts not yet begun wait; posts under way finish. Resume sends the waiting ones at their times, or at once where their time has passed.
+   *
+   * `POST /release_plan/pause` · roles: partner, merchant
+   */
+  releasePlanPause: (body: types.ReleasePlanPauseBody) => Promise<types.ReleasePlanPauseResponse>
+
+  /**
+   * Resume a paused release plan
+   *
+   * Each waiting post is queued again for its time, or at once where its time has passed.
+   *
+   * `POST /release_plan/resume` · roles: partner, merchant
+   */
+  releasePlanResume: (body: types.ReleasePlanResumeBody) => Promise<types.ReleasePlanResumeResponse>
+
+  /**
+   * Say an assisted post was made
+   *
+   * For an account on a platform without an open posting API: the person who posted the video by hand says so, with the post's link if they have it. The post counts as published from then on.
+   *
+   * `POST /release_post/confirm` · roles: partner, merchant
+   */
+  releasePostConfirm: (body: types.ReleasePostConfirmBody) => Promise<types.ReleasePostConfirmResponse>
+
+  /**
+   * One of video data by id
+   *
+   * `GET /release_post/detail` · roles: partner, merchant
+   */
+  releasePostDetail: (query: types.ReleasePostDetailQuery) => Promise<types.ReleasePostDetailResponse>
+
+  /**
+   * Follow posts live (Server-Sent Events)
+   *
+   * A text/event-stream of every change to the posts in the caller's reach: one event "release_post" per change, its data the post as release_post/detail answers it, its id a cursor (Last-Event-ID or ?since= resumes). The token may come as ?token=.
+   *
+   * Answers a file, not an envelope.
+   *
+   * `GET /release_post/events` · roles: partner, merchant
+   */
+  releasePostEvents: (query?: types.ReleasePostEventsQuery) => Promise<unknown>
+
+  /**
+   * Export posts and their figures as CSV or Excel
+   *
+   * A download link (the token may ride in the query as token=): every post release_post/list would answer for the same filters and caller, with its figures, as CSV (UTF-8 with a byte-order mark) or XLSX, written while it is read. Column titles, enum values and related records' names come in the caller's language (lang=).
+   *
+   * Answers a file, not an envelope.
+   *
+   * `GET /release_post/export_data` · roles: partner, merchant
+   */
+  releasePostExportData: (query?: types.ReleasePostExportDataQuery) => Promise<unknown>
+
+  /**
+   * List video data
+   *
+   * `GET /release_post/list` · roles: partner, merchant
+   */
+  releasePostList: (query?: types.ReleasePostListQuery) => Promise<types.ReleasePostListResponse>
+
+  /**
+   * Post a failed post again
+   *
+   * A post that failed (its account had to be authorized again, the platform refused it) is queued again at once. Its recorded upload is not reused: the new try starts afresh.
+   *
+   * `POST /release_post/retry` · roles: partner, merchant
+   */
+  releasePostRetry: (body: types.ReleasePostRetryBody) => Promise<types.ReleasePostRetryResponse>
+
+  /**
+   * Posts' figures added up by plan, account or work
+   *
+   * The caller's posts in reach, grouped: per plan, account or work, how many posts and their views, likes, comments and shares as last read from the platforms (the newest 20 groups by views). Filters narrow it as they narrow release_post/list.
+   *
+   * `GET /release_post/stats` · roles: partner, merchant
+   */
+  releasePostStats: (query?: types.ReleasePostStatsQuery) => Promise<types.ReleasePostStatsResponse>
+
+  /**
    * Cancel a queued or running task
    *
    * Stops the task immediately (a running ffmpeg is killed), gives its reserved cost back in the same transaction, and keeps nothing it made. A task that has already ended answers so and changes nothing.
@@ -1277,6 +1536,33 @@ export interface ApiClient {
    * `POST /task/submit_mixed_cut` · roles: partner, merchant
    */
   taskSubmitMixedCut: (body: types.TaskSubmitMixedCutBody) => Promise<types.TaskSubmitMixedCutResponse>
+
+  /**
+   * Submit a task: platform post
+   *
+   * Posts one work to one Douyin or Kuaishou account for a release plan: uploads the video, then creates the post with its title and topics. Each step is recorded, so a retry after a crash never uploads or posts twice: a create that may have reached the platform before the crash is looked for among the account's posts first. All workers share one rate per platform (publishing settings). An expired access token is renewed and the step tried again. Queued by release plans at each post's time; an admin may submit one to post it now. The task is queued at once and answered as it stands; follow it with task/detail or task/events.
+   *
+   * `POST /task/submit_platform_post` · roles: admin
+   */
+  taskSubmitPlatformPost: (body: types.TaskSubmitPlatformPostBody) => Promise<types.TaskSubmitPlatformPostResponse>
+
+  /**
+   * Submit a task: video figures
+   *
+   * Reads the views, likes, comments and shares of an account's posts from its platform (Douyin's video data, Kuaishou's photo info). Queued by itself for every account with posts whose figures are older than stats_minutes (publishing settings). A post the platform counts is published. The task is queued at once and answered as it stands; follow it with task/detail or task/events.
+   *
+   * `POST /task/submit_platform_stats` · roles: admin
+   */
+  taskSubmitPlatformStats: (body: types.TaskSubmitPlatformStatsBody) => Promise<types.TaskSubmitPlatformStatsResponse>
+
+  /**
+   * Submit a task: platform authorization renewal
+   *
+   * Renews a Douyin or Kuaishou account's access token with its refresh token, before the access token ends. Queued by itself for every authorized account whose token ends within the hours the publishing settings give (token_refresh_hours), or by an admin for any account. When the platform refuses the refresh token, the account says re-authorize, with the platform's reason, instead of failing at its next post. The task is queued at once and answered as it stands; follow it with task/detail or task/events.
+   *
+   * `POST /task/submit_platform_token_refresh` · roles: admin
+   */
+  taskSubmitPlatformTokenRefresh: (body: types.TaskSubmitPlatformTokenRefreshBody) => Promise<types.TaskSubmitPlatformTokenRefreshResponse>
 
   /**
    * Submit a task: voice clone
@@ -1446,6 +1732,11 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     aiAssistantEdit: (body) => transport({ method: 'POST', path: '/ai_assistant/edit', body }) as Promise<types.AiAssistantEditResponse>,
     aiAssistantList: (query = {}) => transport({ method: 'GET', path: '/ai_assistant/list', query }) as Promise<types.AiAssistantListResponse>,
     aiCallList: (query = {}) => transport({ method: 'GET', path: '/ai_call/list', query }) as Promise<types.AiCallListResponse>,
+    authorizationLinkAdd: (body) => transport({ method: 'POST', path: '/authorization_link/add', body }) as Promise<types.AuthorizationLinkAddResponse>,
+    authorizationLinkDel: (body) => transport({ method: 'POST', path: '/authorization_link/del', body }) as Promise<types.AuthorizationLinkDelResponse>,
+    authorizationLinkDetail: (query) => transport({ method: 'GET', path: '/authorization_link/detail', query }) as Promise<types.AuthorizationLinkDetailResponse>,
+    authorizationLinkList: (query = {}) => transport({ method: 'GET', path: '/authorization_link/list', query }) as Promise<types.AuthorizationLinkListResponse>,
+    authorizationLinkRevoke: (body) => transport({ method: 'POST', path: '/authorization_link/revoke', body }) as Promise<types.AuthorizationLinkRevokeResponse>,
     avatarDel: (body) => transport({ method: 'POST', path: '/avatar/del', body }) as Promise<types.AvatarDelResponse>,
     avatarDetail: (query) => transport({ method: 'GET', path: '/avatar/detail', query }) as Promise<types.AvatarDetailResponse>,
     avatarEdit: (body) => transport({ method: 'POST', path: '/avatar/edit', body }) as Promise<types.AvatarEditResponse>,
@@ -1480,6 +1771,8 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformAgreementPublic: (query) => transport({ method: 'GET', path: '/platform/agreement_public', query }) as Promise<types.PlatformAgreementPublicResponse>,
     platformArticle: (query = {}) => transport({ method: 'GET', path: '/platform/article', query }) as Promise<types.PlatformArticleResponse>,
     platformArticleDetail: (query) => transport({ method: 'GET', path: '/platform/article_detail', query }) as Promise<types.PlatformArticleDetailResponse>,
+    platformAuthorizationLinkInfo: (query) => transport({ method: 'GET', path: '/platform/authorization_link_info', query }) as Promise<types.PlatformAuthorizationLinkInfoResponse>,
+    platformAuthorizationStart: (body) => transport({ method: 'POST', path: '/platform/authorization_start', body }) as Promise<types.PlatformAuthorizationStartResponse>,
     platformCaptchaImage: () => transport({ method: 'GET', path: '/platform/captcha_image' }) as Promise<types.PlatformCaptchaImageResponse>,
     platformChangePwd: (body) => transport({ method: 'POST', path: '/platform/change_pwd', body }) as Promise<types.PlatformChangePwdResponse>,
     platformConsoleSchemas: () => transport({ method: 'GET', path: '/platform/console_schemas' }) as Promise<types.PlatformConsoleSchemasResponse>,
@@ -1495,6 +1788,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformEditTransferConfig: (body) => transport({ method: 'POST', path: '/platform/edit_transfer_config', body }) as Promise<types.PlatformEditTransferConfigResponse>,
     platformEditUserInfo: (body = {}) => transport({ method: 'POST', path: '/platform/edit_user_info', body }) as Promise<types.PlatformEditUserInfoResponse>,
     platformExchange: (body) => transport({ method: 'POST', path: '/platform/exchange', body }) as Promise<types.PlatformExchangeResponse>,
+    platformGetAccount: (query = {}) => transport({ method: 'GET', path: '/platform/get_account', query }) as Promise<types.PlatformGetAccountResponse>,
     platformGetCaptcha: (body) => transport({ method: 'POST', path: '/platform/get_captcha', body }) as Promise<types.PlatformGetCaptchaResponse>,
     platformGetConfig: (query) => transport({ method: 'GET', path: '/platform/get_config', query }) as Promise<types.PlatformGetConfigResponse>,
     platformGetPlatformConfig: () => transport({ method: 'GET', path: '/platform/get_platform_config' }) as Promise<types.PlatformGetPlatformConfigResponse>,
@@ -1506,8 +1800,10 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformIndustryDetail: (query) => transport({ method: 'GET', path: '/platform/industry_detail', query }) as Promise<types.PlatformIndustryDetailResponse>,
     platformLogin: (body) => transport({ method: 'POST', path: '/platform/login', body }) as Promise<types.PlatformLoginResponse>,
     platformLogout: (body = {}) => transport({ method: 'POST', path: '/platform/logout', body }) as Promise<types.PlatformLogoutResponse>,
+    platformOauthCallback: (query = {}) => transport({ method: 'GET', path: '/platform/oauth_callback', query, download: true }),
     platformOverstepLog: (query = {}) => transport({ method: 'GET', path: '/platform/overstep_log', query }) as Promise<types.PlatformOverstepLogResponse>,
     platformOverstepLogin: (body) => transport({ method: 'POST', path: '/platform/overstep_login', body }) as Promise<types.PlatformOverstepLoginResponse>,
+    platformPlatformUserList: (query = {}) => transport({ method: 'GET', path: '/platform/platform_user_list', query }) as Promise<types.PlatformPlatformUserListResponse>,
     platformPlatformVoiceCloneList: (query = {}) => transport({ method: 'GET', path: '/platform/platform_voice_clone_list', query }) as Promise<types.PlatformPlatformVoiceCloneListResponse>,
     platformRegister: (body) => transport({ method: 'POST', path: '/platform/register', body }) as Promise<types.PlatformRegisterResponse>,
     platformResetPwd: (body) => transport({ method: 'POST', path: '/platform/reset_pwd', body }) as Promise<types.PlatformResetPwdResponse>,
@@ -1518,6 +1814,10 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformTransferRecord: (query = {}) => transport({ method: 'GET', path: '/platform/transfer_record', query }) as Promise<types.PlatformTransferRecordResponse>,
     platformUserMoneyLog: (query = {}) => transport({ method: 'GET', path: '/platform/user_money_log', query }) as Promise<types.PlatformUserMoneyLogResponse>,
     platformUserQuotaLog: (query = {}) => transport({ method: 'GET', path: '/platform/user_quota_log', query }) as Promise<types.PlatformUserQuotaLogResponse>,
+    platformAccountAdd: (body) => transport({ method: 'POST', path: '/platform_account/add', body }) as Promise<types.PlatformAccountAddResponse>,
+    platformAccountDel: (body) => transport({ method: 'POST', path: '/platform_account/del', body }) as Promise<types.PlatformAccountDelResponse>,
+    platformAccountDetail: (query) => transport({ method: 'GET', path: '/platform_account/detail', query }) as Promise<types.PlatformAccountDetailResponse>,
+    platformAccountEdit: (body) => transport({ method: 'POST', path: '/platform_account/edit', body }) as Promise<types.PlatformAccountEditResponse>,
     providerStatus: () => transport({ method: 'GET', path: '/provider/status' }) as Promise<types.ProviderStatusResponse>,
     providerServiceAdd: (body) => transport({ method: 'POST', path: '/provider_service/add', body }) as Promise<types.ProviderServiceAddResponse>,
     providerServiceAddAgent: (body) => transport({ method: 'POST', path: '/provider_service/add_agent', body }) as Promise<types.ProviderServiceAddAgentResponse>,
@@ -1556,6 +1856,19 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     rechargePackageEdit: (body) => transport({ method: 'POST', path: '/recharge_package/edit', body }) as Promise<types.RechargePackageEditResponse>,
     rechargePackageList: (query = {}) => transport({ method: 'GET', path: '/recharge_package/list', query }) as Promise<types.RechargePackageListResponse>,
     rechargePackageOnSale: (query = {}) => transport({ method: 'GET', path: '/recharge_package/on_sale', query }) as Promise<types.RechargePackageOnSaleResponse>,
+    releasePlanAdd: (body) => transport({ method: 'POST', path: '/release_plan/add', body }) as Promise<types.ReleasePlanAddResponse>,
+    releasePlanCancel: (body) => transport({ method: 'POST', path: '/release_plan/cancel', body }) as Promise<types.ReleasePlanCancelResponse>,
+    releasePlanDetail: (query) => transport({ method: 'GET', path: '/release_plan/detail', query }) as Promise<types.ReleasePlanDetailResponse>,
+    releasePlanList: (query = {}) => transport({ method: 'GET', path: '/release_plan/list', query }) as Promise<types.ReleasePlanListResponse>,
+    releasePlanPause: (body) => transport({ method: 'POST', path: '/release_plan/pause', body }) as Promise<types.ReleasePlanPauseResponse>,
+    releasePlanResume: (body) => transport({ method: 'POST', path: '/release_plan/resume', body }) as Promise<types.ReleasePlanResumeResponse>,
+    releasePostConfirm: (body) => transport({ method: 'POST', path: '/release_post/confirm', body }) as Promise<types.ReleasePostConfirmResponse>,
+    releasePostDetail: (query) => transport({ method: 'GET', path: '/release_post/detail', query }) as Promise<types.ReleasePostDetailResponse>,
+    releasePostEvents: (query = {}) => transport({ method: 'GET', path: '/release_post/events', query, download: true }),
+    releasePostExportData: (query = {}) => transport({ method: 'GET', path: '/release_post/export_data', query, download: true }),
+    releasePostList: (query = {}) => transport({ method: 'GET', path: '/release_post/list', query }) as Promise<types.ReleasePostListResponse>,
+    releasePostRetry: (body) => transport({ method: 'POST', path: '/release_post/retry', body }) as Promise<types.ReleasePostRetryResponse>,
+    releasePostStats: (query = {}) => transport({ method: 'GET', path: '/release_post/stats', query }) as Promise<types.ReleasePostStatsResponse>,
     taskCancel: (body) => transport({ method: 'POST', path: '/task/cancel', body }) as Promise<types.TaskCancelResponse>,
     taskDel: (body) => transport({ method: 'POST', path: '/task/del', body }) as Promise<types.TaskDelResponse>,
     taskDetail: (query) => transport({ method: 'GET', path: '/task/detail', query }) as Promise<types.TaskDetailResponse>,
@@ -1568,6 +1881,9 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     taskSubmitClip: (body) => transport({ method: 'POST', path: '/task/submit_clip', body }) as Promise<types.TaskSubmitClipResponse>,
     taskSubmitDigitalVideo: (body) => transport({ method: 'POST', path: '/task/submit_digital_video', body }) as Promise<types.TaskSubmitDigitalVideoResponse>,
     taskSubmitMixedCut: (body) => transport({ method: 'POST', path: '/task/submit_mixed_cut', body }) as Promise<types.TaskSubmitMixedCutResponse>,
+    taskSubmitPlatformPost: (body) => transport({ method: 'POST', path: '/task/submit_platform_post', body }) as Promise<types.TaskSubmitPlatformPostResponse>,
+    taskSubmitPlatformStats: (body) => transport({ method: 'POST', path: '/task/submit_platform_stats', body }) as Promise<types.TaskSubmitPlatformStatsResponse>,
+    taskSubmitPlatformTokenRefresh: (body) => transport({ method: 'POST', path: '/task/submit_platform_token_refresh', body }) as Promise<types.TaskSubmitPlatformTokenRefreshResponse>,
     taskSubmitVoiceClone: (body) => transport({ method: 'POST', path: '/task/submit_voice_clone', body }) as Promise<types.TaskSubmitVoiceCloneResponse>,
     taskUses: (body) => transport({ method: 'POST', path: '/task/uses', body }) as Promise<types.TaskUsesResponse>,
     taskTemplateDel: (body) => transport({ method: 'POST', path: '/task_template/del', body }) as Promise<types.TaskTemplateDelResponse>,

@@ -81,6 +81,24 @@ export interface ArticleTable {
 }
 
 /**
+ * The `authorization_link` table (schemas/entities/authorization_link.json).
+ */
+export interface AuthorizationLinkTable {
+  id: Generated<number>
+  owner_id: Optional<number>
+  name: string
+  platforms: Optional<string>
+  valid_days: Optional<number>
+  expires_at: Optional<string>
+  status: Optional<string>
+  code: Optional<string>
+  host: Optional<string>
+  authorized_count: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `avatar` table (schemas/entities/avatar.json).
  */
 export interface AvatarTable {
@@ -198,6 +216,20 @@ export interface MaterialFolderTable {
 }
 
 /**
+ * The `oauth_state` table (schemas/entities/oauth_state.json).
+ */
+export interface OauthStateTable {
+  id: Generated<number>
+  link_id: number
+  platform: string
+  browser_hash: string
+  expires_at: string
+  used_at: Optional<string | null>
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `overstep_log` table (schemas/entities/overstep_log.json).
  */
 export interface OverstepLogTable {
@@ -206,6 +238,32 @@ export interface OverstepLogTable {
   merchant_id: number
   ip: Optional<string>
   user_agent: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `platform_account` table (schemas/entities/platform_account.json).
+ */
+export interface PlatformAccountTable {
+  id: Generated<number>
+  owner_id: Optional<number>
+  platform: string
+  nickname: string
+  avatar_url: Optional<string>
+  status: Optional<string>
+  open_id: Optional<string>
+  access_token: Optional<string>
+  refresh_token: Optional<string>
+  access_expires_at: Optional<string | null>
+  refresh_expires_at: Optional<string | null>
+  scope: Optional<string>
+  authorized_at: Optional<string | null>
+  problem: Optional<string>
+  link_id: Optional<number | null>
+  refresh_task_id: Optional<number | null>
+  stats_task_id: Optional<number | null>
+  remark: Optional<string>
   created_at: string
   updated_at: string
 }
@@ -297,6 +355,59 @@ export interface RechargePackageTable {
   status: Optional<number>
   sort_order: Optional<number>
   remark: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `release_plan` table (schemas/entities/release_plan.json).
+ */
+export interface ReleasePlanTable {
+  id: Generated<number>
+  owner_id: Optional<number>
+  name: string
+  status: Optional<string>
+  start_at: string
+  slots_per_day: Optional<number>
+  interval_minutes: Optional<number>
+  jitter_minutes: Optional<number>
+  daily_cap: Optional<number>
+  titles: Optional<string>
+  topics: Optional<string>
+  poi_id: Optional<string>
+  posts_total: Optional<number>
+  posts_done: Optional<number>
+  posts_failed: Optional<number>
+  posts_skipped: Optional<number>
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * The `release_post` table (schemas/entities/release_post.json).
+ */
+export interface ReleasePostTable {
+  id: Generated<number>
+  owner_id: Optional<number>
+  plan_id: number
+  work_id: number
+  account_id: number
+  platform: Optional<string>
+  title: string
+  caption: Optional<string>
+  scheduled_at: string
+  status: Optional<string>
+  task_id: Optional<number | null>
+  item_id: Optional<string>
+  share_url: Optional<string>
+  error: Optional<string>
+  published_at: Optional<string | null>
+  work_account: Optional<string | null>
+  views: Optional<number | null>
+  likes: Optional<number | null>
+  comments: Optional<number | null>
+  shares: Optional<number | null>
+  stats_at: Optional<string | null>
   created_at: string
   updated_at: string
 }
@@ -567,6 +678,7 @@ export interface Database {
   ai_assistant: AiAssistantTable
   ai_call: AiCallTable
   article: ArticleTable
+  authorization_link: AuthorizationLinkTable
   avatar: AvatarTable
   captcha_challenge: CaptchaChallengeTable
   config_value: ConfigValueTable
@@ -574,12 +686,16 @@ export interface Database {
   industry: IndustryTable
   material: MaterialTable
   material_folder: MaterialFolderTable
+  oauth_state: OauthStateTable
   overstep_log: OverstepLogTable
+  platform_account: PlatformAccountTable
   rate_limit_hit: RateLimitHitTable
   recharge_card: RechargeCardTable
   recharge_card_tally: RechargeCardTallyTable
   recharge_order: RechargeOrderTable
   recharge_package: RechargePackageTable
+  release_plan: ReleasePlanTable
+  release_post: ReleasePostTable
   reset_code: ResetCodeTable
   script: ScriptTable
   session: SessionTable
@@ -603,6 +719,7 @@ export interface EntityTables {
   ai_assistant: 'ai_assistant'
   ai_call: 'ai_call'
   article: 'article'
+  authorization_link: 'authorization_link'
   avatar: 'avatar'
   captcha_challenge: 'captcha_challenge'
   config_value: 'config_value'
@@ -610,11 +727,15 @@ export interface EntityTables {
   industry: 'industry'
   material: 'material'
   material_folder: 'material_folder'
+  oauth_state: 'oauth_state'
   overstep_log: 'overstep_log'
+  platform_account: 'platform_account'
   rate_limit_hit: 'rate_limit_hit'
   recharge_card: 'recharge_card'
   recharge_order: 'recharge_order'
   recharge_package: 'recharge_package'
+  release_plan: 'release_plan'
+  release_post: 'release_post'
   reset_code: 'reset_code'
   script: 'script'
   session: 'session'

@@ -192,6 +192,45 @@ export interface Article {
 }
 
 /**
+ * A link a merchant sends to the people who own short-video accounts: opened without signing in (batchAuthorization), it shows the merchant's branding and takes each person through the platform's own authorization, after which the account is on the merchant's list. Its code is signed by the server, it ends at expires_at, and revoking it ends it at once.
+ */
+export interface AuthorizationLink {
+  id: number
+  owner_id?: number
+  /**
+   * For the merchant: who it was sent to, or what for.
+   */
+  name: string
+  /**
+   * @minItems 1
+   */
+  platforms: ('douyin' | 'kuaishou')[]
+  /**
+   * How long the link works from when it is made.
+   */
+  valid_days: number
+  expires_at?: string
+  status: 'active' | 'revoked'
+  /**
+   * The signed code the link carries: /batchAuthorization?link=CODE.
+   */
+  code: string
+  /**
+   * The site it was made on, whose branding the page shows.
+   */
+  host: string
+  authorized_count: number
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    owner_id?: string | null
+  }
+}
+
+/**
  * A digital human made for an account from a training video (an image clone, or an HD image clone from a longer, sharper video): written by the avatar clone tasks when they end, succeeded or not, and rendered by the digital-human video task. The embedded provider keeps a loop and a still of the video and makes no model of the person, which the avatar says: whether its videos move the lips is the digital-human video provider's to say, on each work.
  */
 export interface Avatar {
@@ -378,6 +417,19 @@ export interface MaterialFolder {
 }
 
 /**
+ * One authorization started from a link: the platform sends its id back, signed, as OAuth's state. It works once, for a few minutes, and only in the browser that started it (a cookie whose hash is kept here), so a forged, replayed or planted callback adds no account.
+ */
+export interface OauthState {
+  id: number
+  link_id: number
+  platform: 'douyin' | 'kuaishou'
+  expires_at: string
+  used_at?: string | null
+  created_at: string
+  updated_at: string
+}
+
+/**
  * Each time an admin or a partner opened one of its merchants' consoles (POST /platform/overstep_login): who, whom, when and from where. Written by the server only.
  */
 export interface OverstepLog {
@@ -394,6 +446,54 @@ export interface OverstepLog {
   _titles?: {
     operator_id?: string | null
     merchant_id?: string | null
+  }
+}
+
+/**
+ * A merchant's account on a short-video platform. Douyin and Kuaishou accounts come from their owner authorizing the platform's app (the OAuth authorization-code flow of a batch-authorization link); their tokens are kept encrypted, never sent, and renewed before they end. Xiaohongshu and WeChat Channels have no open posting API for such accounts: they are assisted accounts, added by name, whose posts the console prepares and a person makes.
+ */
+export interface PlatformAccount {
+  id: number
+  owner_id?: number
+  platform: 'douyin' | 'kuaishou' | 'xiaohongshu' | 'wechat_channels'
+  nickname: string
+  avatar_url: string
+  /**
+   * authorized: the platform's app may post for it. reauthorize: the platform no longer accepts its tokens, and only its owner authorizing again brings it back. assisted: posted by a person, from what the console prepares.
+   */
+  status: 'authorized' | 'reauthorize' | 'assisted'
+  /**
+   * The platform's id of the account for this app; empty for an assisted account.
+   */
+  open_id: string
+  access_expires_at?: string | null
+  refresh_expires_at?: string | null
+  scope: string
+  authorized_at?: string | null
+  /**
+   * Why it must be authorized again, in the words of the platform.
+   */
+  problem: string
+  link_id?: number | null
+  /**
+   * The token renewal queued or running for it, so that no second one is queued.
+   */
+  refresh_task_id?: number | null
+  /**
+   * The reading of its posts' figures queued or running for it, so that no second one is queued.
+   */
+  stats_task_id?: number | null
+  remark: string
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    owner_id?: string | null
+    link_id?: string | null
+    refresh_task_id?: string | null
+    stats_task_id?: string | null
   }
 }
 
@@ -571,6 +671,109 @@ export interface RechargePackage {
   remark: string
   created_at: string
   updated_at: string
+}
+
+/**
+ * Works posted to platform accounts on a schedule: each (work, account) pair is one release_post, posted by a platform_post task at its time. A work is never posted twice to one account, in this plan or another.
+ */
+export interface ReleasePlan {
+  id: number
+  owner_id?: number
+  name: string
+  status: 'active' | 'paused' | 'cancelled' | 'finished'
+  /**
+   * When the first posts go out; each day's slots start at this time of day.
+   */
+  start_at: string
+  /**
+   * Posting times a day, from the start time on, one interval apart.
+   */
+  slots_per_day: number
+  interval_minutes: number
+  /**
+   * Each post goes out up to this many minutes after its slot, at random, so that accounts do not post in lockstep.
+   */
+  jitter_minutes: number
+  /**
+   * The most posts one account makes in a day.
+   */
+  daily_cap: number
+  /**
+   * The posts' titles, used in turn; without any, each post takes its work's title.
+   *
+   * @maxItems 50
+   */
+  titles: string[]
+  /**
+   * @maxItems 5
+   */
+  topics: string[]
+  /**
+   * Douyin's id of the place (POI) to tag on its posts; the other platforms take none.
+   */
+  poi_id: string
+  posts_total: number
+  posts_done: number
+  posts_failed: number
+  /**
+   * Pairs left out because the work was already posted to the account.
+   */
+  posts_skipped: number
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    owner_id?: string | null
+  }
+}
+
+/**
+ * One work posted to one account by a release plan: pending until its time, then uploading, created on the platform, and published once the platform counts it; or failed with the reason. An assisted account's post waits for a person to post it and say so. Figures are read from the platform on a schedule.
+ */
+export interface ReleasePost {
+  id: number
+  owner_id?: number
+  plan_id: number
+  work_id: number
+  account_id: number
+  platform?: 'douyin' | 'kuaishou' | 'xiaohongshu' | 'wechat_channels'
+  title: string
+  /**
+   * The text that goes with the video: the title and its #topics. For an assisted account, what the person copies.
+   */
+  caption: string
+  scheduled_at: string
+  status: 'pending' | 'uploading' | 'created' | 'published' | 'failed' | 'paused' | 'cancelled' | 'assisted'
+  task_id?: number | null
+  /**
+   * The platform's id of the post.
+   */
+  item_id: string
+  share_url: string
+  error: string
+  published_at?: string | null
+  views?: number | null
+  likes?: number | null
+  comments?: number | null
+  /**
+   * Kuaishou does not count shares for apps: null there.
+   */
+  shares?: number | null
+  stats_at?: string | null
+  created_at: string
+  updated_at: string
+  /**
+   * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
+   */
+  _titles?: {
+    owner_id?: string | null
+    plan_id?: string | null
+    work_id?: string | null
+    account_id?: string | null
+    task_id?: string | null
+  }
 }
 
 /**
@@ -1218,6 +1421,97 @@ export interface AiCallListQuery {
  * Data of a successful answer of `GET /ai_call/list` (List ai call log).
  */
 export type AiCallListResponse = Paginator<AiCall>
+
+/**
+ * JSON body of `POST /authorization_link/add` (Make an authorization link).
+ */
+export interface AuthorizationLinkAddBody {
+  /**
+   * For the merchant: who it was sent to, or what for.
+   */
+  name: string
+  /**
+   * @minItems 1
+   */
+  platforms?: ('douyin' | 'kuaishou')[]
+  /**
+   * How long the link works from when it is made.
+   */
+  valid_days?: number
+}
+
+/**
+ * Data of a successful answer of `POST /authorization_link/add` (Make an authorization link).
+ */
+export type AuthorizationLinkAddResponse = AuthorizationLink
+
+/**
+ * JSON body of `POST /authorization_link/del` (Delete authorization links by id).
+ */
+export interface AuthorizationLinkDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /authorization_link/del` (Delete authorization links by id).
+ */
+export interface AuthorizationLinkDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /authorization_link/detail` (One of authorization links by id).
+ */
+export interface AuthorizationLinkDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /authorization_link/detail` (One of authorization links by id).
+ */
+export type AuthorizationLinkDetailResponse = AuthorizationLink
+
+/**
+ * Query string of `GET /authorization_link/list` (List authorization links).
+ */
+export interface AuthorizationLinkListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'created_at' | 'expires_at'
+  order?: 'asc' | 'desc'
+  name?: string
+  status?: 'active' | 'revoked'
+}
+
+/**
+ * Data of a successful answer of `GET /authorization_link/list` (List authorization links).
+ */
+export type AuthorizationLinkListResponse = Paginator<AuthorizationLink>
+
+/**
+ * JSON body of `POST /authorization_link/revoke` (Revoke an authorization link).
+ */
+export interface AuthorizationLinkRevokeBody {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `POST /authorization_link/revoke` (Revoke an authorization link).
+ */
+export type AuthorizationLinkRevokeResponse = AuthorizationLink
 
 /**
  * JSON body of `POST /avatar/del` (Delete avatars by id).
@@ -1922,6 +2216,49 @@ export interface PlatformArticleDetailQuery {
 export type PlatformArticleDetailResponse = Article
 
 /**
+ * Query string of `GET /platform/authorization_link_info` (What an authorization link offers).
+ */
+export interface PlatformAuthorizationLinkInfoQuery {
+  /**
+   * The code of the link's address, /batchAuthorization?link=CODE.
+   */
+  code: string
+}
+
+/**
+ * Data of a successful answer of `GET /platform/authorization_link_info` (What an authorization link offers).
+ */
+export interface PlatformAuthorizationLinkInfoResponse {
+  state: 'active' | 'expired' | 'revoked'
+  merchant: string
+  site_name: string
+  site_logo: string
+  expires_at: string
+  platforms: {
+    platform: 'douyin' | 'kuaishou'
+    ready: boolean
+  }[]
+}
+
+/**
+ * JSON body of `POST /platform/authorization_start` (Start authorizing an account).
+ */
+export interface PlatformAuthorizationStartBody {
+  /**
+   * The code of the link's address, /batchAuthorization?link=CODE.
+   */
+  code: string
+  platform: 'douyin' | 'kuaishou'
+}
+
+/**
+ * Data of a successful answer of `POST /platform/authorization_start` (Start authorizing an account).
+ */
+export interface PlatformAuthorizationStartResponse {
+  url: string
+}
+
+/**
  * Data of a successful answer of `GET /platform/captcha_image` (A new image captcha for the forgot-password form).
  */
 export interface PlatformCaptchaImageResponse {
@@ -2289,6 +2626,33 @@ export interface PlatformExchangeResponse {
 }
 
 /**
+ * Query string of `GET /platform/get_account` (My short-video platform accounts).
+ */
+export interface PlatformGetAccountQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'created_at' | 'access_expires_at'
+  order?: 'asc' | 'desc'
+  nickname?: string
+  platform?: 'douyin' | 'kuaishou' | 'xiaohongshu' | 'wechat_channels'
+  status?: 'authorized' | 'reauthorize' | 'assisted'
+}
+
+/**
+ * Data of a successful answer of `GET /platform/get_account` (My short-video platform accounts).
+ */
+export type PlatformGetAccountResponse = Paginator<PlatformAccount>
+
+/**
  * JSON body of `POST /platform/get_captcha` (Send a password reset code to an account).
  */
 export interface PlatformGetCaptchaBody {
@@ -2493,6 +2857,18 @@ export type PlatformLogoutBody = Record<string, never>
 export type PlatformLogoutResponse = null
 
 /**
+ * Query string of `GET /platform/oauth_callback` (Where a platform sends the account's owner back).
+ */
+export interface PlatformOauthCallbackQuery {
+  state?: string
+  code?: string
+  error?: string
+  error_description?: string
+  scopes?: string
+  [k: string]: unknown
+}
+
+/**
  * Query string of `GET /platform/overstep_log` (Console openings (overstep logins)).
  */
 export interface PlatformOverstepLogQuery {
@@ -2560,6 +2936,34 @@ export interface PlatformOverstepLoginResponse {
     username: string
   }
 }
+
+/**
+ * Query string of `GET /platform/platform_user_list` (Platform accounts in reach).
+ */
+export interface PlatformPlatformUserListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'created_at' | 'access_expires_at'
+  order?: 'asc' | 'desc'
+  owner_id?: number
+  nickname?: string
+  platform?: 'douyin' | 'kuaishou' | 'xiaohongshu' | 'wechat_channels'
+  status?: 'authorized' | 'reauthorize' | 'assisted'
+}
+
+/**
+ * Data of a successful answer of `GET /platform/platform_user_list` (Platform accounts in reach).
+ */
+export type PlatformPlatformUserListResponse = Paginator<PlatformAccount>
 
 /**
  * Query string of `GET /platform/platform_voice_clone_list` (Every voice clone on the platform (admin)).
@@ -2837,6 +3241,64 @@ export interface PlatformUserQuotaLogQuery {
  * Data of a successful answer of `GET /platform/user_quota_log` (The caller's own quota ledger).
  */
 export type PlatformUserQuotaLogResponse = Paginator<UserQuotaLog>
+
+/**
+ * JSON body of `POST /platform_account/add` (Add an assisted account).
+ */
+export interface PlatformAccountAddBody {
+  platform: 'xiaohongshu' | 'wechat_channels'
+  nickname: string
+  remark?: string
+}
+
+/**
+ * Data of a successful answer of `POST /platform_account/add` (Add an assisted account).
+ */
+export type PlatformAccountAddResponse = PlatformAccount
+
+/**
+ * JSON body of `POST /platform_account/del` (Delete account authorization by id).
+ */
+export interface PlatformAccountDelBody {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  ids: number[]
+}
+
+/**
+ * Data of a successful answer of `POST /platform_account/del` (Delete account authorization by id).
+ */
+export interface PlatformAccountDelResponse {
+  deleted: number
+}
+
+/**
+ * Query string of `GET /platform_account/detail` (One of account authorization by id).
+ */
+export interface PlatformAccountDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /platform_account/detail` (One of account authorization by id).
+ */
+export type PlatformAccountDetailResponse = PlatformAccount
+
+/**
+ * JSON body of `POST /platform_account/edit` (Change one of account authorization).
+ */
+export interface PlatformAccountEditBody {
+  id: number
+  nickname?: string
+  remark?: string
+}
+
+/**
+ * Data of a successful answer of `POST /platform_account/edit` (Change one of account authorization).
+ */
+export type PlatformAccountEditResponse = PlatformAccount
 
 /**
  * Data of a successful answer of `GET /provider/status` (Which services do the AI work, and whether they can be reached).
@@ -3819,6 +4281,264 @@ export interface RechargePackageOnSaleQuery {
 export type RechargePackageOnSaleResponse = Paginator<RechargePackage>
 
 /**
+ * JSON body of `POST /release_plan/add` (Make a release plan).
+ */
+export interface ReleasePlanAddBody {
+  name: string
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  work_ids: number[]
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  account_ids: number[]
+  /**
+   * When the first posts go out; each day's slots start at this time of day.
+   */
+  start_at: string
+  /**
+   * Posting times a day, from the start time on, one interval apart.
+   */
+  slots_per_day?: number
+  interval_minutes?: number
+  /**
+   * Each post goes out up to this many minutes after its slot, at random, so that accounts do not post in lockstep.
+   */
+  jitter_minutes?: number
+  /**
+   * The most posts one account makes in a day.
+   */
+  daily_cap?: number
+  /**
+   * The posts' titles, used in turn; without any, each post takes its work's title.
+   *
+   * @maxItems 50
+   */
+  titles?: string[]
+  /**
+   * @maxItems 5
+   */
+  topics?: string[]
+  /**
+   * Douyin's id of the place (POI) to tag on its posts; the other platforms take none.
+   */
+  poi_id?: string
+}
+
+/**
+ * Data of a successful answer of `POST /release_plan/add` (Make a release plan).
+ */
+export type ReleasePlanAddResponse = ReleasePlan
+
+/**
+ * JSON body of `POST /release_plan/cancel` (Cancel a release plan).
+ */
+export interface ReleasePlanCancelBody {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `POST /release_plan/cancel` (Cancel a release plan).
+ */
+export type ReleasePlanCancelResponse = ReleasePlan
+
+/**
+ * Query string of `GET /release_plan/detail` (One of release plans by id).
+ */
+export interface ReleasePlanDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /release_plan/detail` (One of release plans by id).
+ */
+export type ReleasePlanDetailResponse = ReleasePlan
+
+/**
+ * Query string of `GET /release_plan/list` (List release plans).
+ */
+export interface ReleasePlanListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'created_at' | 'start_at'
+  order?: 'asc' | 'desc'
+  name?: string
+  status?: 'active' | 'paused' | 'cancelled' | 'finished'
+}
+
+/**
+ * Data of a successful answer of `GET /release_plan/list` (List release plans).
+ */
+export type ReleasePlanListResponse = Paginator<ReleasePlan>
+
+/**
+ * JSON body of `POST /release_plan/pause` (Pause a release plan).
+ */
+export interface ReleasePlanPauseBody {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `POST /release_plan/pause` (Pause a release plan).
+ */
+export type ReleasePlanPauseResponse = ReleasePlan
+
+/**
+ * JSON body of `POST /release_plan/resume` (Resume a paused release plan).
+ */
+export interface ReleasePlanResumeBody {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `POST /release_plan/resume` (Resume a paused release plan).
+ */
+export type ReleasePlanResumeResponse = ReleasePlan
+
+/**
+ * JSON body of `POST /release_post/confirm` (Say an assisted post was made).
+ */
+export interface ReleasePostConfirmBody {
+  id: number
+  share_url?: string
+}
+
+/**
+ * Data of a successful answer of `POST /release_post/confirm` (Say an assisted post was made).
+ */
+export type ReleasePostConfirmResponse = ReleasePost
+
+/**
+ * Query string of `GET /release_post/detail` (One of video data by id).
+ */
+export interface ReleasePostDetailQuery {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `GET /release_post/detail` (One of video data by id).
+ */
+export type ReleasePostDetailResponse = ReleasePost
+
+/**
+ * Query string of `GET /release_post/events` (Follow posts live (Server-Sent Events)).
+ */
+export interface ReleasePostEventsQuery {
+  /**
+   * The id of the last event seen.
+   */
+  since?: string
+}
+
+/**
+ * Query string of `GET /release_post/export_data` (Export posts and their figures as CSV or Excel).
+ */
+export interface ReleasePostExportDataQuery {
+  plan_id?: number
+  account_id?: number
+  work_id?: number
+  status?: 'pending' | 'uploading' | 'created' | 'published' | 'failed' | 'paused' | 'cancelled' | 'assisted'
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  scheduled_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  scheduled_at_to?: string
+  format?: 'csv' | 'xlsx'
+  /**
+   * The language of column titles and values; a link has no lang header to carry it.
+   */
+  lang?: 'zh-CN' | 'en-US'
+}
+
+/**
+ * Query string of `GET /release_post/list` (List video data).
+ */
+export interface ReleasePostListQuery {
+  /**
+   * 1-based page number.
+   */
+  page?: number
+  /**
+   * Rows per page; more than 100 is answered with 100.
+   */
+  limit?: number
+  /**
+   * Field to sort by.
+   */
+  sort?: 'id' | 'scheduled_at' | 'views' | 'likes'
+  order?: 'asc' | 'desc'
+  plan_id?: number
+  account_id?: number
+  work_id?: number
+  status?: 'pending' | 'uploading' | 'created' | 'published' | 'failed' | 'paused' | 'cancelled' | 'assisted'
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  scheduled_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  scheduled_at_to?: string
+}
+
+/**
+ * Data of a successful answer of `GET /release_post/list` (List video data).
+ */
+export type ReleasePostListResponse = Paginator<ReleasePost>
+
+/**
+ * JSON body of `POST /release_post/retry` (Post a failed post again).
+ */
+export interface ReleasePostRetryBody {
+  id: number
+}
+
+/**
+ * Data of a successful answer of `POST /release_post/retry` (Post a failed post again).
+ */
+export type ReleasePostRetryResponse = ReleasePost
+
+/**
+ * Query string of `GET /release_post/stats` (Posts' figures added up by plan, account or work).
+ */
+export interface ReleasePostStatsQuery {
+  group_by?: 'plan_id' | 'account_id' | 'work_id'
+  plan_id?: number
+  account_id?: number
+  work_id?: number
+}
+
+/**
+ * Data of a successful answer of `GET /release_post/stats` (Posts' figures added up by plan, account or work).
+ */
+export interface ReleasePostStatsResponse {
+  groups: {
+    id: number
+    title: string
+    posts: number
+    views: number
+    likes: number
+    comments: number
+    shares: number
+  }[]
+}
+
+/**
  * JSON body of `POST /task/cancel` (Cancel a queued or running task).
  */
 export interface TaskCancelBody {
@@ -4210,6 +4930,42 @@ export interface TaskSubmitMixedCutBody {
  * Data of a successful answer of `POST /task/submit_mixed_cut` (Submit a task: mixed cut).
  */
 export type TaskSubmitMixedCutResponse = Task
+
+/**
+ * JSON body of `POST /task/submit_platform_post` (Submit a task: platform post).
+ */
+export interface TaskSubmitPlatformPostBody {
+  post_id: number
+}
+
+/**
+ * Data of a successful answer of `POST /task/submit_platform_post` (Submit a task: platform post).
+ */
+export type TaskSubmitPlatformPostResponse = Task
+
+/**
+ * JSON body of `POST /task/submit_platform_stats` (Submit a task: video figures).
+ */
+export interface TaskSubmitPlatformStatsBody {
+  account_id: number
+}
+
+/**
+ * Data of a successful answer of `POST /task/submit_platform_stats` (Submit a task: video figures).
+ */
+export type TaskSubmitPlatformStatsResponse = Task
+
+/**
+ * JSON body of `POST /task/submit_platform_token_refresh` (Submit a task: platform authorization renewal).
+ */
+export interface TaskSubmitPlatformTokenRefreshBody {
+  account_id: number
+}
+
+/**
+ * Data of a successful answer of `POST /task/submit_platform_token_refresh` (Submit a task: platform authorization renewal).
+ */
+export type TaskSubmitPlatformTokenRefreshResponse = Task
 
 /**
  * JSON body of `POST /task/submit_voice_clone` (Submit a task: voice clone).
@@ -4639,6 +5395,11 @@ export interface Endpoints {
   'ai_assistant/edit': { query: NoFields; body: AiAssistantEditBody; response: AiAssistantEditResponse }
   'ai_assistant/list': { query: AiAssistantListQuery; body: NoFields; response: AiAssistantListResponse }
   'ai_call/list': { query: AiCallListQuery; body: NoFields; response: AiCallListResponse }
+  'authorization_link/add': { query: NoFields; body: AuthorizationLinkAddBody; response: AuthorizationLinkAddResponse }
+  'authorization_link/del': { query: NoFields; body: AuthorizationLinkDelBody; response: AuthorizationLinkDelResponse }
+  'authorization_link/detail': { query: AuthorizationLinkDetailQuery; body: NoFields; response: AuthorizationLinkDetailResponse }
+  'authorization_link/list': { query: AuthorizationLinkListQuery; body: NoFields; response: AuthorizationLinkListResponse }
+  'authorization_link/revoke': { query: NoFields; body: AuthorizationLinkRevokeBody; response: AuthorizationLinkRevokeResponse }
   'avatar/del': { query: NoFields; body: AvatarDelBody; response: AvatarDelResponse }
   'avatar/detail': { query: AvatarDetailQuery; body: NoFields; response: AvatarDetailResponse }
   'avatar/edit': { query: NoFields; body: AvatarEditBody; response: AvatarEditResponse }
@@ -4673,6 +5434,8 @@ export interface Endpoints {
   'platform/agreement_public': { query: PlatformAgreementPublicQuery; body: NoFields; response: PlatformAgreementPublicResponse }
   'platform/article': { query: PlatformArticleQuery; body: NoFields; response: PlatformArticleResponse }
   'platform/article_detail': { query: PlatformArticleDetailQuery; body: NoFields; response: PlatformArticleDetailResponse }
+  'platform/authorization_link_info': { query: PlatformAuthorizationLinkInfoQuery; body: NoFields; response: PlatformAuthorizationLinkInfoResponse }
+  'platform/authorization_start': { query: NoFields; body: PlatformAuthorizationStartBody; response: PlatformAuthorizationStartResponse }
   'platform/captcha_image': { query: NoFields; body: NoFields; response: PlatformCaptchaImageResponse }
   'platform/change_pwd': { query: NoFields; body: PlatformChangePwdBody; response: PlatformChangePwdResponse }
   'platform/console_schemas': { query: NoFields; body: NoFields; response: PlatformConsoleSchemasResponse }
@@ -4688,6 +5451,7 @@ export interface Endpoints {
   'platform/edit_transfer_config': { query: NoFields; body: PlatformEditTransferConfigBody; response: PlatformEditTransferConfigResponse }
   'platform/edit_user_info': { query: NoFields; body: PlatformEditUserInfoBody; response: PlatformEditUserInfoResponse }
   'platform/exchange': { query: NoFields; body: PlatformExchangeBody; response: PlatformExchangeResponse }
+  'platform/get_account': { query: PlatformGetAccountQuery; body: NoFields; response: PlatformGetAccountResponse }
   'platform/get_captcha': { query: NoFields; body: PlatformGetCaptchaBody; response: PlatformGetCaptchaResponse }
   'platform/get_config': { query: PlatformGetConfigQuery; body: NoFields; response: PlatformGetConfigResponse }
   'platform/get_platform_config': { query: NoFields; body: NoFields; response: PlatformGetPlatformConfigResponse }
@@ -4699,8 +5463,10 @@ export interface Endpoints {
   'platform/industry_detail': { query: PlatformIndustryDetailQuery; body: NoFields; response: PlatformIndustryDetailResponse }
   'platform/login': { query: NoFields; body: PlatformLoginBody; response: PlatformLoginResponse }
   'platform/logout': { query: NoFields; body: PlatformLogoutBody; response: PlatformLogoutResponse }
+  'platform/oauth_callback': { query: PlatformOauthCallbackQuery; body: NoFields; response: unknown }
   'platform/overstep_log': { query: PlatformOverstepLogQuery; body: NoFields; response: PlatformOverstepLogResponse }
   'platform/overstep_login': { query: NoFields; body: PlatformOverstepLoginBody; response: PlatformOverstepLoginResponse }
+  'platform/platform_user_list': { query: PlatformPlatformUserListQuery; body: NoFields; response: PlatformPlatformUserListResponse }
   'platform/platform_voice_clone_list': { query: PlatformPlatformVoiceCloneListQuery; body: NoFields; response: PlatformPlatformVoiceCloneListResponse }
   'platform/register': { query: NoFields; body: PlatformRegisterBody; response: PlatformRegisterResponse }
   'platform/reset_pwd': { query: NoFields; body: PlatformResetPwdBody; response: PlatformResetPwdResponse }
@@ -4711,6 +5477,10 @@ export interface Endpoints {
   'platform/transfer_record': { query: PlatformTransferRecordQuery; body: NoFields; response: PlatformTransferRecordResponse }
   'platform/user_money_log': { query: PlatformUserMoneyLogQuery; body: NoFields; response: PlatformUserMoneyLogResponse }
   'platform/user_quota_log': { query: PlatformUserQuotaLogQuery; body: NoFields; response: PlatformUserQuotaLogResponse }
+  'platform_account/add': { query: NoFields; body: PlatformAccountAddBody; response: PlatformAccountAddResponse }
+  'platform_account/del': { query: NoFields; body: PlatformAccountDelBody; response: PlatformAccountDelResponse }
+  'platform_account/detail': { query: PlatformAccountDetailQuery; body: NoFields; response: PlatformAccountDetailResponse }
+  'platform_account/edit': { query: NoFields; body: PlatformAccountEditBody; response: PlatformAccountEditResponse }
   'provider/status': { query: NoFields; body: NoFields; response: ProviderStatusResponse }
   'provider_service/add': { query: NoFields; body: ProviderServiceAddBody; response: ProviderServiceAddResponse }
   'provider_service/add_agent': { query: NoFields; body: ProviderServiceAddAgentBody; response: ProviderServiceAddAgentResponse }
@@ -4749,6 +5519,19 @@ export interface Endpoints {
   'recharge_package/edit': { query: NoFields; body: RechargePackageEditBody; response: RechargePackageEditResponse }
   'recharge_package/list': { query: RechargePackageListQuery; body: NoFields; response: RechargePackageListResponse }
   'recharge_package/on_sale': { query: RechargePackageOnSaleQuery; body: NoFields; response: RechargePackageOnSaleResponse }
+  'release_plan/add': { query: NoFields; body: ReleasePlanAddBody; response: ReleasePlanAddResponse }
+  'release_plan/cancel': { query: NoFields; body: ReleasePlanCancelBody; response: ReleasePlanCancelResponse }
+  'release_plan/detail': { query: ReleasePlanDetailQuery; body: NoFields; response: ReleasePlanDetailResponse }
+  'release_plan/list': { query: ReleasePlanListQuery; body: NoFields; response: ReleasePlanListResponse }
+  'release_plan/pause': { query: NoFields; body: ReleasePlanPauseBody; response: ReleasePlanPauseResponse }
+  'release_plan/resume': { query: NoFields; body: ReleasePlanResumeBody; response: ReleasePlanResumeResponse }
+  'release_post/confirm': { query: NoFields; body: ReleasePostConfirmBody; response: ReleasePostConfirmResponse }
+  'release_post/detail': { query: ReleasePostDetailQuery; body: NoFields; response: ReleasePostDetailResponse }
+  'release_post/events': { query: ReleasePostEventsQuery; body: NoFields; response: unknown }
+  'release_post/export_data': { query: ReleasePostExportDataQuery; body: NoFields; response: unknown }
+  'release_post/list': { query: ReleasePostListQuery; body: NoFields; response: ReleasePostListResponse }
+  'release_post/retry': { query: NoFields; body: ReleasePostRetryBody; response: ReleasePostRetryResponse }
+  'release_post/stats': { query: ReleasePostStatsQuery; body: NoFields; response: ReleasePostStatsResponse }
   'task/cancel': { query: NoFields; body: TaskCancelBody; response: TaskCancelResponse }
   'task/del': { query: NoFields; body: TaskDelBody; response: TaskDelResponse }
   'task/detail': { query: TaskDetailQuery; body: NoFields; response: TaskDetailResponse }
@@ -4761,6 +5544,9 @@ export interface Endpoints {
   'task/submit_clip': { query: NoFields; body: TaskSubmitClipBody; response: TaskSubmitClipResponse }
   'task/submit_digital_video': { query: NoFields; body: TaskSubmitDigitalVideoBody; response: TaskSubmitDigitalVideoResponse }
   'task/submit_mixed_cut': { query: NoFields; body: TaskSubmitMixedCutBody; response: TaskSubmitMixedCutResponse }
+  'task/submit_platform_post': { query: NoFields; body: TaskSubmitPlatformPostBody; response: TaskSubmitPlatformPostResponse }
+  'task/submit_platform_stats': { query: NoFields; body: TaskSubmitPlatformStatsBody; response: TaskSubmitPlatformStatsResponse }
+  'task/submit_platform_token_refresh': { query: NoFields; body: TaskSubmitPlatformTokenRefreshBody; response: TaskSubmitPlatformTokenRefreshResponse }
   'task/submit_voice_clone': { query: NoFields; body: TaskSubmitVoiceCloneBody; response: TaskSubmitVoiceCloneResponse }
   'task/uses': { query: NoFields; body: TaskUsesBody; response: TaskUsesResponse }
   'task_template/del': { query: NoFields; body: TaskTemplateDelBody; response: TaskTemplateDelResponse }

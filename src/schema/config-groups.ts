@@ -40,8 +40,12 @@ export function loadConfigGroups(files: ConfigFile[], navigation: Navigation, pr
       if (first) problems.push({ file, pointer: joinPointer('properties', field), message: `setting "${field}" is already declared by ${first}. Setting names are unique across groups; rename one.` })
       else owners.set(field, file)
     }
-    const { $schema: _meta, 'x-label': label, 'x-screen': _screen, 'x-order': order, 'x-read': read, ...schema } = json
-    groups.set(name, { name, file, label: label as Label, screen, order: typeof order === 'number' ? order : 0, read: read as ConfigGroupDef['read'], schema: withNotBlank({ ...schema, $id: `config:${name}` }) })
+    const { $schema: _meta, 'x-label': label, 'x-screen': _screen, 'x-order': order, 'x-read': read, 'x-note': note, ...schema } = json
+    groups.set(name, {
+      name, file, label: label as Label, screen, order: typeof order === 'number' ? order : 0, read: read as ConfigGroupDef['read'],
+      ...(note ? { note: note as Label } : {}),
+      schema: withNotBlank({ ...schema, $id: `config:${name}` }),
+    })
   }
   return groups
 }

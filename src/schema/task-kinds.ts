@@ -26,6 +26,7 @@ export function loadTaskKinds(files: Parsed[], problems: SchemaProblem[]): Map<s
       ...(j.providers ? { providers: j.providers as string[] } : {}),
       attempts: (j.attempts as number | undefined) ?? DEFAULT_ATTEMPTS,
       leaseSeconds: (j.leaseSeconds as number | undefined) ?? DEFAULT_LEASE_SECONDS,
+      ...(typeof j.every === 'number' ? { every: j.every } : {}),
       endpoint: `task/submit_${p.name}`,
       ...(typeof j.batch === 'number' ? { batch: { max: j.batch, endpoint: `task/submit_batch_${p.name}` } } : {}),
       uses: relatedEntities(input),

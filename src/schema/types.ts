@@ -249,6 +249,8 @@ export interface ConfigGroupDef {
   order: number
   /** Who may read its values besides admins' get_config; writeOnly fields excepted. */
   read: ApiRole[]
+  /** What an admin needs to know before filling it in, shown above its form; `{origin}` is the console's own address. */
+  note?: Label
   /** The group as a JSON Schema object; every field has a default. */
   schema: JsonSchema
 }
@@ -281,6 +283,8 @@ export interface TaskKindDef {
   providers?: string[]
   attempts: number
   leaseSeconds: number
+  /** Seconds between two looks for work that comes due by itself (the handler's `due`). */
+  every?: number
   /** The submit call derived from the file. */
   endpoint: string
   /** With "batch": how many inputs one call takes, and that call (task/submit_batch_KIND). */

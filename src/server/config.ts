@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { availableParallelism } from 'node:os'
+import { parseTokenKey } from './matrix/token-seal'
 
 /** Everything the server reads from the environment, read once at start and passed down. */
 export interface Config {
@@ -24,8 +25,12 @@ export interface Config {
   loginRateLimit: { perUsername: number; perAddress: number; windowMs: number }
   /** Tries at change_pwd, each a guess at the current password: per signed-in account and per address. */
   passwordChangeRateLimit: { perAccount: number; perAddress: number; windowMs: number }
+  /** Authorizations started from links per address in the window: each is a row, and the links are open to anyone. */
+  authorizationStartRateLimit: { perAddress: number; windowMs: number }
   /** Registrations tried per address in the window, whether they succeed or not. */
   registerRateLimit: { perAddress: number; windowMs: number }
+  /** Calls to the AI writer (chat and titles together) per account in the window: each costs the platform tokens. */
+  aiRateLimit: { perAccount: number; windowMs: number }
   /** Where the rate limits count when set; in the database otherwise. */
   redis?: RedisConfig
   passwordReset: PasswordResetConfig
@@ -43,6 +48,16 @@ export interface Config {
   workerConcurrency: number
   /** Every task kind's lease at once, instead of each kind's own leaseSeconds (TASK_LEASE_SECONDS; short in tests that kill workers). */
   taskLeaseSeconds?: number
+  /**
+   * Seals the platforms' access and refresh tokens and signs authorization links (TOKEN_ENCRYPTION_KEY,
+   * 32 bytes). Without it a key file in dataDir is made on first use, except in production, where
+   * authorizing accounts is refused until it is set.
+   */
+  tokenEncryptionKey?: Buffer
+  /** NODE_ENV is production: nothing is made up in its place when a secret is missing. */
+  production: boolean
+  /** Every scheduled task kind's look for due work at once, instead of each kind's own `every` (TASK_EVERY_SECONDS; short in tests). */
+  taskEverySeconds?: number
   /** Tests only: quicker vendor polling than a real job needs. */
   vendorTiming?: { pollMs?: number; timeoutMs?: number; jobTimeoutMs?: number }
   /** Whether `npm start` runs workers beside the API (RUN_WORKERS, default 1); `npm run worker` always does. */
@@ -108,6 +123,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: 15 * 60_000,
     },
     registerRateLimit: { perAddress: integer(env, 'REGISTER_LIMIT_PER_ADDRESS', 5), windowMs: 60_000 },
+    authorizationStartRateLimit: { perAddress: integer(env, 'AUTHORIZATION_START_LIMIT_PER_ADDRESS', 30), windowMs: 60_000 },
+    aiRateLimit: { perAccount: integer(env, 'AI_LIMIT_PER_ACCOUNT', 30), windowMs: 60_000 },
     redis: redisOf(env),
     passwordReset: passwordResetOf(env),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
@@ -118,6 +135,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', availableParallelism()) || 1,
     runWorkers: env.RUN_WORKERS !== '0',
     taskLeaseSeconds: env.TASK_LEASE_SECONDS ? integer(env, 'TASK_LEASE_SECONDS', 60) || undefined : undefined,
+    taskEverySeconds: env.TASK_EVERY_SECONDS ? integer(env, 'TASK_EVERY_SECONDS', 60) || undefined : undefined,
+    tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY ? parseTokenKey(env.TOKEN_ENCRYPTION_KEY) : undefined,
+    production,
   }
 }
 

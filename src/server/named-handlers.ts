@@ -14,12 +14,14 @@ import { uploadHandlers } from './uploads/handlers'
 import { passwordResetHandlers } from './password-reset/handlers'
 import { rechargeCardHandlers } from './recharge-cards/handlers'
 import { rechargeCardExportHandlers } from './recharge-cards/export-handler'
+import { listExportHandlers } from './export/list-export'
 import { registrationHandlers } from './accounts/registration-handlers'
 import { taskEndpointHandlers } from './tasks/handlers'
 import { taskUseHandlers } from './tasks/uses'
 import { materialHandlers } from './materials/handlers'
 import { digitalHumanHandlers } from './digital-human/handlers'
 import { aiHandlers } from './ai/handlers'
+import { matrixHandlers } from './matrix/handlers'
 
 /** Every named handler an endpoint file may name in "handler". */
 export const namedHandlers: Record<string, NamedHandler> = {
@@ -38,10 +40,12 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...passwordResetHandlers,
   ...rechargeCardHandlers,
   ...rechargeCardExportHandlers,
+  ...listExportHandlers,
   ...registrationHandlers,
   ...taskEndpointHandlers,
   ...digitalHumanHandlers,
   ...taskUseHandlers,
   ...materialHandlers,
   ...aiHandlers,
+  ...matrixHandlers,
 }

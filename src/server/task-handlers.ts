@@ -4,6 +4,9 @@ import { mixedCutTask } from './creation/mixed-cut-handler'
 import { voiceCloneTask } from './digital-human/voice-clone-handler'
 import { avatarCloneTask } from './digital-human/avatar-clone-handler'
 import { digitalVideoTask } from './digital-human/video-handler'
+import { tokenRefreshTask } from './matrix/token-refresh-handler'
+import { publishTask } from './matrix/publish-handler'
+import { statsTask } from './matrix/stats-handler'
 
 /** Every task handler a task kind (schemas/tasks/) may name in "handler". */
 export const taskHandlers: Record<string, TaskHandler> = {
@@ -12,4 +15,7 @@ export const taskHandlers: Record<string, TaskHandler> = {
   'digitalHuman.voiceClone': voiceCloneTask,
   'digitalHuman.avatarClone': avatarCloneTask,
   'digitalHuman.video': digitalVideoTask,
+  'matrix.refreshToken': tokenRefreshTask,
+  'matrix.publishPost': publishTask,
+  'matrix.fetchStats': statsTask,
 }

@@ -195,3 +195,47 @@ describe('the AI tool: assistants answer through an OpenAI-compatible writer, st
     await useContract()
   })
 })
+
+describe('the AI writer is counted per account: each call costs the platform tokens', () => {
+  let server: TestServer
+  let contract: ChatContract
+  let token: Record<string, string>
+
+  beforeAll(async () => {
+    contract = await startChatContract()
+    server = await startTestServer({ config: { vendorTiming: { timeoutMs: 1000 }, aiRateLimit: { perAccount: 2, windowMs: 60_000 } } })
+    ;({ token } = await server.accounts([
+      ['admin', 'admin'],
+      ['p1', 'partner', 'admin'],
+      ['m1', 'merchant', 'p1'],
+      ['m2', 'merchant', 'p1'],
+    ]))
+    await server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'providers', values: { chat: 'openai-compatible', chat_base_url: contract.url, chat_api_key: 'sk-contract', chat_model: 'contract-chat' } } })
+    contract.answer = '["Two tricks for better tea"]'
+  })
+  afterAll(async () => {
+    await server.close()
+    await contract.close()
+  })
+
+  it('answers an account past its calls for the minute 429, chat and titles counted together, without asking the writer; other accounts go on', async () => {
+    const titles = (who: string) => server.call('POST', '/matrix/ai_imitate_title', { token: token[who], body: { title: 'Three tricks for better coffee', count: 1 } })
+    expect((await titles('m1')).status).toBe(200)
+    expect((await titles('m1')).status).toBe(200)
+    const asked = contract.requests.length
+    const refused = await titles('m1')
+    expect(refused.status).toBe(429)
+    expect(refused.body.msg).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/)
+    const chat = await server.inject({ method: 'POST', url: '/api/v1/ai/chat', headers: { token: token.m1!, 'content-type': 'application/json' }, payload: JSON.stringify({ assistant_id: 1, messages: [{ role: 'user', content: 'Hi' }] }) })
+    expect(chat.statusCode).toBe(429)
+    expect(contract.requests.length).toBe(asked)
+    expect((await titles('m2')).body).toMatchObject({ code: 1, data: { titles: ['Two tricks for better tea'] } })
+  })
+
+  it('lets calls without a session through, past the count, to be refused as signed out', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await server.call('POST', '/matrix/ai_imitate_title', { token: 'not-a-session', body: { title: 'Three tricks for better coffee' } })
+      expect([res.status, res.body.code]).toEqual([200, 50008])
+    }
+  })
+})

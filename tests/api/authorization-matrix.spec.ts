@@ -21,7 +21,7 @@ import { startChatContract, type ChatContract } from '../support/chat-contract'
  */
 
 /** Endpoint path prefixes this matrix covers: a new endpoint under them needs a probe below. */
-const COVERED = ['/ai', '/matrix', '/task', '/material', '/work', '/voice_clone', '/avatar', '/task_template', '/provider/status', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
+const COVERED = ['/ai', '/matrix', '/platform_account', '/authorization_link', '/platform/get_account', '/platform/platform_user_list', '/release_plan', '/release_post', '/task', '/material', '/work', '/voice_clone', '/avatar', '/task_template', '/provider/status', '/provider_service', '/platform/register', '/platform/transfer', '/platform/edit_transfer_config', '/platform/exchange', '/platform/overstep', '/platform/user_money_log', '/platform/user_quota_log', '/platform/dashboard_data', '/recharge_package', '/recharge_order', '/recharge_card']
 
 type Relation = 'own' | 'below' | 'other'
 interface Account { id: number; username: string; name: string; user_type: number; parent_id: number | null; path: string }
@@ -101,6 +101,46 @@ const ownVoice = async (owner: Account): Promise<number> => {
     .returning('id')
     .executeTakeFirstOrThrow()
   return Number(row.id)
+}
+/** A Douyin account of the owner's, as an authorization leaves it (its tokens sealed elsewhere; none is needed here). */
+const ownPlatformAccount = async (owner: Account): Promise<number> => {
+  const now = new Date().toISOString()
+  const row = await server.services.db
+    .insertInto('platform_account')
+    .values({ owner_id: owner.id, platform: 'douyin', nickname: `Matrix shop ${owner.id}`, status: 'authorized', open_id: `dy-matrix-${++n}`, avatar_url: '', access_token: '', refresh_token: '', scope: '', problem: '', remark: '', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+/** An authorization link of the owner's, still active. */
+const ownLink = async (owner: Account): Promise<number> => {
+  const now = new Date().toISOString()
+  const row = await server.services.db
+    .insertInto('authorization_link')
+    .values({ owner_id: owner.id, name: 'Matrix link', platforms: '["douyin"]', valid_days: 7, expires_at: new Date(Date.now() + 86_400_000).toISOString(), status: 'active', code: '', host: '', authorized_count: 0, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+/** A release plan of the owner's, running, with one post waiting for a person (an assisted account's). */
+const ownPlan = async (owner: Account): Promise<number> => {
+  const now = new Date().toISOString()
+  const plan = await server.services.db
+    .insertInto('release_plan')
+    .values({ owner_id: owner.id, name: 'Matrix plan', status: 'active', start_at: now, slots_per_day: 1, interval_minutes: 60, jitter_minutes: 0, daily_cap: 1, titles: '[]', topics: '[]', poi_id: '', posts_total: 1, posts_done: 0, posts_failed: 0, posts_skipped: 0, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(plan.id)
+}
+const ownPost = async (owner: Account, status = 'assisted'): Promise<number> => {
+  const now = new Date().toISOString()
+  const planId = await ownPlan(owner)
+  const post = await server.services.db
+    .insertInto('release_post')
+    .values({ owner_id: owner.id, plan_id: planId, work_id: await ownWork(owner), account_id: await ownPlatformAccount(owner), platform: 'xiaohongshu', title: 'Matrix post', scheduled_at: now, status, task_id: null, item_id: '', share_url: '', error: '', published_at: null, work_account: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(post.id)
 }
 /** A recording of the owner's, as an upload of one leaves it. */
 const ownSample = async (owner: Account): Promise<number> => {
@@ -211,6 +251,35 @@ const PROBES: Record<string, Probe> = {
   'ai_assistant/edit': { kind: 'role', request: () => ({ id: assistantId, description: 'matrix' }) },
   'ai_assistant/del': { kind: 'role', request: async () => ({ ids: [await spareAssistant()] }) },
   'ai_call/list': { kind: 'role' },
+  // Matrix accounts: a merchant's own to manage, in its partner's reach to see; links are their maker's.
+  'platform/get_account': { kind: 'list' },
+  'platform/platform_user_list': { kind: 'list' },
+  'platform_account/detail': { kind: 'get', targetIs: MERCHANT, record: ownPlatformAccount },
+  'platform_account/edit': { kind: 'write', targetIs: MERCHANT, record: ownPlatformAccount, request: (a) => ({ id: a.id, remark: 'matrix' }) },
+  'platform_account/del': { kind: 'write', targetIs: MERCHANT, record: ownPlatformAccount, request: (a) => ({ ids: [a.id] }) },
+  'platform_account/add': { kind: 'role', request: (_, i) => ({ platform: 'xiaohongshu', nickname: `Matrix notes ${i}` }) },
+  'task/submit_platform_token_refresh': { kind: 'role', request: async (caller) => ({ account_id: await ownPlatformAccount(caller) }) },
+  'authorization_link/list': { kind: 'list' },
+  'authorization_link/detail': { kind: 'get', targetIs: MERCHANT, record: ownLink },
+  'authorization_link/del': { kind: 'write', targetIs: MERCHANT, record: ownLink, request: (l) => ({ ids: [l.id] }) },
+  'authorization_link/revoke': { kind: 'write', targetIs: MERCHANT, record: ownLink, request: (l) => ({ id: l.id }) },
+  'authorization_link/add': { kind: 'role', request: (_, i) => ({ name: `Matrix link ${i}` }) },
+  // Release plans and their posts are their merchant's, in its partner's reach.
+  'release_plan/list': { kind: 'list' },
+  'release_plan/detail': { kind: 'get', targetIs: MERCHANT, record: ownPlan },
+  'release_plan/pause': { kind: 'write', targetIs: MERCHANT, record: ownPlan, request: (p) => ({ id: p.id }) },
+  'release_plan/resume': { kind: 'write', targetIs: MERCHANT, record: async (owner) => { const id = await ownPlan(owner); await server.services.db.updateTable('release_plan').set({ status: 'paused' }).where('id', '=', id).execute(); return id }, request: (p) => ({ id: p.id }) },
+  'release_plan/cancel': { kind: 'write', targetIs: MERCHANT, record: ownPlan, request: (p) => ({ id: p.id }) },
+  'release_plan/add': { kind: 'role', request: async (caller, i) => ({ name: `Matrix plan ${i}`, start_at: new Date().toISOString(), work_ids: [await ownWork(caller)], account_ids: [await ownPlatformAccount(caller)] }) },
+  'release_post/list': { kind: 'list' },
+  'release_post/detail': { kind: 'get', targetIs: MERCHANT, record: ownPost },
+  'release_post/confirm': { kind: 'write', targetIs: MERCHANT, record: ownPost, request: (p) => ({ id: p.id }) },
+  'release_post/retry': { kind: 'write', targetIs: MERCHANT, record: (owner) => ownPost(owner, 'failed'), request: (p) => ({ id: p.id }) },
+  'release_post/stats': { kind: 'role', request: () => ({ group_by: 'account_id' }) },
+  'release_post/events': { kind: 'role', send: async (token) => events(token, '/api/v1/release_post/events') },
+  'release_post/export_data': { kind: 'export' },
+  'task/submit_platform_post': { kind: 'role', request: async (caller) => ({ post_id: await ownPost(caller, 'pending') }) },
+  'task/submit_platform_stats': { kind: 'role', request: async (caller) => ({ account_id: await ownPlatformAccount(caller) }) },
   'avatar/list': { kind: 'list' },
   'avatar/detail': { kind: 'get', targetIs: MERCHANT, record: ownAvatar },
   'avatar/edit': { kind: 'write', targetIs: MERCHANT, record: ownAvatar, request: (a) => ({ id: a.id, name: 'Renamed avatar' }) },
@@ -310,8 +379,8 @@ async function register(token: string, caller: Account): Promise<{ status: numbe
 }
 
 /** The event stream, left as soon as its answer starts: only whether it was answered counts here (task-workers.spec.ts reads it). */
-async function events(token: string): Promise<{ status: number; code: number }> {
-  const res = await callStream(server.app, `/api/v1/task/events?token=${token}`, { headers: { platform: 'pc' } })
+async function events(token: string, path = '/api/v1/task/events'): Promise<{ status: number; code: number }> {
+  const res = await callStream(server.app, `${path}?token=${token}`, { headers: { platform: 'pc' } })
   return { status: res.statusCode, code: res.statusCode === 200 && res.headers['content-type']!.startsWith('text/event-stream') ? 1 : 0 }
 }
 
@@ -573,9 +642,10 @@ async function checkExport(endpoint: EndpointDef, token: string, role: Role, set
     return `${endpoint.id}: refused`
   }
   const ids = res.body.replace(/^\uFEFF/, '').trim().split('\n').slice(1).map((line) => Number(line.split(',')[0]))
-  const list = await server.call<{ total: number }>('GET', '/recharge_card/card_list', { token, query: { limit: 1 } })
+  const list = await server.call<{ total: number }>('GET', server.services.registry.endpoints.get(endpoint.exports!)!.path, { token, query: { limit: 1 } })
   const others = sets.other.map((a) => a.id)
-  const leaked = others.length === 0 ? 0 : (await server.services.db.selectFrom('recharge_card').select('id').where('id', 'in', [...ids, -1]).where('holder_id', 'in', others).execute()).length
+  const entity = server.services.registry.entities.get(endpoint.entity!)!
+  const leaked = others.length === 0 ? 0 : (await asSchemaDb(server.services.db).selectFrom(entity.table).select('id').where('id', 'in', [...ids, -1]).where(entity.owner!, 'in', others).execute()).length
   expect({ endpoint: endpoint.id, rows: ids.length, leaked }).toEqual({ endpoint: endpoint.id, rows: list.body.data.total, leaked: 0 })
   return `${endpoint.id}: ${ids.length} rows`
 }

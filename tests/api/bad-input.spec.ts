@@ -13,7 +13,7 @@ import type { Envelope } from '../../src/server/envelope'
 import { PASSWORD, SCHEMAS_DIR, startTestServer, type TestServer } from './harness'
 import { inputCases, wireRequest, type InputCase, type WireRequest } from './hostile-inputs'
 import { createInputOracle, type InputOracle } from './input-oracle'
-import { diffRows, snapshotTables, type Snapshot } from './table-snapshot'
+import { diffRows, rowsIn, snapshotTables, type Snapshot } from './table-snapshot'
 import { asSchemaDb } from '../../src/server/db/connect'
 
 // Read at collection so every test is named after its endpoint and case; the first test checks the server declares the same set.
@@ -53,6 +53,16 @@ const NAMED_WRITES: Record<string, string[]> = {
   'rechargeCards.remark': ['recharge_card'],
   'rechargeCards.rename': ['recharge_card'],
   'rechargeCards.batchDelete': ['recharge_card'],
+  'matrix.addAssistedAccount': ['platform_account'],
+  'matrix.addLink': ['authorization_link'],
+  'matrix.revokeLink': ['authorization_link'],
+  'matrix.startAuthorization': ['oauth_state'],
+  'matrix.addPlan': ['release_plan', 'release_post', 'task', 'task_job', 'task_use'],
+  'matrix.pausePlan': ['release_plan', 'release_post', 'task'],
+  'matrix.resumePlan': ['release_plan', 'release_post', 'task', 'task_job', 'task_use'],
+  'matrix.cancelPlan': ['release_plan', 'release_post', 'task'],
+  'matrix.confirmPost': ['release_post', 'release_plan'],
+  'matrix.retryPost': ['release_post', 'release_plan', 'task', 'task_job', 'task_use'],
 }
 
 let server: TestServer
@@ -62,12 +72,14 @@ const fixtures = new Map<string, number>()
 let counter = 0
 
 beforeAll(async () => {
-  // The sweep sends hundreds of logins, password changes and registrations; the limits themselves are tested in auth.spec.ts, rate-limits.spec.ts and register.spec.ts.
+  // The sweep sends hundreds of logins, password changes, registrations and AI calls; the limits themselves are tested in auth.spec.ts, rate-limits.spec.ts, register.spec.ts and ai-tool.spec.ts.
   server = await startTestServer({
     config: {
       loginRateLimit: { perUsername: 100_000, perAddress: 100_000, windowMs: 60_000 },
       passwordChangeRateLimit: { perAccount: 100_000, perAddress: 100_000, windowMs: 60_000 },
       registerRateLimit: { perAddress: 100_000, windowMs: 60_000 },
+      authorizationStartRateLimit: { perAddress: 100_000, windowMs: 60_000 },
+      aiRateLimit: { perAccount: 100_000, windowMs: 60_000 },
     },
   })
   oracle = createInputOracle(server.services.registry)
@@ -129,14 +141,22 @@ async function sweep(endpoint: EndpointDef, kase: InputCase): Promise<void> {
   if (kase.group === 'valid baseline') expect(valid, 'the generated baseline input must pass the schema').toBe(true)
   if (kase.refused) expect(valid, 'the schema must refuse this input (a blank name or a hostile address)').toBe(false)
   await withCaller(callerRole(endpoint), async (token) => {
-    const before = await snapshot()
+    const rowsOf = writtenTables(endpoint)
+    const before = await snapshot(rowsOf)
     try {
       const res = await send(endpoint, request, token, valid)
-      const after = await snapshot()
+      const after = await snapshot(rowsOf)
       if (endpoint.download && res.statusCode === 200 && !String(res.headers['content-type']).startsWith('application/json')) {
         // A file is the answer to a request its schema accepts, and reading one writes nothing.
         expect(valid, `answered a file for an input its schema refuses: ${res.body.slice(0, 200)}`).toBe(true)
         expect(after, 'a download changed the database').toEqual(before)
+        return
+      }
+      if (endpoint.download && res.statusCode === 303) {
+        // A redirect (where a platform's authorization sends the browser back) answers an accepted request, stays on this site, and, for anything the sweep can send, adds nothing.
+        expect(valid, `redirected for an input its schema refuses: ${String(res.headers.location)}`).toBe(true)
+        expect(String(res.headers.location)).toMatch(/^\/[^/\\]/)
+        expect(after, 'a redirect for a made-up request changed the database').toEqual(before)
         return
       }
       const body = expectEnvelope(res)
@@ -257,11 +277,13 @@ function send(endpoint: EndpointDef, request: WireRequest, token: string | undef
 
 /**
  * Every table but the rate-limit counts: those count every attempt at a limited call, refused
- * ones included, by design (rate-limits.spec.ts checks them).
+ * ones included, by design (rate-limits.spec.ts checks them). The rows of `rowsOf` in full, to
+ * see what a success wrote; on PostgreSQL the others as digests.
  */
-function snapshot(): Promise<Snapshot> {
+function snapshot(rowsOf: readonly string[] = []): Promise<Snapshot> {
   const counts = tableOf(server.services, 'rate_limit_hit')
-  return snapshotTables(server.services.db, [...server.services.registry.entities.values()].map((e) => e.table).filter((table) => table !== counts))
+  const tables = [...server.services.registry.entities.values()].map((e) => e.table).filter((table) => table !== counts)
+  return snapshotTables(server.services.db, server.services.dialect, tables, rowsOf)
 }
 
 /** Every answer: an allowed status, the JSON envelope, no internals; a refusal says why in words. */
@@ -311,11 +333,11 @@ function expectWholeWrite(endpoint: EndpointDef, input: Record<string, unknown>,
   }
   if (!isGeneric(endpoint.handler) || !endpoint.entity || !written.size) return
   const entity = server.services.registry.entities.get(endpoint.entity)!
-  const diff = diffRows(before[entity.table]!, after[entity.table]!)
+  const diff = diffRows(rowsIn(before, entity.table), rowsIn(after, entity.table))
   const record = data as Record<string, unknown>
   if (endpoint.handler === 'delete') {
     const asked = new Set((input.ids as number[]).map(String))
-    const removed = before[entity.table]!.filter((row) => asked.has(String(row.id)))
+    const removed = rowsIn(before, entity.table).filter((row) => asked.has(String(row.id)))
     expect([diff.added, diff.changed, diff.removed]).toEqual([[], [], removed])
     expect(data).toEqual({ deleted: removed.length })
     return
@@ -327,7 +349,7 @@ function expectWholeWrite(endpoint: EndpointDef, input: Record<string, unknown>,
     // An update that repeats the stored values within the same millisecond changes no row at all.
     expect([diff.added, diff.changed.filter((row) => Number(row.id) !== record.id)]).toEqual([[], []])
   }
-  const stored = after[entity.table]!.find((row) => Number(row.id) === record.id)
+  const stored = rowsIn(after, entity.table).find((row) => Number(row.id) === record.id)
   // Beside the stored fields, the answer carries the titles of the records its relations point to.
   const { _titles: titles, ...fields } = record
   expect(stored && rowToRecord(entity, stored), 'the answer is what was stored').toEqual(fields)
@@ -345,7 +367,7 @@ function writtenTables(endpoint: EndpointDef): string[] {
 async function removeCreatedRows(endpoint: EndpointDef, before: Snapshot): Promise<void> {
   if (endpoint.handler !== 'create' || !endpoint.entity) return
   const table = server.services.registry.entities.get(endpoint.entity)!.table
-  const ids = before[table]!.map((row) => Number(row.id))
+  const ids = rowsIn(before, table).map((row) => Number(row.id))
   let query = asSchemaDb(server.services.db).deleteFrom(table)
   if (ids.length) query = query.where('id', 'not in', ids)
   await query.execute()

@@ -1,15 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SCHEMAS_DIR, startTestServer, type TestServer } from './harness'
 import { changeMoney } from '../../src/server/ledger/ledger'
 import { taskHandlers } from '../../src/server/task-handlers'
 import { makeTestVideo } from '../../src/server/media/test-media'
+import { startWorkerProcess } from '../support/worker-process'
 import { waitForTask, type Task } from '../support/tasks'
 
-const ROOT = resolve(__dirname, '../..')
 const LEASE_SECONDS = 2
 
 describe('task workers in processes of their own: killed mid-task, and several sharing one queue', () => {
@@ -21,32 +21,8 @@ describe('task workers in processes of their own: killed mid-task, and several s
 
   /** `npm run worker` on the test server's database, as another machine would run it. */
   const startWorker = async (): Promise<ChildProcess> => {
-    const { config } = server.services
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        DATA_DIR: config.dataDir,
-        SCHEMAS_DIR,
-        DATABASE_URL: config.databaseUrl ?? '',
-        DATABASE_SCHEMA: config.databaseSchema ?? '',
-        TASK_LEASE_SECONDS: String(LEASE_SECONDS),
-        WORKER_CONCURRENCY: '1',
-        NODE_ENV: 'test',
-      },
-    })
+    const child = await startWorkerProcess(server.services.config, SCHEMAS_DIR, { TASK_LEASE_SECONDS: String(LEASE_SECONDS), WORKER_CONCURRENCY: '1' })
     workers.push(child)
-    let out = ''
-    await new Promise<void>((ready, fail) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString()
-        if (out.includes('Task worker')) ready()
-      })
-      child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()))
-      child.once('exit', (code) => fail(new Error(`The worker stopped (${code}) before it was ready: ${out}`)))
-    })
     return child
   }
   /** The worker and every process it started (its ffmpeg), at once, as a machine losing power would. */

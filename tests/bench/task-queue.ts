@@ -18,12 +18,12 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
-import type { Label } from '../../src/schema/types'
 import { readConfig } from '../../src/server/config'
 import { openServices } from '../../src/server/start'
 import { upsertAccount } from '../../src/server/accounts/queries'
 import { tableOf, type Services } from '../../src/server/services'
 import { bossSchema } from '../../src/server/tasks/pg-boss-queue'
+import { insertTask } from '../../src/server/tasks/insert'
 import { openDatabase } from '../../src/server/db/connect'
 import type { Cleanup } from './cleanup'
 import { REPO_ROOT } from './paths'
@@ -45,7 +45,6 @@ export const PACED_MEAN_GAP_MS = 400
 const WARM_UP_TASKS = 10
 const KIND = 'noop'
 const WORKER_SCRIPT = join(REPO_ROOT, 'tests/bench/task-worker.ts')
-const QUEUED: Label = { 'zh-CN': '排队中', 'en-US': 'In the queue' }
 
 export interface QueueRun {
   /** Worker processes beside this one; 0: the workers run in the submitting process. */
@@ -156,38 +155,7 @@ async function measure(services: Services, ownerId: number, burstTasks: number, 
  */
 async function submit(services: Services, ownerId: number): Promise<number> {
   const kind = services.registry.tasks.get(KIND)!
-  const tasks = tableOf(services, 'task')
-  const id = await services.db.transaction().execute(async (trx) => {
-    const now = services.now().toISOString()
-    const row = await trx
-      .insertInto(tasks)
-      .values({
-        kind: kind.name,
-        title: kind.label['en-US'],
-        owner_id: ownerId,
-        status: 'queued',
-        progress: 0,
-        stage: JSON.stringify(QUEUED),
-        input: '{}',
-        result: '{}',
-        error: '{}',
-        attempts: 0,
-        runs: 1,
-        max_attempts: kind.attempts,
-        cost_ledger: '',
-        cost_amount: 0,
-        cost_state: 'none',
-        worker: '',
-        steps: '{}',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const taskId = Number(row.id)
-    await services.tasks.queue.enqueue(trx, taskId)
-    return taskId
-  })
+  const id = await services.db.transaction().execute((trx) => insertTask(trx, services, { kind, ownerId, title: kind.label['en-US'], input: {} }))
   services.tasks.queue.wake()
   services.tasks.changed()
   return id

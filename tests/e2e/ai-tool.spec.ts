@@ -22,7 +22,9 @@ describe('the AI tool', () => {
       await page.goto(`${product.url}/home/index`)
       // Spec §2: one menu entry, its pages not listed under it.
       await page.getByRole('menuitem', { name: 'AI agent tool' }).click()
-      await page.waitForURL(/\/ai-tool\/ai-tool-index$/)
+      await page.waitForURL(/\/ai-tool\/ai-tool-index(\?|$)/)
+      // The dashboard stays on screen until the assistants' page has loaded.
+      await page.getByRole('heading', { name: 'AI agent tool' }).waitFor()
       await page.getByRole('button', { name: /New|Create/ }).first().click()
       await page.waitForURL(/\/ai-tool\/ai-tool-index\/create$/)
       await page.waitForLoadState('networkidle')

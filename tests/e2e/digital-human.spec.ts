@@ -179,6 +179,7 @@ describe('digital humans', () => {
       const paste = page.getByRole('dialog', { name: 'Paste rows' })
       await paste.getByLabel('Paste rows').fill('Ann\tcoat\nBob\tscarf')
       await clickWhenSettled(paste.getByRole('button', { name: 'Use these rows' }))
+      await paste.waitFor({ state: 'hidden' })
       expect(await batch.getByLabel('name, video 2').inputValue()).toBe('Bob')
       await batch.getByLabel('item, video 2').fill('hat')
       expect(await axeViolations(page)).toEqual([])

@@ -66,6 +66,23 @@ describe('generated forms', () => {
       }
     }))
 
+  it('opens an edit form on the record as the server has it now, not as an earlier visit left it', () =>
+    withSignedIn(product, 'admin', async (page) => {
+      const { id } = await callApi<{ id: number }>(product, { username: 'admin' }, 'POST', '/recharge_package/add', { name: 'Silver', price: '10.00' })
+      const editFromList = async () => {
+        await page.getByRole('row', { name: /Silver|Platinum/ }).getByRole('link', { name: 'Edit' }).click()
+        await page.waitForURL(new RegExp(`/account/recharge/edit/${id}$`))
+        return page.locator('#root_name')
+      }
+      await page.goto(`${product.url}/account/recharge`)
+      expect(await (await editFromList()).inputValue()).toBe('Silver')
+      await page.goBack()
+      // Renamed elsewhere (another admin) while this browser still holds the record it read.
+      await callApi(product, { username: 'admin' }, 'POST', '/recharge_package/edit', { id, name: 'Platinum' })
+      await page.getByRole('row', { name: /Silver|Platinum/ }).waitFor()
+      expect(await (await editFromList()).inputValue()).toBe('Platinum')
+    }))
+
   it('says what is wrong with a field when it is left, and with every other one on saving', () =>
     withSignedIn(product, 'admin', async (page) => {
       await page.goto(`${product.url}/account/recharge/create`)

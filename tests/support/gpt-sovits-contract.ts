@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from './listen-local'
 import { toneWav } from './tone-wav'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -68,10 +68,10 @@ export async function startGptSovitsContract(): Promise<GptSovitsContract> {
       }
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const listening = await listenLocal(server)
   const contract = state as GptSovitsContract
-  contract.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  contract.close = () => new Promise((resolve) => server.close(() => resolve()))
+  contract.url = listening.origin
+  contract.close = listening.close
   return contract
 }
 

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from './listen-local'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
@@ -85,9 +85,9 @@ export async function startHeyGemContract(sharedDir: string, containerDir = '/co
       })().catch((error: unknown) => res.writeHead(500).end(String(error)))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const listening = await listenLocal(server)
   const contract = state as HeyGemContract
-  contract.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  contract.close = () => new Promise((resolve) => server.close(() => resolve()))
+  contract.url = listening.origin
+  contract.close = listening.close
   return contract
 }

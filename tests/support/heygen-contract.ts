@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from './listen-local'
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -114,15 +114,13 @@ export async function startHeyGenContract(): Promise<HeyGenContract> {
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => void handle(req, res, Buffer.concat(chunks)).catch((error: unknown) => res.writeHead(500).end(String(error))))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const listening = await listenLocal(server)
+  base = listening.origin
   const contract = state as HeyGenContract
   contract.url = base
-  contract.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-      rmSync(dir, { recursive: true, force: true })
-    })
+  contract.close = async () => {
+    await listening.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
   return contract
 }

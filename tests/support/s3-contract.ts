@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from './listen-local'
 
 /**
  * An S3-compatible server on 127.0.0.1 that speaks what the store uses, path-style: PUT, GET and
@@ -72,14 +72,13 @@ export async function startS3Contract(opts: { bucket: string; accessKeyId: strin
     res.writeHead(204).end()
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
+  const listening = await listenLocal(server)
   return {
-    port,
-    endpoint: `http://127.0.0.1:${port}`,
+    port: Number(new URL(listening.origin).port),
+    endpoint: listening.origin,
     objects,
     log,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: listening.close,
   }
 }
 

@@ -1,4 +1,6 @@
-import { Button, Checkbox, ColorPicker, Input, Radio } from 'antd'
+import { useState } from 'react'
+import { Button, Checkbox, ColorPicker, Flex, Input, Radio } from 'antd'
+import { BulbOutlined } from '@ant-design/icons'
 import type { WidgetProps } from '@rjsf/utils'
 import { useTranslate } from '../i18n/translate'
 import { RelationWidget } from './RelationWidget'
@@ -7,6 +9,8 @@ import { RichTextWidget } from './RichTextWidget'
 import { MaterialWidget } from './MaterialWidget'
 import { ScriptWidget } from './ScriptWidget'
 import { TitleWidget } from './TitleWidget'
+import { useAssistants } from '../ai/useAssistants'
+import { AiTitleIdeas } from '../ai/AiTitleIdeas'
 import { normalizeMoney } from './money-input'
 import { PasswordInput } from './PasswordInput'
 
@@ -78,22 +82,50 @@ export function PasswordWidget({ id, value, onChange, onBlur, disabled, readonly
 }
 
 /**
- * A list of short texts (a slot's caption lines) as one text box, a line for each: typed and
- * pasted as a list is written, without a button per line.
+ * A list of short texts (a slot's caption lines, a plan's titles) as one text box, a line for
+ * each: typed and pasted as a list is written, without a button per line. Post titles
+ * (items "x-widget": "post-title") may also be added from the AI writer's ideas.
  */
-export function LinesWidget({ id, value, onChange, onBlur, disabled, readonly, placeholder }: WidgetProps) {
+export function LinesWidget({ id, value, onChange, onBlur, disabled, readonly, placeholder, schema }: WidgetProps) {
   const t = useTranslate()
-  const lines = Array.isArray(value) ? (value as unknown[]).map(String) : []
-  return (
+  const [text, setText] = useState(() => (Array.isArray(value) ? (value as unknown[]).map(String) : []).join('\n'))
+  const write = (next: string) => {
+    setText(next)
+    onChange(next.split('\n').map((line) => line.trim()).filter(Boolean))
+  }
+  const items = schema.items as { 'x-widget'?: unknown; maxLength?: number } | undefined
+  const box = (
     <Input.TextArea
       id={id}
-      defaultValue={lines.join('\n')}
+      value={text}
       placeholder={placeholder || t('form.onePerLine')}
       autoSize={{ minRows: 2, maxRows: 8 }}
       disabled={disabled || readonly}
-      onChange={(e) => onChange(e.target.value.split('\n').map((line) => line.trim()).filter(Boolean))}
+      onChange={(e) => write(e.target.value)}
       onBlur={() => onBlur(id, value)}
     />
+  )
+  if (items?.['x-widget'] !== 'post-title' || readonly) return box
+  return (
+    <Flex vertical gap={8} align="flex-start" style={{ width: '100%' }}>
+      {box}
+      <AiTitlesButton disabled={disabled} maxLength={items.maxLength} onUse={(title) => write(text.trim() ? `${text.trimEnd()}\n${title}` : title)} />
+    </Flex>
+  )
+}
+
+/** "Titles with AI", when an AI writer is set up: each idea used is added as a line, and the dialog stays for more. */
+function AiTitlesButton({ disabled, maxLength, onUse }: { disabled?: boolean; maxLength?: number; onUse: (title: string) => void }) {
+  const t = useTranslate()
+  const [asking, setAsking] = useState(false)
+  if (useAssistants().data?.writer_ready !== true) return null
+  return (
+    <>
+      <Button icon={<BulbOutlined />} disabled={disabled} onClick={() => setAsking(true)}>
+        {t('ai.titles')}
+      </Button>
+      {asking ? <AiTitleIdeas initial="" maxLength={maxLength} onClose={() => setAsking(false)} onUse={onUse} /> : null}
+    </>
   )
 }
 

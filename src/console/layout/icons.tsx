@@ -1,4 +1,4 @@
-import { AppstoreOutlined, DashboardOutlined, FileTextOutlined, GlobalOutlined, HomeOutlined, RobotOutlined, ScissorOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
+import { AppstoreOutlined, DashboardOutlined, FileTextOutlined, GlobalOutlined, HomeOutlined, RobotOutlined, ShareAltOutlined, ScissorOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
 import type { ReactNode } from 'react'
 
 /** Icons a navigation group may name in its "icon". */
@@ -9,6 +9,7 @@ const ICONS: Record<string, ReactNode> = {
   home: <HomeOutlined />,
   robot: <RobotOutlined />,
   scissor: <ScissorOutlined />,
+  'share-alt': <ShareAltOutlined />,
   setting: <SettingOutlined />,
   team: <TeamOutlined />,
   user: <UserOutlined />,

@@ -9,7 +9,7 @@ import { liveStreams } from './live-streams'
 describe('the live streams of the schema files', () => {
   const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../../schemas')))
 
-  it('follow task/events for the task resource, the token and cursor in the address, and poll task/list quietly', async () => {
+  it('follow task/events for the task resource (and release_post/events for the posts), the token and cursor in the address, and poll task/list quietly', async () => {
     const tokens = createTokenStore({ session: new Storage(), local: new Storage() })
     tokens.saveLogin('secret', false)
     const asked: string[] = []
@@ -24,7 +24,9 @@ describe('the live streams of the schema files', () => {
       },
     })
     const streams = liveStreams(registry, http)
-    expect(streams.map((s) => [s.resource, s.event])).toEqual([['task', 'task']])
+    expect(streams.map((s) => [s.resource, s.event])).toEqual([['release_post', 'release_post'], ['task', 'task']])
+    expect(streams[0]!.url(undefined)).toBe('/api/v1/release_post/events?token=secret')
+    streams.shift()
     expect(streams[0]!.url(undefined)).toBe('/api/v1/task/events?token=secret')
     expect(streams[0]!.url('2026-03-15T08:00:00.000Z|4')).toBe('/api/v1/task/events?since=2026-03-15T08%3A00%3A00.000Z%7C4&token=secret')
     expect(await streams[0]!.poll()).toEqual([{ id: 4, status: 'running' }])

@@ -22,6 +22,18 @@ describe('FieldValue of an amount', () => {
   })
 })
 
+describe('FieldValue of a count (x-widget count)', () => {
+  const views: FieldInfo = { name: 'views', schema: { type: ['integer', 'null'], 'x-widget': 'count' }, kind: 'count' }
+  it("groups a count's thousands in either locale, keeps a small or negative one plain, and shows a dash for none", () => {
+    expect(detail(views, 1234567).textContent).toBe('1,234,567')
+    expect(detail(views, 1234567, {}, 'zh-CN').textContent).toBe('1,234,567')
+    expect(detail(views, 980).textContent).toBe('980')
+    expect(detail(views, -1500).textContent).toBe('-1,500')
+    expect(detail(views, 0).textContent).toBe('0')
+    expect(detail(views, null).textContent).toBe('—')
+  })
+})
+
 const media: FieldInfo = { name: 'url', schema: { type: 'string', format: 'media-url', 'x-widget': 'media' }, kind: 'media' }
 const detail = (field: FieldInfo, value: unknown, record?: Record<string, unknown>, locale = 'en-US') =>
   render(

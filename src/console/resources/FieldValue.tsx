@@ -1,4 +1,4 @@
-import { Image, Progress, Tag } from 'antd'
+import { Image, Progress, Tag, Typography } from 'antd'
 import { useTranslate } from '../i18n/translate'
 import dayjs from 'dayjs'
 import { Link } from 'react-router'
@@ -13,6 +13,9 @@ import { htmlToPlainText } from '../rich-text/plain-text'
 import { MediaPreview } from './MediaPreview'
 import { DATE_FORMAT, DATE_TIME_FORMAT, LIST_TIME_FORMAT } from './column-width'
 import './field-value.css'
+
+/** Shown where a picture does not load (a platform's avatar address that has expired): a plain frame, not the browser's broken image. */
+const IMAGE_FALLBACK = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="4" fill="#f0f0f0"/><path d="M8 22l5-6 4 4 3-3 4 5z" fill="#bfbfbf"/><circle cx="20" cy="11" r="2.5" fill="#bfbfbf"/></svg>')}`
 
 /**
  * A field's value as lists (`cell`, the default) and detail pages (`detail`) show it;
@@ -29,6 +32,9 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
           {formatMoney(String(value))} <span className="field-muted">{t('money.currency')}</span>
         </span>
       )
+    case 'count':
+      // A number of things (views, tokens, quota) with its thousands grouped, as the locale groups them.
+      return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{new Intl.NumberFormat(locale).format(Number(value))}</span>
     case 'datetime': {
       // A list shows a time to the minute, the seconds in its title; a detail page shows them all.
       const time = dayjs(String(value))
@@ -81,11 +87,13 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
       )
     }
     case 'image':
-      return <Image src={String(value)} width={32} height={32} style={{ objectFit: 'contain' }} alt="" />
+      return <Image src={String(value)} width={32} height={32} style={{ objectFit: 'contain' }} alt="" fallback={IMAGE_FALLBACK} />
     case 'media':
       return <MediaPreview url={String(value)} kind={record?.kind} poster={stringOf(record?.cover_url) ?? stringOf(record?.thumb_url)} title={stringOf(record?.name) ?? stringOf(record?.title)} layout={layout} />
     case 'progress':
       return <Progress percent={Number(value)} size="small" style={{ minWidth: 80, margin: 0 }} />
+    case 'shareLink':
+      return <ShareLink code={String(value)} layout={layout} />
     case 'richText':
       // The server sanitised it when it was saved; a list has room for its words only.
       return layout === 'detail' ? <RichTextView html={String(value)} /> : <Ellipsis text={htmlToPlainText(String(value))} />
@@ -107,6 +115,21 @@ function Ellipsis({ text }: { text: string }) {
   return (
     <span className="field-ellipsis" title={text}>
       {text}
+    </span>
+  )
+}
+
+/** An authorization link's code as the address to send, with a button that copies it whole. */
+function ShareLink({ code, layout }: { code: string; layout: 'cell' | 'detail' }) {
+  const t = useTranslate()
+  const url = `${window.location.origin}/batchAuthorization?link=${encodeURIComponent(code)}`
+  return (
+    <span className={layout === 'cell' ? 'field-share-link' : undefined}>
+      <Typography.Text copyable={{ text: url, tooltips: [t('shareLink.copy'), t('shareLink.copied')] }}>
+        <a href={url} target="_blank" rel="noreferrer" className={layout === 'cell' ? 'field-ellipsis' : undefined} title={url}>
+          {url}
+        </a>
+      </Typography.Text>
     </span>
   )
 }

@@ -28,7 +28,7 @@ export function ListFilters({ formProps, filters, fieldOf, labelOf }: {
         if (filter.match === 'range' && field.kind !== 'datetime') {
           // Two bounds under one field name: the form value is [from, to], as for a date range.
           // Money is yuan with at most two decimals on the wire; counts are whole.
-          const precision = field.kind === 'money' ? 2 : field.kind === 'integer' ? 0 : undefined
+          const precision = field.kind === 'money' ? 2 : field.kind === 'integer' || field.kind === 'count' ? 0 : undefined
           return (
             <Form.Item key={filter.field} label={labelOf(field)}>
               <Space.Compact>
@@ -106,4 +106,19 @@ export function toCrudFilters(filters: ListFilter[], values: FilterValues): Crud
 /** The filters a person sets in the bar: an "in" filter (several values at once) is for pages that list a set, such as a page's task kinds. */
 function barFilters(filters: ListFilter[]): ListFilter[] {
   return filters.filter((filter) => filter.match !== 'in')
+}
+
+/**
+ * Filters a plain link carries (`/promotion/all-merchant?parent_id=3`, a plan's posts by
+ * `?plan_id=3`): an equals filter of the list named in the address, as a number where the
+ * text is one. Refine reads only its own `filters[…]` form from the address.
+ */
+export function linkedFilters(filters: ListFilter[], search: string): CrudFilter[] {
+  const query = new URLSearchParams(search)
+  return barFilters(filters)
+    .filter((filter) => filter.match === 'equals' && query.get(filter.field))
+    .map((filter) => {
+      const text = query.get(filter.field)!
+      return { field: filter.field, operator: 'eq', value: /^-?\d+$/.test(text) ? Number(text) : text }
+    })
 }

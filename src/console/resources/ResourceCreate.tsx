@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { Create } from '@refinedev/antd'
 import { useForm } from '@refinedev/core'
 import { useTranslate } from '../i18n/translate'
@@ -7,6 +7,7 @@ import { PageTitle } from '../layout/PageHeading'
 import { titleParams } from './page-titles'
 import { formDefinition } from '../forms/form-schema'
 import { SchemaForm } from '../forms/SchemaForm'
+import { linkedValues } from '../forms/linked-values'
 import { FORM_PAGE_CONTENT } from './form-page'
 
 /** The create page of any resource: a form over its create endpoint's body schema. */
@@ -16,9 +17,11 @@ export default function ResourceCreate({ resource }: { resource: string }) {
   const def = registry.resources.get(resource)!
   const form = useMemo(() => formDefinition(registry, def, 'create', locale), [registry, def, locale])
   const { onFinish, mutation } = useForm({ resource, action: 'create', redirect: 'list' })
+  // A link may start the form ("send to a release plan" from a work).
+  const [initial] = useState(() => linkedValues(form.schema, window.location.search))
   return (
     <Create title={<PageTitle back>{t('page.create', titleParams(def, registry.entities.get(def.entity), locale))}</PageTitle>} goBack={false} contentProps={FORM_PAGE_CONTENT}>
-      <SchemaForm key={locale} schema={form.schema} uiSchema={form.uiSchema} saving={mutation.isPending} onSubmit={onFinish} />
+      <SchemaForm key={locale} schema={form.schema} uiSchema={form.uiSchema} initial={initial} saving={mutation.isPending} onSubmit={onFinish} />
     </Create>
   )
 }

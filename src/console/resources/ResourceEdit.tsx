@@ -19,7 +19,9 @@ export default function ResourceEdit({ resource }: { resource: string }) {
   const def = registry.resources.get(resource)!
   const form = useMemo(() => formDefinition(registry, def, 'update', locale), [registry, def, locale])
   const { onFinish, mutation, query } = useForm({ resource, action: 'edit', id, redirect: 'list' })
-  const record = query?.data?.data
+  // The form takes the record once, when it opens, so it waits for the record as the server has it
+  // now: one cached from an earlier visit may predate a save, and saving it would undo that save.
+  const record = query?.isFetchedAfterMount ? query.data?.data : undefined
   return (
     <Edit title={<PageTitle back>{t('page.edit', titleParams(def, registry.entities.get(def.entity), locale))}</PageTitle>} goBack={false} contentProps={FORM_PAGE_CONTENT} isLoading={query?.isLoading} canDelete={false}>
       {record ? (

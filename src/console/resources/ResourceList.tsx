@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { Button, Empty, Space, Table, theme } from 'antd'
 import { DeleteOutlined, SwapOutlined } from '@ant-design/icons'
 import { CreateButton, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
+import { useQueryClient } from '@tanstack/react-query'
 import { useDeleteMany, useGetIdentity, type BaseRecord } from '@refinedev/core'
 import { useTranslate } from '../i18n/translate'
 import type { Identity } from '../providers/authProvider'
@@ -12,10 +13,10 @@ import { enumLabel, fieldOf, type FieldInfo } from './fields'
 import { CELL_PADDING, actionsWidth, columnWidth, textWidth } from './column-width'
 import { FieldValue } from './FieldValue'
 import { ListHeading } from './ListHeading'
-import { ListFilters, toCrudFilters } from './ListFilters'
+import { ListFilters, linkedFilters, toCrudFilters } from './ListFilters'
 import { splitActions, useRowActions } from './RowActions'
 import { listSpinning } from './first-page'
-import { HEADERS } from './headers'
+import { HEADERS, headerQueryKey } from './headers'
 import { actionFields, actionsFor, openDownload, rowMatches } from './actions'
 import { filterParams } from '../providers/dataProvider'
 import { useOverflowsSideways } from './useOverflowsSideways'
@@ -51,11 +52,14 @@ export default function ResourceList({ resource }: { resource: string }) {
   const field = (name: string) => fieldOf(registry, entity, name)
   const labelOf = (f: FieldInfo) => label(f.label, f.name)
 
+  // Read once: a plain link's filters start the list, and the filter bar then owns them.
+  const [linked] = useState(() => linkedFilters(def.list.filters, window.location.search))
   const { tableProps, searchFormProps, sorters, filters, tableQuery } = useTable<BaseRecord>({
     resource,
     syncWithLocation: true,
     pagination: { pageSize: config.pageSize },
     sorters: { initial: [config.defaultSort] },
+    filters: { initial: linked },
     onSearch: (values) => toCrudFilters(def.list.filters, values as Record<string, unknown>),
     queryOptions: firstPage?.queryOptions(resource),
   })
@@ -66,6 +70,8 @@ export default function ResourceList({ resource }: { resource: string }) {
   const canDelete = can('delete')
   const permissions = { show: can('show'), edit: can('edit'), delete: canDelete, deleteWhen: def.deleteWhen, me: identity?.id }
   const Header = def.header ? HEADERS[def.header] : undefined
+  // Refresh reads the panel above the list again too (the balances, a chart's figures).
+  const queryClient = useQueryClient()
   const actions = actionsFor(registry, def, role)
   const [open, setOpen] = useState<{ action: ResourceAction; record?: BaseRecord }>()
   // A download with nothing to choose opens at once; one with a choice (a file format) asks first.
@@ -140,7 +146,7 @@ export default function ResourceList({ resource }: { resource: string }) {
                 </Button>
               ),
             )}
-          <RefreshButton onClick={() => void tableQuery.refetch()} />
+          <RefreshButton onClick={() => void Promise.all([tableQuery.refetch(), queryClient.invalidateQueries({ queryKey: headerQueryKey(resource) })])} />
           {def.endpoints.create && <CreateButton resource={resource} />}
         </Space>
       }

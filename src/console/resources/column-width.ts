@@ -45,6 +45,7 @@ function valueWidth(field: FieldInfo, enumNames: readonly string[]): number {
       return textWidth(field.schema.format === 'date' ? DATE_FORMAT : LIST_TIME_FORMAT) + CELL_PADDING
     case 'money':
       return 112
+    case 'count':
     case 'integer':
     case 'number':
       return 80
@@ -66,6 +67,9 @@ function valueWidth(field: FieldInfo, enumNames: readonly string[]): number {
       return 112
     case 'progress':
       return 136
+    case 'shareLink':
+      // The start of the address and its copy button; the whole address is copied.
+      return 200
     case 'richText':
       return 240
     default: {

@@ -17,4 +17,5 @@ export interface HeaderProps {
 export const HEADERS: Record<string, LazyExoticComponent<ComponentType<HeaderProps>>> = {
   assets: lazy(() => import('./AssetsHeader').then((m) => ({ default: m.AssetsHeader }))),
   'material-upload': lazy(() => import('../creation/MaterialUploadHeader').then((m) => ({ default: m.MaterialUploadHeader }))),
+  'post-stats': lazy(() => import('../matrix/PostStatsHeader').then((m) => ({ default: m.PostStatsHeader }))),
 }

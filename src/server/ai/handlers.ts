@@ -10,6 +10,9 @@ import { tableOf } from '../services'
 import { logAiCall, type AiCall } from './call-log'
 import { imitateTitleMessages, titlesIn } from './titles'
 import { openEventStream } from './event-stream'
+import { accountKey, limitedBy, unsignedSkipped } from '../rate-limit/limited-by'
+import type { FastifyInstance } from 'fastify'
+import type { Services } from '../services'
 
 /** The assistants the caller's role may use, and whether anyone can answer them now. */
 const assistants = namedHandler(['ai/assistants'], {
@@ -33,6 +36,7 @@ const assistants = namedHandler(['ai/assistants'], {
  * "failed" event, as the status line is gone by then.
  */
 const chat = namedHandler(['ai/chat'], {
+  preHandlers: writerLimit,
   async run(ctx) {
     const caller = requireCaller(ctx)
     const { services, body, locale } = ctx
@@ -74,6 +78,7 @@ const chat = namedHandler(['ai/chat'], {
 
 /** New titles in the style of one that did well: release plans and the wizard ask for them. */
 const imitateTitle = namedHandler(['matrix/ai_imitate_title'], {
+  preHandlers: writerLimit,
   async run(ctx) {
     const caller = requireCaller(ctx)
     const { services, body } = ctx
@@ -97,6 +102,12 @@ const imitateTitle = namedHandler(['matrix/ai_imitate_title'], {
     return { titles, model: answer.model, prompt_tokens: answer.usage?.promptTokens ?? null, completion_tokens: answer.usage?.completionTokens ?? null }
   },
 })
+
+/** Each call to the writer costs the platform tokens: an account's calls, chat and titles together, are counted per minute. */
+function writerLimit(app: FastifyInstance, services: Services) {
+  const { perAccount, windowMs } = services.config.aiRateLimit
+  return [limitedBy([app.createRateLimit({ max: perAccount, timeWindow: windowMs, keyGenerator: accountKey(services, 'ai-account'), allowList: unsignedSkipped })])]
+}
 
 /** The AI writer, or the plain reason there is none (nothing is written in its place). */
 async function readyWriter(ctx: RequestContext): Promise<ChatProvider> {

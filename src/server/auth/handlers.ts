@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword, verifyPassword } from './password'
 import { authenticate, createSession, revokeSessions } from './sessions'
@@ -8,18 +8,7 @@ import { tableOf } from '../services'
 import { namedHandler, requireCaller } from '../engine/handler-context'
 import { withTitles } from '../engine/generic/relation-titles'
 import { asSchemaDb } from '../db/connect'
-
-type RateLimit = ReturnType<FastifyInstance['createRateLimit']>
-
-/** A hook that counts the request against each limit and answers 429 once one is exceeded. */
-function limitedBy(limits: RateLimit[]): preHandlerHookHandler {
-  return async (request) => {
-    for (const limit of limits) {
-      const result = await limit(request)
-      if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', { seconds: Math.max(1, result.ttlInSeconds) })
-    }
-  }
-}
+import { accountKey, limitedBy, unsignedSkipped } from '../rate-limit/limited-by'
 
 const login = namedHandler(['platform/login'], {
   // Two limits: per address stops spraying many usernames, per username stops a distributed guess at one.
@@ -83,15 +72,10 @@ const changePassword = namedHandler(['platform/change_pwd'], {
   // counted per address only, and then refused as signed out.
   preHandlers(app, services) {
     const { perAccount, perAddress, windowMs } = services.config.passwordChangeRateLimit
-    const accountOf = async (req: FastifyRequest) => {
-      const token = req.headers.token
-      const caller = typeof token === 'string' ? await authenticate(services, token).catch(() => null) : null
-      return caller ? `change-pwd-account:${caller.id}` : ''
-    }
     return [
       limitedBy([
         app.createRateLimit({ max: perAddress, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `change-pwd-ip:${req.ip}` }),
-        app.createRateLimit({ max: perAccount, timeWindow: windowMs, keyGenerator: accountOf, allowList: (_req: FastifyRequest, key: string) => key === '' }),
+        app.createRateLimit({ max: perAccount, timeWindow: windowMs, keyGenerator: accountKey(services, 'change-pwd-account'), allowList: unsignedSkipped }),
       ]),
     ]
   },

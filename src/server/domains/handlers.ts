@@ -28,19 +28,23 @@ const FALLBACK_BRANDING = {
 
 const BRANDING_FIELDS = ['host', 'name', 'logo', 'copyright', 'icp_record_number', 'police_record', 'police_record_number', 'money_name'] as const
 
+/** The branding of the site a host belongs to: its own, else the default site's, what it leaves empty from the platform's settings. */
+export async function siteBranding(services: Services, host: string): Promise<Record<(typeof BRANDING_FIELDS)[number], unknown>> {
+  const table = tableOf(services, 'domain')
+  const select = () => services.db.selectFrom(table).select([...BRANDING_FIELDS])
+  const row =
+    (await select().where('host', '=', host).executeTakeFirst()) ??
+    (await select().where('is_default', '=', 1).orderBy('id').executeTakeFirst()) ??
+    (await select().orderBy('id').executeTakeFirst())
+  // What the site leaves empty comes from the platform's settings (schemas/config/resource.json, show_config.json).
+  const platform = await platformBranding(services)
+  return Object.fromEntries(BRANDING_FIELDS.map((f) => [f, row?.[f] || (f === 'host' ? (row?.host ?? null) : platform[f] || FALLBACK_BRANDING[f])])) as Record<(typeof BRANDING_FIELDS)[number], unknown>
+}
+
 const systemInfo = namedHandler(['platform/get_system_info'], {
   async run(ctx) {
     const host = normalizeHost(ctx.query.domain)
-    const table = tableOf(ctx.services, 'domain')
-    const select = () => ctx.services.db.selectFrom(table).select([...BRANDING_FIELDS])
-    const row =
-      (await select().where('host', '=', host).executeTakeFirst()) ??
-      (await select().where('is_default', '=', 1).orderBy('id').executeTakeFirst()) ??
-      (await select().orderBy('id').executeTakeFirst())
-    // What the site leaves empty comes from the platform's settings (schemas/config/resource.json, show_config.json).
-    const platform = await platformBranding(ctx.services)
-    const branding = Object.fromEntries(BRANDING_FIELDS.map((f) => [f, row?.[f] || (f === 'host' ? (row?.host ?? null) : platform[f] || FALLBACK_BRANDING[f])]))
-    return { ...branding, allow_register: await registrationOpen(ctx.services, host) }
+    return { ...(await siteBranding(ctx.services, host)), allow_register: await registrationOpen(ctx.services, host) }
   },
 })
 

@@ -19,7 +19,17 @@ describe('table writer', () => {
     table.write([[1, 'plain', '1.50'], [2, '=cmd|"/c calc"', '-3']])
     await table.ready()
     await table.end()
-    expect((await bytes).toString('utf8')).toBe('\uFEFFId,Name,Amount\r\n1,plain,1.50\r\n2,"\'=cmd|""/c calc""",\'-3\r\n')
+    // A negative amount stays a number, which a spreadsheet adds up: only text is defused.
+    expect((await bytes).toString('utf8')).toBe('\uFEFFId,Name,Amount\r\n1,plain,1.50\r\n2,"\'=cmd|""/c calc""",-3\r\n')
+  })
+
+  it('defuses a numeric column holding anything but a plain number', async () => {
+    const table = createTableWriter('csv', columns)
+    const bytes = collect(table.output)
+    table.write([[3, 'x', '-2+3'], [4, 'y', '-1.5e3'], [5, 'z', -0.5]])
+    await table.ready()
+    await table.end()
+    expect((await bytes).toString('utf8')).toBe("\uFEFFId,Name,Amount\r\n3,x,'-2+3\r\n4,y,'-1.5e3\r\n5,z,-0.5\r\n")
   })
 
   it('keeps every record on one row and no cell a formula, whatever line breaks and formula starts the text holds', async () => {

@@ -48,7 +48,7 @@ export function createTableWriter(format: TableFormat, columns: TableColumn[], s
 function csvWriter(columns: TableColumn[]): TableWriter {
   const output = new PassThrough({ highWaterMark: 1 << 20 })
   const csv = (rows: unknown[][], bom = false) =>
-    stringify(rows.map((row) => row.map((cell) => spreadsheetCell(cell))), { bom, record_delimiter: 'windows', quoted_match: LINE_BREAK })
+    stringify(rows.map((row) => row.map((cell, i) => csvCell(cell, columns[i]))), { bom, record_delimiter: 'windows', quoted_match: LINE_BREAK })
   output.write(csv([columns.map((c) => c.title)], true))
   return {
     output,
@@ -143,6 +143,15 @@ function xlsxWriter(columns: TableColumn[], sheetName: string): TableWriter {
 function workbookCell(cell: unknown, column: TableColumn | undefined): string | number | undefined {
   if (cell === null || cell === undefined || cell === '') return undefined
   return column?.numeric ? Number(cell) : spreadsheetCell(cell)
+}
+
+/** A plain decimal number, which no spreadsheet reads as a formula, whatever its sign. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
+
+/** A numeric column's number as it is, so a refund of -7.50 adds up; anything else is made safe. */
+function csvCell(cell: unknown, column: TableColumn | undefined): string | number {
+  const plain = typeof cell === 'number' || (typeof cell === 'string' && PLAIN_NUMBER.test(cell))
+  return column?.numeric && plain ? (cell as string | number) : spreadsheetCell(cell)
 }
 
 type WorkerMessage = { type: 'bytes'; chunk: Uint8Array } | { type: 'taken' } | { type: 'done' } | { type: 'failed'; message: string }

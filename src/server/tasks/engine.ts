@@ -32,6 +32,7 @@ export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'n
   const queue = services.dialect === 'postgres' ? pgBossQueue(services.config) : sqliteQueue(services)
   const listeners = new Set<() => void>()
   let reaper: NodeJS.Timeout | undefined
+  let schedules: NodeJS.Timeout[] = []
   let stopping: Promise<void> | undefined
   const engine: TaskEngine = {
     queue,
@@ -41,6 +42,7 @@ export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'n
     async startWorkers(all, handlers, concurrency) {
       await queue.work((taskId) => runTask(engine, all, handlers, taskId).catch((error) => console.error(`Task ${taskId}:`, error)), concurrency)
       reaper = setInterval(() => void reapExpiredLeases(engine, all).catch((error) => console.error('Task leases:', error)), REAP_MS)
+      schedules = scheduleDueWork(engine, all, handlers)
     },
     changed() {
       for (const listener of listeners) listener()
@@ -53,6 +55,7 @@ export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'n
       stopping ??= (async () => {
         engine.stopping = true
         clearInterval(reaper)
+        for (const timer of schedules) clearInterval(timer)
         for (const controller of engine.running.values()) controller.abort(new Error('The worker is stopping.'))
         await queue.stop()
       })()
@@ -60,4 +63,26 @@ export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'n
     },
   }
   return engine
+}
+
+/** Kinds declaring `every`: their handler's `due` is asked that often (and soon after start), and the queue woken for what it queued. */
+function scheduleDueWork(engine: TaskEngine, services: Services, handlers: Readonly<Record<string, TaskHandler>>): NodeJS.Timeout[] {
+  const timers: NodeJS.Timeout[] = []
+  for (const kind of services.registry.tasks.values()) {
+    const due = handlers[kind.handler]?.due
+    if (!kind.every || !due) continue
+    const look = async () => {
+      if (engine.stopping) return
+      const queued = await due(services, kind)
+      if (queued > 0) {
+        engine.queue.wake()
+        engine.changed()
+      }
+    }
+    const every = (services.config.taskEverySeconds ?? kind.every) * 1000
+    const first = setTimeout(() => void look().catch((error) => console.error(`Due ${kind.name} tasks:`, error)), Math.min(every, 1000))
+    const timer = setInterval(() => void look().catch((error) => console.error(`Due ${kind.name} tasks:`, error)), every)
+    timers.push(first, timer)
+  }
+  return timers
 }

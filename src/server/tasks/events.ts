@@ -10,14 +10,15 @@ const KEEPALIVE_MS = 15_000
 const BATCH = 100
 
 /**
- * Server-Sent Events of the tasks in the caller's reach. Workers may run in other processes
- * (or machines), so the stream reads the database: every task whose updated_at passed the
- * cursor, scoped as task/list is. The cursor (updated_at and id) is each event's id, so a
- * client reconnecting with Last-Event-ID resumes where it stopped.
+ * Server-Sent Events of the endpoint's records in the caller's reach: tasks, or what tasks
+ * change (a release plan's posts). Workers may run in other processes (or machines), so the
+ * stream reads the database: every record whose updated_at passed the cursor, scoped as the
+ * entity's list is. The cursor (updated_at and id) is each event's id, so a client reconnecting
+ * with Last-Event-ID resumes where it stopped. Events are named after the entity.
  */
-export async function followTasks(ctx: RequestContext, since: string | undefined): Promise<unknown> {
+export async function followRecords(ctx: RequestContext, since: string | undefined): Promise<unknown> {
   const { services, reply, request } = ctx
-  const entity = services.registry.entities.get('task')!
+  const entity = services.registry.entities.get(ctx.endpoint.entity ?? 'task')!
   const db = asSchemaDb(services.db)
   const lastEventId = request.headers['last-event-id']
   let cursor = parseCursor(typeof lastEventId === 'string' ? lastEventId : since) ?? { at: services.now().toISOString(), id: 0 }
@@ -41,7 +42,7 @@ export async function followTasks(ctx: RequestContext, since: string | undefined
     'x-accel-buffering': 'no',
     'x-content-type-options': 'nosniff',
   })
-  reply.raw.write(`retry: 2000\n: following tasks since ${cursor.at}\n\n`)
+  reply.raw.write(`retry: 2000\n: following ${entity.name} since ${cursor.at}\n\n`)
 
   void (async () => {
     let quietSince = Date.now()
@@ -56,7 +57,7 @@ export async function followTasks(ctx: RequestContext, since: string | undefined
           .execute()
         for (const row of rows) {
           cursor = { at: String(row.updated_at), id: Number(row.id) }
-          reply.raw.write(`id: ${cursor.at}|${cursor.id}\nevent: task\ndata: ${JSON.stringify(rowToRecord(entity, row))}\n\n`)
+          reply.raw.write(`id: ${cursor.at}|${cursor.id}\nevent: ${entity.name}\ndata: ${JSON.stringify(rowToRecord(entity, row))}\n\n`)
         }
         if (rows.length > 0) quietSince = Date.now()
         else if (Date.now() - quietSince > KEEPALIVE_MS) {
@@ -72,7 +73,7 @@ export async function followTasks(ctx: RequestContext, since: string | undefined
         })
       }
     } catch (error) {
-      request.log.error({ err: error }, 'task events stopped')
+      request.log.error({ err: error }, `${entity.name} events stopped`)
     } finally {
       stopListening()
       reply.raw.end()

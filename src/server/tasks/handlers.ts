@@ -6,12 +6,12 @@ import { namedHandler, requireCaller, type NamedHandler, type RequestContext } f
 import { findVisible, listIds, ofEndpoint } from '../engine/generic/record-scope'
 import { withTitles } from '../engine/generic/relation-titles'
 import { chargeFor, reserve } from './cost'
+import { insertTask, QUEUED } from './insert'
 import { endedIn, releaseIn } from './runner'
 import { taskHandlers } from '../task-handlers'
-import { followTasks } from './events'
-import { forgetUses, recordUses } from './uses'
+import { followRecords } from './events'
+import { forgetUses } from './uses'
 
-const QUEUED: Label = { 'zh-CN': '排队中', 'en-US': 'In the queue' }
 
 /**
  * Submit a task of the endpoint's kind: check it, create it with its cost reserved and its job
@@ -41,7 +41,6 @@ async function createTasks(ctx: RequestContext, inputs: Record<string, unknown>[
   const kind = services.registry.tasks.get(ctx.endpoint.task!)!
   const handler = taskHandlers[kind.handler]!
   const charges = await Promise.all(inputs.map((input) => chargeFor(services, kind, input)))
-  const tasks = tableOf(services, 'task')
   const ids = await services.db.transaction().execute(async (trx) => {
     const created: number[] = []
     for (const [i, input] of inputs.entries()) {
@@ -49,36 +48,7 @@ async function createTasks(ctx: RequestContext, inputs: Record<string, unknown>[
       const { title } = (await handler.prepare?.({ services, kind, caller, input, locale: ctx.locale, trx }).catch((error: unknown) => {
         throw error instanceof AppError && error.fieldErrors && at(i) ? new AppError(error.code, error.params, error.fieldErrors.map((e) => ({ ...e, path: at(i) + e.path }))) : error
       })) ?? {}
-      const now = services.now().toISOString()
-      const row = await trx
-        .insertInto(tasks)
-        .values({
-          kind: kind.name,
-          title: (title ?? kind.label[ctx.locale]).slice(0, 80),
-          owner_id: caller.id,
-          status: 'queued',
-          progress: 0,
-          stage: JSON.stringify(QUEUED),
-          input: JSON.stringify(input),
-          result: '{}',
-          error: '{}',
-          attempts: 0,
-          runs: 1,
-          max_attempts: kind.attempts,
-          cost_ledger: charge?.ledger ?? '',
-          cost_amount: charge?.amount ?? 0,
-          cost_state: charge ? 'reserved' : 'none',
-          worker: '',
-          steps: '{}',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const taskId = Number(row.id)
-      await recordUses(trx, services, taskId, kind, input)
-      if (charge) await reserve(trx, services, { id: taskId, ownerId: caller.id, ledger: charge.ledger, amount: charge.amount, run: 1 }, caller.id)
-      await services.tasks.queue.enqueue(trx, taskId)
+      const taskId = await insertTask(trx, services, { kind, ownerId: caller.id, chargedBy: caller.id, title: title ?? kind.label[ctx.locale], input, charge })
       created.push(taskId)
     }
     return created
@@ -167,9 +137,9 @@ const remove = namedHandler(['task/del'], {
   },
 })
 
-const events = namedHandler(['task/events'], {
+const events = namedHandler(['task/events', 'release_post/events'], {
   async run(ctx) {
-    return followTasks(ctx, ctx.query.since)
+    return followRecords(ctx, ctx.query.since)
   },
 })
 

@@ -5,7 +5,7 @@ import type { Label, TaskKindDef } from '../../schema/types'
 import { tableOf, type Services } from '../services'
 import type { Db } from '../db/connect'
 import { release } from './cost'
-import { TaskFailure, type TaskHandler, type TaskOutcome } from './task-handler'
+import { TaskDeferred, TaskFailure, type TaskHandler, type TaskOutcome } from './task-handler'
 import { failureReason } from './failure-reason'
 import type { TaskEngine } from './engine'
 import { taskHandlers } from '../task-handlers'
@@ -91,7 +91,8 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
     clearInterval(timer)
     // Stopped with its process (a deploy, Ctrl-C): another worker starts it again now, not after its lease.
     if (controller.signal.aborted && engine.stopping) await requeue(engine, services, taskId, 0, WORKER_STOPPED).catch(() => undefined)
-    if (!controller.signal.aborted) {
+    if (!controller.signal.aborted && error instanceof TaskDeferred) await defer(engine, services, taskId, error)
+    else if (!controller.signal.aborted) {
       const retry = !(error instanceof TaskFailure) || error.retry
       if (retry && attempt < Number(row.max_attempts ?? kind.attempts)) await requeue(engine, services, taskId, attempt, failureReason(error))
       else await fail(services, taskId, engine.workerId, failureReason(error), false)
@@ -137,6 +138,21 @@ async function requeue(engine: TaskEngine, services: Services, taskId: number, a
       .where('worker', '=', engine.workerId)
       .executeTakeFirst()
     if (Number(back.numUpdatedRows) > 0) await engine.queue.enqueue(trx, taskId, attempt === 0 ? 0 : Math.min(60, 2 ** attempt))
+  })
+}
+
+/** Back in the queue for a while, as if it had not been taken: the try it was is not counted. */
+async function defer(engine: TaskEngine, services: Services, taskId: number, deferred: TaskDeferred): Promise<void> {
+  const tasks = tableOf(services, 'task')
+  await services.db.transaction().execute(async (trx) => {
+    const back = await trx
+      .updateTable(tasks)
+      .set((eb) => ({ status: 'queued', worker: '', lease_until: null, stage: JSON.stringify(deferred.stage), attempts: eb('attempts', '-', 1), updated_at: services.now().toISOString() }))
+      .where('id', '=', taskId)
+      .where('status', '=', 'running')
+      .where('worker', '=', engine.workerId)
+      .executeTakeFirst()
+    if (Number(back.numUpdatedRows) > 0) await engine.queue.enqueue(trx, taskId, Math.max(1, Math.ceil(deferred.seconds)))
   })
 }
 

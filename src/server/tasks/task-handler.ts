@@ -73,6 +73,12 @@ export interface TaskHandler {
   run(ctx: TaskRunContext<Record<string, unknown>>): Promise<TaskOutcome>
   /** Writes what a try that failed or was cancelled leaves on record (a clone record saying why), in the transaction that ends it. */
   ended?(trx: Db, ctx: TaskEndContext<Record<string, unknown>>): Promise<void>
+  /**
+   * For a kind declaring `every`: queue the work that has come due by itself (insertTask), claiming
+   * each piece in the same transaction so that workers asking at once never queue it twice.
+   * Answers how many tasks it queued.
+   */
+  due?(services: Services, kind: TaskKindDef): Promise<number>
 }
 
 /**
@@ -89,10 +95,12 @@ export function taskHandler<K extends string>(
     prepare?(ctx: TaskSubmitContext<TaskInput<K>>): Promise<{ title?: string }>
     run(ctx: TaskRunContext<TaskInput<K>>): Promise<TaskOutcome>
     ended?(trx: Db, ctx: TaskEndContext<TaskInput<K>>): Promise<void>
+    due?(services: Services, kind: TaskKindDef): Promise<number>
   },
 ): TaskHandler {
   return {
     kinds,
+    ...(handler.due ? { due: handler.due } : {}),
     run: (ctx) => handler.run(ctx as unknown as TaskRunContext<TaskInput<K>>),
     ...(handler.prepare ? { prepare: (ctx: TaskSubmitContext<Record<string, unknown>>) => handler.prepare!(ctx as unknown as TaskSubmitContext<TaskInput<K>>) } : {}),
     ...(handler.ended ? { ended: (trx: Db, ctx: TaskEndContext<Record<string, unknown>>) => handler.ended!(trx, ctx as unknown as TaskEndContext<TaskInput<K>>) } : {}),
@@ -110,5 +118,20 @@ export class TaskFailure extends Error {
   ) {
     super(reason['en-US'])
     this.name = 'TaskFailure'
+  }
+}
+
+/**
+ * Not now: the work must wait (a platform's posting rate is used up for this minute). The task goes
+ * back to the queue for `seconds`, its stage saying why, without counting as a try and without
+ * holding a worker while it waits.
+ */
+export class TaskDeferred extends Error {
+  constructor(
+    readonly seconds: number,
+    readonly stage: Label,
+  ) {
+    super(stage['en-US'])
+    this.name = 'TaskDeferred'
   }
 }

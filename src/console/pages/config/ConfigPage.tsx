@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { Card, Empty, Tabs } from 'antd'
+import { Card, Empty, Tabs, Typography } from 'antd'
 import { useLocation } from 'react-router'
 import { useTranslate } from '../../i18n/translate'
 import type { ConfigGroupDef } from '../../../schema/types'
@@ -44,7 +44,12 @@ export default function ConfigPage() {
             items={groups.map((group) => ({
               key: group.name,
               label: label(group.label, group.name),
-              children: <div style={{ maxWidth: 720 }}><ConfigGroupForm group={group} calls={callsOf(group)} /></div>,
+              children: (
+                <div style={{ maxWidth: 720 }}>
+                  {group.note ? <Typography.Paragraph type="secondary" style={{ overflowWrap: 'anywhere' }}>{label(group.note, '').replaceAll('{origin}', window.location.origin)}</Typography.Paragraph> : null}
+                  <ConfigGroupForm group={group} calls={callsOf(group)} />
+                </div>
+              ),
             }))}
           />
         )}

@@ -1,4 +1,4 @@
-import { Card, Space } from 'antd'
+import { Card, Space, Typography } from 'antd'
 import { useTranslate } from '../../i18n/translate'
 import { useConsole, useLabel } from '../../ConsoleContext'
 import { ConfigGroupForm, type GroupCalls, type GroupValues } from './ConfigGroupForm'
@@ -41,6 +41,7 @@ export default function SystemInitPage() {
       {others.map((other) => (
         <Card key={other.name} title={label(other.label, other.name)}>
           <div style={{ maxWidth: 720 }}>
+            {other.note ? <Typography.Paragraph type="secondary" style={{ overflowWrap: 'anywhere' }}>{label(other.note, '').replaceAll('{origin}', window.location.origin)}</Typography.Paragraph> : null}
             <ConfigGroupForm group={other} calls={callsOf(other)} />
           </div>
         </Card>

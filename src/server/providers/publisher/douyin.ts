@@ -11,10 +11,11 @@ export interface DouyinConfig {
 }
 
 const VENDOR = 'Douyin'
-/** Posting videos in the account's name, and reading their figures. */
-const SCOPES = 'user_info,video.create.bind,video.data.bind'
-/** Its documented codes: the refresh token has expired; the system is busy. */
+/** Posting videos in the account's name, finding them among its posts, and reading their figures. */
+const SCOPES = 'user_info,video.create.bind,video.list.bind,video.data.bind'
+/** Its documented codes: the refresh token has expired, or has been renewed as often as allowed; the system is busy. */
 const REFRESH_TOKEN_EXPIRED = 10010
+const RENEWALS_USED_UP = 10020
 const BUSY = 2100004
 
 /** Every answer of Douyin's open API: `data` holds `error_code` (0 when it worked) and `description`. */
@@ -48,15 +49,16 @@ export function douyinAuth(config: DouyinConfig): PlatformAuth {
     throw new TaskFailure(said(`抖音拒绝了请求：${reason}`, `Douyin refused the request: ${reason}`))
   }
   const grantOf = (path: string, data: TokenData): PlatformGrant => {
-    if (typeof data.access_token !== 'string' || typeof data.refresh_token !== 'string' || typeof data.open_id !== 'string' || typeof data.expires_in !== 'number') {
+    const expiresIn = seconds(data.expires_in)
+    if (typeof data.access_token !== 'string' || typeof data.refresh_token !== 'string' || typeof data.open_id !== 'string' || expiresIn === null) {
       throw malformed(VENDOR, `${path} answered no tokens`)
     }
     return {
       openId: data.open_id,
       accessToken: data.access_token,
       refreshToken: data.refresh_token,
-      expiresIn: data.expires_in,
-      refreshExpiresIn: typeof data.refresh_expires_in === 'number' ? data.refresh_expires_in : 0,
+      expiresIn,
+      refreshExpiresIn: seconds(data.refresh_expires_in) ?? 0,
       scope: typeof data.scope === 'string' ? data.scope : '',
     }
   }
@@ -75,10 +77,23 @@ export function douyinAuth(config: DouyinConfig): PlatformAuth {
       // The refresh answers keep the account's open_id; an older answer may leave it out.
       return grantOf('/oauth/refresh_token/', { open_id: openId, ...data })
     },
+    async renewRefreshToken({ refreshToken }) {
+      const path = '/oauth/renew_refresh_token/'
+      const data = await post<{ refresh_token?: unknown; expires_in?: unknown }>(path, { client_key: config.clientKey, refresh_token: refreshToken }, (code) => code === REFRESH_TOKEN_EXPIRED || code === RENEWALS_USED_UP)
+      const expiresIn = seconds(data.expires_in)
+      if (typeof data.refresh_token !== 'string' || expiresIn === null) throw malformed(VENDOR, `${path} answered no refresh_token`)
+      return { refreshToken: data.refresh_token, refreshExpiresIn: expiresIn }
+    },
     async profile({ accessToken, openId }) {
       const data = await post<{ nickname?: unknown; avatar?: unknown; open_id?: unknown }>('/oauth/userinfo/', { access_token: accessToken, open_id: openId })
       if (typeof data.nickname !== 'string') throw malformed(VENDOR, '/oauth/userinfo/ answered no nickname')
       return { openId, nickname: data.nickname, avatarUrl: typeof data.avatar === 'string' ? data.avatar : '' }
     },
   }
+}
+
+/** A duration in seconds as Douyin writes it: a number, or (in its documented samples) a numeral in a string. */
+function seconds(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null
 }

@@ -34,11 +34,11 @@ describe("Douyin's OAuth, against a contract server", () => {
 
   it('sends the owner to its authorization page with the scopes to post and read figures, and gets tokens and the profile for the code', async () => {
     const url = new URL(auth.authorizeUrl({ redirectUri: REDIRECT, state: 's-1' }))
-    expect(`${url.pathname}?${url.searchParams}`).toBe(`/platform/oauth/connect/?${new URLSearchParams({ client_key: 'tt-contract', response_type: 'code', scope: 'user_info,video.create.bind,video.data.bind', redirect_uri: REDIRECT, state: 's-1' })}`)
+    expect(`${url.pathname}?${url.searchParams}`).toBe(`/platform/oauth/connect/?${new URLSearchParams({ client_key: 'tt-contract', response_type: 'code', scope: 'user_info,video.create.bind,video.list.bind,video.data.bind', redirect_uri: REDIRECT, state: 's-1' })}`)
     const back = await consent(auth, 's-1')
     expect(back.state).toBe('s-1')
     const grant = await auth.exchangeCode({ code: back.code, redirectUri: REDIRECT })
-    expect(grant).toMatchObject({ openId: expect.stringMatching(/^dy-/), accessToken: expect.stringMatching(/^act\./), refreshToken: expect.stringMatching(/^rft\./), expiresIn: 1_296_000, scope: 'user_info,video.create.bind,video.data.bind' })
+    expect(grant).toMatchObject({ openId: expect.stringMatching(/^dy-/), accessToken: expect.stringMatching(/^act\./), refreshToken: expect.stringMatching(/^rft\./), expiresIn: 1_296_000, scope: 'user_info,video.create.bind,video.list.bind,video.data.bind' })
     expect(contract.calls.at(-1)).toEqual({ path: '/oauth/access_token/', form: { client_key: 'tt-contract', client_secret: 'secret-contract', code: back.code, grant_type: 'authorization_code' } })
     expect(await auth.profile(grant)).toEqual({ openId: grant.openId, nickname: 'Tea shop 茶铺', avatarUrl: 'https://p3.douyinpic.com/aweme/contract.jpeg' })
   })

@@ -29,6 +29,11 @@ export interface PlatformAuth {
   exchangeCode(params: { code: string; redirectUri: string }): Promise<PlatformGrant>
   /** A new access token before the old one ends; AuthorizationLost when the owner must authorize again. */
   refresh(params: { refreshToken: string; openId: string }): Promise<PlatformGrant>
+  /**
+   * A new refresh token before the old one ends, where the platform keeps refresh tokens from
+   * lasting for ever (Douyin: 30 days, renewed five times); the old one stops working.
+   */
+  renewRefreshToken?(params: { refreshToken: string }): Promise<{ refreshToken: string; refreshExpiresIn: number }>
   profile(params: { accessToken: string; openId: string }): Promise<PlatformProfile>
 }
 

@@ -1,0 +1,119 @@
+import type { Locale } from '../../schema/types'
+import { asSchemaDb } from '../db/connect'
+import { recordToRow } from '../db/records'
+import { AppError } from '../errors/AppError'
+import { namedHandler, requireCaller } from '../engine/handler-context'
+import { findVisible } from '../engine/generic/record-scope'
+import { normalizeHost } from '../domains/host-name'
+import { siteBranding } from '../domains/handlers'
+import { tableOf, type Services } from '../services'
+import { KEY_MISSING, matrixKeys, type MatrixKeys } from './token-key'
+import { LINK_PURPOSE, linkByCode, linkState, requireActive } from './links'
+import { PLATFORM_NAMES, platformApps, platformAuth, type OAuthPlatform } from './platforms'
+import { beginAuthorization } from './oauth'
+import { limitedBy } from '../rate-limit/limited-by'
+
+const DAY_MS = 86_400_000
+
+/** The keys, or the refusal a person can act on when the server has none. */
+export function requireKeys(services: Services, locale: Locale): MatrixKeys {
+  const keys = matrixKeys(services.config)
+  if (!keys) throw new AppError('PROVIDER_NOT_CONFIGURED', { reason: KEY_MISSING[locale] })
+  return keys
+}
+
+const addLink = namedHandler(['authorization_link/add'], {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const { services, body } = ctx
+    const keys = requireKeys(services, ctx.locale)
+    const entity = services.registry.entities.get('authorization_link')!
+    const table = tableOf(services, 'authorization_link')
+    const now = services.now()
+    const days = body.valid_days ?? 7
+    const id = await services.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto(table)
+        .values(recordToRow(entity, {
+          owner_id: caller.id,
+          name: body.name,
+          platforms: body.platforms ?? ['douyin', 'kuaishou'],
+          valid_days: days,
+          expires_at: new Date(now.getTime() + days * DAY_MS).toISOString(),
+          status: 'active',
+          code: '',
+          host: normalizeHost(ctx.request.host).slice(0, 253),
+          authorized_count: 0,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        }) as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const linkId = Number(row.id)
+      await trx.updateTable(table).set({ code: keys.sign(LINK_PURPOSE, linkId) }).where('id', '=', linkId).execute()
+      return linkId
+    })
+    return findVisible(ctx, asSchemaDb(services.db), entity, id)
+  },
+})
+
+const revokeLink = namedHandler(['authorization_link/revoke'], {
+  async run(ctx) {
+    const { services, body } = ctx
+    const entity = services.registry.entities.get('authorization_link')!
+    const link = await findVisible(ctx, asSchemaDb(services.db), entity, body.id)
+    const done = await services.db
+      .updateTable(tableOf(services, 'authorization_link'))
+      .set({ status: 'revoked', updated_at: services.now().toISOString() })
+      .where('id', '=', body.id)
+      .where('status', '=', 'active')
+      .executeTakeFirst()
+    if (Number(done.numUpdatedRows) === 0) throw new AppError('LINK_ALREADY_REVOKED', { id: String(link.id) })
+    return findVisible(ctx, asSchemaDb(services.db), entity, body.id)
+  },
+})
+
+/** What the batch-authorization page shows before anyone has signed in anywhere. */
+const linkInfo = namedHandler(['platform/authorization_link_info'], {
+  async run(ctx) {
+    const { services } = ctx
+    const link = await linkByCode(services, requireKeys(services, ctx.locale), ctx.query.code)
+    if (!link) throw new AppError('LINK_NOT_FOUND')
+    const merchant = await services.db.selectFrom(tableOf(services, 'user')).select(['name', 'nickname', 'username']).where('id', '=', link.ownerId).executeTakeFirst()
+    const site = await siteBranding(services, link.host || normalizeHost(ctx.request.host))
+    const apps = await platformApps(services)
+    return {
+      state: linkState(link, services.now()),
+      merchant: String(merchant?.name || merchant?.nickname || merchant?.username || ''),
+      site_name: String(site.name ?? ''),
+      site_logo: String(site.logo ?? ''),
+      expires_at: link.expiresAt,
+      platforms: (link.platforms as OAuthPlatform[]).map((platform) => ({ platform, ready: apps[platform] !== null })),
+    }
+  },
+})
+
+/** Where the owner of an account goes next: the platform's own page, with a state only this browser can bring back. */
+const startAuthorization = namedHandler(['platform/authorization_start'], {
+  preHandlers(app, services) {
+    // Each start is a row: a per-address cap keeps a flood from filling the table.
+    const { perAddress, windowMs } = services.config.authorizationStartRateLimit
+    return [limitedBy([app.createRateLimit({ max: perAddress, timeWindow: windowMs, keyGenerator: (req) => `oauth-start-ip:${req.ip}` })])]
+  },
+  async run(ctx) {
+    const { services, body } = ctx
+    const keys = requireKeys(services, ctx.locale)
+    const link = requireActive(await linkByCode(services, keys, body.code), services.now())
+    if (!link.platforms.includes(body.platform)) throw new AppError('LINK_PLATFORM_NOT_OFFERED', { platform: PLATFORM_NAMES[body.platform][ctx.locale] })
+    const auth = await platformAuth(services, body.platform)
+    if ('notConfigured' in auth) throw new AppError('PROVIDER_NOT_CONFIGURED', { reason: auth.notConfigured[ctx.locale] })
+    return { url: await beginAuthorization(ctx, keys, link, auth) }
+  },
+})
+
+export const linkHandlers = {
+  'matrix.addLink': addLink,
+  'matrix.revokeLink': revokeLink,
+  'matrix.linkInfo': linkInfo,
+  'matrix.startAuthorization': startAuthorization,
+}

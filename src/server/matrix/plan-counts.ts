@@ -1,0 +1,21 @@
+import type { Db } from '../db/connect'
+import { tableOf, type Services } from '../services'
+
+/** Posts still to go out, by a task or a person: while any is left, a running plan is not finished. */
+const OPEN = ['pending', 'uploading', 'paused', 'assisted']
+
+/**
+ * A plan's counts from its posts, in the transaction that changed one: posted (created on the
+ * platform or published), failed; and a running plan with nothing left to post is finished.
+ */
+export async function recountPlan(trx: Db, services: Services, planId: number): Promise<void> {
+  const posts = tableOf(services, 'release_post')
+  const rows = await trx.selectFrom(posts).select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('plan_id', '=', planId).groupBy('status').execute()
+  const count = (statuses: string[]) => rows.filter((r) => statuses.includes(String(r.status))).reduce((sum, r) => sum + Number(r.n), 0)
+  await trx
+    .updateTable(tableOf(services, 'release_plan'))
+    .set({ posts_done: count(['created', 'published']), posts_failed: count(['failed']), updated_at: services.now().toISOString() })
+    .where('id', '=', planId)
+    .execute()
+  if (count(OPEN) === 0) await trx.updateTable(tableOf(services, 'release_plan')).set({ status: 'finished' }).where('id', '=', planId).where('status', '=', 'active').execute()
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations } from './axe'
+import { callApi, clickWhenSettled, startProduct, withBrowser, withSignedIn, type Product } from './harness'
+import { makeTestVideo } from '../../src/server/media/test-media'
+import { startDouyinContract, type DouyinContract } from '../support/douyin-contract'
+import { startKuaishouContract, type KuaishouContract } from '../support/kuaishou-contract'
+
+let product: Product
+let douyin: DouyinContract
+let kuaishou: KuaishouContract
+const media = mkdtempSync(join(tmpdir(), 'matrix-e2e-'))
+
+/** A finished video of merchant1's: a material uploaded and a smart clip made of it, as the creation pages do. */
+async function makeWork(title: string): Promise<void> {
+  const login = await fetch(`${product.url}/api/v1/platform/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'merchant1', password: product.logins.merchant1 }) })
+  const { token } = ((await login.json()) as { data: { userinfo: { token: string } } }).data.userinfo
+  const file = join(media, `${title}.mp4`)
+  await makeTestVideo(file, { seconds: 2, width: 180, height: 320 })
+  const form = new FormData()
+  form.append('file', new Blob([readFileSync(file)]), `${title}.mp4`)
+  const material = ((await (await fetch(`${product.url}/api/v1/material/upload`, { method: 'POST', headers: { token }, body: form })).json()) as { data: { id: number } }).data.id
+  const task = await callApi<{ id: number }>(product, { username: 'merchant1' }, 'POST', '/task/submit_clip', { title, segments: [{ material_id: material }] })
+  await expect.poll(async () => (await callApi<{ status: string }>(product, { username: 'merchant1' }, 'GET', `/task/detail?id=${task.id}`)).status, { timeout: 60_000 }).toBe('succeeded')
+}
+
+async function pick(page: Page, inputId: string, titles: string[]): Promise<void> {
+  for (const title of titles) {
+    await page.locator(`#${inputId}`).click()
+    await page.locator(`#${inputId}`).fill(title.slice(0, 4))
+    await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title }))
+  }
+  await page.keyboard.press('Escape')
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0)
+}
+
+beforeAll(async () => {
+  douyin = await startDouyinContract()
+  kuaishou = await startKuaishouContract()
+  // Production, as it runs: the key comes from the environment.
+  product = await startProduct({ env: { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'), TASK_EVERY_SECONDS: '2' } })
+  await callApi(product, { username: 'admin' }, 'POST', '/platform/set_config', {
+    group: 'publishing',
+    values: { douyin_client_key: douyin.clientKey, douyin_client_secret: douyin.clientSecret, douyin_api_url: douyin.url, kuaishou_app_id: kuaishou.appId, kuaishou_app_secret: kuaishou.appSecret, kuaishou_api_url: kuaishou.url },
+  })
+  // The works are clips; on this platform they cost nothing.
+  await callApi(product, { username: 'admin' }, 'POST', '/platform/set_config', { group: 'platform', values: { clip_output_cost: 0 } })
+}, 120_000)
+afterAll(async () => {
+  rmSync(media, { recursive: true, force: true })
+  await product?.stop()
+  await douyin?.close()
+  await kuaishou?.close()
+})
+
+describe('matrix distribution: accounts', () => {
+  it('a merchant makes a link; its owner opens it signed out, authorizes Douyin and Kuaishou, and the accounts are on the merchant\'s list', async () => {
+    let address = ''
+    await withSignedIn(product, 'merchant1', async (page) => {
+      await page.goto(`${product.url}/matrix-distribution/authorization`)
+      await page.getByText('No data').or(page.getByRole('table')).first().waitFor()
+      await page.getByRole('link', { name: 'Authorization links' }).click()
+      await page.waitForURL(/\/matrix-distribution\/links(\?|$)/)
+      // The accounts page stays on screen, its own Create button with it, until the links page has loaded.
+      await page.getByRole('heading', { name: 'Authorization links' }).waitFor()
+      await page.getByRole('button', { name: /New|Create/ }).first().click()
+      await page.locator('#root_name').fill('Spring shops')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.waitForURL(/\/matrix-distribution\/links(\/show\/\d+)?(\?|$)/)
+      await page.goto(`${product.url}/matrix-distribution/links`)
+      const row = page.getByRole('row', { name: /Spring shops/ })
+      await row.waitFor()
+      address = (await row.getByRole('link', { name: /batchAuthorization/ }).getAttribute('href'))!
+      expect(address).toMatch(/\/batchAuthorization\?link=\d+\.[A-Za-z0-9_-]{24}$/)
+      expect(await axeViolations(page)).toEqual([])
+    })
+
+    await withBrowser(async (page) => {
+      await page.goto(address)
+      await page.getByRole('heading', { name: 'Authorize your short-video accounts' }).waitFor()
+      await page.getByText(/asks you to authorize your accounts/).waitFor()
+      expect(await axeViolations(page)).toEqual([])
+      await page.getByRole('button', { name: 'Authorize a Douyin account' }).click()
+      // The contract's authorization page agrees at once and sends the browser back.
+      await page.getByRole('status').getByText('Douyin account "Tea shop 茶铺" is authorized').waitFor()
+      expect(new URL(page.url()).search).toMatch(/^\?link=[^&]+$/)
+      await page.getByRole('button', { name: 'Authorize a Kuaishou account' }).click()
+      await page.getByRole('status').getByText('Kuaishou account "快手茶铺" is authorized').waitFor()
+    }, 'en-US')
+
+    await withSignedIn(product, 'merchant1', async (page) => {
+      await page.goto(`${product.url}/matrix-distribution/authorization`)
+      await page.getByRole('row', { name: /Tea shop 茶铺/ }).getByText('Authorized').waitFor()
+      await page.getByRole('row', { name: /快手茶铺/ }).getByText('Kuaishou').waitFor()
+    })
+  })
+
+  it('the merchant plans two works onto both accounts; the posts go out as tasks, their states and figures live on Video data', async () => {
+    douyin.startingFigures = { play_count: 1200, digg_count: 30, comment_count: 4, share_count: 2 }
+    await makeWork('Morning tea')
+    await makeWork('Cold brew')
+    await withSignedIn(product, 'merchant1', async (page) => {
+      await page.goto(`${product.url}/matrix-distribution/release-plan`)
+      await page.getByRole('button', { name: /New|Create/ }).first().click()
+      await page.waitForURL(/\/release-plan\/create$/)
+      await page.waitForLoadState('networkidle')
+      await page.locator('#root_name').fill('Spring launch')
+      await pick(page, 'root_work_ids', ['Morning tea', 'Cold brew'])
+      await pick(page, 'root_account_ids', ['Tea shop 茶铺', '快手茶铺'])
+      await page.locator('#root_interval_minutes').fill('10')
+      await page.locator('#root_titles').fill('Tea for two\nA cup at dawn')
+      await page.locator('#root_topics').fill('tea')
+      // Slots a day back have passed: the posts go at once. The time is typed, and Enter, as in any field, saves the form.
+      const start = new Date(Date.now() - 86_400_000)
+      const pad = (n: number) => String(n).padStart(2, '0')
+      await page.locator('#root_start_at').click()
+      await page.locator('#root_start_at').fill(`${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())} ${pad(start.getHours())}:${pad(start.getMinutes())}:00`)
+      await page.keyboard.press('Enter')
+      await page.waitForURL(/\/release-plan(\/show\/\d+)?(\?|$)/)
+      await page.goto(`${product.url}/matrix-distribution/release-plan`)
+      const plan = page.getByRole('row', { name: /Spring launch/ })
+      await plan.waitFor()
+      await plan.getByRole('link', { name: 'Posts' }).click()
+      await page.waitForURL(/\/video-data\?plan_id=\d+/)
+      // Four posts, each a task: they reach the platforms while the page watches.
+      await expect.poll(() => douyin.posts.length + kuaishou.posts.length, { timeout: 60_000 }).toBe(4)
+      await expect.poll(() => page.getByRole('row').filter({ hasText: /Published/ }).count(), { timeout: 60_000 }).toBe(4)
+      expect(await page.getByRole('row').filter({ hasText: /Douyin.*1,200/ }).count()).toBe(2)
+      expect(douyin.posts.map((p) => p.title).sort()).toEqual(['A cup at dawn #tea', 'Tea for two #tea'])
+      // The chart above the list adds them up by plan.
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      await page.getByText('No figures yet', { exact: false }).waitFor({ state: 'detached' })
+      expect(await axeViolations(page)).toEqual([])
+    })
+  }, 180_000)
+
+  it('a link opened after it was revoked says so, in Chinese too', async () => {
+    const link = await callApi<{ id: number; code: string }>(product, { username: 'merchant1' }, 'POST', '/authorization_link/add', { name: 'Old link' })
+    await callApi(product, { username: 'merchant1' }, 'POST', '/authorization_link/revoke', { id: link.id })
+    await withBrowser(async (page) => {
+      await page.goto(`${product.url}/batchAuthorization?link=${link.code}`)
+      await page.getByText('商户已撤销该授权链接，请向其索取新链接。').waitFor()
+    }, 'zh-CN')
+  })
+})
