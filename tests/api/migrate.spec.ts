@@ -8,6 +8,7 @@ import { readConfig, type Config } from '../../src/server/config'
 import { openServices } from '../../src/server/start'
 import { copySchemas } from './harness'
 import { asSchemaDb } from '../../src/server/db/connect'
+import { existingColumns, migrate } from '../../src/server/db/migrate'
 
 const postgres = process.env.TEST_DATABASE === 'postgres'
 const dataDir = mkdtempSync(join(tmpdir(), 'console-migrate-'))
@@ -43,13 +44,10 @@ describe('migrations at start are additive', () => {
 
     const second = await openServices(config)
     try {
-      const tables = await second.db.introspection.getTables()
-      const domain = tables.find((t) => t.name === 'domain' && (!postgres || t.schema === config.databaseSchema))!
-      expect(domain.columns.map((c) => c.name)).toContain('theme_color')
+      expect([...(await existingColumns(second.db, second.dialect)).get('domain')!]).toContain('theme_color')
       const rows = await asSchemaDb(second.db).selectFrom('domain').select(['host', 'theme_color']).execute()
       expect(rows).toEqual([{ host: 'old.example.com', theme_color: null }])
       // Running again is a no-op, not an error.
-      const { migrate } = await import('../../src/server/db/migrate')
       await migrate(second.db, second.dialect, second.registry)
     } finally {
       await second.database.close()
@@ -143,8 +141,7 @@ describe('migrations at start are additive', () => {
     writeFileSync(file, JSON.stringify(entity))
     const dropped = await openServices(config)
     try {
-      const tables = await dropped.db.introspection.getTables()
-      expect(tables.filter((t) => !postgres || t.schema === config.databaseSchema).map((t) => t.name)).not.toContain('recharge_card_tally')
+      expect([...(await existingColumns(dropped.db, dropped.dialect)).keys()]).not.toContain('recharge_card_tally')
       // Without its triggers, writing cards goes on as before.
       await dropped.db.insertInto('recharge_card').values(card(6, 9, 'money')).execute()
       expect(Number((await dropped.db.selectFrom('recharge_card').select(dropped.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(5)
@@ -152,4 +149,28 @@ describe('migrations at start are additive', () => {
       await dropped.database.close()
     }
   })
+
+  it.runIf(postgres)('runs while other schemas of the database have their tables dropped', async () => {
+    // Other deployments, test runs or pg-boss's queues keep tables in other schemas of the same database and drop them when they like.
+    const services = await openServices(config)
+    const neighbour = `t_${randomBytes(6).toString('hex')}`
+    let churning = true
+    let dropped = 0
+    const churn = (async () => {
+      while (churning) {
+        await sql`create schema ${sql.id(neighbour)}`.execute(services.db)
+        for (let i = 0; i < 20; i++) await sql`create table ${sql.id(neighbour, `t${i}`)} (id serial primary key, name text)`.execute(services.db)
+        await sql`drop schema ${sql.id(neighbour)} cascade`.execute(services.db)
+        dropped++
+      }
+    })()
+    try {
+      for (let round = 0; round < 30; round++) await migrate(services.db, services.dialect, services.registry)
+      expect(dropped).toBeGreaterThan(0)
+    } finally {
+      churning = false
+      await churn
+      await services.database.close()
+    }
+  }, 120_000)
 })

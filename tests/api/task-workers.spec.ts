@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SCHEMAS_DIR, startTestServer, type TestServer } from './harness'
 import { changeMoney } from '../../src/server/ledger/ledger'
 import { taskHandlers } from '../../src/server/task-handlers'
+import { taskWorkRoot } from '../../src/server/tasks/runner'
 import { makeTestVideo } from '../../src/server/media/test-media'
 import { startWorkerProcess } from '../support/worker-process'
 import { waitForTask, type Task } from '../support/tasks'
@@ -68,7 +69,7 @@ describe('task workers in processes of their own: killed mid-task, and several s
     expect(await workOf(taskId)).toHaveLength(1)
     expect(await moneyLog(taskId)).toEqual([{ type: 'consume', amount: -10 }])
     // The killed worker's temporary files went with the run that took over.
-    expect(readdirSync(tmpdir()).filter((name) => name.startsWith(`task-${taskId}-`))).toEqual([])
+    expect(readdirSync(taskWorkRoot(server.services)).filter((name) => name.startsWith(`task-${taskId}-`))).toEqual([])
   }, 180_000)
 
   it('follows the caller\'s tasks live over Server-Sent Events and resumes from the last event after a reconnect', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 import { changeMoney } from '../../src/server/ledger/ledger'
 import { taskHandlers } from '../../src/server/task-handlers'
+import { taskWorkRoot } from '../../src/server/tasks/runner'
 import { makeTestTone, makeTestVideo } from '../../src/server/media/test-media'
 import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
@@ -145,11 +146,11 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     const res = await submitClip('m1', { title: 'long', segments: [{ material_id: material.long }, { material_id: material.long }], resolution: 1080, fps: 30, bitrate: 1800, subtitle_text: '一句很长的字幕。'.repeat(10) })
     const taskId = res.body.data.id
     await waitForTask(server, token.m1!, taskId, 'running', (t) => t.progress > 5)
-    expect(ffmpegOf(taskId)).not.toHaveLength(0)
+    expect(ffmpegOf(server, taskId)).not.toHaveLength(0)
     const cancelled = await server.call<Task>('POST', '/task/cancel', { token: token.m1, body: { id: taskId } })
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cost_state: 'released' })
-    await expect.poll(() => ffmpegOf(taskId), { timeout: 3000 }).toHaveLength(0)
-    await expect.poll(() => readdirSync(tmpdir()).filter((f) => f.startsWith(`task-${taskId}-`)), { timeout: 3000 }).toHaveLength(0)
+    await expect.poll(() => ffmpegOf(server, taskId), { timeout: 3000 }).toHaveLength(0)
+    await expect.poll(() => readdirSync(taskWorkRoot(server.services)).filter((f) => f.startsWith(`task-${taskId}-`)), { timeout: 3000 }).toHaveLength(0)
     expect(await balance('m1')).toBe(before)
     expect(await moneyLog(taskId)).toEqual([{ type: 'consume', amount: -COST }, { type: 'refund', amount: COST }])
     const again = await server.call('POST', '/task/cancel', { token: token.m1, body: { id: taskId } })
@@ -251,7 +252,8 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
 })
 
 /** ffmpeg processes working in a task's temporary folder. */
-function ffmpegOf(taskId: number): string[] {
+/** The server's ffmpeg processes for the task: its work folder is in that server's own data folder. */
+function ffmpegOf(server: TestServer, taskId: number): string[] {
   const out = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
-  return out.split('\n').filter((line) => line.startsWith('ffmpeg') && line.includes(`task-${taskId}-`))
+  return out.split('\n').filter((line) => line.startsWith('ffmpeg') && line.includes(join(taskWorkRoot(server.services), `task-${taskId}-`)))
 }

@@ -28,14 +28,15 @@ describe('npm run user:create', () => {
   it('creates an admin from flags, who can then sign in', async () => {
     const res = await userCreate(['--username', 'ops', '--password', 'ops password 1', '--role', 'admin'])
     expect(res.out).toContain('Created admin "ops"')
-    expect(res.code).toBe(0)
+    expect(res.code, res.out).toBe(0)
     expect(await server.login('ops', 'ops password 1')).toMatch(/^[\w-]{43}$/)
   })
 
   it('creates a merchant under a parent, asking for what is missing and generating a password', async () => {
-    await userCreate(['--username', 'p1', '--password', 'partner pass', '--role', 'partner', '--parent', 'ops'])
+    const partner = await userCreate(['--username', 'p1', '--password', 'partner pass', '--role', 'partner', '--parent', 'ops'])
+    expect(partner.code, partner.out).toBe(0)
     const res = await userCreate([], 'shop1\nmerchant\np1\n\n')
-    expect(res.code).toBe(0)
+    expect(res.code, res.out).toBe(0)
     const password = res.out.match(/Password: (\S+)/)?.[1]
     expect(password).toBeTruthy()
     const token = await server.login('shop1', password)
@@ -53,12 +54,12 @@ describe('npm run user:create', () => {
 
   it('refuses bad flags with a clear list and exit code 1, creating nothing', async () => {
     const res = await userCreate(['--username', 'bad name', '--password', 'short', '--role', 'boss'])
-    expect(res.code).toBe(1)
+    expect(res.code, res.out).toBe(1)
     expect(res.out).toContain('username: 1 to 64 letters')
     expect(res.out).toContain('role: one of admin, partner, merchant, agent')
     expect(res.out).toContain('password: at least 8 characters')
     const missingParent = await userCreate(['--username', 'nobody', '--password', 'long enough', '--role', 'partner', '--parent', 'ghost'])
-    expect(missingParent.code).toBe(1)
+    expect(missingParent.code, missingParent.out).toBe(1)
     expect(missingParent.out).toContain('There is no account "ghost"')
     const count = await server.services.db.selectFrom('account').select((eb) => eb.fn.countAll().as('n')).where('username', 'in', ['bad name', 'nobody']).executeTakeFirstOrThrow()
     expect(Number(count.n)).toBe(0)

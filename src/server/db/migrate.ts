@@ -10,10 +10,7 @@ import { dropTally, migrateTally, tallyTable } from './tally'
  * counts, which are derived from the rows, are rebuilt or dropped with their schema.
  */
 export async function migrate(db: Db, dialect: Dialect, registry: Registry): Promise<void> {
-  // PostgreSQL introspection lists every schema's tables; only the one we work in counts.
-  const current = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
-  const tables = (await db.introspection.getTables()).filter((t) => current === undefined || t.schema === current)
-  const existing = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]))
+  const existing = await existingColumns(db, dialect)
   for (const entity of registry.entities.values()) {
     const columns = existing.get(entity.table)
     if (!columns) {
@@ -49,6 +46,29 @@ export async function migrate(db: Db, dialect: Dialect, registry: Registry): Pro
     else if (existing.has(tallyTable(entity))) await dropTally(db, dialect, entity)
   }
   if (dialect === 'sqlite') await sql`pragma optimize`.execute(db)
+}
+
+/** The tables of the schema we work in, each with its columns' names. */
+export async function existingColumns(db: Db, dialect: Dialect): Promise<Map<string, Set<string>>> {
+  const existing = new Map<string, Set<string>>()
+  if (dialect === 'sqlite') {
+    for (const table of await db.introspection.getTables()) existing.set(table.name, new Set(table.columns.map((c) => c.name)))
+    return existing
+  }
+  // Not Kysely's introspection: it reads every schema of the database and looks each table up
+  // again by name, which fails when another schema is dropped meanwhile (another deployment,
+  // another test run). This reads the catalogue of ours alone, in one snapshot.
+  const { rows } = await sql<{ table: string; column: string }>`
+    select c.relname as "table", a.attname as "column"
+    from pg_catalog.pg_class c
+    join pg_catalog.pg_attribute a on a.attrelid = c.oid
+    where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped`.execute(db)
+  for (const { table, column } of rows) {
+    const columns = existing.get(table) ?? new Set<string>()
+    columns.add(column)
+    existing.set(table, columns)
+  }
+  return existing
 }
 
 interface IndexDef {

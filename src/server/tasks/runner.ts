@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Label, TaskKindDef } from '../../schema/types'
 import { tableOf, type Services } from '../services'
@@ -64,8 +63,10 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
     progress.dirty = false
   }
   const timer = setInterval(() => void beat().catch(() => undefined), BEAT_MS)
-  await removeLeftovers(taskId)
-  const workDir = await mkdtemp(join(tmpdir(), `task-${taskId}-`))
+  const workRoot = taskWorkRoot(services)
+  await mkdir(workRoot, { recursive: true })
+  await removeLeftovers(workRoot, taskId)
+  const workDir = await mkdtemp(join(workRoot, `task-${taskId}-`))
   try {
     const outcome = await handler.run({
       task: { id: taskId, kind: kind.name, title: String(row.title ?? ''), ownerId: Number(row.owner_id), attempt },
@@ -198,13 +199,22 @@ export async function releaseIn(trx: Db, services: Services, taskId: number, ope
 }
 
 /**
+ * Where runs keep their temporary files: inside the data folder, not the machine's shared temp
+ * folder, because task ids are numbered per database — a second deployment on the same machine
+ * has a task 7 of its own, and must neither see nor remove this one's folders.
+ */
+export function taskWorkRoot(services: Services): string {
+  return join(services.config.dataDir, 'task-work')
+}
+
+/**
  * A worker that was killed could not remove its folder; the next run of the task on the same
  * machine does. (Only one run holds a task at a time, so a folder of this task is a dead one's.)
  */
-async function removeLeftovers(taskId: number): Promise<void> {
+async function removeLeftovers(workRoot: string, taskId: number): Promise<void> {
   const prefix = `task-${taskId}-`
   // A folder that will not go (a killed ffmpeg of this machine still closing a file in it) must not keep the task from running.
-  for (const name of await readdir(tmpdir())) if (name.startsWith(prefix)) await rm(join(tmpdir(), name), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined)
+  for (const name of await readdir(workRoot)) if (name.startsWith(prefix)) await rm(join(workRoot, name), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined)
 }
 
 /** A JSON column as stored: text on both databases. */
