@@ -86,7 +86,17 @@ export default defineConfig(({ isSsrBuild }) => ({
       { extends: true, test: { name: 'console', include: ['src/console/**/*.spec.{ts,tsx}'], environment: 'happy-dom' } },
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.spec.ts'], setupFiles: ['tests/e2e/journal-on-failure.ts'], testTimeout: 60_000, hookTimeout: 90_000, fileParallelism: false },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.spec.ts'],
+          setupFiles: ['tests/e2e/journal-on-failure.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+          // A page shows what a poll waits for once its lazily loaded code has arrived and run, which
+          // on a busy two-core machine can take more than vitest's default second (Playwright waits 5).
+          expect: { poll: { timeout: 5000 } },
+        },
       },
       apiSuite('sqlite'),
       ...(process.env.DATABASE_URL ? [apiSuite('postgres')] : []),

@@ -320,6 +320,9 @@ describe('the tab bar (spec §2, §4)', () => {
       await chooseMenuItem(page, 'User info')
       await page.waitForURL(/\/user\/info$/)
       await expect.poll(titles).toEqual(['Home', 'User info', 'Merchants'])
+      // The address moves first; the tab bar shows User info once its page has loaded. Until then
+      // Merchants is still the tab shown as open, and a click on it, as on any open tab, does nothing.
+      await expect.poll(() => page.locator('.ant-tabs-tab-active').innerText()).toBe('User info')
       await tabs.filter({ hasText: 'Merchants' }).click()
       await page.waitForURL(/\/promotion\/merchant/)
       expect(await page.locator('#username').inputValue()).toBe('kept in the tab')
