@@ -5,7 +5,8 @@ import type { PlatformGrant, PlatformProfile } from '../providers/publisher/plat
 import type { MatrixKeys } from './token-key'
 import { openToken, sealToken } from './token-seal'
 import { platformAuth, type OAuthPlatform } from './platforms'
-import type { Label } from '../../schema/types'
+import type { Label, TaskKindDef } from '../../schema/types'
+import { queueClaimed } from '../tasks/insert'
 import { TaskFailure } from '../tasks/task-handler'
 import { AuthorizationLost } from '../providers/publisher/platform-auth'
 
@@ -124,4 +125,26 @@ export async function markReauthorize(services: Services, id: number, reason: La
 /** A reason the platform gave, kept on a record read in either language: both, where they differ. */
 export function inBothLanguages(reason: Label): string {
   return reason['zh-CN'] === reason['en-US'] ? reason['en-US'] : `${reason['en-US']} / ${reason['zh-CN']}`
+}
+
+/**
+ * Queue a task of `kind` for each account, one at a time: an account is claimed by writing the
+ * new task's id into `claim` only while it is empty, so a second process finding the same
+ * accounts due queues nothing twice. Returns how many were queued.
+ */
+export async function queueForAccounts(
+  services: Services,
+  kind: TaskKindDef,
+  accounts: readonly { id: unknown; owner_id: unknown; nickname: unknown }[],
+  claim: 'stats_task_id' | 'refresh_task_id',
+): Promise<number> {
+  let queued = 0
+  for (const account of accounts) {
+    const claimed = await queueClaimed(services, { kind, ownerId: Number(account.owner_id), title: String(account.nickname), input: { account_id: Number(account.id) } }, async (trx, taskId) => {
+      const won = await trx.updateTable(tableOf(services, 'platform_account')).set({ [claim]: taskId }).where('id', '=', Number(account.id)).where(claim, 'is', null).executeTakeFirst()
+      return Number(won.numUpdatedRows) === 1
+    })
+    if (claimed) queued += 1
+  }
+  return queued
 }

@@ -2,11 +2,10 @@ import type { TaskKindDef } from '../../schema/types'
 import { fieldError } from '../errors/AppError'
 import { readGroup } from '../settings/settings-store'
 import { tableOf, type Services } from '../services'
-import { queueClaimed } from '../tasks/insert'
 import { TaskFailure, taskHandler } from '../tasks/task-handler'
 import { said } from '../providers/vendor-http'
 import { KEY_MISSING, matrixKeys } from './token-key'
-import { openedTokens, renewNow } from './accounts'
+import { openedTokens, queueForAccounts, renewNow } from './accounts'
 import { PLATFORM_NAMES, platformPublisher, type OAuthPlatform } from './platforms'
 import { AccessTokenExpired } from '../providers/publisher/publisher'
 
@@ -96,14 +95,6 @@ async function queueDueStats(services: Services, kind: TaskKindDef): Promise<num
     .where('status', '=', 'authorized')
     .where('stats_task_id', 'is', null)
     .execute()
-  let queued = 0
-  for (const account of due) {
-    const claimed = await queueClaimed(services, { kind, ownerId: Number(account.owner_id), title: String(account.nickname), input: { account_id: Number(account.id) } }, async (trx, taskId) => {
-      const won = await trx.updateTable(accounts).set({ stats_task_id: taskId }).where('id', '=', Number(account.id)).where('stats_task_id', 'is', null).executeTakeFirst()
-      return Number(won.numUpdatedRows) === 1
-    })
-    if (claimed) queued += 1
-  }
-  return queued
+  return queueForAccounts(services, kind, due, 'stats_task_id')
 }
 

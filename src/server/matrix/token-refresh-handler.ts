@@ -3,12 +3,11 @@ import type { Db } from '../db/connect'
 import { fieldError } from '../errors/AppError'
 import { tableOf, type Services } from '../services'
 import { readGroup } from '../settings/settings-store'
-import { queueClaimed } from '../tasks/insert'
 import { TaskFailure, taskHandler } from '../tasks/task-handler'
 import { AuthorizationLost } from '../providers/publisher/platform-auth'
 import { said } from '../providers/vendor-http'
 import { KEY_MISSING, matrixKeys } from './token-key'
-import { markReauthorize, openedRefreshToken, openedTokens, sealedGrant, sealedRefreshToken } from './accounts'
+import { markReauthorize, openedRefreshToken, openedTokens, queueForAccounts, sealedGrant, sealedRefreshToken } from './accounts'
 import { PLATFORM_NAMES, platformAuth, type OAuthPlatform } from './platforms'
 
 /** Accounts renewed per look: the rest wait for the next one, minutes later. */
@@ -110,15 +109,7 @@ async function queueDueRenewals(services: Services, kind: TaskKindDef): Promise<
     .orderBy('access_expires_at')
     .limit(DUE_BATCH)
     .execute()
-  let queued = 0
-  for (const account of due) {
-    const claimed = await queueClaimed(services, { kind, ownerId: Number(account.owner_id), title: String(account.nickname), input: { account_id: Number(account.id) } }, async (trx, taskId) => {
-      const won = await trx.updateTable(table).set({ refresh_task_id: taskId }).where('id', '=', Number(account.id)).where('refresh_task_id', 'is', null).executeTakeFirst()
-      return Number(won.numUpdatedRows) === 1
-    })
-    if (claimed) queued += 1
-  }
-  return queued
+  return queueForAccounts(services, kind, due, 'refresh_task_id')
 }
 
 
