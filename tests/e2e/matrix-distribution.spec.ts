@@ -131,9 +131,10 @@ describe('matrix distribution: accounts', () => {
       await expect.poll(() => page.getByRole('row').filter({ hasText: /Published/ }).count(), { timeout: 60_000 }).toBe(4)
       expect(await page.getByRole('row').filter({ hasText: /Douyin.*1,200/ }).count()).toBe(2)
       expect(douyin.posts.map((p) => p.title).sort()).toEqual(['A cup at dawn #tea', 'Tea for two #tea'])
-      // The chart above the list adds them up by plan.
-      await page.getByRole('button', { name: 'Refresh' }).click()
-      await page.getByText('No figures yet', { exact: false }).waitFor({ state: 'detached' })
+      // The chart above the list adds them up by plan, following the posts as they change, with no refresh.
+      const byPlan = page.getByRole('region', { name: 'Views, likes, comments and shares by plan' })
+      // Posts, views, likes, comments, shares: Douyin's two posts started at 1,200 views each, Kuaishou's at none.
+      await expect.poll(() => byPlan.getByRole('row', { name: /Spring launch/ }).getByRole('cell').allTextContents(), { timeout: 30_000 }).toEqual(['4', '2,400', '60', '8', '4'])
       expect(await axeViolations(page)).toEqual([])
     })
   }, 180_000)

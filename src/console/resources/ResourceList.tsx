@@ -54,6 +54,10 @@ export default function ResourceList({ resource }: { resource: string }) {
 
   // Read once: a plain link's filters start the list, and the filter bar then owns them.
   const [linked] = useState(() => linkedFilters(def.list.filters, window.location.search))
+  // Refresh reads the panel above the list again too (the balances, a chart's figures), and so does a live change to the list's records.
+  const queryClient = useQueryClient()
+  const Header = def.header ? HEADERS[def.header] : undefined
+  const refreshHeader = () => (Header ? queryClient.invalidateQueries({ queryKey: headerQueryKey(resource) }) : Promise.resolve())
   const { tableProps, searchFormProps, sorters, filters, tableQuery } = useTable<BaseRecord>({
     resource,
     syncWithLocation: true,
@@ -62,6 +66,7 @@ export default function ResourceList({ resource }: { resource: string }) {
     filters: { initial: linked },
     onSearch: (values) => toCrudFilters(def.list.filters, values as Record<string, unknown>),
     queryOptions: firstPage?.queryOptions(resource),
+    onLiveEvent: () => void refreshHeader(),
   })
   // The row buttons depend on the role alone (the page's guard has loaded it), so they are decided here once.
   const identity = useGetIdentity<Identity>().data
@@ -69,9 +74,6 @@ export default function ResourceList({ resource }: { resource: string }) {
   const can = (action: string) => (role ? resourceAllows(registry, resource, action, role) : false)
   const canDelete = can('delete')
   const permissions = { show: can('show'), edit: can('edit'), delete: canDelete, deleteWhen: def.deleteWhen, me: identity?.id }
-  const Header = def.header ? HEADERS[def.header] : undefined
-  // Refresh reads the panel above the list again too (the balances, a chart's figures).
-  const queryClient = useQueryClient()
   const actions = actionsFor(registry, def, role)
   const [open, setOpen] = useState<{ action: ResourceAction; record?: BaseRecord }>()
   // A download with nothing to choose opens at once; one with a choice (a file format) asks first.
@@ -146,7 +148,7 @@ export default function ResourceList({ resource }: { resource: string }) {
                 </Button>
               ),
             )}
-          <RefreshButton onClick={() => void Promise.all([tableQuery.refetch(), queryClient.invalidateQueries({ queryKey: headerQueryKey(resource) })])} />
+          <RefreshButton onClick={() => void Promise.all([tableQuery.refetch(), refreshHeader()])} />
           {def.endpoints.create && <CreateButton resource={resource} />}
         </Space>
       }
