@@ -77,11 +77,18 @@ export async function startProduct(options: { schemasDir?: string; demoMonth?: b
   }
 }
 
+export interface BrowserOptions {
+  /** A WAV file the browser hears as its microphone, played over and over; the page may use it without asking. */
+  microphone?: string
+}
+
 /** Debian's Chromium, headless, with a fresh profile that is removed on close. */
-export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ context: BrowserContext; page: Page; profile: string; journal: Journal; close(): Promise<void> }> {
+export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN', options: BrowserOptions = {}): Promise<{ context: BrowserContext; page: Page; profile: string; journal: Journal; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'console-chromium-'))
+  const microphone = options.microphone ? ['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${options.microphone}`] : []
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1360, height: 860 },
+    executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...microphone], headless: true, viewport: { width: 1360, height: 860 },
+    ...(options.microphone ? { permissions: ['microphone'] } : {}),
   })
   await context.addInitScript((l) => {
     if (!localStorage.getItem('arco-locale')) localStorage.setItem('arco-locale', l)
@@ -102,8 +109,8 @@ export async function openBrowser(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<
 }
 
 /** A fresh browser for `run`, closed afterwards whatever happens; a failure says what the page showed and was waiting for. */
-export async function withBrowser(run: (page: Page) => Promise<void>, locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<void> {
-  const browser = await openBrowser(locale)
+export async function withBrowser(run: (page: Page) => Promise<void>, locale: 'zh-CN' | 'en-US' = 'zh-CN', options: BrowserOptions = {}): Promise<void> {
+  const browser = await openBrowser(locale, options)
   try {
     await run(browser.page)
   } catch (error) {
@@ -193,11 +200,15 @@ function keepJournal(page: Page): Journal {
 }
 
 /** The same, signed in first as one of the product's demo logins. */
-export function withSignedIn(product: Product, username: string, run: (page: Page) => Promise<void>, locale: 'zh-CN' | 'en-US' = 'en-US'): Promise<void> {
-  return withBrowser(async (page) => {
-    await signIn(page, product.url, username, product.logins[username]!)
-    await run(page)
-  }, locale)
+export function withSignedIn(product: Product, username: string, run: (page: Page) => Promise<void>, locale: 'zh-CN' | 'en-US' = 'en-US', options: BrowserOptions = {}): Promise<void> {
+  return withBrowser(
+    async (page) => {
+      await signIn(page, product.url, username, product.logins[username]!)
+      await run(page)
+    },
+    locale,
+    options,
+  )
 }
 
 /**

@@ -57,6 +57,14 @@ describe('probing media', () => {
     }
   })
 
+  it('measures a recording that states no length, as a browser writes one while it records, by its packets', async () => {
+    // Matroska's live mode writes no duration and no index, as MediaRecorder's WebM has none.
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=220:duration=3', '-c:a', 'libopus', '-live', '1', '-f', 'webm', at('recorded.webm')])
+    const info = await probeMedia(at('recorded.webm'))
+    expect(info).toMatchObject({ kind: 'audio', audioCodec: 'opus' })
+    expect(info.duration).toBeCloseTo(3, 1)
+  })
+
   it('gives a rotated phone video the size it is shown at', async () => {
     await runFfmpeg(['-i', at('clip.mp4'), '-c', 'copy', '-metadata:s:v', 'rotate=90', at('rotated.mp4')])
     expect(await probeMedia(at('rotated.mp4'))).toMatchObject({ width: 240, height: 320, rotation: 90 })

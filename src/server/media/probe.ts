@@ -98,7 +98,9 @@ export async function probeMedia(path: string, opts: ProbeOptions = {}): Promise
   const kind: MediaInfo['kind'] = still ? 'image' : video ? 'video' : 'audio'
   const rotation = video ? rotationOf(video) : 0
   const turned = rotation % 180 !== 0
-  const duration = still ? 0 : positive(probed.format?.duration) ?? Math.max(0, ...decodable.map((s) => positive(s.duration) ?? 0))
+  const stated = still ? 0 : positive(probed.format?.duration) ?? Math.max(0, ...decodable.map((s) => positive(s.duration) ?? 0))
+  // A recording written as it was made (a browser's MediaRecorder WebM) states no length: its packets tell it.
+  const duration = still || stated > 0 ? stated : await packetDuration(path, opts)
 
   await checkTail(path, kind, opts)
 
@@ -117,6 +119,21 @@ export async function probeMedia(path: string, opts: ProbeOptions = {}): Promise
     pixelFormat: video?.pix_fmt ?? null,
     audioSampleRate: positive(audio?.sample_rate) ?? null,
     audioChannels: audio?.channels ?? null,
+  }
+}
+
+/** Copy every packet to nowhere, decoding none: where the last one ends is the length, even with no header to say it. */
+export function packetDurationArgs(path: string): string[] {
+  return ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-progress', 'pipe:1', '-i', inputPath(path), '-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'null', '-']
+}
+
+async function packetDuration(path: string, opts: ProbeOptions): Promise<number> {
+  try {
+    const { stdout } = await runProcess(mediaCommands().ffmpeg, packetDurationArgs(path), { signal: opts.signal })
+    return lastValue(stdout, 'out_time_us') / 1e6
+  } catch (error) {
+    if (!(error instanceof MediaError)) throw error
+    throw new NotMediaError('truncated', path, error.reason)
   }
 }
 
