@@ -8,7 +8,7 @@ import { makeTestSpeech, makeTestVideo } from '../../src/server/media/test-media
 import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
 import { axeViolations } from './axe'
 import { settler } from './settle'
-import { clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
+import { callApi, clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
 
 let product: Product
 let media: string
@@ -21,6 +21,11 @@ beforeAll(async () => {
   // What the browser's microphone hears: the same voice, as the WAV Chromium plays into a fake microphone.
   await runFfmpeg(['-i', join(media, 'my-voice.m4a'), '-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le', join(media, 'microphone.wav')])
   product = await startProduct()
+  // The platform's script library, as an administrator files it: one script per industry.
+  for (const [industry, title, content] of [['Clothing', 'Autumn coats', 'Welcome to our shop. Autumn is here, and so are our new coats.'], ['Catering', 'Summer dresses', 'Light dishes for a hot day.']]) {
+    const { id } = await callApi<{ id: number }>(product, { username: 'admin' }, 'POST', '/platform/add_industry', { name: industry })
+    await callApi(product, { username: 'admin' }, 'POST', '/platform/add_script', { industry_id: id, title, content })
+  }
   // Three clones' worth of each quota, put in place as the ledger writes it (src/server/ledger).
   const db = new SQLite(join(product.dataDir, 'console.sqlite'))
   const { id } = db.prepare('select id from account where username = ?').get('merchant1') as { id: number }
@@ -156,6 +161,16 @@ describe('digital humans', () => {
       await page.locator('#root_title').fill('Autumn arrivals')
       await pick(page, 'root_avatar_id', 'Shop host')
       await pick(page, 'root_voice_clone_id', 'Shop narrator')
+      // A script from the platform's library, found by its industry, then made the shop's own.
+      await page.getByRole('button', { name: 'From the script library' }).click()
+      const library = page.getByRole('dialog', { name: 'Script library' })
+      await library.getByRole('combobox', { name: 'Industry' }).click({ force: true })
+      await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Clothing' }))
+      await library.getByText('Autumn coats', { exact: true }).waitFor()
+      expect(await library.getByText('Summer dresses').count()).toBe(0)
+      await library.getByRole('button', { name: 'Use “Autumn coats”' }).click()
+      await library.waitFor({ state: 'detached' })
+      expect(await page.locator('#root_script').inputValue()).toBe('Welcome to our shop. Autumn is here, and so are our new coats.')
       await page.locator('#root_script').fill('Welcome to our shop. Autumn is here, and so are our new coats!')
       expect(await axeViolations(page)).toEqual([])
       await page.locator('.ant-select', { has: page.locator('#root_resolution') }).click()
