@@ -104,12 +104,14 @@ describe('matrix distribution: accounts', () => {
     await makeWork('Morning tea')
     await makeWork('Cold brew')
     await withSignedIn(product, 'merchant1', async (page) => {
-      await page.goto(`${product.url}/matrix-distribution/release-plan`)
-      await page.getByRole('button', { name: /New|Create/ }).first().click()
-      await page.waitForURL(/\/release-plan\/create$/)
+      // From a work in the list of works: the plan starts with it chosen.
+      await page.goto(`${product.url}/digital-human/digital-video`)
+      await page.getByRole('row', { name: /Morning tea/ }).getByRole('link', { name: 'Send to a release plan' }).click()
+      await page.waitForURL(/\/release-plan\/create\?work_ids=\d+$/)
       await page.waitForLoadState('networkidle')
+      await page.locator('.ant-select', { has: page.locator('#root_work_ids') }).locator('.ant-select-selection-item', { hasText: 'Morning tea' }).waitFor()
       await page.locator('#root_name').fill('Spring launch')
-      await pick(page, 'root_work_ids', ['Morning tea', 'Cold brew'])
+      await pick(page, 'root_work_ids', ['Cold brew'])
       await pick(page, 'root_account_ids', ['Tea shop 茶铺', '快手茶铺'])
       await page.locator('#root_interval_minutes').fill('10')
       await page.locator('#root_titles').fill('Tea for two\nA cup at dawn')
