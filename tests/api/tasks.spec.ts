@@ -8,6 +8,7 @@ import { changeMoney } from '../../src/server/ledger/ledger'
 import { taskHandlers } from '../../src/server/task-handlers'
 import { taskWorkRoot } from '../../src/server/tasks/runner'
 import { makeTestTone, makeTestVideo } from '../../src/server/media/test-media'
+import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
 import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
 
@@ -39,6 +40,8 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
       makeTestVideo(join(media, 'b.mp4'), { seconds: 2, width: 160, height: 120, frequency: 660 }),
       makeTestVideo(join(media, 'long.mp4'), { seconds: 30, width: 320, height: 240 }),
       makeTestTone(join(media, 'tone.m4a'), 3),
+      // As a browser's MediaRecorder writes one: sound alone, no length in its header (Matroska's live mode).
+      runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=220:duration=3', '-c:a', 'libopus', '-live', '1', '-f', 'webm', join(media, 'recorded.webm')]),
     ])
     writeFileSync(join(media, 'text.mp4'), 'this is not a video\n'.repeat(50))
     const whole = readFileSync(join(media, 'a.mp4'))
@@ -75,6 +78,14 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     const tone = await uploadFile('m1', 'tone.m4a')
     expect(tone.data.kind).toBe('audio')
     material.tone = tone.data.id
+  })
+
+  it('keeps a recording made in a browser as the WebM of sound it is, its length read from its packets', async () => {
+    const res = await uploadFile('m1', 'recorded.webm', 'Recording 10-30.webm')
+    expect(res.code).toBe(1)
+    expect(res.data).toMatchObject({ name: 'Recording 10-30.webm', kind: 'audio', audio_codec: 'opus', format: 'matroska,webm' })
+    expect(Number(res.data.duration)).toBeCloseTo(3, 1)
+    expect(String((res.data as unknown as { url: string }).url)).toMatch(/^\/uploads\/.+\.webm$/)
   })
 
   it('refuses a text file named .mp4 and a truncated video, saying why, and keeps nothing', async () => {

@@ -7,19 +7,12 @@ import { findVisible } from '../engine/generic/record-scope'
 import { asSchemaDb } from '../db/connect'
 import { tableOf } from '../services'
 import { newUploadKey } from '../uploads/file-store'
-import { MEDIA_TYPES } from '../uploads/media-types'
+import { storedAs } from './stored-as'
 import { probeMedia, type MediaInfo } from '../media/probe'
 import { NotMediaError } from '../media/media-error'
 import { makePreview, makeThumbnail } from '../media/thumbnail'
 import { requireMediaTools } from '../creation/media-tools'
 import { checkMediaTools, missingToolsMessage } from '../media/tools'
-
-/** What each container ffprobe names is stored as: the extension and type browsers play it by. */
-const STORED_AS: Record<string, { ext: string; type: string }> = {
-  video: { ext: 'mp4', type: 'video/mp4' },
-  audio: { ext: 'm4a', type: 'audio/mp4' },
-  image: { ext: 'jpg', type: 'image/jpeg' },
-}
 
 /** What the person said of a material as they sent it. */
 interface MaterialFields {
@@ -96,7 +89,7 @@ const upload = namedHandler(['material/upload'], {
     await requireMediaTools(ctx.locale)
     const file = ctx.files.file!
     const keep = async (info: MediaInfo) => {
-      const kept = keptAs(info.kind, extname(file.filename))
+      const kept = storedAs(info, extname(file.filename))
       const key = newUploadKey(kept.ext, ctx.services.now())
       return { key, url: await ctx.services.files.putFile(key, file.path!, kept.type, { move: true }) }
     }
@@ -145,13 +138,6 @@ export function materialKeyPrefix(ownerId: number): string {
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } }
   return e.code === 'ENOENT' || e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404
-}
-
-/** Served by the extension it came with when that is a known one of its kind (a .mov stays a .mov), else the kind's usual one. */
-function keptAs(kind: string, given: string): { ext: string; type: string } {
-  const ext = given.replace('.', '').toLowerCase()
-  const type = MEDIA_TYPES[ext]
-  return type?.startsWith(`${kind}/`) ? { ext, type } : STORED_AS[kind]!
 }
 
 /** What the creation screens show when the machine lacks a media tool. */
