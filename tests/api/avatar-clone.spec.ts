@@ -31,6 +31,9 @@ describe('avatars: a training video in, an avatar out, one quota unit each, a re
       makeTestVideo(join(media, 'person.mp4'), { seconds: 9, width: 480, height: 360 }),
       makeTestVideo(join(media, 'short.mp4'), { seconds: 4, width: 480, height: 360 }),
       makeTestCutVideo(join(media, 'cut.mp4'), 5),
+      // What an HD clone needs: 15 s or more, the shorter side 720 pixels or more; and a long video below that.
+      makeTestVideo(join(media, 'person-hd.mp4'), { seconds: 16, width: 1280, height: 720, fps: 10 }),
+      makeTestVideo(join(media, 'long-small.mp4'), { seconds: 16, width: 640, height: 360, fps: 10 }),
     ])
     server = await startTestServer()
     ;({ id, token } = await server.accounts([
@@ -40,7 +43,7 @@ describe('avatars: a training video in, an avatar out, one quota unit each, a re
     ]))
     await server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, 'digital_man_count', { userId: id.m1!, type: 'adjust', amount: 3, operatorId: null }))
     await server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, 'digital_man_advanced_count', { userId: id.m1!, type: 'adjust', amount: 1, operatorId: null }))
-    for (const file of ['person.mp4', 'short.mp4', 'cut.mp4']) material[file] = await upload(file)
+    for (const file of ['person.mp4', 'short.mp4', 'cut.mp4', 'person-hd.mp4', 'long-small.mp4']) material[file] = await upload(file)
     await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
   }, 120_000)
 
@@ -73,6 +76,22 @@ describe('avatars: a training video in, an avatar out, one quota unit each, a re
     expect(hd.body).toMatchObject({ code: 0, data: { errors: [{ path: '/training_material_id', message: 'The training video lasts 9.0 s; it needs at least 15 s' }] } })
     expect([await quota('m1', 'digital_man_count'), await quota('m1', 'digital_man_advanced_count')]).toEqual([man, advanced])
   })
+
+  it('makes an HD avatar from a longer, sharper video, taking a digital_man_advanced_count unit and leaving digital_man_count alone', async () => {
+    const [man, advanced] = [await quota('m1', 'digital_man_count'), await quota('m1', 'digital_man_advanced_count')]
+    const small = await submit('avatar_clone_hd', { name: 'Too small', training_material_id: material['long-small.mp4'], consent: true })
+    expect(small.body).toMatchObject({ code: 0, data: { errors: [{ path: '/training_material_id', message: 'The training video is 640×360; its shorter side needs at least 720 pixels' }] } })
+    const res = await submit('avatar_clone_hd', { name: 'Sharper host', training_material_id: material['person-hd.mp4'], consent: true })
+    expect(res.body.data).toMatchObject({ kind: 'avatar_clone_hd', cost_ledger: 'digital_man_advanced_count', cost_amount: 1 })
+    const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded')
+    const [avatar] = await avatars({ tier: 'hd' })
+    expect(avatar).toMatchObject({ name: 'Sharper host', tier: 'hd', status: 'succeeded', render: 'no_lip_sync', provider: 'local' })
+    const loop = await probeMedia(stored(avatar!.loop_url))
+    expect(loop).toMatchObject({ width: 1280, height: 720 })
+    // Ten seconds of the middle, less the second its end fades into its start over.
+    expect(loop.duration).toBeCloseTo(9, 0)
+    expect([await quota('m1', 'digital_man_count'), await quota('m1', 'digital_man_advanced_count')]).toEqual([man, advanced - 1])
+  }, 90_000)
 
   it('fails a video that cuts between two shots, says where, gives the unit back and keeps a failed record', async () => {
     const before = await quota('m1', 'digital_man_count')
