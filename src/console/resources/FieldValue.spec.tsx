@@ -76,3 +76,19 @@ describe('FieldValue of a text in both locales and of progress', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('40')
   })
 })
+
+describe('FieldValue of a list of texts (an array of strings)', () => {
+  const titles: FieldInfo = { name: 'titles', schema: { type: 'array', items: { type: 'string' } }, kind: 'textList' }
+  it('numbers them a line each on a detail page, joins them in a list cell, and shows a dash for none', () => {
+    const shown = detail(titles, ['Tea for two', 'A cup at dawn'])
+    expect([...shown.querySelectorAll('ol > li')].map((li) => li.textContent)).toEqual(['Tea for two', 'A cup at dawn'])
+    expect(shown.textContent).not.toContain('[')
+    const cell = render(
+      <ConsoleContext.Provider value={{ locale: 'en-US' } as unknown as ConsoleContextValue}>
+        <FieldValue field={titles} value={['Tea for two', 'A cup at dawn']} />
+      </ConsoleContext.Provider>,
+    ).container
+    expect(cell.textContent).toBe('Tea for two · A cup at dawn')
+    expect(detail(titles, []).textContent).toBe('—')
+  })
+})

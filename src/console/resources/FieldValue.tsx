@@ -74,6 +74,19 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
         </span>
       )
     }
+    case 'textList': {
+      // Texts kept in order (a plan's titles, used in turn): one a line on a detail page, joined in a list cell.
+      const texts = Array.isArray(value) ? value.map(String) : []
+      if (texts.length === 0) return <span className="field-muted">—</span>
+      if (layout === 'cell') return <Ellipsis text={texts.join(' · ')} />
+      return (
+        <ol className="field-text-list">
+          {texts.map((text, index) => (
+            <li key={index}>{text}</li>
+          ))}
+        </ol>
+      )
+    }
     case 'relation': {
       // The related record's title where the caller may see it, else its id.
       const title = relationTitle(record, field.name)

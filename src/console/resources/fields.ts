@@ -3,7 +3,7 @@ import { resolveRef } from '../../schema/entity'
 import { enumValueLabel } from '../../schema/enum-labels'
 
 /** How a field is shown and edited, chosen by its schema (type, format, enum, x-widget), never per page. */
-export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'enumList' | 'image' | 'media' | 'progress' | 'shareLink' | 'relation' | 'richText' | 'count' | 'integer' | 'number' | 'text'
+export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'enumList' | 'image' | 'media' | 'progress' | 'shareLink' | 'relation' | 'richText' | 'count' | 'integer' | 'number' | 'textList' | 'text'
 
 /** Where a record carries the titles of the records its x-relation fields point to. */
 export const TITLES = '_titles'
@@ -81,6 +81,7 @@ function kindOf(schema: JsonSchema): FieldKind {
   if (Array.isArray(schema.enum)) return isFlag(schema.enum) && !schema['x-enum-labels'] ? 'flag' : 'enum'
   const items = schema.items as JsonSchema | undefined
   if (types[0] === 'array' && Array.isArray(items?.enum)) return 'enumList'
+  if (types[0] === 'array' && items?.type === 'string') return 'textList'
   if (types[0] === 'boolean') return 'boolean'
   if (types[0] === 'integer') return 'integer'
   if (types[0] === 'number') return 'number'
