@@ -1215,6 +1215,9 @@ export interface Work {
   combination: string
   url: string
   cover_url: string
+  /**
+   * Seconds.
+   */
   duration: number
   width: number
   height: number

@@ -10,7 +10,7 @@ import { RelationPicker } from '../forms/RelationWidget'
 import type { HeaderProps } from '../resources/headers'
 import { MediaToolsAlert } from './MediaToolsAlert'
 import { sendMaterial } from './send-material'
-import { sizeText } from './TaskCard'
+import { sizeText } from '../resources/units'
 
 /** Files sent at once: the server probes each with ffprobe as it arrives. */
 const AT_ONCE = 2

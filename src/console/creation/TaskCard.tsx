@@ -7,6 +7,7 @@ import { useConsole, useLabel } from '../ConsoleContext'
 import { enumColor, enumLabel, fieldOf } from '../resources/fields'
 import { localizedText } from '../resources/FieldValue'
 import { MediaPreview } from '../resources/MediaPreview'
+import { sizeText } from '../resources/units'
 import { LIST_TIME_FORMAT } from '../resources/column-width'
 import { fenToYuan } from './task-cost'
 import { taskActions, type TaskAction } from './useTaskActions'
@@ -142,9 +143,3 @@ function costText(task: Task, t: (key: string, options?: unknown) => string, quo
   return task.cost_ledger === 'money' ? `${fenToYuan(task.cost_amount)} ${t('money.currency')}` : `${task.cost_amount} × ${quotaLabel(task.cost_ledger)}`
 }
 
-/** Bytes as a person reads them. */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
-}

@@ -49,7 +49,8 @@ export function ScriptWidget({ id, value, onChange, onBlur, disabled, readonly, 
         onBlur={() => onBlur(id, value)}
       />
       {readonly ? null : (
-        <Flex gap={8} wrap>
+        // Below the character count, which antd sets under the box's right edge, out of the flow.
+        <Flex gap={8} wrap style={{ marginTop: 16 }}>
           <Button icon={<BookOutlined />} disabled={disabled} onClick={() => setChoosing(true)}>
             {t('scriptField.library')}
           </Button>

@@ -11,7 +11,7 @@ import { ConsoleContext, type ConsoleContextValue } from '../ConsoleContext'
 import { TranslateContext } from '../i18n/translate'
 import { createI18nProvider, LOCALE_KEY } from '../providers/i18nProvider'
 import type { ApiRequest, HttpClient } from '../providers/http-client'
-import { PostStatsHeader } from './PostStatsHeader'
+import { PostStatsHeader, cut } from './PostStatsHeader'
 
 afterEach(cleanup)
 
@@ -99,5 +99,14 @@ describe('the figures above the Video data list', () => {
     mount('/matrix-distribution/video-data', () => [{ id: 4, title: 'Launch', posts: 2, views: 0, likes: 0, comments: 0, shares: 0 }], 'zh-CN')
     expect(await screen.findByText('暂无数据：发布约一小时后从平台读取')).toBeTruthy()
     expect(within(screen.getByRole('radiogroup', { name: '数据分组方式' })).getByRole('radio', { name: '按作品' })).toBeTruthy()
+  })
+})
+
+describe('a title on the chart’s axis', () => {
+  it('is cut to the pixels its group has, a Chinese character counted as wide as two Latin letters', () => {
+    expect(cut('Spring launch', 100)).toBe('Spring launch')
+    expect(cut('国庆新品推广计划', 100)).toBe('国庆新品推广计划')
+    expect(cut('Spring sale across every account', 84)).toBe('Spring sale…')
+    expect(cut('国庆新品推广计划与双十一', 84)).toBe('国庆新品推广…')
   })
 })

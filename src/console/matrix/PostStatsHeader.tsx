@@ -9,6 +9,7 @@ import { useConsole, useLabel } from '../ConsoleContext'
 import { fieldOf } from '../resources/fields'
 import { headerQueryKey, type HeaderProps } from '../resources/headers'
 import { axisTick } from '../pages/dashboard/chart-style'
+import { textWidth } from '../resources/column-width'
 import './post-stats.css'
 
 type Stats = Endpoints['release_post/stats']['response']
@@ -21,12 +22,12 @@ const GROUPINGS: { value: GroupBy; label: string }[] = [
 ]
 const METRICS = ['views', 'likes', 'comments', 'shares'] as const
 const CHART_HEIGHT = 280
-/** Room for one group's four bars and a title of a few characters; more groups than fit scroll sideways. */
-const GROUP_WIDTH = 112
-/** A Chinese character at the axis's 12 px: titles are cut to what their group's width holds of them. */
-const CHARACTER_WIDTH = 12
-/** Both value axes and the margins. */
-const AXES_WIDTH = 160
+/** Room for one group's four bars and a title of a few words: two groups fit a phone; more than fit scroll sideways. */
+const GROUP_WIDTH = 88
+/** The axis's text, in pixels: titles are cut to what their group's width holds of them. */
+const TICK_FONT_SIZE = 12
+/** Both value axes (64 and 56) and the margins (8 each side). */
+const AXES_WIDTH = 136
 const BAR_MAX_WIDTH = 40
 
 /**
@@ -57,7 +58,7 @@ export function PostStatsHeader({ resource }: HeaderProps) {
   // Posts whose figures were never read count zero everywhere: a chart of nothing but zeros says less than the reason.
   const empty = groups.every((g) => METRICS.every((m) => g[m] === 0))
   const chartLabel = t(`postStats.chart.${groupBy}`)
-  const titleCharacters = Math.floor(Math.max(GROUP_WIDTH, (chartWidth - AXES_WIDTH) / Math.max(1, groups.length)) / CHARACTER_WIDTH)
+  const titleWidth = Math.max(GROUP_WIDTH, (chartWidth - AXES_WIDTH) / Math.max(1, groups.length)) - 4
   // The text shades, which the dark theme lightens: on white the plain warning and success colours fade.
   const colours: Record<(typeof METRICS)[number], string> = { views: token.colorPrimary, likes: token.colorErrorText, comments: token.colorWarningText, shares: token.colorSuccessText }
   const axis = axisTick(token)
@@ -91,7 +92,7 @@ export function PostStatsHeader({ resource }: HeaderProps) {
               <ResponsiveContainer width="100%" height={CHART_HEIGHT} minWidth={groups.length * GROUP_WIDTH + AXES_WIDTH} onResize={setChartWidth}>
                 <BarChart data={groups} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
                   <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
-                  <XAxis dataKey="title" tick={axis} stroke={token.colorBorder} interval={0} tickFormatter={(title: string) => cut(title, titleCharacters)} />
+                  <XAxis dataKey="title" tick={axis} stroke={token.colorBorder} interval={0} tickFormatter={(title: string) => cut(title, titleWidth)} />
                   {/* Views run a hundred times the rest: on one axis likes, comments and shares would be slivers. */}
                   <YAxis yAxisId="views" tick={axis} stroke={token.colorBorder} width={64} allowDecimals={false} tickFormatter={compact(locale)} />
                   <YAxis yAxisId="rest" orientation="right" tick={axis} stroke={token.colorBorder} width={56} allowDecimals={false} tickFormatter={compact(locale)} />
@@ -148,10 +149,13 @@ export function PostStatsHeader({ resource }: HeaderProps) {
   )
 }
 
-/** A title on the axis, cut so that neighbours do not overlap; the tooltip and the table have it whole. */
-function cut(title: string, characters: number): string {
+/** A title on the axis, cut to the pixels its group has so that neighbours do not overlap; the tooltip and the table have it whole. */
+export function cut(title: string, width: number): string {
+  if (textWidth(title, TICK_FONT_SIZE) <= width) return title
   const letters = [...title]
-  return letters.length > characters ? `${letters.slice(0, characters - 1).join('')}…` : title
+  let kept = ''
+  while (kept.length < title.length && textWidth(`${kept}${letters[[...kept].length]}…`, TICK_FONT_SIZE) <= width) kept += letters[[...kept].length]
+  return `${kept}…`
 }
 
 /** Axis ticks in short form (12K, 1.2万): a full 1,234,567 would take the narrow axis's room. */

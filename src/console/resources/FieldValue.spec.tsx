@@ -2,6 +2,7 @@ import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConsoleContext, type ConsoleContextValue } from '../ConsoleContext'
 import { FieldValue } from './FieldValue'
+import { TranslateContext } from '../i18n/translate'
 import type { FieldInfo } from './fields'
 
 afterEach(cleanup)
@@ -90,5 +91,33 @@ describe('FieldValue of a list of texts (an array of strings)', () => {
     ).container
     expect(cell.textContent).toBe('Tea for two · A cup at dawn')
     expect(detail(titles, []).textContent).toBe('—')
+  })
+})
+
+describe('FieldValue of a file size and a length (x-widget file-size, seconds)', () => {
+  const size: FieldInfo = { name: 'size', schema: { type: 'number', 'x-widget': 'file-size' }, kind: 'fileSize' }
+  const duration: FieldInfo = { name: 'duration', schema: { type: 'number', 'x-widget': 'seconds' }, kind: 'seconds' }
+  it('reads bytes as B, KB or MB, and seconds to a tenth, in the locale’s words', () => {
+    expect(detail(size, 669976).textContent).toBe('654 KB')
+    expect(detail(size, 5_452_595).textContent).toBe('5.2 MB')
+    expect(detail(size, 512).textContent).toBe('512 B')
+    const said: unknown[] = []
+    const translation = { locale: 'zh-CN', provider: { translate: (key: string, options?: unknown) => (said.push([key, options]), key), changeLocale: async () => {}, getLocale: () => 'zh-CN' } }
+    const inChinese = (value: number) =>
+      render(
+        <TranslateContext.Provider value={translation}>
+          <ConsoleContext.Provider value={{ locale: 'zh-CN' } as unknown as ConsoleContextValue}>
+            <FieldValue field={duration} value={value} layout="detail" />
+          </ConsoleContext.Provider>
+        </TranslateContext.Provider>,
+      )
+    inChinese(4.934)
+    inChinese(12345.06)
+    inChinese(0)
+    expect(said).toEqual([
+      ['task.seconds', { seconds: '4.9' }],
+      ['task.seconds', { seconds: '12,345.1' }],
+      ['task.seconds', { seconds: '0' }],
+    ])
   })
 })

@@ -8,6 +8,7 @@ import { resourceAllows } from '../providers/accessControlProvider'
 import { useConsole } from '../ConsoleContext'
 import { enumColor, enumLabel, relationTitle, type FieldInfo } from './fields'
 import { formatMoney } from './money'
+import { sizeText } from './units'
 import { RichTextView } from '../rich-text/RichTextView'
 import { htmlToPlainText } from '../rich-text/plain-text'
 import { MediaPreview } from './MediaPreview'
@@ -35,6 +36,10 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
     case 'count':
       // A number of things (views, tokens, quota) with its thousands grouped, as the locale groups them.
       return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{new Intl.NumberFormat(locale).format(Number(value))}</span>
+    case 'fileSize':
+      return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{sizeText(Number(value))}</span>
+    case 'seconds':
+      return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{t('task.seconds', { seconds: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Number(value)) })}</span>
     case 'datetime': {
       // A list shows a time to the minute, the seconds in its title; a detail page shows them all.
       const time = dayjs(String(value))

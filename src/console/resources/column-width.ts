@@ -46,6 +46,8 @@ function valueWidth(field: FieldInfo, enumNames: readonly string[]): number {
     case 'money':
       return 112
     case 'count':
+    case 'fileSize':
+    case 'seconds':
     case 'integer':
     case 'number':
       return 80
