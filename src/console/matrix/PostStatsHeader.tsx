@@ -152,9 +152,11 @@ export function PostStatsHeader({ resource }: HeaderProps) {
 /** A title on the axis, cut to the pixels its group has so that neighbours do not overlap; the tooltip and the table have it whole. */
 export function cut(title: string, width: number): string {
   if (textWidth(title, TICK_FONT_SIZE) <= width) return title
-  const letters = [...title]
   let kept = ''
-  while (kept.length < title.length && textWidth(`${kept}${letters[[...kept].length]}…`, TICK_FONT_SIZE) <= width) kept += letters[[...kept].length]
+  for (const letter of title) {
+    if (textWidth(`${kept}${letter}…`, TICK_FONT_SIZE) > width) break
+    kept += letter
+  }
   return `${kept}…`
 }
 
