@@ -164,7 +164,8 @@ describe('digital humans', () => {
       // A script from the platform's library, found by its industry, then made the shop's own.
       await page.getByRole('button', { name: 'From the script library' }).click()
       const library = page.getByRole('dialog', { name: 'Script library' })
-      await library.getByRole('combobox', { name: 'Industry' }).click({ force: true })
+      // The dialog zooms in: a click aimed at its first frame lands elsewhere once it moves.
+      await clickWhenSettled(library.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Industry' }) }))
       await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Clothing' }))
       await library.getByText('Autumn coats', { exact: true }).waitFor()
       expect(await library.getByText('Summer dresses').count()).toBe(0)
