@@ -102,7 +102,7 @@ describe('making videos from materials', () => {
         await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '480p' }))
         const cost = page.locator('.task-summary .ant-statistic', { hasText: 'Cost estimate' })
         expect(await cost.locator('.ant-statistic-content').textContent()).toBe('0.30CNY')
-        expect(await page.locator('.task-summary').textContent()).toContain('0.10 CNY × 3')
+        expect(await page.locator('.task-summary').textContent()).toContain('0.10 CNY per video × 3 videos')
 
         await page.getByRole('button', { name: 'Submit' }).click()
         const submitted = page.locator('.submitted-task .task-card')

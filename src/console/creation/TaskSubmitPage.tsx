@@ -18,7 +18,7 @@ import NotFoundPage from '../pages/NotFoundPage'
 import { MediaToolsAlert } from './MediaToolsAlert'
 import { ProviderStatus } from './ProviderStatus'
 import { TaskCard } from './TaskCard'
-import { estimateCost, fenToYuan, type CostEstimate } from './task-cost'
+import { countedBy, estimateCost, fenToYuan, type CostEstimate } from './task-cost'
 import { KIND_NOTES } from './kind-notes'
 import { listRoutes, submitRoutes } from './task-routes'
 import { useLiveRecords } from './useLiveRecords'
@@ -220,11 +220,10 @@ function CostFigure({ estimate, quotaLabel }: { estimate: CostEstimate; quotaLab
   const t = useTranslate()
   if (estimate.kind === 'free') return <Statistic title={t('task.costEstimate')} value={t('task.free')} />
   if (estimate.kind === 'unknown') {
-    const per = estimate.per === 'task' ? 'task' : 'field' in estimate.per ? 'output' : 'character'
     return (
       <div>
         <Typography.Text type="secondary">{t('task.costEstimate')}</Typography.Text>
-        <Typography.Paragraph style={{ margin: 0 }}>{t(`task.chargedPer.${per}`)}</Typography.Paragraph>
+        <Typography.Paragraph style={{ margin: 0 }}>{t(`task.chargedPer.${countedBy(estimate.per)}`)}</Typography.Paragraph>
       </div>
     )
   }
@@ -236,7 +235,7 @@ function CostFigure({ estimate, quotaLabel }: { estimate: CostEstimate; quotaLab
     <div>
       <Statistic title={t('task.costEstimate')} value={amount} suffix={unit} />
       <Typography.Text type="secondary" className="task-cost-rule">
-        {t('task.costRule', { rate, units: estimate.units })}
+        {t(`task.costRule.${countedBy(estimate.per)}`, { rate, count: estimate.units })}
       </Typography.Text>
     </div>
   )

@@ -8,13 +8,13 @@ const perTask: TaskCost = { ledger: 'money', rate: { setting: 'platform.clip_out
 describe('what a task will cost', () => {
   it.each([
     ['a free kind', undefined, { clip_output_cost: 10 }, {}, { kind: 'free' }],
-    ['once, at the setting', perTask, { clip_output_cost: 10 }, {}, { kind: 'known', ledger: 'money', rate: 10, units: 1, total: 10 }],
-    ['per variant asked for', perOutput, { clip_output_cost: 10 }, { count: 3 }, { kind: 'known', ledger: 'money', rate: 10, units: 3, total: 30 }],
-    ['nothing yet for no count', perOutput, { clip_output_cost: 10 }, {}, { kind: 'known', ledger: 'money', rate: 10, units: 0, total: 0 }],
-    ['a rate set to nothing', perOutput, { clip_output_cost: 0 }, { count: 5 }, { kind: 'known', ledger: 'money', rate: 0, units: 5, total: 0 }],
-    ['a rate sent as text', perTask, { clip_output_cost: '25' }, {}, { kind: 'known', ledger: 'money', rate: 25, units: 1, total: 25 }],
+    ['once, at the setting', perTask, { clip_output_cost: 10 }, {}, { kind: 'known', ledger: 'money', per: 'task', rate: 10, units: 1, total: 10 }],
+    ['per variant asked for', perOutput, { clip_output_cost: 10 }, { count: 3 }, { kind: 'known', ledger: 'money', per: { field: 'count' }, rate: 10, units: 3, total: 30 }],
+    ['nothing yet for no count', perOutput, { clip_output_cost: 10 }, {}, { kind: 'known', ledger: 'money', per: { field: 'count' }, rate: 10, units: 0, total: 0 }],
+    ['a rate set to nothing', perOutput, { clip_output_cost: 0 }, { count: 5 }, { kind: 'known', ledger: 'money', per: { field: 'count' }, rate: 0, units: 5, total: 0 }],
+    ['a rate sent as text', perTask, { clip_output_cost: '25' }, {}, { kind: 'known', ledger: 'money', per: 'task', rate: 25, units: 1, total: 25 }],
     ['a setting it cannot read', perOutput, undefined, { count: 3 }, { kind: 'unknown', ledger: 'money', per: { field: 'count' } }],
-    ['per character of a text', { ledger: 'digital_voice_count', rate: 2, per: { length: 'text' } } as TaskCost, undefined, { text: '你好 ok' }, { kind: 'known', ledger: 'digital_voice_count', rate: 2, units: 5, total: 10 }],
+    ['per character of a text', { ledger: 'digital_voice_count', rate: 2, per: { length: 'text' } } as TaskCost, undefined, { text: '你好 ok' }, { kind: 'known', ledger: 'digital_voice_count', per: { length: 'text' }, rate: 2, units: 5, total: 10 }],
   ])('%s', (_, cost, settings, input, expected) => {
     expect(estimateCost(cost, settings, input)).toEqual(expected)
   })

@@ -5,7 +5,7 @@ export type CostEstimate =
   /** The kind costs nothing. */
   | { kind: 'free' }
   /** `total` fen (money) or units (a quota): `rate` times `units`. */
-  | { kind: 'known'; ledger: CostLedger; rate: number; units: number; total: number }
+  | { kind: 'known'; ledger: CostLedger; per: TaskCost['per']; rate: number; units: number; total: number }
   /** The rate is a setting this account cannot read: only how it is counted is known. */
   | { kind: 'unknown'; ledger: CostLedger; per: TaskCost['per'] }
 
@@ -19,7 +19,12 @@ export function estimateCost(cost: TaskCost | undefined, settings: Record<string
   const rate = typeof cost.rate === 'number' ? cost.rate : settingOf(settings, cost.rate.setting)
   if (rate === undefined) return { kind: 'unknown', ledger: cost.ledger, per: cost.per }
   const units = unitsOf(cost.per, input)
-  return { kind: 'known', ledger: cost.ledger, rate, units, total: rate * units }
+  return { kind: 'known', ledger: cost.ledger, per: cost.per, rate, units, total: rate * units }
+}
+
+/** What a kind is counted by, as the console names it: once a task, per video made, or per character. */
+export function countedBy(per: TaskCost['per']): 'task' | 'output' | 'character' {
+  return per === 'task' ? 'task' : 'field' in per ? 'output' : 'character'
 }
 
 /** "platform.clip_output_cost": setting names are unique across groups, so the answer holds it by its own name. */
