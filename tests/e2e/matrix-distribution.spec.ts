@@ -141,6 +141,34 @@ describe('matrix distribution: accounts', () => {
     })
   }, 180_000)
 
+  it('a plan is paused, resumed and cancelled from its own page, each button shown only while it applies', async () => {
+    await makeWork('Green tea')
+    const work = (await callApi<{ data: { id: number; title: string }[] }>(product, { username: 'merchant1' }, 'GET', '/work/list?title=Green%20tea')).data[0]!
+    const account = (await callApi<{ data: { id: number; nickname: string }[] }>(product, { username: 'merchant1' }, 'GET', '/platform/get_account?limit=100')).data.find((a) => a.nickname === 'Tea shop 茶铺')!
+    const plan = await callApi<{ id: number }>(product, { username: 'merchant1' }, 'POST', '/release_plan/add', { name: 'Next week', start_at: new Date(Date.now() + 7 * 86_400_000).toISOString(), work_ids: [work.id], account_ids: [account.id] })
+    await withSignedIn(product, 'merchant1', async (page) => {
+      await page.goto(`${product.url}/matrix-distribution/release-plan/show/${plan.id}`)
+      const status = page.locator('.ant-descriptions-row', { has: page.locator('th', { hasText: /^Status$/ }) }).locator('.ant-descriptions-item-content')
+      await status.getByText('Running').waitFor()
+      expect(await page.getByRole('button', { name: 'Resume' }).count()).toBe(0)
+      // Nothing to ask, so no form: Pause and Resume act at once; cancelling asks first, naming the plan.
+      await page.getByRole('button', { name: 'Pause' }).click()
+      await status.getByText('Paused').waitFor()
+      expect(await page.getByRole('button', { name: 'Pause' }).count()).toBe(0)
+      await page.getByRole('button', { name: 'Resume' }).click()
+      await status.getByText('Running').waitFor()
+      await page.getByRole('button', { name: 'Cancel plan' }).click()
+      const confirm = page.getByRole('dialog', { name: 'Cancel plan · Next week' })
+      await confirm.getByText('Cancel plan: are you sure? This is applied at once.').waitFor()
+      await clickWhenSettled(confirm.getByRole('button', { name: 'Confirm' }))
+      await status.getByText('Cancelled').waitFor()
+      expect(await page.getByRole('button', { name: /Pause|Resume|Cancel plan/ }).count()).toBe(0)
+      await page.getByRole('button', { name: 'Posts' }).click()
+      await page.waitForURL(new RegExp(`/video-data\\?plan_id=${plan.id}$`))
+      expect(await axeViolations(page)).toEqual([])
+    })
+  }, 120_000)
+
   it('a link opened after it was revoked says so, in Chinese too', async () => {
     const link = await callApi<{ id: number; code: string }>(product, { username: 'merchant1' }, 'POST', '/authorization_link/add', { name: 'Old link' })
     await callApi(product, { username: 'merchant1' }, 'POST', '/authorization_link/revoke', { id: link.id })

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { App, Modal } from 'antd'
-import { useInvalidate } from '@refinedev/core'
+import { useInvalidate, type BaseKey } from '@refinedev/core'
 import { useTranslate } from '../i18n/translate'
 import { useQueryClient } from '@tanstack/react-query'
 import type { ResourceAction } from '../../schema/types'
@@ -25,7 +25,8 @@ export interface ActionModalProps {
  * An endpoint action's form in a dialog: the body of its endpoint, the row's id bound and
  * the row's values as a start. Field errors from the server land on their fields; the
  * dialog closes only once the call has succeeded, and the list is read again. A download's
- * form (an export's file format) opens its link instead, with the list's filters.
+ * form (an export's file format) opens its link instead, with the list's filters. An action
+ * with nothing to ask (pause a plan) has no dialog: it runs at once, a dangerous one once confirmed.
  */
 export default function ActionModal({ resource, action, record, filters, onClose }: ActionModalProps) {
   const t = useTranslate()
@@ -65,18 +66,23 @@ export default function ActionModal({ resource, action, record, filters, onClose
     try {
       await http.request({ method: 'POST', path: endpoint.path, body: { ...values, ...(record ? { [action.rowId]: record.id } : {}) } })
       message.success(t('actions.done', { action: title }))
-      await Promise.all([invalidate({ resource, invalidates: ['list', 'detail'] }), queryClient.invalidateQueries({ queryKey: headerQueryKey(resource) })])
+      await Promise.all([invalidate({ resource, invalidates: ['list', 'detail'], id: record?.id as BaseKey | undefined }), queryClient.invalidateQueries({ queryKey: headerQueryKey(resource) })])
       onClose()
     } finally {
       setSaving(false)
     }
   }
 
+  // What the row is called: a name, else the entity's x-title (an order's number), else its id.
+  const titleField = registry.entities.get(registry.resources.get(resource)?.entity ?? '')?.title
+  const subject = record ? String(record.name || record.username || (titleField && record[titleField]) || record.id) : undefined
+  const heading = subject ? `${title} · ${subject}` : title
+
   const submit = (values: Record<string, unknown>) =>
     action.danger
       ? new Promise<void>((resolve, reject) =>
           modal.confirm({
-            title,
+            title: heading,
             content: t('actions.confirm', { action: title }),
             okButtonProps: { danger: true },
             okText: t('actions.ok'),
@@ -87,11 +93,18 @@ export default function ActionModal({ resource, action, record, filters, onClose
         )
       : send(values)
 
-  // What the row is called: a name, else the entity's x-title (an order's number), else its id.
-  const titleField = registry.entities.get(registry.resources.get(resource)?.entity ?? '')?.title
-  const subject = record ? String(record.name || record.username || (titleField && record[titleField]) || record.id) : undefined
+  const immediate = !endpoint.plays && !endpoint.download && actionFields(registry, action).length === 0
+  const started = useRef(false)
+  useEffect(() => {
+    if (!immediate || started.current) return
+    started.current = true
+    // A refusal is said by the request itself; either way there is nothing left open.
+    submit({}).catch(() => undefined).finally(onClose)
+  })
+  if (immediate) return null
+
   return (
-    <Modal open title={subject ? `${title} · ${subject}` : title} onCancel={onClose} footer={null} destroyOnHidden width={560}>
+    <Modal open title={heading} onCancel={onClose} footer={null} destroyOnHidden width={560}>
       <SchemaForm schema={form.schema} uiSchema={form.uiSchema} initial={endpoint.plays ? undefined : record} saving={saving} onSubmit={submit} submitLabel={endpoint.download ? title : undefined} />
       {playing ? (
         endpoint.plays === 'video/mp4' ? (

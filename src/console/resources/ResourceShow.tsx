@@ -1,5 +1,6 @@
 import { EditButton, ListButton, RefreshButton, Show } from '@refinedev/antd'
-import { useCan, useDelete, useNavigation, useShow } from '@refinedev/core'
+import { Suspense, lazy, useState } from 'react'
+import { useCan, useDelete, useGetIdentity, useGo, useNavigation, useShow } from '@refinedev/core'
 import { Button } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { useTranslate } from '../i18n/translate'
@@ -11,8 +12,16 @@ import { FieldValue } from './FieldValue'
 import { DetailList } from './DetailList'
 import { titleParams } from './page-titles'
 import { useConfirmDelete } from './useConfirmDelete'
+import { actionsFor, appliesTo, fillLink, newTabRel } from './actions'
+import type { Identity } from '../providers/authProvider'
+import type { ResourceAction } from '../../schema/types'
+const ActionModal = lazy(() => import('./ActionModal'))
 
-/** The detail page of any resource: the fields its `show` names (else every public field), labelled and formatted by their schema. */
+/**
+ * The detail page of any resource: the fields its `show` names (else every public field), labelled
+ * and formatted by their schema, and the actions its list offers on this row (a plan's pause and
+ * cancel), so what a row can do is also done from the record's own page.
+ */
 export default function ResourceShow({ resource }: { resource: string }) {
   const { registry, locale } = useConsole()
   const label = useLabel()
@@ -27,6 +36,10 @@ export default function ResourceShow({ resource }: { resource: string }) {
   const askDelete = useConfirmDelete(def.entity)
   const { mutate: remove } = useDelete()
   const { list } = useNavigation()
+  const go = useGo()
+  const identity = useGetIdentity<Identity>().data
+  const [open, setOpen] = useState<ResourceAction>()
+  const recordActions = record ? actionsFor(registry, def, identity?.role).filter((action) => action.on === 'row' && appliesTo(action, record, identity?.id)) : []
   const mayDelete = useCan({ resource, action: 'delete', params: { id } }).data?.can === true && Boolean(def.endpoints.delete)
   const confirmDelete = () =>
     void askDelete({
@@ -44,6 +57,16 @@ export default function ResourceShow({ resource }: { resource: string }) {
         <>
           {listButtonProps && <ListButton {...listButtonProps} />}
           {editButtonProps && <EditButton {...editButtonProps} />}
+          {recordActions.map((action) => {
+            const text = label(action.label, action.name)
+            if (!action.link) return <Button key={action.name} danger={action.danger} onClick={() => setOpen(action)}>{text}</Button>
+            const url = fillLink(action.link, record!)
+            return action.newTab ? (
+              <Button key={action.name} href={url} target="_blank" rel={newTabRel(url)}>{text}</Button>
+            ) : (
+              <Button key={action.name} onClick={() => go({ to: url })}>{text}</Button>
+            )
+          })}
           {mayDelete && (
             <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
               {t('buttons.delete')}
@@ -54,6 +77,11 @@ export default function ResourceShow({ resource }: { resource: string }) {
       )}
     >
       <DetailList items={fields.map((f) => ({ key: f.name, label: label(f.label, f.name), children: <FieldValue field={f} value={record?.[f.name]} record={record} layout="detail" /> }))} />
+      {open && record ? (
+        <Suspense fallback={null}>
+          <ActionModal resource={resource} action={open} record={record} onClose={() => setOpen(undefined)} />
+        </Suspense>
+      ) : null}
     </Show>
   )
 }
