@@ -33,6 +33,10 @@ export async function startS3Contract(opts: { bucket: string; accessKeyId: strin
       if (req.method === 'POST' && key === '') return browserPost(req, res, body)
       if (!signedHeader(req)) return s3Error(res, 403, 'AccessDenied', 'Missing or foreign credentials')
       if (req.method === 'PUT') {
+        // As S3-compatible stores that do not speak it: a body in aws-chunked framing is not taken for the object's bytes.
+        if (/aws-chunked/.test(String(req.headers['content-encoding'] ?? '')) || String(req.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-')) {
+          return s3Error(res, 501, 'NotImplemented', 'A header you provided implies functionality that is not implemented')
+        }
         objects.set(key, { body, type: String(req.headers['content-type'] ?? 'application/octet-stream') })
         return res.writeHead(200, { etag: '"0"' }).end()
       }

@@ -115,6 +115,11 @@ function localStore(root: string): FileStore {
 
 function s3Store(config: Extract<UploadStoreConfig, { store: 's3' }>): FileStore {
   const client = new S3Client({
+    // By default the SDK streams a file as aws-chunked with a trailing checksum, which AWS decodes
+    // but many S3-compatible stores (MinIO releases, clouds' OSS) keep as the object's bytes or refuse.
+    // Plain bodies with their length are what every S3-compatible store reads.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
