@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 import { makeTestVideo } from '../../src/server/media/test-media'
+import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
+import { probeMedia } from '../../src/server/media/probe'
 import { startS3Contract, type S3Contract } from '../support/s3-contract'
 import type { Material, UploadGenerateStsTokenResponse as Grant } from '../../src/generated/types'
 
@@ -23,11 +25,15 @@ describe('materials sent by the browser straight to S3-compatible storage', () =
   let token: Record<string, string>
   let id: Record<string, number>
   let video: Buffer
+  let recording: Buffer
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'direct-media-'))
     await makeTestVideo(join(dir, 'clip.mp4'), { seconds: 2, width: 160, height: 120 })
     video = readFileSync(join(dir, 'clip.mp4'))
+    // Matroska's live mode states no length, as a browser's MediaRecorder writes its WebM.
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=220:duration=3', '-c:a', 'libopus', '-live', '1', '-f', 'webm', join(dir, 'recorded.webm')])
+    recording = readFileSync(join(dir, 'recorded.webm'))
     rmSync(dir, { recursive: true, force: true })
     s3 = await startS3Contract(S3)
     server = await startTestServer({
@@ -79,6 +85,26 @@ describe('materials sent by the browser straight to S3-compatible storage', () =
     expect((await server.call<{ deleted: number }>('POST', '/material/del', { token: token.shop, body: { ids: [res.body.data.id] } })).body.data.deleted).toBe(1)
     expect(s3.objects.size).toBe(before - 3)
     expect(s3.objects.has(data.key)).toBe(false)
+  })
+
+  it('writes into a recording sent to the store the length it did not state, and puts it back under its key', async () => {
+    const { data } = await grant('shop', 'video/webm')
+    expect(await postToStore(data, recording, 'Recording.webm')).toBe(204)
+    const res = await server.call<Material>('POST', '/material/register', { token: token.shop, body: { key: data.key, name: 'Recording.webm' } })
+    expect(res.body).toMatchObject({ code: 1, data: { kind: 'audio', format: 'matroska,webm', url: `${s3.endpoint}/${S3.bucket}/${data.key}` } })
+    const dir = mkdtempSync(join(tmpdir(), 'direct-kept-'))
+    try {
+      const stored = s3.objects.get(data.key)!
+      expect(stored.type).toBe('audio/webm')
+      writeFileSync(join(dir, 'kept.webm'), stored.body)
+      const kept = await probeMedia(join(dir, 'kept.webm'))
+      expect(kept.lengthFromPackets).toBeUndefined()
+      expect(kept.duration).toBeCloseTo(3, 1)
+      expect(res.body.data.size).toBe(stored.body.length)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    await server.call('POST', '/material/del', { token: token.shop, body: { ids: [res.body.data.id] } })
   })
 
   it('refuses, and removes from the store, a file that is not really media; refuses a key never sent', async () => {

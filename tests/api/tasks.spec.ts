@@ -11,6 +11,7 @@ import { makeTestTone, makeTestVideo } from '../../src/server/media/test-media'
 import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
 import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
+import type { Material } from '../../src/generated/types'
 
 const COST = 10
 
@@ -28,7 +29,7 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
   const moneyLog = async (taskId: number) =>
     (await server.services.db.selectFrom('user_money_log').select(['type', 'amount']).where('related_type', '=', 'task').where('related_id', '=', taskId).orderBy('id').execute()).map((row) => ({ type: row.type, amount: Number(row.amount) }))
   const uploadFile = async (who: string, file: string, name = file) => {
-    const res = await server.upload<{ id: number; kind: string; duration: number }>('/material/upload', { file: [name, readFileSync(join(media, file))] }, { token: token[who] })
+    const res = await server.upload<Material>('/material/upload', { file: [name, readFileSync(join(media, file))] }, { token: token[who] })
     return res.body
   }
   const submitClip = (who: string, body: Record<string, unknown>) => server.call<Task>('POST', '/task/submit_clip', { token: token[who], body })
@@ -80,12 +81,18 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     material.tone = tone.data.id
   })
 
-  it('keeps a recording made in a browser as the WebM of sound it is, its length read from its packets', async () => {
+  it('keeps a recording made in a browser as the WebM of sound it is, its length read from its packets and written into it', async () => {
     const res = await uploadFile('m1', 'recorded.webm', 'Recording 10-30.webm')
     expect(res.code).toBe(1)
     expect(res.data).toMatchObject({ name: 'Recording 10-30.webm', kind: 'audio', audio_codec: 'opus', format: 'matroska,webm' })
     expect(Number(res.data.duration)).toBeCloseTo(3, 1)
-    expect(String((res.data as unknown as { url: string }).url)).toMatch(/^\/uploads\/.+\.webm$/)
+    const url = String((res.data as unknown as { url: string }).url)
+    expect(url).toMatch(/^\/uploads\/.+\.webm$/)
+    // What is kept states its length, so a player shows it before playing; the size listed is the kept file's.
+    const kept = await probeMedia(join(server.services.config.dataDir, 'uploads', url.replace('/uploads/', '')))
+    expect(kept.lengthFromPackets).toBeUndefined()
+    expect(kept.duration).toBeCloseTo(3, 1)
+    expect(Number(res.data.size)).toBe(kept.size)
   })
 
   it('refuses a text file named .mp4 and a truncated video, saying why, and keeps nothing', async () => {

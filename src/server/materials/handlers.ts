@@ -1,6 +1,6 @@
 import { basename, extname, join } from 'node:path'
 import { tmpdir } from 'node:os'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { fieldError } from '../errors/AppError'
 import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
@@ -9,8 +9,9 @@ import { tableOf } from '../services'
 import { newUploadKey } from '../uploads/file-store'
 import { storedAs } from './stored-as'
 import { probeMedia, type MediaInfo } from '../media/probe'
-import { NotMediaError } from '../media/media-error'
+import { MediaError, NotMediaError } from '../media/media-error'
 import { makePreview, makeThumbnail } from '../media/thumbnail'
+import { lacksLength, writeLength } from '../media/write-length'
 import { requireMediaTools } from '../creation/media-tools'
 import { checkMediaTools, missingToolsMessage } from '../media/tools'
 
@@ -30,9 +31,9 @@ interface Kept {
 /**
  * A file on this machine becomes a material: probed (a file that is not really media is
  * refused, `drop` forgets it and nothing is kept), given a thumbnail and a preview, kept in
- * the store by `keep`, and written as the caller's.
+ * the store by `keep` (told whether the file was rewritten here), and written as the caller's.
  */
-async function admit(ctx: RequestContext, body: MaterialFields, file: { path: string; filename: string; workDir: string }, keep: (info: MediaInfo) => Promise<Kept>, drop: () => Promise<void>) {
+async function admit(ctx: RequestContext, body: MaterialFields, file: { path: string; filename: string; workDir: string }, keep: (info: MediaInfo, rewritten: boolean) => Promise<Kept>, drop: () => Promise<void>) {
   const caller = requireCaller(ctx)
   const { services, locale } = ctx
   const db = asSchemaDb(services.db)
@@ -48,12 +49,16 @@ async function admit(ctx: RequestContext, body: MaterialFields, file: { path: st
   }
   const dir = file.workDir
   await mkdir(dir, { recursive: true })
+  // A browser's recording states no length; kept so, a player learns it only by playing to the end.
+  // Should the copy fail, the recording is kept as it came: it plays all the same.
+  const rewritten = lacksLength(info) && (await writeLength(info, file.path, join(dir, 'with-length')).then(() => true, keepAsItCame))
+  if (rewritten) info = { ...info, size: (await stat(file.path)).size, lengthFromPackets: false }
   const now = services.now()
   const thumb = join(dir, 'thumb.jpg')
   const preview = join(dir, 'preview.mp4')
   const thumbUrl = (await makeThumbnail(file.path, info, thumb)) ? await services.files.putFile(newUploadKey('jpg', now), thumb, 'image/jpeg', { move: true }) : ''
   const previewUrl = info.kind === 'video' && (await makePreview(file.path, info, preview)) ? await services.files.putFile(newUploadKey('mp4', now), preview, 'video/mp4', { move: true }) : ''
-  const kept = await keep(info)
+  const kept = await keep(info, rewritten)
   const stamp = now.toISOString()
   const row = await services.db
     .insertInto(tableOf(services, 'material'))
@@ -119,7 +124,8 @@ const register = namedHandler(['material/register'], {
       const path = await services.files.localCopy(key, dir).catch((error: unknown) => {
         throw isMissing(error) ? lost() : error
       })
-      return await admit(ctx, ctx.body, { path, filename: basename(key), workDir: join(dir, 'derived') }, async () => ({ key, url: services.files.urlOf(key) }), () => services.files.remove(key)).catch((error: unknown) => {
+      const keep = async (info: MediaInfo, rewritten: boolean) => ({ key, url: rewritten ? await services.files.putFile(key, path, storedAs(info, extname(key)).type) : services.files.urlOf(key) })
+      return await admit(ctx, ctx.body, { path, filename: basename(key), workDir: join(dir, 'derived') }, keep, () => services.files.remove(key)).catch((error: unknown) => {
         // The same key registered twice at once: the second finds it kept by the first.
         const code = (error as { code?: string }).code
         throw code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? lost() : error
@@ -129,6 +135,11 @@ const register = namedHandler(['material/register'], {
     }
   },
 })
+
+function keepAsItCame(error: unknown): false {
+  if (error instanceof MediaError) return false
+  throw error
+}
 
 /** The store's folder for a caller's direct material uploads. */
 export function materialKeyPrefix(ownerId: number): string {

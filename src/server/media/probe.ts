@@ -25,6 +25,8 @@ export interface MediaInfo {
   pixelFormat: string | null
   audioSampleRate: number | null
   audioChannels: number | null
+  /** The header states no length: `duration` was read from where the last packet ends. */
+  lengthFromPackets?: boolean
 }
 
 export interface ProbeOptions {
@@ -119,6 +121,7 @@ export async function probeMedia(path: string, opts: ProbeOptions = {}): Promise
     pixelFormat: video?.pix_fmt ?? null,
     audioSampleRate: positive(audio?.sample_rate) ?? null,
     audioChannels: audio?.channels ?? null,
+    ...(still || stated > 0 ? {} : { lengthFromPackets: true }),
   }
 }
 
