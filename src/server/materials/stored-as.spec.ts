@@ -26,8 +26,15 @@ describe('storedAs', () => {
     expect(storedAs({ kind: 'image', format: 'png_pipe' }, '.jpg')).toEqual({ ext: 'png', type: 'image/png' })
   })
 
+  it('keeps the older containers ffmpeg reads under their own names', () => {
+    expect(storedAs({ kind: 'video', format: 'avi' }, '.AVI')).toEqual({ ext: 'avi', type: 'video/x-msvideo' })
+    expect(storedAs({ kind: 'video', format: 'flv' }, '.flv')).toEqual({ ext: 'flv', type: 'video/x-flv' })
+    expect(storedAs({ kind: 'video', format: 'mpegts' }, '.mts')).toEqual({ ext: 'ts', type: 'video/mp2t' })
+    expect(storedAs({ kind: 'audio', format: 'flac' }, '.flac')).toEqual({ ext: 'flac', type: 'audio/flac' })
+  })
+
   it('keeps a container it does not know under its kind’s usual name', () => {
-    expect(storedAs({ kind: 'video', format: 'avi' }, '.avi')).toEqual({ ext: 'mp4', type: 'video/mp4' })
-    expect(storedAs({ kind: 'audio', format: 'flac' }, '.flac')).toEqual({ ext: 'm4a', type: 'audio/mp4' })
+    expect(storedAs({ kind: 'video', format: 'asf' }, '.wmv')).toEqual({ ext: 'mp4', type: 'video/mp4' })
+    expect(storedAs({ kind: 'audio', format: 'amr' }, '.amr')).toEqual({ ext: 'm4a', type: 'audio/mp4' })
   })
 })
