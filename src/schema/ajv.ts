@@ -22,6 +22,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-private',
   'x-widget',
   'x-pattern-hint',
+  'x-help',
   'x-shown-when',
   'x-accept',
 ] as const

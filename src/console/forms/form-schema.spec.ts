@@ -48,6 +48,15 @@ describe('the generated form picks widgets from the schema', () => {
     expect(fieldOf(registry, registry.entities.get('article')!, 'content').kind).toBe('richText')
   })
 
+  it('puts a field\'s x-help under it in the form\'s locale, its label kept short', () => {
+    const assistant = registry.resources.get('ai_assistant')!
+    const en = formDefinition(registry, assistant, 'create', 'en-US')
+    expect((en.schema.properties as Record<string, JsonSchema>).model).toMatchObject({ title: 'Model' })
+    expect(en.uiSchema.model).toMatchObject({ 'ui:description': 'Empty: the default model of the AI writer chosen in Initial configuration' })
+    expect(formDefinition(registry, assistant, 'create', 'zh-CN').uiSchema.model).toMatchObject({ 'ui:description': '留空则用初始化配置中所选 AI 写作服务的默认模型' })
+    expect(en.uiSchema.name).not.toHaveProperty('ui:description')
+  })
+
   it('shows enum values by their labels in lists, and the raw value where none is given', () => {
     const entity = registry.entities.get('domain')!
     const tier = fieldOf(registry, entity, 'tier')

@@ -101,6 +101,8 @@ function formField(declared: JsonSchema, name: string, locale: Locale): { schema
     ...uiOf(property),
     ...(emptyValue !== undefined ? { 'ui:emptyValue': emptyValue } : {}),
     ...(enumNames ? { 'ui:enumNames': enumNames } : {}),
+    // Below the field, where antd puts a description; its help line is where errors go.
+    ...(property['x-help'] ? { 'ui:description': (property['x-help'] as Label)[locale] ?? (property['x-help'] as Label)['en-US'] } : {}),
     ...(property['x-shown-when'] ? { [SHOWN_WHEN]: property['x-shown-when'] } : {}),
   }
   if (property.type === 'object' && property.properties) {
