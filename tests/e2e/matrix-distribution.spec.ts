@@ -163,7 +163,7 @@ describe('matrix distribution: accounts', () => {
       await clickWhenSettled(confirm.getByRole('button', { name: 'Confirm' }))
       await status.getByText('Cancelled').waitFor()
       expect(await page.getByRole('button', { name: /Pause|Resume|Cancel plan/ }).count()).toBe(0)
-      await page.getByRole('button', { name: 'Posts' }).click()
+      await page.getByRole('link', { name: 'Posts' }).click()
       await page.waitForURL(new RegExp(`/video-data\\?plan_id=${plan.id}$`))
       expect(await axeViolations(page)).toEqual([])
     })

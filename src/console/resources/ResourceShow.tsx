@@ -1,5 +1,5 @@
 import { EditButton, ListButton, RefreshButton, Show } from '@refinedev/antd'
-import { Suspense, lazy, useState } from 'react'
+import { Suspense, lazy, useState, type MouseEvent } from 'react'
 import { useCan, useDelete, useGetIdentity, useGo, useNavigation, useShow } from '@refinedev/core'
 import { Button } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
@@ -12,7 +12,7 @@ import { FieldValue } from './FieldValue'
 import { DetailList } from './DetailList'
 import { titleParams } from './page-titles'
 import { useConfirmDelete } from './useConfirmDelete'
-import { actionsFor, appliesTo, fillLink, newTabRel } from './actions'
+import { actionsFor, appliesTo, fillLink, isPlainClick, newTabRel } from './actions'
 import type { Identity } from '../providers/authProvider'
 import type { ResourceAction } from '../../schema/types'
 const ActionModal = lazy(() => import('./ActionModal'))
@@ -61,11 +61,14 @@ export default function ResourceShow({ resource }: { resource: string }) {
             const text = label(action.label, action.name)
             if (!action.link) return <Button key={action.name} danger={action.danger} onClick={() => setOpen(action)}>{text}</Button>
             const url = fillLink(action.link, record!)
-            return action.newTab ? (
-              <Button key={action.name} href={url} target="_blank" rel={newTabRel(url)}>{text}</Button>
-            ) : (
-              <Button key={action.name} onClick={() => go({ to: url })}>{text}</Button>
-            )
+            if (action.newTab) return <Button key={action.name} href={url} target="_blank" rel={newTabRel(url)}>{text}</Button>
+            // A real link, so a middle click opens a tab; a plain click navigates in the app.
+            const follow = (event: MouseEvent) => {
+              if (!isPlainClick(event)) return
+              event.preventDefault()
+              go({ to: url })
+            }
+            return <Button key={action.name} href={url} onClick={follow}>{text}</Button>
           })}
           {mayDelete && (
             <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>

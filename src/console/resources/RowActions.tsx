@@ -6,7 +6,7 @@ import { useTranslate } from '../i18n/translate'
 import type { ResourceAction } from '../../schema/types'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { useConfirmDelete } from './useConfirmDelete'
-import { appliesTo, fillLink, newTabRel, rowMatches } from './actions'
+import { appliesTo, fillLink, isPlainClick, newTabRel, rowMatches } from './actions'
 import './row-actions.css'
 
 /** Named actions shown as words in the row; more than this and the rest go under "More". */
@@ -52,7 +52,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
       aria-label={label}
       style={{ color: token.colorLink }}
       onClick={(event: MouseEvent) => {
-        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return
+        if (!isPlainClick(event)) return
         event.preventDefault()
         go({ to: url })
       }}
@@ -66,7 +66,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
 
   // Named actions are words, not icons: "Adjust balance" has no icon anyone would guess.
   const follow = (url: string) => (event: MouseEvent) => {
-    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return
+    if (!isPlainClick(event)) return
     event.preventDefault()
     go({ to: url })
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
 import { createRegistry } from '../../schema/registry'
 import { readSchemaFiles } from '../../schema/load-files'
-import { actionFields, actionsFor, appliesTo, newTabRel, rowMatches } from './actions'
+import { actionFields, actionsFor, appliesTo, isPlainClick, newTabRel, rowMatches } from './actions'
 
 const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../../schemas')))
 const orders = registry.resources.get('recharge_order')!
@@ -56,5 +56,17 @@ describe('resource actions', () => {
     expect(newTabRel('/promotion/merchant')).toBe('opener')
     expect(newTabRel('//evil.example/x')).toBe('noopener')
     expect(newTabRel('https://example.com/help')).toBe('noopener')
+  })
+
+  it("ask nothing of a plan's pause, resume and cancel: they act at once", () => {
+    const plan = registry.resources.get('release_plan')!
+    expect(plan.actions.filter((a) => a.endpoint).map((a) => [a.name, actionFields(registry, a)])).toEqual([['pause', []], ['resume', []], ['cancel', []], ['cancel-paused', []]])
+  })
+
+  it('follow a plain left click in the app, and leave a middle click or one with a key held to the browser', () => {
+    const click = { button: 0, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false }
+    expect(isPlainClick(click)).toBe(true)
+    expect(isPlainClick({ ...click, button: 1 })).toBe(false)
+    for (const key of ['ctrlKey', 'metaKey', 'shiftKey', 'altKey'] as const) expect(isPlainClick({ ...click, [key]: true })).toBe(false)
   })
 })

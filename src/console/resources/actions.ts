@@ -51,3 +51,8 @@ export function actionFields(registry: Pick<Registry, 'endpoints'>, action: Reso
 export function openDownload(url: string): void {
   window.open(url, '_blank', 'noopener')
 }
+
+/** A left click with no key held: one the app follows itself; any other (a middle click, ctrl) is the browser's, to open a tab. */
+export function isPlainClick(event: { button: number; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+  return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey
+}
