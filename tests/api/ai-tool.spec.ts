@@ -225,7 +225,7 @@ describe('the AI writer is counted per account: each call costs the platform tok
     const asked = contract.requests.length
     const refused = await titles('m1')
     expect(refused.status).toBe(429)
-    expect(refused.body.msg).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/)
+    expect(refused.body.msg).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/)
     const chat = await server.inject({ method: 'POST', url: '/api/v1/ai/chat', headers: { token: token.m1!, 'content-type': 'application/json' }, payload: JSON.stringify({ assistant_id: 1, messages: [{ role: 'user', content: 'Hi' }] }) })
     expect(chat.statusCode).toBe(429)
     expect(contract.requests.length).toBe(asked)

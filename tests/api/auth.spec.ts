@@ -65,7 +65,7 @@ describe('POST /platform/login', () => {
     expect(statuses.slice(10)).toEqual([429, 429])
     const limited = await server.call('POST', '/platform/login', { body: { username: 'victim', password: PASSWORD } })
     expect(limited.status).toBe(429)
-    expect(limited.body).toMatchObject({ code: 0, msg: expect.stringMatching(/Too many attempts/) })
+    expect(limited.body).toMatchObject({ code: 0, msg: expect.stringMatching(/Too many requests/) })
     expect((await server.call('POST', '/platform/login', { body: { username: 'admin', password: PASSWORD } })).body.code).toBe(1)
   })
 })

@@ -216,7 +216,7 @@ describe('the registration rate limit', () => {
     for (let i = 0; i < 4; i++) statuses.push((await register({ invite_code: 'NOPE' })).status)
     expect(statuses).toEqual([200, 200, 200, 429])
     const limited = await register()
-    expect(limited.body).toMatchObject({ code: 0, msg: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) })
+    expect(limited.body).toMatchObject({ code: 0, msg: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/) })
     expect(await accountNamed('new-shop')).toBeUndefined()
   })
 

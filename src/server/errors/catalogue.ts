@@ -116,7 +116,7 @@ export const ERRORS = {
   REQUEST_TOO_LARGE: { status: 413, code: 0, text: { 'en-US': (p) => `The request body is larger than ${p.limit} bytes.`, 'zh-CN': (p) => `请求体超过 ${p.limit} 字节。` } },
   REQUEST_INVALID: { status: 400, code: 0, text: { 'en-US': (p) => `The request could not be read: ${p.reason}`, 'zh-CN': (p) => `无法解析请求：${p.reason}` } },
   ROUTE_NOT_FOUND: { status: 404, code: 0, text: { 'en-US': (p) => `There is no ${p.route}.`, 'zh-CN': (p) => `接口 ${p.route} 不存在。` } },
-  RATE_LIMITED: { status: 429, code: 0, text: { 'en-US': (p) => `Too many attempts. Try again in ${p.seconds} seconds.`, 'zh-CN': (p) => `尝试次数过多，请 ${p.seconds} 秒后再试。` } },
+  RATE_LIMITED: { status: 429, code: 0, text: { 'en-US': (p) => `Too many requests. Try again in ${p.seconds} seconds.`, 'zh-CN': (p) => `操作过于频繁，请 ${p.seconds} 秒后再试。` } },
   INTERNAL: { status: 500, code: 0, text: { 'en-US': (p) => `Something went wrong on the server (reference ${p.reference}).`, 'zh-CN': (p) => `服务器内部错误（编号 ${p.reference}）。` } },
 } satisfies Record<string, Entry>
 
