@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callApi, startProduct, withSignedIn, type Product } from './harness'
+import { callApi, clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('my assets (spec §2 account/property)', () => {
       await page.getByRole('row', { name: /Opening top-up/ }).waitFor()
       expect(await page.getByRole('row', { name: /Clip task/ }).textContent()).toContain('-7.50')
       await page.locator('.ant-select', { has: page.locator('#type') }).click()
-      await page.locator('.ant-select-item-option', { hasText: 'Spent' }).click()
+      await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Spent' }))
       await page.getByRole('button', { name: 'Search' }).click()
       await page.getByRole('row', { name: /Opening top-up/ }).waitFor({ state: 'detached' })
       await page.getByRole('row', { name: /Clip task/ }).waitFor()

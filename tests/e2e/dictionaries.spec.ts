@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openBrowser, signIn, startProduct, type Product } from './harness'
+import { clickWhenSettled, openBrowser, signIn, startProduct, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -15,7 +15,7 @@ describe('industries and scripts, from their schema files alone', () => {
       // The home page has settled (its figures are in) before the menu is used.
       await page.locator('.ant-statistic').first().waitFor()
       await page.getByRole('menuitem', { name: 'Settings center' }).click()
-      await page.getByRole('menuitem', { name: 'Industries' }).click()
+      await clickWhenSettled(page.getByRole('menuitem', { name: 'Industries' }))
       await page.waitForURL(/\/account\/industry/)
       // The page shows once its code has loaded: until then the previous page stays up.
       await page.getByText('Nothing here yet').waitFor()

@@ -220,11 +220,11 @@ export async function chooseMenuItem(page: Page, name: string, options: { exact?
   await clickWhenSettled(page.getByRole('menuitem', { name, exact: options.exact }))
 }
 
-/** Click an element of an antd popup (a dropdown menu, a select's options, a dialog) once the popup has finished appearing. */
+/** Click an element of an antd popup (a dropdown menu, a select's options, a dialog, a menu's group opening in the sider) once the popup has finished appearing. */
 export async function clickWhenSettled(target: Locator): Promise<void> {
   await target.waitFor()
   await target.evaluate(async (element) => {
-    const popup = element.closest('.ant-dropdown, .ant-select-dropdown, .ant-modal') ?? element
+    const popup = element.closest('.ant-dropdown, .ant-select-dropdown, .ant-modal, .ant-menu-sub') ?? element
     while (/-(appear|enter)\b/.test(popup.className)) await new Promise(requestAnimationFrame)
     await Promise.all(popup.getAnimations({ subtree: true }).map((animation) => animation.finished))
   })

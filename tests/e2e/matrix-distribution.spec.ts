@@ -129,7 +129,11 @@ describe('matrix distribution: accounts', () => {
       await plan.getByRole('link', { name: 'Posts' }).click()
       await page.waitForURL(/\/video-data\?plan_id=\d+/)
       // Four posts, each a task: they reach the platforms while the page watches.
-      await expect.poll(() => douyin.posts.length + kuaishou.posts.length, { timeout: 60_000 }).toBe(4)
+      await expect.poll(() => douyin.posts.length + kuaishou.posts.length, { timeout: 60_000 }).toBe(4).catch(async (error: Error) => {
+        // Where the posts stand, to say why they have not all reached the platforms.
+        const posts = await callApi<{ data: { status: string; scheduled_at: string; error: string; task_id: number | null }[] }>(product, { username: 'merchant1' }, 'GET', '/release_post/list?limit=100')
+        throw new Error(`${error.message}\nposts: ${JSON.stringify(posts.data)}\nstarted at ${start.toISOString()}`)
+      })
       await expect.poll(() => page.getByRole('row').filter({ hasText: /Published/ }).count(), { timeout: 60_000 }).toBe(4)
       expect(await page.getByRole('row').filter({ hasText: /Douyin.*1,200/ }).count()).toBe(2)
       expect(douyin.posts.map((p) => p.title).sort()).toEqual(['A cup at dawn #tea', 'Tea for two #tea'])
