@@ -76,7 +76,7 @@ export function objectForm(body: JsonSchema, locale: Locale, layout: FormLayout 
   if (layout.sections) {
     // A field the endpoint does not take (a password on edit) is not drawn, and a section left empty not at all.
     const sections: SectionLayout[] = layout.sections
-      .map((section) => ({ title: section.title[locale] ?? section.title['en-US'], fields: section.fields.filter((name) => name in all) }))
+      .map((section) => ({ title: inLocale(section.title, locale)!, fields: section.fields.filter((name) => name in all) }))
       .filter((section) => section.fields.length > 0)
     uiSchema['ui:options'] = { [SECTIONS_OPTION]: sections }
   }
@@ -92,7 +92,7 @@ function formField(declared: JsonSchema, name: string, locale: Locale): { schema
   // description is API documentation, in English only; the form shows the label in the console's language.
   const { description: _doc, ...property } = declared
   const label = property['x-label'] as Label | undefined
-  const schema: JsonSchema = { ...property, title: label?.[locale] ?? label?.['en-US'] ?? name }
+  const schema: JsonSchema = { ...property, title: inLocale(label, locale) ?? name }
   // An emptied input means "no value", not "leave unchanged": send '' (or null where allowed) so an edit can clear it.
   const types = ([] as unknown[]).concat(property.type ?? [])
   const emptyValue = types.includes('null') ? null : types.includes('string') ? '' : undefined
@@ -102,7 +102,7 @@ function formField(declared: JsonSchema, name: string, locale: Locale): { schema
     ...(emptyValue !== undefined ? { 'ui:emptyValue': emptyValue } : {}),
     ...(enumNames ? { 'ui:enumNames': enumNames } : {}),
     // Below the field, where antd puts a description; its help line is where errors go.
-    ...(property['x-help'] ? { 'ui:description': (property['x-help'] as Label)[locale] ?? (property['x-help'] as Label)['en-US'] } : {}),
+    ...(property['x-help'] ? { 'ui:description': inLocale(property['x-help'] as Label, locale) } : {}),
     ...(property['x-shown-when'] ? { [SHOWN_WHEN]: property['x-shown-when'] } : {}),
   }
   if (property.type === 'object' && property.properties) {
@@ -137,7 +137,12 @@ function formField(declared: JsonSchema, name: string, locale: Locale): { schema
 /** An enum's option labels in the form's locale, from x-enum-labels. */
 function enumNamesOf(property: JsonSchema, locale: Locale): string[] | undefined {
   const labels = property['x-enum-labels'] as Label[] | undefined
-  return labels?.map((label) => label[locale] ?? label['en-US'])
+  return labels?.map((label) => inLocale(label, locale)!)
+}
+
+/** A label's text in the form's locale, else in English. */
+function inLocale(label: Label | undefined, locale: Locale): string | undefined {
+  return label?.[locale] ?? label?.['en-US']
 }
 
 function uiOf(property: JsonSchema): JsonSchema | undefined {

@@ -18,6 +18,9 @@ import './field-value.css'
 /** Shown where a picture does not load (a platform's avatar address that has expired): a plain frame, not the browser's broken image. */
 const IMAGE_FALLBACK = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="4" fill="#f0f0f0"/><path d="M8 22l5-6 4 4 3-3 4 5z" fill="#bfbfbf"/><circle cx="20" cy="11" r="2.5" fill="#bfbfbf"/></svg>')}`
 
+/** A figure (an amount, a count, a size, a length): digits of one width, so a column's figures line up, and never broken. */
+const FIGURE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
+
 /**
  * A field's value as lists (`cell`, the default) and detail pages (`detail`) show it;
  * `record` supplies the titles of related records.
@@ -29,17 +32,17 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
   switch (field.kind) {
     case 'money':
       return (
-        <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        <span style={FIGURE}>
           {formatMoney(String(value))} <span className="field-muted">{t('money.currency')}</span>
         </span>
       )
     case 'count':
       // A number of things (views, tokens, quota) with its thousands grouped, as the locale groups them.
-      return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{new Intl.NumberFormat(locale).format(Number(value))}</span>
+      return <span style={FIGURE}>{new Intl.NumberFormat(locale).format(Number(value))}</span>
     case 'fileSize':
-      return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{sizeText(Number(value))}</span>
+      return <span style={FIGURE}>{sizeText(Number(value))}</span>
     case 'seconds':
-      return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{t('task.seconds', { seconds: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Number(value)) })}</span>
+      return <span style={FIGURE}>{t('task.seconds', { seconds: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Number(value)) })}</span>
     case 'datetime': {
       // A list shows a time to the minute, the seconds in its title; a detail page shows them all.
       const time = dayjs(String(value))

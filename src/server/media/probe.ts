@@ -102,7 +102,8 @@ export async function probeMedia(path: string, opts: ProbeOptions = {}): Promise
   const turned = rotation % 180 !== 0
   const stated = still ? 0 : positive(probed.format?.duration) ?? Math.max(0, ...decodable.map((s) => positive(s.duration) ?? 0))
   // A recording written as it was made (a browser's MediaRecorder WebM) states no length: its packets tell it.
-  const duration = still || stated > 0 ? stated : await packetDuration(path, opts)
+  const statesLength = still || stated > 0
+  const duration = statesLength ? stated : await packetDuration(path, opts)
 
   await checkTail(path, kind, opts)
 
@@ -121,7 +122,7 @@ export async function probeMedia(path: string, opts: ProbeOptions = {}): Promise
     pixelFormat: video?.pix_fmt ?? null,
     audioSampleRate: positive(audio?.sample_rate) ?? null,
     audioChannels: audio?.channels ?? null,
-    ...(still || stated > 0 ? {} : { lengthFromPackets: true }),
+    ...(statesLength ? {} : { lengthFromPackets: true }),
   }
 }
 
