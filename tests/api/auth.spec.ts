@@ -1,16 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startTestServer, PASSWORD, type TestServer } from './harness'
 import { hashToken } from '../../src/server/auth/token'
 import { upsertAccount } from '../../src/server/accounts/queries'
 
 let server: TestServer
-let clock: Date
+let clock = new Date('2026-01-01T00:00:00.000Z')
+beforeAll(async () => {
+  server = await startTestServer({ now: () => clock })
+})
+// Every test starts on 1 January with an empty database and one admin.
 beforeEach(async () => {
   clock = new Date('2026-01-01T00:00:00.000Z')
-  server = await startTestServer({ now: () => clock })
+  await server.reset()
   await server.account('admin', 'admin')
 })
-afterEach(() => server.close())
+afterAll(() => server.close())
 
 describe('POST /platform/login', () => {
   it('answers a token in userinfo.token for the right password, and stores only its hash', async () => {
@@ -130,23 +134,18 @@ describe('POST /platform/get_user_info', () => {
 
 describe('own profile (spec §2 /user/setting, platform/edit_user_info)', () => {
   it('lets any role change its own name, nickname, avatar and introduction, and nothing else', async () => {
-    const server = await startTestServer()
-    try {
-      const merchant = await server.account('m1', 'merchant')
-      const other = await server.account('m2', 'merchant')
-      const body = { name: 'Noodle House', nickname: 'Noodles', avatar: '/uploads/2026-11/0123456789abcdef0123456789abcdef.png', introduction: 'Hand-pulled since 1998.' }
-      const res = await server.call<Record<string, unknown>>('POST', '/platform/edit_user_info', { token: merchant.token, body })
-      expect(res.body.data).toMatchObject({ ...body, username: 'm1', user_type: 2 })
-      expect((await server.call('POST', '/platform/get_user_info', { token: merchant.token })).body.data).toMatchObject(body)
-      const untouched = (await server.call<Record<string, unknown>>('POST', '/platform/get_user_info', { token: other.token })).body.data
-      expect([untouched.nickname, untouched.avatar]).toEqual(['', ''])
-      const sneaky = await server.call('POST', '/platform/edit_user_info', { token: merchant.token, body: { ...body, user_type: 0 } })
-      expect(sneaky.body).toMatchObject({ code: 0, data: { errors: [{ path: '/user_type' }] } })
-      const partial = await server.call('POST', '/platform/edit_user_info', { token: merchant.token, body: { name: 'Only name' } })
-      expect(partial.body.data).toMatchObject({ ...body, name: 'Only name' })
-    } finally {
-      await server.close()
-    }
+    const merchant = await server.account('m1', 'merchant')
+    const other = await server.account('m2', 'merchant')
+    const body = { name: 'Noodle House', nickname: 'Noodles', avatar: '/uploads/2026-11/0123456789abcdef0123456789abcdef.png', introduction: 'Hand-pulled since 1998.' }
+    const res = await server.call<Record<string, unknown>>('POST', '/platform/edit_user_info', { token: merchant.token, body })
+    expect(res.body.data).toMatchObject({ ...body, username: 'm1', user_type: 2 })
+    expect((await server.call('POST', '/platform/get_user_info', { token: merchant.token })).body.data).toMatchObject(body)
+    const untouched = (await server.call<Record<string, unknown>>('POST', '/platform/get_user_info', { token: other.token })).body.data
+    expect([untouched.nickname, untouched.avatar]).toEqual(['', ''])
+    const sneaky = await server.call('POST', '/platform/edit_user_info', { token: merchant.token, body: { ...body, user_type: 0 } })
+    expect(sneaky.body).toMatchObject({ code: 0, data: { errors: [{ path: '/user_type' }] } })
+    const partial = await server.call('POST', '/platform/edit_user_info', { token: merchant.token, body: { name: 'Only name' } })
+    expect(partial.body.data).toMatchObject({ ...body, name: 'Only name' })
   })
 })
 

@@ -1,3 +1,4 @@
+// PostgreSQL too: racing transfers, redemptions and deletions of the same cards; exports streamed by cursor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import { startTestServer, type TestServer } from './harness'

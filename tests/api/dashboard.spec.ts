@@ -1,3 +1,4 @@
+// PostgreSQL too: days cut at local midnight and sums by date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 

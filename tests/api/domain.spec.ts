@@ -1,3 +1,4 @@
+// PostgreSQL too: two requests racing for one unique host name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 

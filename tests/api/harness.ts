@@ -8,7 +8,7 @@ import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
 import type { Role } from '../../src/schema/types'
 import { readConfig, type Config } from '../../src/server/config'
-import { openServices } from '../../src/server/start'
+import { loadSchemas, openServices, type LoadedSchemas } from '../../src/server/start'
 import { buildApp } from '../../src/server/app'
 import { upsertAccount } from '../../src/server/accounts/queries'
 import { bossSchema } from '../../src/server/tasks/pg-boss-queue'
@@ -35,6 +35,11 @@ export interface TestServer {
   login(username: string, password?: string): Promise<string>
   /** What the server logged, one parsed JSON line each (with startTestServer({ captureLog: true })). */
   logLines: Record<string, unknown>[]
+  /**
+   * Empty every table, as the database of a server just started is: for a file whose tests each
+   * need a clean start, in a beforeEach, instead of a server of their own.
+   */
+  reset(): Promise<void>
   close(): Promise<void>
 }
 
@@ -57,7 +62,7 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
     ...(options.captureLog ? {} : { logLevel: 'error' }),
     ...options.config,
   }
-  const services = await openServices(config, options.now)
+  const services = await openServices(config, options.now, schemasOf(config.schemasDir))
   const logLines: Record<string, unknown>[] = []
   const logStream = { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) }
   const app = await buildApp(services, { logStream: options.captureLog ? logStream : process.stderr })
@@ -115,6 +120,7 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
       }
       return { id, token }
     },
+    reset: () => emptyTables(services),
     async close() {
       await app.close()
       await services.tasks.stop()
@@ -123,6 +129,20 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+async function emptyTables({ db, dialect }: TestServer['services']): Promise<void> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ table: string }>`select tablename as "table" from pg_catalog.pg_tables where schemaname = current_schema()`.execute(db)
+    if (rows.length) await sql`truncate ${sql.join(rows.map((row) => sql.id(row.table)))} restart identity`.execute(db)
+    return
+  }
+  const { rows } = await sql<{ table: string }>`select name as "table" from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
+  await db.transaction().execute(async (trx) => {
+    for (const { table } of rows) await sql`delete from ${sql.id(table)}`.execute(trx)
+    // Ids start again at 1, as in a new database.
+    if ((await sql`select name from sqlite_master where name = 'sqlite_sequence'`.execute(trx)).rows.length) await sql`delete from sqlite_sequence`.execute(trx)
+  })
 }
 
 /**
@@ -135,6 +155,17 @@ export async function startSecondInstance(server: TestServer, now?: () => Date):
   const app = await buildApp(services)
   await app.ready()
   return { app, close: async () => (await app.close(), await services.database.close()) }
+}
+
+/**
+ * The repository's schema files, checked once per test process: checking them is most of a
+ * server's start, and a file starts several. A folder of a test's own (copySchemas) is read
+ * each time, as a test may change it between starts.
+ */
+let repositorySchemas: LoadedSchemas | undefined
+function schemasOf(dir: string): LoadedSchemas {
+  if (dir !== SCHEMAS_DIR) return loadSchemas(dir)
+  return (repositorySchemas ??= loadSchemas(dir))
 }
 
 function requiredDatabaseUrl(): string {

@@ -1,3 +1,4 @@
+// PostgreSQL too: concurrent balance changes in transactions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { changeMoney, changeQuota, type LedgerChange } from '../../src/server/ledger/ledger'
 import { tableOf } from '../../src/server/services'

@@ -1,3 +1,4 @@
+// PostgreSQL too: exports read past one chunk of rows.
 import { parse } from 'csv-parse/sync'
 import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

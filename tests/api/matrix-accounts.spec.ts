@@ -1,3 +1,4 @@
+// PostgreSQL too: scheduled renewals claim each account once, over the queue.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'kysely'

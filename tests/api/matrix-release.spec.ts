@@ -1,3 +1,4 @@
+// PostgreSQL too: posts made exactly once over the queue, one posting rate shared by every worker.
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,3 +1,4 @@
+// PostgreSQL too: migrations.
 import { afterAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,3 +1,4 @@
+// PostgreSQL too: a new entity migrated into an existing database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

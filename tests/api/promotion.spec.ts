@@ -1,3 +1,4 @@
+// PostgreSQL too: the merchant limit is held under a row lock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD, startTestServer, type TestServer } from './harness'
 

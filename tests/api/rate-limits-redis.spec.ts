@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { upsertAccount } from '../../src/server/accounts/queries'
 import { tableOf } from '../../src/server/services'
@@ -24,15 +24,20 @@ const login = (app: TestServer['app'], username: string, password = 'guess') =>
   app.inject({ method: 'POST', url: '/api/v1/platform/login', headers: { platform: 'pc' }, payload: { username, password } }).then((res) => res.statusCode)
 
 describe('rate limits counting in Redis', () => {
-  beforeEach(async () => {
+  beforeAll(async () => {
     config = testRedisConfig()
     server = await startTestServer({ config: { redis: config } })
     second = await startSecondInstance(server)
+  })
+  // Each test starts with no counts and one account.
+  beforeEach(async () => {
+    await dropKeysUnder(redis, config.keyPrefix)
+    await server.reset()
     await upsertAccount(server.services, { username: 'victim', password: PASSWORD, role: 'merchant' })
   })
-  afterEach(async () => {
-    await second.close()
-    await server.close()
+  afterAll(async () => {
+    await second?.close()
+    await server?.close()
     await dropKeysUnder(redis, config.keyPrefix)
   })
 

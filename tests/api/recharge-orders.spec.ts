@@ -1,3 +1,4 @@
+// PostgreSQL too: concurrent confirmations of one order, packages locked while ordered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 

@@ -1,3 +1,4 @@
+// PostgreSQL too: racing registrations for the last place under a partner.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { verifyPassword } from '../../src/server/auth/password'
 import { readConfig } from '../../src/server/config'

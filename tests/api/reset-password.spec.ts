@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+// PostgreSQL too: a code spent once by racing requests, under an advisory lock.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PASSWORD, startTestServer, type TestServer } from './harness'
@@ -15,16 +16,24 @@ const NEW_PASSWORD = 'a brand new secret'
 const defaults = readConfig({ NODE_ENV: 'test' }).passwordReset
 
 let server: TestServer
-let clock: Date
+let clock = new Date('2026-01-01T00:00:00.000Z')
 const later = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000))
 
+/** One server per configuration the file asks for, each emptied for the next test that uses it. */
+const servers = new Map<string, TestServer>()
+afterAll(() => Promise.all([...servers.values()].map((started) => started.close())))
+
+/** A test's start: 1 January, an empty database with an admin and alice, nothing logged yet. */
 async function start(passwordReset: Partial<Config['passwordReset']> = {}): Promise<void> {
   clock = new Date('2026-01-01T00:00:00.000Z')
-  server = await startTestServer({ now: () => clock, captureLog: true, config: { passwordReset: { ...defaults, ...passwordReset } } })
+  const key = JSON.stringify(passwordReset)
+  server = servers.get(key) ?? (await startTestServer({ now: () => clock, captureLog: true, config: { passwordReset: { ...defaults, ...passwordReset } } }))
+  servers.set(key, server)
+  await server.reset()
+  server.logLines.length = 0
   await server.account('admin', 'admin')
   await server.account('alice', 'merchant', 'admin')
 }
-afterEach(() => server?.close())
 
 async function captcha(): Promise<{ id: string; answer: string; image: string }> {
   const res = await server.call<{ captcha_id: string; image: string }>('GET', '/platform/captcha_image')
@@ -204,9 +213,8 @@ describe('reset codes through a webhook', () => {
   let receiver: Server
   let received: { headers: Record<string, unknown>; body: Record<string, unknown> }[]
   let answerStatus: number
-  beforeEach(async () => {
-    received = []
-    answerStatus = 204
+  let url: string
+  beforeAll(async () => {
     receiver = createServer((req, res) => {
       let text = ''
       req.on('data', (chunk) => (text += chunk))
@@ -216,10 +224,14 @@ describe('reset codes through a webhook', () => {
       })
     })
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r))
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/codes`
+    url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/codes`
+  })
+  beforeEach(async () => {
+    received = []
+    answerStatus = 204
     await start({ provider: 'webhook', webhookUrl: url, webhookToken: 'hook-secret' })
   })
-  afterEach(() => new Promise<void>((r) => receiver.close(() => r())))
+  afterAll(() => new Promise<void>((r) => receiver.close(() => r())))
 
   it('posts the code to the mobile on file (else the e-mail), and the code resets the password', async () => {
     await server.services.db.updateTable('account').set({ mobile: '13800000002', email: 'alice@example.com' }).where('username', '=', 'alice').execute()

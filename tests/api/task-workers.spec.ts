@@ -1,3 +1,4 @@
+// PostgreSQL too: the queue, shared by worker processes.
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

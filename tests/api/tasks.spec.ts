@@ -1,3 +1,4 @@
+// PostgreSQL too: the queue, and costs reserved and given back in transactions.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

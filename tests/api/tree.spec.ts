@@ -1,3 +1,4 @@
+// PostgreSQL too: searches by prefix and case, and the subtree of an account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { startTestServer, type TestServer } from './harness'

@@ -8,8 +8,23 @@ import { dropTally, migrateTally, tallyTable } from './tally'
  * add missing columns and indexes. Nothing is dropped or narrowed, so a deploy
  * can never lose data; a removed field simply stops being read. Only x-tally's
  * counts, which are derived from the rows, are rebuilt or dropped with their schema.
+ * One transaction: a start that fails halfway leaves the database as it found it, and on
+ * PostgreSQL the statements share one commit instead of waiting for a disk flush each.
+ * Processes starting together on one PostgreSQL migrate one after another: two creating the
+ * same table at once would otherwise fail one of them on the catalogue's unique names.
  */
 export async function migrate(db: Db, dialect: Dialect, registry: Registry): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK}, hashtext(current_schema()))`.execute(trx)
+    await migrateIn(trx, dialect, registry)
+  })
+  if (dialect === 'sqlite') await sql`pragma optimize`.execute(db)
+}
+
+/** The advisory lock migrations take on PostgreSQL, with the schema's hash beside it: deployments in other schemas do not wait. */
+const MIGRATION_LOCK = 7_140_211
+
+async function migrateIn(db: Db, dialect: Dialect, registry: Registry): Promise<void> {
   const existing = await existingColumns(db, dialect)
   for (const entity of registry.entities.values()) {
     const columns = existing.get(entity.table)
@@ -45,7 +60,6 @@ export async function migrate(db: Db, dialect: Dialect, registry: Registry): Pro
     if (entity.tally) await migrateTally(db, dialect, entity, existing.get(tallyTable(entity)))
     else if (existing.has(tallyTable(entity))) await dropTally(db, dialect, entity)
   }
-  if (dialect === 'sqlite') await sql`pragma optimize`.execute(db)
 }
 
 /** The tables of the schema we work in, each with its columns' names. */

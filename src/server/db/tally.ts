@@ -13,30 +13,26 @@ export { tallyKey, tallyTable } from '../../schema/tally-names'
 
 /**
  * Create the tally table, its triggers and its first counts, or rebuild them when the
- * tallied fields changed. Counts are derived data, so rebuilding loses nothing. Done in one
- * transaction: on PostgreSQL creating the trigger locks out writers until the counts taken
- * after it are committed, so no write is counted twice or missed.
+ * tallied fields changed. Counts are derived data, so rebuilding loses nothing. Run inside the
+ * migration's transaction (`trx`): on PostgreSQL creating the trigger locks out writers until
+ * the counts taken after it are committed, so no write is counted twice or missed.
  */
-export async function migrateTally(db: Db, dialect: Dialect, entity: EntityDef, existingColumns: ReadonlySet<string> | undefined): Promise<void> {
+export async function migrateTally(trx: Db, dialect: Dialect, entity: EntityDef, existingColumns: ReadonlySet<string> | undefined): Promise<void> {
   const key = tallyKey(entity)
   const wanted = [...key, 'n']
   if (existingColumns && existingColumns.size === wanted.length && wanted.every((c) => existingColumns.has(c))) return
   const table = tallyTable(entity)
-  await db.transaction().execute(async (trx) => {
-    for (const statement of tallyDrops(dialect, entity)) await statement.execute(trx)
-    const columns = key.map((name) => sql`${sql.id(name)} ${sql.raw(entity.columns.find((c) => c.name === name)!.type)} not null`)
-    await sql`create table ${sql.id(table)} (${sql.join(columns)}, n integer not null, primary key (${sql.join(key.map((c) => sql.id(c)))}))`.execute(trx)
-    for (const statement of dialect === 'postgres' ? postgresTriggers(trx, entity) : sqliteTriggers(entity)) await statement.execute(trx)
-    const ids = sql.join(key.map((c) => sql.id(c)))
-    await sql`insert into ${sql.id(table)} (${ids}, n) select ${ids}, count(*) from ${sql.id(entity.table)} group by ${ids}`.execute(trx)
-  })
+  for (const statement of tallyDrops(dialect, entity)) await statement.execute(trx)
+  const columns = key.map((name) => sql`${sql.id(name)} ${sql.raw(entity.columns.find((c) => c.name === name)!.type)} not null`)
+  await sql`create table ${sql.id(table)} (${sql.join(columns)}, n integer not null, primary key (${sql.join(key.map((c) => sql.id(c)))}))`.execute(trx)
+  for (const statement of dialect === 'postgres' ? postgresTriggers(trx, entity) : sqliteTriggers(entity)) await statement.execute(trx)
+  const ids = sql.join(key.map((c) => sql.id(c)))
+  await sql`insert into ${sql.id(table)} (${ids}, n) select ${ids}, count(*) from ${sql.id(entity.table)} group by ${ids}`.execute(trx)
 }
 
-/** An entity that no longer declares x-tally loses its counts and their triggers. */
-export async function dropTally(db: Db, dialect: Dialect, entity: EntityDef): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const statement of tallyDrops(dialect, entity)) await statement.execute(trx)
-  })
+/** An entity that no longer declares x-tally loses its counts and their triggers (inside the migration's transaction). */
+export async function dropTally(trx: Db, dialect: Dialect, entity: EntityDef): Promise<void> {
+  for (const statement of tallyDrops(dialect, entity)) await statement.execute(trx)
 }
 
 function tallyDrops(dialect: Dialect, entity: EntityDef): RawBuilder<unknown>[] {

@@ -15,28 +15,58 @@ export interface EndpointValidators {
 const EMPTY_BODY: JsonSchema = { type: 'object', additionalProperties: false }
 
 /**
- * Compile every endpoint's schemas once, at start (or only those of `only`, by endpoint id).
- * Queries are coerced from strings (page=2 is a number); bodies are not, so "2" for a number
- * is an error, as it is in the form.
+ * Every endpoint's validators, each compiled the first time it is used. Compiling all of them
+ * took most of a start (about a second here), for endpoints a process may never serve; the
+ * registry has already compiled each once to check it. Queries are coerced from strings
+ * (page=2 is a number); bodies are not, so "2" for a number is an error, as it is in the form.
+ * The same registry gets the same validators: they are a function of its schemas alone, and a
+ * process starting several apps on one registry (tests, the demo month) compiles each once.
  */
-export function compileValidators(registry: Registry, withResponses: boolean, only?: ReadonlySet<string>): Map<string, EndpointValidators> {
-  // The registry has already checked every schema against the meta-schema; checking again here only slows the start.
-  const queryAjv = createAjv({ verbose: true, useDefaults: true, coerceTypes: 'array', validateSchema: false })
-  const bodyAjv = createAjv({ verbose: true, useDefaults: true, validateSchema: false })
-  const responseAjv = withResponses ? createAjv({ validateSchema: false }) : undefined
-  for (const ajv of [queryAjv, bodyAjv, responseAjv]) {
-    if (ajv) for (const schema of Object.values(registry.schemas)) ajv.addSchema(schema)
-  }
+export function compileValidators(registry: Registry, withResponses: boolean): ReadonlyMap<string, EndpointValidators> {
+  const modes = compiled.get(registry) ?? new Map<boolean, ReadonlyMap<string, EndpointValidators>>()
+  compiled.set(registry, modes)
+  const known = modes.get(withResponses)
+  if (known) return known
+  const made = lazyValidators(registry, withResponses)
+  modes.set(withResponses, made)
+  return made
+}
+
+const compiled = new WeakMap<Registry, Map<boolean, ReadonlyMap<string, EndpointValidators>>>()
+
+function lazyValidators(registry: Registry, withResponses: boolean): ReadonlyMap<string, EndpointValidators> {
+  const ajvs = once(() => {
+    // The registry has already checked every schema against the meta-schema; checking again here only slows the start.
+    const query = createAjv({ verbose: true, useDefaults: true, coerceTypes: 'array', validateSchema: false })
+    const body = createAjv({ verbose: true, useDefaults: true, validateSchema: false })
+    const response = createAjv({ validateSchema: false })
+    for (const ajv of [query, body, response]) for (const schema of Object.values(registry.schemas)) ajv.addSchema(schema)
+    return { query, body, response }
+  })
   const out = new Map<string, EndpointValidators>()
   for (const endpoint of registry.endpoints.values()) {
-    if (only && !only.has(endpoint.id)) continue
+    const { query, body } = endpoint.request
+    const compileQuery = query && once(() => ajvs().query.compile(query))
+    const compileBody = endpoint.method === 'POST' ? once(() => ajvs().body.compile(body ?? EMPTY_BODY)) : undefined
+    const compileResponse = withResponses && !endpoint.download ? once(() => ajvs().response.compile(endpoint.response)) : undefined
     out.set(endpoint.id, {
-      query: endpoint.request.query ? queryAjv.compile(endpoint.request.query) : undefined,
-      body: endpoint.method === 'POST' ? bodyAjv.compile(endpoint.request.body ?? EMPTY_BODY) : undefined,
-      response: responseAjv && !endpoint.download ? responseAjv.compile(endpoint.response) : undefined,
+      get query() {
+        return compileQuery?.()
+      },
+      get body() {
+        return compileBody?.()
+      },
+      get response() {
+        return compileResponse?.()
+      },
     })
   }
   return out
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined
+  return () => (made ??= { value: make() }).value
 }
 
 /** Validate (and default, and coerce) `value` in place, or throw the field errors; text that cannot be stored as sent is one too. */
