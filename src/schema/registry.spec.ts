@@ -11,6 +11,9 @@ import type { SchemaFile } from './types'
 vi.setConfig({ testTimeout: 30_000 })
 
 const real = readSchemaFiles(resolve(__dirname, '../../schemas'))
+// The repository's own files build once for every test that only reads what they declare.
+let repository: ReturnType<typeof createRegistry> | undefined
+const realRegistry = () => (repository ??= createRegistry(real))
 
 /** The real schema files with some replaced, added (by path) or removed (text null). */
 function withFiles(changes: Record<string, unknown>): SchemaFile[] {
@@ -35,7 +38,7 @@ describe('the schema files of the repository', () => {
   })
 
   it('give every entity id, created_at and updated_at, and keep private fields out of the public schema', () => {
-    const registry = createRegistry(real)
+    const registry = realRegistry()
     const user = registry.entities.get('user')!
     const properties = Object.keys(user.schema.properties as object)
     expect(properties).toEqual(expect.arrayContaining(['id', 'username', 'created_at', 'updated_at']))
@@ -44,20 +47,20 @@ describe('the schema files of the repository', () => {
   })
 
   it('derive a list endpoint query from the filters its resource declares', () => {
-    const list = createRegistry(real).endpoints.get('domain/list')!
+    const list = realRegistry().endpoints.get('domain/list')!
     const query = list.request.query!.properties as Record<string, unknown>
     expect(Object.keys(query)).toEqual(expect.arrayContaining(['page', 'limit', 'sort', 'order', 'host', 'name', 'is_default', 'created_at_from', 'created_at_to']))
   })
 
   it('carry a settings group\'s note for its form, kept out of the schema its values are checked against', () => {
-    const publishing = createRegistry(real).configGroups.get('publishing')!
+    const publishing = realRegistry().configGroups.get('publishing')!
     expect(publishing.note?.['en-US']).toContain('{origin}/api/v1/platform/oauth_callback')
     expect(publishing.note?.['zh-CN']).toContain('{origin}/api/v1/platform/oauth_callback')
     expect(publishing.schema).not.toHaveProperty('x-note')
   })
 
   it('refuse blank names and titles in every entity, endpoint and settings group, but not in passwords', () => {
-    const registry = createRegistry(real)
+    const registry = realRegistry()
     const blank = (schema: unknown, field: string) => ((schema as { properties: Record<string, Record<string, unknown>> }).properties[field] ?? {})['x-not-blank']
     for (const entity of registry.entities.values()) {
       if (entity.title && !entity.columns.find((c) => c.name === entity.title)!.readOnly) expect(blank(entity.schema, entity.title), entity.name).toBe(true)
@@ -71,7 +74,7 @@ describe('the schema files of the repository', () => {
   })
 
   it('give a download that exports a list the filters of that list, not its paging, beside its own query', () => {
-    const registry = createRegistry(real)
+    const registry = realRegistry()
     const exported = Object.keys(registry.endpoints.get('recharge_card/export_data')!.request.query!.properties as object)
     const listed = Object.keys(registry.endpoints.get('recharge_card/card_list')!.request.query!.properties as object)
     expect(exported.sort()).toEqual([...listed.filter((k) => !['page', 'limit', 'sort', 'order'].includes(k)), 'format', 'lang'].sort())
@@ -130,7 +133,7 @@ describe('registry problems name the file, the pointer and what to do', () => {
     const narrow = file('resources/domain.json') as { list: { columns: unknown[] } }
     narrow.list.columns.push({ field: 'name', width: 20 })
     expect(problemsOf({ 'resources/domain.json': narrow })).toEqual([`schemas/resources/domain.json#/list/columns/${narrow.list.columns.length - 1}/width: must be >= 48 (found 20).`])
-    const order = createRegistry(real).resources.get('recharge_order')!
+    const order = realRegistry().resources.get('recharge_order')!
     expect(order.list.columns.slice(0, 2)).toEqual([{ field: 'order_no', width: 184 }, { field: 'user_id' }])
   })
 

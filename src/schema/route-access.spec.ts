@@ -5,6 +5,9 @@ import { readSchemaFiles } from './load-files'
 import { consoleRoutes, defaultRouteFor, firstPermittedRoute, menuFor, menuSelection, routeAllows, routeOf } from './route-access'
 import type { Navigation, Registry, Role } from './types'
 
+/** The repository's schema files, built once for the whole file. */
+const repository = createRegistry(readSchemaFiles(resolve(__dirname, '../../schemas')))
+
 describe('routeAllows (spec §6)', () => {
   it.each([
     [undefined, 'merchant', true],
@@ -19,7 +22,7 @@ describe('routeAllows (spec §6)', () => {
 })
 
 describe('firstPermittedRoute (spec §4 permission guard)', () => {
-  const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../schemas')))
+  const registry = repository
   const withNavigation = (navigation: Navigation): Pick<Registry, 'navigation' | 'resources'> => ({ navigation, resources: registry.resources })
 
   it('sends a role to the first route it may open, in menu order, skipping hidden ones', () => {
@@ -55,7 +58,7 @@ describe('firstPermittedRoute (spec §4 permission guard)', () => {
 })
 
 describe('routeOf', () => {
-  const routes = consoleRoutes(createRegistry(readSchemaFiles(resolve(__dirname, '../../schemas'))))
+  const routes = consoleRoutes(repository)
 
   it.each([
     ['/domain/domainList', '/domain/domainList'],
@@ -69,7 +72,7 @@ describe('routeOf', () => {
 })
 
 describe('menuSelection: the entry highlighted and the group open for a location', () => {
-  const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../schemas')))
+  const registry = repository
 
   it('highlights the page in the menu, and the one under it, in its open group', () => {
     const menu = menuFor(registry, 'admin')
