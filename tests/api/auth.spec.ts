@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startTestServer, PASSWORD, type TestServer } from './harness'
+import { fixturePasswordHash, startTestServer, PASSWORD, type TestServer } from './harness'
 import { hashToken } from '../../src/server/auth/token'
 import { upsertAccount } from '../../src/server/accounts/queries'
 
@@ -60,7 +60,7 @@ describe('POST /platform/login', () => {
   })
 
   it('rate-limits guesses at one username with HTTP 429, even with the right password', async () => {
-    await upsertAccount(server.services, { username: 'victim', password: PASSWORD, role: 'merchant' })
+    await upsertAccount(server.services, { username: 'victim', passwordHash: await fixturePasswordHash(), role: 'merchant' })
     const statuses: number[] = []
     for (let i = 0; i < 12; i++) {
       statuses.push((await server.call('POST', '/platform/login', { body: { username: 'victim', password: `guess ${i}` } })).status)

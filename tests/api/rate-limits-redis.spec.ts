@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis'
 import { upsertAccount } from '../../src/server/accounts/queries'
 import { tableOf } from '../../src/server/services'
 import type { RedisConfig } from '../../src/server/config'
-import { PASSWORD, startSecondInstance, startTestServer, type TestServer } from './harness'
+import { fixturePasswordHash, PASSWORD, startSecondInstance, startTestServer, type TestServer } from './harness'
 import { dropKeysUnder, keysUnder, openTestRedis, testRedisConfig } from './test-redis'
 
 /** What only Redis shows: where the counts are kept, apart from other apps', and Redis being away. */
@@ -33,7 +33,7 @@ describe('rate limits counting in Redis', () => {
   beforeEach(async () => {
     await dropKeysUnder(redis, config.keyPrefix)
     await server.reset()
-    await upsertAccount(server.services, { username: 'victim', password: PASSWORD, role: 'merchant' })
+    await upsertAccount(server.services, { username: 'victim', passwordHash: await fixturePasswordHash(), role: 'merchant' })
   })
   afterAll(async () => {
     await second?.close()
@@ -59,7 +59,7 @@ describe('rate limits counting in Redis', () => {
     const otherConfig = testRedisConfig()
     const other = await startTestServer({ config: { redis: otherConfig } })
     try {
-      await upsertAccount(other.services, { username: 'victim', password: PASSWORD, role: 'merchant' })
+      await upsertAccount(other.services, { username: 'victim', passwordHash: await fixturePasswordHash(), role: 'merchant' })
       expect(await login(other.app, 'victim', PASSWORD)).toBe(200)
       expect(await keysUnder(redis, otherConfig.keyPrefix)).toHaveLength(2)
     } finally {

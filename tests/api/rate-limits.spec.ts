@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { upsertAccount } from '../../src/server/accounts/queries'
 import type { Config } from '../../src/server/config'
-import { PASSWORD, startSecondInstance, startTestServer, type TestServer } from './harness'
+import { fixturePasswordHash, PASSWORD, startSecondInstance, startTestServer, type TestServer } from './harness'
 import { dropKeysUnder, keysUnder, openTestRedis, testRedisConfig } from './test-redis'
 
 /** Two API instances sharing only the database, and Redis when the limits count there. */
@@ -97,7 +97,7 @@ describe.each([database, inRedis])('rate limits hold across instances counting i
 
   async function victim(caller: ReturnType<typeof newCaller>): Promise<string> {
     const username = caller.username('victim')
-    await upsertAccount(server.services, { username, password: PASSWORD, role: 'merchant' })
+    await upsertAccount(server.services, { username, passwordHash: await fixturePasswordHash(), role: 'merchant' })
     return username
   }
 
@@ -154,7 +154,7 @@ describe.each([database, inRedis])('rate limits hold across instances counting i
     const tokens: string[] = []
     for (let i = 0; i < 6; i++) {
       const username = caller.username(`shop-${i}`)
-      await upsertAccount(server.services, { username, password: PASSWORD, role: 'merchant' })
+      await upsertAccount(server.services, { username, passwordHash: await fixturePasswordHash(), role: 'merchant' })
       tokens.push(await server.login(username))
     }
     // Four tries per account stays under the account limit; the sixth account's first try is the 21st from the address.

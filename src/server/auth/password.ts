@@ -13,11 +13,14 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   )
 }
 
-/** A self-describing hash: scrypt$N$r$p$salt$key, so the cost can rise later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * A self-describing hash: scrypt$N$r$p$salt$key, so the cost can rise later without breaking old
+ * hashes. `n` is scrypt's cost, 2^15 for every password people choose.
+ */
+export async function hashPassword(password: string, n = N): Promise<string> {
   const salt = randomBytes(16)
-  const key = await derive(password, salt, N, R, P)
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$')
+  const key = await derive(password, salt, n, R, P)
+  return ['scrypt', n, R, P, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
