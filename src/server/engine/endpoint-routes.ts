@@ -89,7 +89,7 @@ function tokenOf(request: FastifyRequest, endpoint: EndpointDef): string | undef
 }
 
 /** Forms send empty filters as "": they mean "no filter", not "match the empty string". */
-function withoutEmpty(query: unknown): Record<string, unknown> {
+export function withoutEmpty(query: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
     if (value !== '' && key !== 'token') out[key] = value
