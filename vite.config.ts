@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
@@ -9,17 +9,32 @@ import { startAssets } from './scripts/vite-start-assets.ts'
 /** Where `npm run dev` finds the API (scripts/dev.ts starts it there). */
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
-// The API suite runs once per database: always SQLite, and PostgreSQL too when DATABASE_URL is set (CI sets it).
-const apiSuite = (database: 'sqlite' | 'postgres') => ({
-  extends: true as const,
-  test: {
-    name: `api:${database}`,
-    include: ['tests/api/**/*.spec.ts'],
-    env: { TEST_DATABASE: database },
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-  },
-})
+/**
+ * The API suite: every file on SQLite, and on PostgreSQL too (when DATABASE_URL is set, as in CI)
+ * the files where the dialect matters: transactions, locking, races, migrations, the queue,
+ * search, JSON and dates. Such a file says so in its first line, with why
+ * ("// PostgreSQL too: racing transfers ..."); tests/README.md gives the rule.
+ *
+ * Files share their modules within a worker (isolate: false): loading the server's code again
+ * for every file cost more than most files' tests. A file that replaces a module (vi.mock)
+ * needs a module registry of its own, so those run isolated, in a project of their own.
+ */
+const API_DIR = 'tests/api'
+const apiSpecs = readdirSync(API_DIR).filter((name) => name.endsWith('.spec.ts')).map((name) => ({ path: `${API_DIR}/${name}`, text: readFileSync(`${API_DIR}/${name}`, 'utf8') }))
+const replacesModules = (spec: { text: string }) => /\bvi\.mock\(/.test(spec.text)
+const postgresToo = (spec: { text: string }) => /^\/\/ PostgreSQL too: \S/.test(spec.text)
+
+const apiSuite = (database: 'sqlite' | 'postgres') => {
+  const specs = database === 'postgres' ? apiSpecs.filter(postgresToo) : apiSpecs
+  const project = (name: string, isolate: boolean, include: string[]) => ({
+    extends: true as const,
+    test: { name, include, isolate, env: { TEST_DATABASE: database }, testTimeout: 30_000, hookTimeout: 30_000 },
+  })
+  return [
+    project(`api:${database}`, false, specs.filter((spec) => !replacesModules(spec)).map((spec) => spec.path)),
+    project(`api:${database}:isolated`, true, specs.filter(replacesModules).map((spec) => spec.path)),
+  ]
+}
 
 /**
  * Packages whose modules only define things, though their package.json does not say so.
@@ -82,7 +97,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'], exclude: ['src/console/**'] } },
+      // Unit files share their modules within a worker, as the API suite's do; the console's each get a fresh page and module registry.
+      { extends: true, test: { name: 'unit', include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'], exclude: ['src/console/**'], isolate: false } },
       { extends: true, test: { name: 'console', include: ['src/console/**/*.spec.{ts,tsx}'], environment: 'happy-dom' } },
       {
         extends: true,
@@ -98,8 +114,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           expect: { poll: { timeout: 5000 } },
         },
       },
-      apiSuite('sqlite'),
-      ...(process.env.DATABASE_URL ? [apiSuite('postgres')] : []),
+      ...apiSuite('sqlite'),
+      ...(process.env.DATABASE_URL ? apiSuite('postgres') : []),
     ],
   },
 }))
