@@ -105,10 +105,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
-          setupFiles: ['tests/e2e/journal-on-failure.ts'],
+          globalSetup: ['tests/e2e/build-once.ts'],
+          setupFiles: ['tests/e2e/journal-on-failure.ts', 'tests/e2e/browser-per-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own product on a free port with a data folder of its
+          // own, and most of a browser test is waiting on a page, so two share a two-core machine well.
+          maxWorkers: 2,
+          // A worker's files share the modules they import (Playwright, the schema registry, the API
+          // harness), loaded once rather than for every file; each file starts its own product and browser.
+          isolate: false,
+          // After the other projects when they run together: vitest runs projects with different
+          // worker counts as separate groups, and the browser tests are best alone on the machine.
+          sequence: { groupOrder: 1 },
           // A page shows what a poll waits for once its lazily loaded code has arrived and run, which
           // on a busy two-core machine can take more than vitest's default second (Playwright waits 5).
           expect: { poll: { timeout: 5000 } },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
+import { settler } from './settle'
 import { callApi, clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
 import { startChatContract, type ChatContract } from '../support/chat-contract'
 
@@ -19,21 +20,22 @@ afterAll(async () => {
 describe('the AI tool', () => {
   it('an admin makes an assistant open to merchants, talks with it in the playground as it writes, and finds the call in the log', () =>
     withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/home/index`)
       // Spec §2: one menu entry, its pages not listed under it.
       await page.getByRole('menuitem', { name: 'AI agent tool' }).click()
       await page.waitForURL(/\/ai-tool\/ai-tool-index(\?|$)/)
       // The dashboard stays on screen until the assistants' page has loaded.
       await page.getByRole('heading', { name: 'AI agent tool' }).waitFor()
+      const settled = settler(page)
       await page.getByRole('button', { name: /New|Create/ }).first().click()
       await page.waitForURL(/\/ai-tool\/ai-tool-index\/create$/)
-      await page.waitForLoadState('networkidle')
+      // Opened inside the app, which networkidle does not see.
+      await settled()
       await page.locator('#root_name').fill('Script writer')
       await page.getByLabel('What it is for').fill('Writes a 30-second video script')
       await page.getByLabel('System prompt').fill('You write short, friendly video scripts.')
       await page.getByRole('checkbox', { name: 'Merchant' }).check()
       await page.getByRole('button', { name: 'Save' }).click()
-      await page.waitForURL(/\/ai-tool\/ai-tool-index(\/show\/\d+)?$/)
+      await page.waitForURL(/\/ai-tool\/ai-tool-index(\/show\/\d+)?(\?|$)/)
       await page.goto(`${product.url}/ai-tool/ai-tool-index`)
       const row = page.getByRole('row', { name: /Script writer/ })
       await row.waitFor()
@@ -71,11 +73,12 @@ describe('the AI tool', () => {
 
       await page.goto(`${product.url}/ai-tool/ai-tool-index`)
       await page.getByRole('link', { name: 'Call log' }).click()
-      await page.waitForURL(/\/ai-tool\/ai-call$/)
+      // A list adds its page and sort to the address once open.
+      await page.waitForURL(/\/ai-tool\/ai-call(\?|$)/)
       const calls = page.getByRole('row', { name: /Script writer/ })
       await expect.poll(() => calls.count()).toBe(4)
       expect(await calls.first().textContent()).toMatch(/Assistant.*Script writer.*contract-chat.*Succeeded/)
-    }), 120_000)
+    }, 'en-US', { at: '/home/index' }), 120_000)
 
   it('a merchant has the script of a video written by an assistant and its title imitated from a hit, and takes them into the form', () =>
     withSignedIn(product, 'merchant1', async (page) => {
@@ -109,16 +112,14 @@ describe('the AI tool', () => {
   it('with no AI writer set up, the merchant sees no AI button and the playground says why', async () => {
     await callApi(product, { username: 'admin' }, 'POST', '/platform/set_config', { group: 'providers', values: { chat: 'none' } })
     await withSignedIn(product, 'merchant1', async (page) => {
-      await page.goto(`${product.url}/digital-human/create-video`)
       await page.waitForLoadState('networkidle')
       await page.getByRole('button', { name: 'From the script library' }).waitFor()
       expect(await page.getByRole('button', { name: 'Write with AI' }).count()).toBe(0)
-    })
+    }, 'en-US', { at: '/digital-human/create-video' })
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/ai-tool/playground`)
       await page.getByText('No AI writer is set up').waitFor()
       await page.getByRole('button', { name: 'Set it up in Initial configuration' }).click()
       await page.waitForURL(/\/account\/system-init$/)
-    })
+    }, 'en-US', { at: '/ai-tool/playground' })
   }, 120_000)
 })

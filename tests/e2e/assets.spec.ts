@@ -20,7 +20,6 @@ afterAll(() => product?.stop())
 describe('my assets (spec §2 account/property)', () => {
   it('shows a merchant its balance in CNY, its quotas, and its own ledger, filtered by type', async () => {
     await withSignedIn(product, 'merchant1', async (page) => {
-      await page.goto(`${product.url}/account/property`)
       const balance = page.locator('.ant-statistic', { hasText: 'Balance' })
       await balance.getByText('12.50').waitFor()
       expect(await balance.textContent()).toContain('CNY')
@@ -32,14 +31,13 @@ describe('my assets (spec §2 account/property)', () => {
       await page.getByRole('button', { name: 'Search' }).click()
       await page.getByRole('row', { name: /Opening top-up/ }).waitFor({ state: 'detached' })
       await page.getByRole('row', { name: /Clip task/ }).waitFor()
-    })
+    }, 'en-US', { at: '/account/property' })
   })
 
   it('shows the clone exchange ratios only while money_recharge_exchange_config lists 4', async () => {
     const admin = { username: 'admin' }
     await callApi(product, admin, 'POST', '/platform/set_config', { group: 'platform', values: { money_recharge_exchange_config: '1,4', digital_voice_money_exchange_num: 10 } })
     await withSignedIn(product, 'merchant1', async (page) => {
-      await page.goto(`${product.url}/account/property`)
       await page.getByTestId('exchange-ratios').getByText('Voice clones: 1 CNY = 10').waitFor()
       // Exchanges whose number is 0 are off, so they have no ratio to show.
       expect(await page.getByTestId('exchange-ratios').textContent()).not.toContain('Digital-human')
@@ -50,14 +48,13 @@ describe('my assets (spec §2 account/property)', () => {
       await settingsRead
       await page.locator('.ant-statistic', { hasText: 'Balance' }).getByText('12.50').waitFor()
       expect(await page.getByTestId('exchange-ratios').count()).toBe(0)
-    })
+    }, 'en-US', { at: '/account/property' })
   })
 
   it('is not shown to an agent, and its address sends one away', async () => {
     await withSignedIn(product, 'agent', async (page) => {
-      await page.goto(`${product.url}/account/property`)
       await page.waitForURL((url) => !url.pathname.startsWith('/account/property'))
       expect(await page.getByRole('menuitem', { name: 'My assets' }).count()).toBe(0)
-    })
+    }, 'en-US', { at: '/account/property' })
   })
 })

@@ -14,7 +14,6 @@ describe('card passwords (spec §2 /promotion/card-password)', () => {
   it('an admin issues a batch, sees it masked, exports it with the passwords, and passes a card to a partner; a merchant redeems one on its assets page', async () => {
     let password = ''
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/promotion/card-password`)
       await page.getByText('Nothing here yet').waitFor()
       await page.getByRole('button', { name: 'Issue cards' }).click()
       await page.locator('#root_name').fill('Spring gift')
@@ -52,10 +51,9 @@ describe('card passwords (spec §2 /promotion/card-password)', () => {
       // The admin no longer holds it: nothing on its row is the admin's to change.
       expect(await last.getByRole('button', { name: 'Transfer' }).count()).toBe(0)
       expect(await last.locator('input[type="checkbox"]').isDisabled()).toBe(true)
-    })
+    }, 'en-US', { at: '/promotion/card-password' })
 
     await withSignedIn(product, 'merchant1', async (page) => {
-      await page.goto(`${product.url}/account/property`)
       const balance = page.locator('.ant-statistic', { hasText: 'Balance' })
       await balance.getByText('0.00').waitFor()
       await page.getByRole('button', { name: 'Redeem a card' }).click()
@@ -66,10 +64,9 @@ describe('card passwords (spec §2 /promotion/card-password)', () => {
       await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
       await balance.getByText('10.00').waitFor()
       await page.getByRole('row', { name: /Spring gift/ }).waitFor()
-    })
+    }, 'en-US', { at: '/account/property' })
 
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/promotion/card-password`)
       const used = page.getByRole('row', { name: new RegExp(`${password.slice(0, 4)}\\*.*Used`) })
       await used.waitFor()
       await used.getByText('merchant1').waitFor()
@@ -78,12 +75,11 @@ describe('card passwords (spec §2 /promotion/card-password)', () => {
       expect(await used.locator('input[type="checkbox"]').isDisabled()).toBe(true)
       const unused = page.getByRole('row', { name: /Unused\s*admin/ }).first()
       expect(await unused.locator('input[type="checkbox"]').isDisabled()).toBe(false)
-    })
+    }, 'en-US', { at: '/promotion/card-password' })
   })
 
   it('is in the menu of a partner, who sees only the card passed to it, and not of a merchant', async () => {
     await withSignedIn(product, 'partner', async (page) => {
-      await page.goto(`${product.url}/promotion/card-password`)
       await page.getByRole('menuitem', { name: 'Card passwords' }).waitFor()
       await page.getByRole('row', { name: /Spring gift/ }).waitFor()
       expect(await page.getByRole('row', { name: /Spring gift/ }).count()).toBe(1)
@@ -92,11 +88,10 @@ describe('card passwords (spec §2 /promotion/card-password)', () => {
       const { rows } = await exportCsv(page)
       expect(rows).toHaveLength(2)
       expect(rows[1]![1]).toMatch(/^[A-HJ-NP-Z2-9]{16}$/)
-    })
+    }, 'en-US', { at: '/promotion/card-password' })
     await withSignedIn(product, 'merchant1', async (page) => {
-      await page.goto(`${product.url}/promotion/card-password`)
       await page.waitForURL((url) => !url.pathname.startsWith('/promotion/card-password'))
       expect(await page.getByRole('menuitem', { name: 'Card passwords' }).count()).toBe(0)
-    })
+    }, 'en-US', { at: '/promotion/card-password' })
   })
 })

@@ -35,8 +35,13 @@ afterAll(async () => {
 /** Pick records in a search-and-pick box by typing part of their titles. */
 async function pick(page: Page, inputId: string, titles: string[]): Promise<void> {
   for (const title of titles) {
+    const search = title.slice(0, 5)
+    // Until the server's answer to the search is in, the box shows the options it had (the unfiltered
+    // list), and they move when it arrives: a click aimed at one of them then lands elsewhere.
+    const answered = page.waitForResponse((response) => [...new URL(response.url()).searchParams.values()].some((value) => value.trim() === search.trim()))
     await page.locator(`#${inputId}`).click()
-    await page.locator(`#${inputId}`).fill(title.slice(0, 5))
+    await page.locator(`#${inputId}`).fill(search)
+    await answered
     await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title }))
   }
   await page.keyboard.press('Escape')
@@ -179,7 +184,7 @@ describe('making videos from materials', () => {
         await page.getByRole('button', { name: 'Delete' }).click()
         await dialog.getByText('Used by 1 task that has ended. The videos it made stay.').waitFor()
         await dialog.getByRole('button', { name: 'Delete' }).click()
-        await page.waitForURL(/\/creation\/resource$/)
+        await page.waitForURL(/\/creation\/resource(\?|$)/)
         await page.getByRole('row', { name: /sunrise\.mp4/ }).waitFor()
         await expect.poll(() => page.getByRole('row', { name: /harbour\.mp4/ }).count()).toBe(0)
         expect((await fetch(`${product.url}${file}`)).status).toBe(404)

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, openBrowser, ROOT, signIn } from './harness'
+import { freePort, openContext, ROOT, signIn } from './harness'
 import { copySchemas } from '../api/harness'
 
 let dev: ChildProcess
@@ -47,7 +47,7 @@ afterAll(() => {
 
 describe('npm run dev', () => {
   it('shows a label edited in a schema file in the open browser, without restarting anything', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openContext('en-US')
     try {
       const admin = output.match(/^\s+admin\s+admin\s+(\S+)$/m)![1]!
       await signIn(page, url, 'admin', admin)

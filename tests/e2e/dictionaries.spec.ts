@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clickWhenSettled, openBrowser, signIn, startProduct, type Product } from './harness'
+import { clickWhenSettled, openSignedIn, startProduct, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -9,9 +9,8 @@ afterAll(() => product?.stop())
 
 describe('industries and scripts, from their schema files alone', () => {
   it('lets an admin add an industry, file a script under it by name, and filter scripts by industry', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openSignedIn(product, 'admin')
     try {
-      await signIn(page, product.url, 'admin', product.logins.admin!)
       // The home page has settled (its figures are in) before the menu is used.
       await page.locator('.ant-statistic').first().waitFor()
       await page.getByRole('menuitem', { name: 'Settings center' }).click()

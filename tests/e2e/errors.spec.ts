@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
-import type { Page } from 'playwright-core'
-import { chooseMenuItem, clickWhenSettled, openBrowser, signIn, startProduct, type Product } from './harness'
+import { chooseMenuItem, clickWhenSettled, openContext, openSignedIn, signIn, startProduct, type Product, type SignedInOptions } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -12,18 +11,16 @@ afterAll(() => product?.stop())
 
 /** Spec §8 in a real browser, every case answered by the real server. */
 describe('failed calls, as spec §8 shows them', () => {
-  const signedIn = async (page: Page) => {
-    await signIn(page, product.url, 'admin', product.logins.admin!)
-    // A list with a Refresh button to call the server again (it may have no rows).
-    await page.goto(`${product.url}/domain/domainList`)
-    await page.locator('.ant-table').first().waitFor()
-    return (await page.evaluate(() => localStorage.getItem('token')))!
+  /** The admin on a list with a Refresh button to call the server again (it may have no rows), and the page's session token. */
+  const onDomainList = async (locale: 'zh-CN' | 'en-US', options: SignedInOptions = {}) => {
+    const browser = await openSignedIn(product, 'admin', locale, { ...options, at: '/domain/domainList' })
+    await browser.page.locator('.ant-table').first().waitFor()
+    return { ...browser, token: (await browser.page.evaluate(() => localStorage.getItem('token')))! }
   }
 
   it('shows a refused call for 5 seconds with the server message', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await onDomainList('en-US')
     try {
-      await signedIn(page)
       await page.goto(`${product.url}/domain/domainList/create`)
       await page.locator('#root_host').fill('localhost')
       await page.locator('#root_name').fill('Taken')
@@ -40,9 +37,9 @@ describe('failed calls, as spec §8 shows them', () => {
   })
 
   it('asks before signing out when the session was revoked, and Cancel keeps the page and what was typed', async () => {
-    const { page, close } = await openBrowser('en-US')
+    // Its own session: the test revokes it.
+    const { page, close, token } = await onDomainList('en-US', { ownSession: true })
     try {
-      const token = await signedIn(page)
       await page.goto(`${product.url}/domain/domainList/create`)
       await page.locator('#root_host').fill('kept.example.com')
       await page.locator('#root_name').fill('Kept')
@@ -68,9 +65,9 @@ describe('failed calls, as spec §8 shows them', () => {
   })
 
   it('asks the same when the session has expired (50014)', async () => {
-    const { page, close } = await openBrowser('en-US')
+    // Every session expires here; the file's shared ones are signed in again when next needed.
+    const { page, close } = await onDomainList('en-US', { ownSession: true })
     try {
-      await signedIn(page)
       const db = new SQLite(join(product.dataDir, 'console.sqlite'))
       db.prepare(`update session set expires_at = '2000-01-01T00:00:00.000Z'`).run()
       db.close()
@@ -82,9 +79,8 @@ describe('failed calls, as spec §8 shows them', () => {
   })
 
   it('on HTTP 401 without a session token, says the login expired, then signs out and reloads into sign-in', async () => {
-    const { page, close } = await openBrowser('zh-CN')
+    const { page, close } = await onDomainList('zh-CN', { ownSession: true })
     try {
-      await signedIn(page)
       // The token is gone from this browser (cleared in another tab): the next call carries none, and the server answers 401.
       await page.evaluate(() => localStorage.removeItem('token'))
       await page.getByRole('button', { name: '刷新' }).click()
@@ -96,7 +92,7 @@ describe('failed calls, as spec §8 shows them', () => {
   })
 
   it('signs out to the login page and nothing else: no call after the token is gone, no "login expired"', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openContext('en-US')
     try {
       for (const from of ['/home/index', '/domain/domainList']) {
         await signIn(page, product.url, 'admin', product.logins.admin!)
@@ -123,9 +119,9 @@ describe('failed calls, as spec §8 shows them', () => {
   })
 
   it('keeps calling its server while the browser believes it is offline: the list refreshes and sign-out signs out', async () => {
-    const { page, close } = await openBrowser('en-US')
+    // Its own session: the test signs it out.
+    const { page, close, token } = await onDomainList('en-US', { ownSession: true })
     try {
-      const token = await signedIn(page)
       await page.request.post(`${product.url}/api/v1/domain/add`, { headers: { token }, data: { host: 'while-offline.example.com', name: 'While offline' } })
       // What a browser announces when its network interface changes; the server, on this machine, is still there.
       await page.evaluate(() => window.dispatchEvent(new Event('offline')))
@@ -141,9 +137,8 @@ describe('failed calls, as spec §8 shows them', () => {
   })
 
   it('on HTTP 401 in a window holding a session token (an overstep login), offers only to close the window', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close, token } = await onDomainList('en-US', { ownSession: true })
     try {
-      const token = await signedIn(page)
       // An overstep window: its token lives in session storage, marked as an overstep one, which window.open copies into the new window.
       await page.evaluate((t) => (sessionStorage.setItem('token', t), sessionStorage.setItem('token-overstep', '1')), token)
       const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => window.open(`${url}/domain/domainList`), product.url)])

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import type { Page } from 'playwright-core'
-import { openBrowser, startProduct, type Product } from './harness'
+import { openContext, startProduct, type Product } from './harness'
 import { hashCaptchaAnswer } from '../../src/server/password-reset/captcha'
 
 let product: Product
@@ -46,7 +46,7 @@ async function signInWorks(username: string, password: string): Promise<boolean>
 
 describe('forgot password (spec §2, §7 get_captcha and reset_pwd)', () => {
   it('resets the password from the sign-in page with a picture code and the code from the server log', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openContext('en-US')
     const username = 'merchant1'
     const newPassword = 'a fresh reset password'
     try {
@@ -102,7 +102,7 @@ describe('forgot password (spec §2, §7 get_captcha and reset_pwd)', () => {
   })
 
   it('speaks Chinese, and answers an unknown account as it answers a real one', async () => {
-    const { page, close } = await openBrowser('zh-CN')
+    const { page, close } = await openContext('zh-CN')
     try {
       await page.goto(`${product.url}/login`)
       const captchaId = await nextCaptchaId(page, () => page.getByText('忘记密码').click())

@@ -16,8 +16,6 @@ const partOf = async (page: Page, id: string, part: 'label' | 'control') =>
 describe('generated forms', () => {
   it('lay a form out in the sections its resource file declares, at a readable width, labels beside fields of one width', () =>
     withSignedIn(product, 'admin', async (page) => {
-      await page.setViewportSize({ width: 1440, height: 900 })
-      await page.goto(`${product.url}/promotion/partner/create`)
       await page.locator('#root_username').waitFor()
       expect(await page.locator('form section').evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')))).toEqual(['Account', 'Profile', 'Partner details'])
       expect(await page.locator('form section', { hasText: 'Profile' }).locator('input[id^="root_"]').evaluateAll((inputs) => inputs.map((i) => i.id))).toEqual(['root_name', 'root_mobile', 'root_email'])
@@ -33,7 +31,7 @@ describe('generated forms', () => {
       // On a phone's width the labels go above their fields.
       await page.setViewportSize({ width: 390, height: 900 })
       await expect.poll(async () => (await partOf(page, 'root_username', 'label')).y + 10 < (await box(page, '#root_username')).y).toBe(true)
-    }))
+    }, 'en-US', { viewport: { width: 1440, height: 900 }, at: '/promotion/partner/create' }))
 
   it('puts a true/false field\'s checkbox in the field column, under the other fields, with its label in the label column', () =>
     withSignedIn(product, 'admin', async (page) => {
@@ -85,7 +83,6 @@ describe('generated forms', () => {
 
   it('says what is wrong with a field when it is left, and with every other one on saving', () =>
     withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/account/recharge/create`)
       await page.locator('#root_name').focus()
       await page.keyboard.press('Tab')
       await page.getByText('Package name cannot be empty').waitFor()
@@ -100,5 +97,5 @@ describe('generated forms', () => {
       await page.getByRole('button', { name: 'Save' }).click()
       await page.waitForURL(/\/account\/recharge(\?|$)/)
       await page.getByRole('row', { name: /Gold/ }).waitFor()
-    }))
+    }, 'en-US', { at: '/account/recharge/create' }))
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openBrowser, signIn, startProduct, withBrowser, withSignedIn, type Product } from './harness'
+import { openSignedIn, startProduct, withSignedIn, type Product } from './harness'
 import { choose, exportCsv, figure, fillForm, rowAction } from './page-actions'
 
 let product: Product
@@ -16,7 +16,6 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
   it('admin opens a partner and passes it cards; the partner opens a merchant, which redeems one; the partner opens its console; tree and dashboards show it all', { timeout: 180_000 }, async () => {
     let batchNo = ''
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/promotion/partner`)
       await page.getByRole('button', { name: 'Create' }).click()
       await fillForm(page, { username: partner.username, password: partner.password, name: partner.name, service_prefix_no: '61' })
       await page.getByRole('button', { name: 'Save' }).click()
@@ -40,12 +39,10 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
       await page.locator('.ant-select-item-option', { hasText: 'j_partner' }).click()
       await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
       await expect.poll(() => page.getByRole('row', { name: /Journey gift.*j_partner/ }).count()).toBe(2)
-    })
+    }, 'en-US', { at: '/promotion/partner' })
 
     let password = ''
-    await withBrowser(async (page) => {
-      await signIn(page, product.url, partner.username, partner.password)
-      await page.goto(`${product.url}/promotion/merchant`)
+    await withSignedIn(product, partner, async (page) => {
       await page.getByRole('button', { name: 'Create' }).click()
       await fillForm(page, { username: shop.username, password: shop.password, name: shop.name })
       await page.getByRole('button', { name: 'Save' }).click()
@@ -59,11 +56,9 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
       expect(rows).toHaveLength(3)
       password = rows[1]![1]!
       expect(password).toMatch(/^[A-HJ-NP-Z2-9]{16}$/)
-    }, 'en-US')
+    }, 'en-US', { at: '/promotion/merchant' })
 
-    await withBrowser(async (page) => {
-      await signIn(page, product.url, shop.username, shop.password)
-      await page.goto(`${product.url}/account/property`)
+    await withSignedIn(product, shop, async (page) => {
       const balance = page.locator('.ant-statistic', { hasText: 'Balance' })
       await balance.getByText('0.00').waitFor()
       await page.getByRole('button', { name: 'Redeem a card' }).click()
@@ -73,12 +68,10 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
       const ledger = page.getByRole('row', { name: /Journey gift/ })
       await ledger.waitFor()
       expect(await ledger.textContent()).toContain('15.00')
-    }, 'en-US')
+    }, 'en-US', { at: '/account/property' })
 
-    const { context, page, close } = await openBrowser('en-US')
+    const { context, page, close } = await openSignedIn(product, partner, 'en-US', { at: '/promotion/merchant' })
     try {
-      await signIn(page, product.url, partner.username, partner.password)
-      await page.goto(`${product.url}/promotion/merchant`)
       const opened = context.waitForEvent('page')
       await rowAction(page, /j_shop/, 'Open console')
       const shopTab = await opened
@@ -101,7 +94,6 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
     }
 
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/promotion/tree`)
       await page.locator('[data-account="j_partner"]').waitFor()
       // Found by name, the new merchant comes with the way down to it: admin, then the new partner.
       await page.getByPlaceholder('Name, username or mobile').fill('Journey shop')
@@ -116,6 +108,6 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
 
       await page.goto(`${product.url}/promotion/overstep-log`)
       await page.getByRole('row', { name: /j_shop/ }).waitFor()
-    })
+    }, 'en-US', { at: '/promotion/tree' })
   })
 })

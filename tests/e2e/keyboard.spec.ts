@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { signIn, startProduct, withBrowser, withSignedIn, type Product } from './harness'
+import { startProduct, withBrowser, withSignedIn, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -71,7 +71,6 @@ describe('the console by keyboard', () => {
     }, 'zh-CN')
 
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/domain/domainList`)
       await page.getByRole('columnheader', { name: 'Host name' }).waitFor()
       await page.keyboard.press('Tab')
       expect(await focused(page)).toMatchObject({ tag: 'a', text: 'Skip to content', onScreen: true })
@@ -80,7 +79,7 @@ describe('the console by keyboard', () => {
       // Past the logo, the menu and the header, to the list's first button.
       await page.keyboard.press('Tab')
       expect(await focused(page)).toMatchObject({ inMain: true, text: 'Refresh' })
-    })
+    }, 'en-US', { at: '/domain/domainList' })
   })
 
   it('moves focus to the heading of each page opened, and into a dialog when one opens', () =>
@@ -101,7 +100,6 @@ describe('the console by keyboard', () => {
 
   it('shows a focus ring on a select filter that Tab reaches', () =>
     withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/domain/domainList`)
       await page.locator('#name').focus()
       await page.keyboard.press('Tab')
       expect(await focused(page)).toMatchObject({ id: 'is_default' })
@@ -127,7 +125,7 @@ describe('the console by keyboard', () => {
         })
       expect(ring.width).toBe(2)
       expect(ring.contrast).toBeGreaterThanOrEqual(3)
-    }))
+    }, 'en-US', { at: '/domain/domainList' }))
 
   it('reaches the password eye by Tab, and shows and hides the password with it', () =>
     withBrowser(async (page) => {
@@ -152,7 +150,8 @@ describe('the console by keyboard', () => {
       await page.locator('#username').waitFor()
       const stops = await invisibleStops(page)
       if (stops.length) found['/login'] = stops
-      await signIn(page, product.url, 'admin', product.logins.admin!)
+    }, 'en-US')
+    await withSignedIn(product, 'admin', async (page) => {
       for (const [path, ready] of [
         ['/home/index', '.ant-statistic'],
         ['/domain/domainList', '.ant-table-row'],

@@ -85,11 +85,9 @@ describe('lists', () => {
         product,
         'admin',
         async (page) => {
-          await page.setViewportSize({ width: 1440, height: 900 })
           const content = page.locator('.resource-table .ant-table-content')
           const overflow = () => content.evaluate((el) => el.scrollWidth - el.clientWidth)
 
-          await page.goto(`${product.url}/account/recharge`)
           await page.getByRole('row', { name: /Premium/ }).waitFor()
           expect(await overflow()).toBeLessThanOrEqual(0)
 
@@ -110,6 +108,7 @@ describe('lists', () => {
           for (const title of locale === 'en-US' ? ['Status', 'Created'] : ['状态', '创建时间']) expect(await right(title)).toBeLessThanOrEqual(actionsLeft + 1)
         },
         locale,
+        { viewport: { width: 1440, height: 900 }, at: '/account/recharge' },
       )
     }
   })

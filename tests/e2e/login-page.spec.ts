@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { callApi, openBrowser, signIn, startProduct, withBrowser, type Product } from './harness'
+import { callApi, openContext, signIn, startProduct, withBrowser, type Product } from './harness'
 import { rowAction } from './page-actions'
 import { hashCaptchaAnswer } from '../../src/server/password-reset/captcha'
 import { DEMO_INVITE_CODE } from '../../src/server/demo/demo-month'
@@ -25,7 +25,7 @@ async function everythingStored(page: Page): Promise<string> {
 
 describe('"Remember password" on the sign-in page', () => {
   it('unticked, keeps the sign-in to this browser session: session storage only, not in a fresh tab, still in a tab the console opens', async () => {
-    const { context, page, close } = await openBrowser('en-US')
+    const { context, page, close } = await openContext('en-US')
     try {
       await signIn(page, product.url, 'partner', product.logins.partner!, { remember: false })
       expect(await page.evaluate(() => [localStorage.getItem('token'), Boolean(sessionStorage.getItem('token'))])).toEqual([null, true])
@@ -50,7 +50,7 @@ describe('"Remember password" on the sign-in page', () => {
   })
 
   it('ticked, keeps the sign-in for its whole lifetime in local storage, in every tab, and still never the password', async () => {
-    const { context, page, close } = await openBrowser('en-US')
+    const { context, page, close } = await openContext('en-US')
     try {
       await signIn(page, product.url, 'partner', product.logins.partner!, { remember: true })
       expect(await page.evaluate(() => [Boolean(localStorage.getItem('token')), sessionStorage.getItem('token')])).toEqual([true, null])

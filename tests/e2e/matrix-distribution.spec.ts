@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
+import { settler } from './settle'
 import { callApi, clickWhenSettled, startProduct, withBrowser, withSignedIn, type Product } from './harness'
 import { makeTestVideo } from '../../src/server/media/test-media'
 import { startDouyinContract, type DouyinContract } from '../support/douyin-contract'
@@ -30,8 +31,12 @@ async function makeWork(title: string): Promise<void> {
 
 async function pick(page: Page, inputId: string, titles: string[]): Promise<void> {
   for (const title of titles) {
+    const search = title.slice(0, 4)
+    // Until the server's answer to the search is in, the box shows the options it had, which move when it arrives.
+    const answered = page.waitForResponse((response) => [...new URL(response.url()).searchParams.values()].some((value) => value.trim() === search.trim()))
     await page.locator(`#${inputId}`).click()
-    await page.locator(`#${inputId}`).fill(title.slice(0, 4))
+    await page.locator(`#${inputId}`).fill(search)
+    await answered
     await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title }))
   }
   await page.keyboard.press('Escape')
@@ -61,7 +66,6 @@ describe('matrix distribution: accounts', () => {
   it('a merchant makes a link; its owner opens it signed out, authorizes Douyin and Kuaishou, and the accounts are on the merchant\'s list', async () => {
     let address = ''
     await withSignedIn(product, 'merchant1', async (page) => {
-      await page.goto(`${product.url}/matrix-distribution/authorization`)
       await page.getByText('No data').or(page.getByRole('table')).first().waitFor()
       await page.getByRole('link', { name: 'Authorization links' }).click()
       await page.waitForURL(/\/matrix-distribution\/links(\?|$)/)
@@ -77,7 +81,7 @@ describe('matrix distribution: accounts', () => {
       address = (await row.getByRole('link', { name: /batchAuthorization/ }).getAttribute('href'))!
       expect(address).toMatch(/\/batchAuthorization\?link=\d+\.[A-Za-z0-9_-]{24}$/)
       expect(await axeViolations(page)).toEqual([])
-    })
+    }, 'en-US', { at: '/matrix-distribution/authorization' })
 
     await withBrowser(async (page) => {
       await page.goto(address)
@@ -93,10 +97,9 @@ describe('matrix distribution: accounts', () => {
     }, 'en-US')
 
     await withSignedIn(product, 'merchant1', async (page) => {
-      await page.goto(`${product.url}/matrix-distribution/authorization`)
       await page.getByRole('row', { name: /Tea shop 茶铺/ }).getByText('Authorized').waitFor()
       await page.getByRole('row', { name: /快手茶铺/ }).getByText('Kuaishou').waitFor()
-    })
+    }, 'en-US', { at: '/matrix-distribution/authorization' })
   })
 
   it('the merchant plans two works onto both accounts; the posts go out as tasks, their states and figures live on Video data', async () => {
@@ -105,10 +108,11 @@ describe('matrix distribution: accounts', () => {
     await makeWork('Cold brew')
     await withSignedIn(product, 'merchant1', async (page) => {
       // From a work in the list of works: the plan starts with it chosen.
-      await page.goto(`${product.url}/digital-human/digital-video`)
+      const settled = settler(page)
       await page.getByRole('row', { name: /Morning tea/ }).getByRole('link', { name: 'Send to a release plan' }).click()
       await page.waitForURL(/\/release-plan\/create\?work_ids=\d+$/)
-      await page.waitForLoadState('networkidle')
+      // Opened inside the app, which networkidle does not see.
+      await settled()
       await page.locator('.ant-select', { has: page.locator('#root_work_ids') }).locator('.ant-select-selection-item', { hasText: 'Morning tea' }).waitFor()
       await page.locator('#root_name').fill('Spring launch')
       await pick(page, 'root_work_ids', ['Cold brew'])
@@ -142,7 +146,7 @@ describe('matrix distribution: accounts', () => {
       // Posts, views, likes, comments, shares: Douyin's two posts started at 1,200 views each, Kuaishou's at none.
       await expect.poll(() => byPlan.getByRole('row', { name: /Spring launch/ }).getByRole('cell').allTextContents(), { timeout: 30_000 }).toEqual(['4', '2,400', '60', '8', '4'])
       expect(await axeViolations(page)).toEqual([])
-    })
+    }, 'en-US', { at: '/digital-human/digital-video' })
   }, 180_000)
 
   it('a plan is paused, resumed and cancelled from its own page, each button shown only while it applies', async () => {
@@ -151,7 +155,6 @@ describe('matrix distribution: accounts', () => {
     const account = (await callApi<{ data: { id: number; nickname: string }[] }>(product, { username: 'merchant1' }, 'GET', '/platform/get_account?limit=100')).data.find((a) => a.nickname === 'Tea shop 茶铺')!
     const plan = await callApi<{ id: number }>(product, { username: 'merchant1' }, 'POST', '/release_plan/add', { name: 'Next week', start_at: new Date(Date.now() + 7 * 86_400_000).toISOString(), work_ids: [work.id], account_ids: [account.id] })
     await withSignedIn(product, 'merchant1', async (page) => {
-      await page.goto(`${product.url}/matrix-distribution/release-plan/show/${plan.id}`)
       const status = page.locator('.ant-descriptions-row', { has: page.locator('th', { hasText: /^Status$/ }) }).locator('.ant-descriptions-item-content')
       await status.getByText('Running').waitFor()
       expect(await page.getByRole('button', { name: 'Resume' }).count()).toBe(0)
@@ -170,7 +173,7 @@ describe('matrix distribution: accounts', () => {
       await page.getByRole('link', { name: 'Posts' }).click()
       await page.waitForURL(new RegExp(`/video-data\\?plan_id=${plan.id}$`))
       expect(await axeViolations(page)).toEqual([])
-    })
+    }, 'en-US', { at: `/matrix-distribution/release-plan/show/${plan.id}` })
   }, 120_000)
 
   it('a link opened after it was revoked says so, in Chinese too', async () => {

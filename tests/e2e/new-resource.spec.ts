@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
-import { openBrowser, ROOT, signIn, startProduct, type Product } from './harness'
+import { openSignedIn, ROOT, startProduct, type Product } from './harness'
 import { copySchemas } from '../api/harness'
 import { addNoteSchemas } from '../support/note-schemas'
 
@@ -20,9 +20,8 @@ afterAll(() => product?.stop())
 
 describe('a screen added as schema files only (entity, endpoints, resource)', () => {
   it('is in the menu for its roles, creates a record through its generated form, and lists it', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openSignedIn(product, 'admin')
     try {
-      await signIn(page, product.url, 'admin', product.logins.admin!)
       // The menu is built afresh for the landing route; unfold a group only once it has settled.
       await page.locator('.ant-menu-item-selected').waitFor()
       await page.getByRole('menuitem', { name: 'Domains' }).click()
@@ -53,9 +52,8 @@ describe('a screen added as schema files only (entity, endpoints, resource)', ()
   })
 
   it('is not in the menu of a role it does not list', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openSignedIn(product, { username: 'viewer', password: 'viewer password' })
     try {
-      await signIn(page, product.url, 'viewer', 'viewer password')
       // An agent's menu is its own pages (spec §2), shown once it lands on its profile.
       await page.waitForURL(/\/user\/info$/)
       await page.locator('.ant-menu-item-selected').waitFor()

@@ -34,7 +34,8 @@ export async function exportCsv(page: Page): Promise<{ url: string; rows: string
   await dialog.waitFor()
   const [request] = await Promise.all([
     page.context().waitForEvent('request', (r) => r.url().includes('/recharge_card/export_data')),
-    dialog.getByRole('button', { name: 'Export' }).click(),
+    // The dialog zooms in: a click aimed at its first frame lands beside the button.
+    clickWhenSettled(dialog.getByRole('button', { name: 'Export' })),
   ])
   const url = request.url()
   const body = await (await page.request.get(url)).text()

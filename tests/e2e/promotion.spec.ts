@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openBrowser, signIn, startProduct, withBrowser, type Product } from './harness'
+import { openSignedIn, startProduct, withSignedIn, type Product } from './harness'
 import { choose, figure, fillForm, rowAction } from './page-actions'
 
 let product: Product
@@ -11,9 +11,7 @@ afterAll(() => product?.stop())
 describe('the promotion hierarchy through the console (issue: hierarchy, money and quotas)', () => {
   // Four sign-ins in turn: longer than one screen's test.
   it('admin opens a partner with a balance; the partner opens a merchant and transfers to it; the merchant sees the money and its ledger', { timeout: 180_000 }, async () => {
-    await withBrowser(async (page) => {
-      await signIn(page, product.url, 'admin', product.logins.admin!)
-      await page.goto(`${product.url}/promotion/partner`)
+    await withSignedIn(product, 'admin', async (page) => {
       await page.getByRole('button', { name: 'Create' }).click()
       await fillForm(page, { username: 'e2e_partner', password: 'Partner-pass-1', name: 'E2E partner', service_prefix_no: '77' })
       await page.getByRole('button', { name: 'Save' }).click()
@@ -34,11 +32,9 @@ describe('the promotion hierarchy through the console (issue: hierarchy, money a
       await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
       await page.getByText('Adjust balance: done').waitFor()
       await expect.poll(() => page.getByRole('row', { name: /e2e_partner/ }).textContent()).toContain('120.50')
-    }, 'en-US')
+    }, 'en-US', { at: '/promotion/partner' })
 
-    await withBrowser(async (page) => {
-      await signIn(page, product.url, 'e2e_partner', 'Partner-pass-1')
-      await page.goto(`${product.url}/promotion/merchant`)
+    await withSignedIn(product, { username: 'e2e_partner', password: 'Partner-pass-1' }, async (page) => {
       await page.getByText('Nothing here yet').waitFor()
       await page.getByRole('button', { name: 'Create' }).click()
       await fillForm(page, { username: 'e2e_shop', password: 'Shop-pass-1', name: 'E2E shop' })
@@ -71,32 +67,27 @@ describe('the promotion hierarchy through the console (issue: hierarchy, money a
       expect(await figure(page, 'Merchants').textContent()).toContain('1')
       expect(await figure(page, 'Balance held').textContent()).toContain('120.50')
       await page.locator('.recharts-surface').first().waitFor()
-    }, 'en-US')
+    }, 'en-US', { at: '/promotion/merchant' })
 
-    await withBrowser(async (page) => {
-      await signIn(page, product.url, 'admin', product.logins.admin!)
+    await withSignedIn(product, 'admin', async (page) => {
       await page.waitForURL(/\/home\/index$/)
       // The demo partner and the one opened above; the demo merchants and the new one.
       await figure(page, 'Partners').getByText('2').waitFor()
       expect(await figure(page, 'Merchants').textContent()).toContain('3')
-    }, 'en-US')
+    })
 
-    await withBrowser(async (page) => {
-      await signIn(page, product.url, 'e2e_shop', 'Shop-pass-1')
-      await page.goto(`${product.url}/account/property`)
+    await withSignedIn(product, { username: 'e2e_shop', password: 'Shop-pass-1' }, async (page) => {
       await page.locator('.ant-statistic', { hasText: 'Balance' }).getByText('20.25').waitFor()
       const row = page.getByRole('row', { name: /Launch money/ })
       await row.waitFor()
       expect(await row.textContent()).toContain('Transfer in')
       expect(await row.textContent()).toContain('20.25')
-    }, 'en-US')
+    }, 'en-US', { at: '/account/property' })
   })
 
   it("opens one of the partner's own merchants' consoles in a new tab, signed in as that merchant, and records it", async () => {
-    const { context, page, close } = await openBrowser('en-US')
+    const { context, page, close } = await openSignedIn(product, 'partner', 'en-US', { at: '/promotion/merchant' })
     try {
-      await signIn(page, product.url, 'partner', product.logins.partner!)
-      await page.goto(`${product.url}/promotion/merchant`)
       const opened = context.waitForEvent('page')
       await rowAction(page, /merchant1/, 'Open console')
       const merchantTab = await opened
@@ -114,14 +105,12 @@ describe('the promotion hierarchy through the console (issue: hierarchy, money a
       await close()
     }
 
-    await withBrowser(async (page) => {
-      await signIn(page, product.url, 'admin', product.logins.admin!)
-      await page.goto(`${product.url}/promotion/overstep-log`)
+    await withSignedIn(product, 'admin', async (page) => {
       // One opening, one row: who opened whose console.
       const rows = page.getByRole('row', { name: /merchant1/ })
       await rows.first().waitFor()
       expect(await rows.count()).toBe(1)
       expect(await rows.textContent()).toContain('partner')
-    }, 'en-US')
+    }, 'en-US', { at: '/promotion/overstep-log' })
   })
 })

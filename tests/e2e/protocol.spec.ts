@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { openBrowser, signIn, startProduct, type Product } from './harness'
+import { openContext, openSignedIn, startProduct, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -28,9 +28,8 @@ const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: unknown
 
 describe('articles and agreements with formatted text (spec §2 /protocol)', () => {
   it('lets an admin write a formatted article; its bold shows as bold and no script in it ever runs', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openSignedIn(product, 'admin')
     try {
-      await signIn(page, product.url, 'admin', product.logins.admin!)
       await openFromMenu(page, 'Agreements & rules', 'Articles')
       await page.waitForURL(/\/protocol\/article/)
       await page.getByText('Nothing here yet').waitFor()
@@ -102,8 +101,8 @@ describe('articles and agreements with formatted text (spec §2 /protocol)', () 
   })
 
   it('publishes an agreement that the login page opens without signing in, and says so while it is not published', async () => {
-    const admin = await openBrowser('en-US')
-    const visitor = await openBrowser('en-US')
+    const admin = await openSignedIn(product, 'admin')
+    const visitor = await openContext('en-US')
     const setUserAgreement = async (change: (page: Page) => Promise<void>) => {
       const page = admin.page
       await openFromMenu(page, 'Agreements & rules', 'Agreements')
@@ -120,7 +119,6 @@ describe('articles and agreements with formatted text (spec §2 /protocol)', () 
       return page.locator('.ant-modal')
     }
     try {
-      await signIn(admin.page, product.url, 'admin', product.logins.admin!)
       await setUserAgreement(async (page) => {
         await page.locator('#root_content .ql-editor').click()
         await page.keyboard.press('Control+a')

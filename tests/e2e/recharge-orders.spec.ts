@@ -11,7 +11,6 @@ afterAll(() => product?.stop())
 describe('recharge packages and orders (spec §2 account/recharge, account/recharge-order)', () => {
   it('admin adds a package; the partner orders it; admin confirms the payment; the partner has the balance and a ledger row', async () => {
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/account/recharge`)
       await page.getByRole('button', { name: 'Create' }).click()
       await fillForm(page, { name: 'E2E Gold', price: '99.00', money: '120.00', digital_voice_count: '3' })
       await page.getByRole('button', { name: 'Save' }).click()
@@ -19,11 +18,10 @@ describe('recharge packages and orders (spec §2 account/recharge, account/recha
       const row = page.getByRole('row', { name: /E2E Gold/ })
       await row.waitFor()
       expect(await row.textContent()).toMatch(/99\.00\s*CNY.*120\.00\s*CNY.*On sale/)
-    })
+    }, 'en-US', { at: '/account/recharge' })
 
     let orderNo = ''
     await withSignedIn(product, 'partner', async (page) => {
-      await page.goto(`${product.url}/account/recharge-order`)
       await page.getByText('Nothing here yet').waitFor()
       // The admin's "New order" (for a partner it names) is not the partner's.
       expect(await page.getByRole('button', { name: 'New order' }).count()).toBe(0)
@@ -42,10 +40,9 @@ describe('recharge packages and orders (spec §2 account/recharge, account/recha
       expect(await row.locator('.row-action-text').allTextContents()).toEqual(['Cancel'])
       await page.goto(`${product.url}/account/property`)
       await page.locator('.ant-statistic', { hasText: 'Balance' }).getByText('0.00').waitFor()
-    })
+    }, 'en-US', { at: '/account/recharge-order' })
 
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/account/recharge-order`)
       const row = page.getByRole('row', { name: new RegExp(orderNo) })
       await row.locator('.row-action-text', { hasText: /^Confirm payment$/ }).click()
       await fillForm(page, { payment_ref: 'BANK-E2E-1' })
@@ -57,30 +54,27 @@ describe('recharge packages and orders (spec §2 account/recharge, account/recha
       await expect.poll(() => row.textContent()).toContain('Credited')
       expect(await row.textContent()).toContain('BANK-E2E-1')
       expect(await row.locator('.row-action-text').count()).toBe(0)
-    })
+    }, 'en-US', { at: '/account/recharge-order' })
 
     await withSignedIn(product, 'partner', async (page) => {
-      await page.goto(`${product.url}/account/property`)
       await page.locator('.ant-statistic', { hasText: 'Balance' }).getByText('120.00').waitFor()
       expect(await page.locator('.ant-statistic', { hasText: 'Voice clones' }).textContent()).toContain('3')
       const ledger = page.getByRole('row', { name: new RegExp(orderNo) })
       await ledger.waitFor()
       expect(await ledger.textContent()).toMatch(/Recharge.*120\.00\s*CNY/)
       expect(await ledger.textContent()).toContain(`E2E Gold (${orderNo})`)
-    })
+    }, 'en-US', { at: '/account/property' })
   })
 
   it('shows the screens in Chinese, with the statuses named', async () => {
     await withSignedIn(product, 'partner', async (page) => {
-      await page.goto(`${product.url}/account/recharge-order`)
       await page.getByRole('heading', { name: '充值订单' }).waitFor()
       await page.getByRole('button', { name: '购买套餐' }).waitFor()
       expect(await page.getByRole('row', { name: /E2E Gold/ }).textContent()).toContain('已到账')
-    }, 'zh-CN')
+    }, 'zh-CN', { at: '/account/recharge-order' })
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/account/recharge`)
       await page.getByRole('heading', { name: '充值套餐' }).waitFor()
       expect(await page.getByRole('row', { name: /E2E Gold/ }).textContent()).toContain('在售')
-    }, 'zh-CN')
+    }, 'zh-CN', { at: '/account/recharge' })
   })
 })

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { settler } from './settle'
-import { createPathOf, firstRowLink, goTo, routesFor } from './screens'
-import { chooseMenuItem, openBrowser, signIn, startProduct, withSignedIn, type Product } from './harness'
+import { EVERY_VARIANT, walkRoutes } from './screens'
+import { chooseMenuItem, clickWhenSettled, startProduct, withBrowser, withSignedIn, type Product } from './harness'
 
 let product: Product
 beforeAll(async () => {
@@ -32,34 +32,33 @@ const overlap = (a: Box, b: Box) => a.left < b.right - 0.5 && b.left < a.right -
 
 describe('the console on a phone (390 px) and a tablet (768 px)', () => {
   for (const width of [PHONE, TABLET]) {
-    it(`never scrolls the page sideways at ${width} px: the login page, and every page, form and detail page an admin opens`, async () => {
-      const { page, close } = await openBrowser('en-US')
-      try {
-        await page.setViewportSize({ width, height: 860 })
+    // Every page on a phone, whose window is the narrowest; on a tablet, one page of each kind (npm run screens: every page).
+    const everyPage = width === PHONE || EVERY_VARIANT
+    const what = everyPage ? 'every page, form and detail page an admin opens' : 'the pages of its own an admin opens, and a list with its form and detail pages'
+    it(`never scrolls the page sideways at ${width} px: the login page, and ${what}`, async () => {
+      // Pixels each page is wider than the window.
+      const wide: Record<string, number> = {}
+      /** How to measure the page shown, once it has settled. */
+      const measurer = (page: Page) => {
         const settled = settler(page)
-        const wide: Record<string, number> = {}
-        const measure = async () => {
+        return async () => {
           await settled()
           const extra = await sideways(page)
           if (extra > 0) wide[new URL(page.url()).pathname] = extra
         }
+      }
+      const viewport = { width, height: 860 }
+      await withBrowser(async (page) => {
+        const measure = measurer(page)
         await page.goto(`${product.url}/login`)
         await measure()
-        await signIn(page, product.url, 'admin', product.logins.admin!)
-        for (const route of routesFor('admin')) {
-          await goTo(page, route.path)
-          await measure()
-          for (const path of [createPathOf(route, 'admin'), route.resource ? await firstRowLink(page, '/edit/') : undefined, route.resource ? await firstRowLink(page, '/show/') : undefined]) {
-            if (!path) continue
-            await goTo(page, path)
-            await measure()
-          }
-        }
-        // Pixels each page is wider than the window.
-        expect(wide).toEqual({})
-      } finally {
-        await close()
-      }
+      }, 'en-US', { viewport })
+      await withSignedIn(product, 'admin', async (page) => {
+        // The page landed on loaded before the settler could count its requests.
+        await page.waitForLoadState('networkidle')
+        await walkRoutes(page, 'admin', { pages: everyPage ? 'every' : 'oneOfEachKind' }, measurer(page))
+      }, 'en-US', { viewport })
+      expect(wide).toEqual({})
     }, 300_000)
   }
 
@@ -71,8 +70,9 @@ describe('the console on a phone (390 px) and a tablet (768 px)', () => {
       await page.getByRole('button', { name: 'Open menu' }).click()
       const drawer = page.locator('.ant-drawer-content', { has: page.getByRole('navigation', { name: 'Main menu' }) })
       await drawer.waitFor()
-      await drawer.getByRole('menuitem', { name: 'Domains' }).click()
-      await drawer.getByRole('menuitem', { name: 'Brand / domain list' }).click()
+      // The drawer slides in, and the group unfolds: each click once its motion has ended.
+      await clickWhenSettled(drawer.getByRole('menuitem', { name: 'Domains' }))
+      await clickWhenSettled(drawer.getByRole('menuitem', { name: 'Brand / domain list' }))
       await page.waitForURL(/\/domain\/domainList/)
       await drawer.waitFor({ state: 'hidden' })
       await expect.poll(() => page.evaluate(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent), { timeout: 10_000 }).toBe('Brand / domain list')
@@ -123,8 +123,6 @@ describe('the console on a phone (390 px) and a tablet (768 px)', () => {
   it('scrolls a list too wide for a phone inside its own box, and says so', () =>
     withSignedIn(product, 'admin', async (page) => {
       const hint = page.getByText('Scroll sideways to see every column')
-      await page.setViewportSize({ width: 1440, height: 860 })
-      await page.goto(`${product.url}/domain/domainList`)
       await page.locator('.ant-table-row').first().waitFor()
       expect(await hint.count()).toBe(0)
       await page.setViewportSize({ width: PHONE, height: 860 })
@@ -132,13 +130,11 @@ describe('the console on a phone (390 px) and a tablet (768 px)', () => {
       const table = await page.locator('.resource-table .ant-table-content').evaluate((el) => ({ scrolls: el.scrollWidth > el.clientWidth, inWindow: el.getBoundingClientRect().right <= innerWidth }))
       expect(table).toEqual({ scrolls: true, inWindow: true })
       expect(await sideways(page)).toBeLessThanOrEqual(0)
-    }))
+    }, 'en-US', { viewport: { width: 1440, height: 860 }, at: '/domain/domainList' }))
 
   it("lets a list's actions scroll with its columns on a phone, where pinned they would cover most of them; pinned at 1440 px", () =>
     withSignedIn(product, 'admin', async (page) => {
       const pinned = () => page.locator('.resource-table th.column-actions').evaluate((th) => th.classList.contains('ant-table-cell-fix-right'))
-      await page.setViewportSize({ width: 1440, height: 860 })
-      await page.goto(`${product.url}/promotion/partner`)
       await page.getByRole('row', { name: /Demo partner/ }).waitFor()
       await expect.poll(pinned).toBe(true)
       await page.setViewportSize({ width: PHONE, height: 860 })
@@ -149,7 +145,7 @@ describe('the console on a phone (390 px) and a tablet (768 px)', () => {
       expect(await page.locator('.resource-table th.column-username').evaluate((th) => th.getBoundingClientRect().right)).toBeLessThan(box)
       await content.evaluate((el) => (el.scrollLeft = el.scrollWidth))
       await expect.poll(() => page.locator('.resource-table th.column-actions').evaluate((th) => th.getBoundingClientRect().right)).toBeLessThanOrEqual(box + 1)
-    }))
+    }, 'en-US', { viewport: { width: 1440, height: 860 }, at: '/promotion/partner' }))
 
   it("shows the site's name in the menu drawer on two lines at most, cut with an ellipsis and whole in its title, in both languages", async () => {
     for (const locale of ['en-US', 'zh-CN'] as const) {
@@ -184,8 +180,6 @@ describe('the console on a phone (390 px) and a tablet (768 px)', () => {
 
   it('lays a form out in one column on a phone, each label above its field', () =>
     withSignedIn(product, 'admin', async (page) => {
-      await page.setViewportSize({ width: PHONE, height: 860 })
-      await page.goto(`${product.url}/domain/domainList/create`)
       await page.locator('#root_host').waitFor()
       // The fields' own items: the form itself is an item too, around all of them.
       const items = await page.locator('form .ant-form-item').evaluateAll((els) =>
@@ -201,7 +195,7 @@ describe('the console on a phone (390 px) and a tablet (768 px)', () => {
       expect(items.length).toBeGreaterThan(3)
       expect(new Set(items.map((item) => item.left)).size).toBe(1)
       expect(items.filter((item) => !item.above || !item.fits)).toEqual([])
-    }))
+    }, 'en-US', { viewport: { width: PHONE, height: 860 }, at: '/domain/domainList/create' }))
 
   it("changes the language and theme and opens the page settings from the compact header's overflow menu", () =>
     withSignedIn(product, 'admin', async (page) => {

@@ -16,7 +16,6 @@ const CERTS = join(ROOT, 'tests/support/certs')
 describe('settings center (spec §3 configuration fields, account/settings and account/system-init)', () => {
   it('saves settings from the generated forms, with an uploaded logo, and shows them again after a reload', async () => {
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/account/settings`)
       await page.getByRole('tab', { name: 'Branding' }).waitFor()
       await page.locator('#root_name').fill('Demo Video')
       await page.locator('#root_copyright').fill('© Demo Video')
@@ -49,12 +48,11 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       await page.getByRole('tab', { name: 'Business rules' }).click()
       expect(await page.locator('#root_VITE_MERCHANT_COUNT_LIMITATION').inputValue()).toBe('20')
       expect(await page.locator('#root_money_recharge_exchange_config').inputValue()).toBe('1,4')
-    })
+    }, 'en-US', { at: '/account/settings' })
   })
 
   it('refuses a certificate that is not PEM on its field, takes a matching pair, and keeps secrets write-only', async () => {
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/account/system-init`)
       await page.getByText('No certificate uploaded yet').waitFor()
       const notPem = join(product.dataDir, 'cert.pem')
       writeFileSync(notPem, 'this is not a certificate')
@@ -79,12 +77,11 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       expect(await page.locator('#root_pay_api_v3_key').inputValue()).toBe('')
       expect(await page.locator('#root_pay_api_v3_key').getAttribute('placeholder')).toBe('Set (leave empty to keep it)')
       await page.locator('.ant-descriptions-row', { hasText: 'Subject' }).getByText(/CN=1234567890/).waitFor()
-    })
+    }, 'en-US', { at: '/account/system-init' })
   })
 
   it("shows a vendor's settings only once the admin chooses it, and keeps its key write-only", async () => {
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/account/system-init`)
       await page.waitForLoadState('networkidle')
       const card = page.locator('.ant-card', { hasText: 'AI providers' })
       await card.getByText('Local render (no lip sync)').waitFor()
@@ -101,12 +98,11 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       await card.getByLabel('HeyGen API key').waitFor()
       expect(await card.getByLabel('HeyGen API key').inputValue()).toBe('')
       expect(await card.getByLabel('HeyGen API key').getAttribute('placeholder')).toBe('Set (leave empty to keep it)')
-    })
+    }, 'en-US', { at: '/account/system-init' })
   })
 
   it('lets a merchant upload an avatar and edit its own profile, and the header shows the new avatar', async () => {
     await withSignedIn(product, 'merchant1', async (page) => {
-      await page.goto(`${product.url}/user/setting`)
       await page.locator('#root_nickname').waitFor()
       await page.locator('#root_nickname').fill('Noodles')
       const avatar = join(product.dataDir, 'avatar.png')
@@ -119,7 +115,7 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       await page.locator(`header img[src="${src}"]`).waitFor()
       await page.goto(`${product.url}/user/info`)
       await page.getByText('Noodles').first().waitFor()
-    })
+    }, 'en-US', { at: '/user/setting' })
   })
 
   it('lists the platform voice clones for an admin, by account and status, with no row actions', async () => {
@@ -131,7 +127,6 @@ describe('settings center (spec §3 configuration fields, account/settings and a
     insert.run(merchant.id, 'Shop voice', 'failed', 'The sample is shorter than 10 seconds', '2026-11-02T08:00:00.000Z', '2026-11-02T08:00:00.000Z')
     db.close()
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/account/voice-record`)
       const failed = page.getByRole('row', { name: /Shop voice/ })
       await failed.waitFor()
       expect(await failed.getByText('merchant1').count()).toBe(1)
@@ -144,6 +139,6 @@ describe('settings center (spec §3 configuration fields, account/settings and a
       await page.getByRole('button', { name: 'Search' }).click()
       await failed.waitFor({ state: 'detached' })
       await page.getByRole('row', { name: /Warm narrator/ }).waitFor()
-    })
+    }, 'en-US', { at: '/account/voice-record' })
   })
 })

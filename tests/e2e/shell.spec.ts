@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import type { Page } from 'playwright-core'
-import { chooseMenuItem, openBrowser, signIn, startProduct, type Product } from './harness'
+import { chooseMenuItem, openContext, openSignedIn, signIn, startProduct, withSignedIn, type Product } from './harness'
 import { copySchemas } from '../api/harness'
 import { addClipRoute } from '../support/clip-route'
 
@@ -14,7 +14,7 @@ afterAll(() => product?.stop())
 
 describe('routes and guards of spec §2 and §4', () => {
   it('sends a visitor who is not signed in to sign-in, from any route', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openContext('en-US')
     try {
       for (const path of ['/user/info', '/exception/500', '/no/such/page']) {
         await page.goto(`${product.url}${path}`)
@@ -26,9 +26,8 @@ describe('routes and guards of spec §2 and §4', () => {
   })
 
   it('resolves /, group paths and /redirect/<path>, and sends an unknown path to not-found', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openSignedIn(product, 'admin')
     try {
-      await signIn(page, product.url, 'admin', product.logins.admin!)
       // Spec §2: / is the home page.
       await page.goto(`${product.url}/`)
       await page.waitForURL(/\/home\/index$/)
@@ -54,9 +53,8 @@ describe('routes and guards of spec §2 and §4', () => {
       ['agent', /\/user\/info$/, '.ant-descriptions'],
     ]
     for (const [username, landing, content] of landings) {
-      const { page, close } = await openBrowser('en-US')
+      const { page, close } = await openSignedIn(product, username)
       try {
-        await signIn(page, product.url, username, product.logins[username]!)
         await page.waitForURL(landing)
         await page.locator(content).first().waitFor()
         expect(await page.getByText('Sorry, the page you visited does not exist.').count()).toBe(0)
@@ -81,11 +79,8 @@ describe('routes and guards of spec §2 and §4', () => {
     ]
     for (const fromServer of [false, true]) {
       for (const [username, path, group, entry] of pages) {
-        const { page, close } = await openBrowser('en-US')
+        const { page, close } = await openSignedIn(product, username, 'en-US', { at: path, storage: fromServer ? { 'console-settings': JSON.stringify({ menuFromServer: true }) } : {} })
         try {
-          if (fromServer) await page.addInitScript(() => localStorage.setItem('console-settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('console-settings') ?? '{}'), menuFromServer: true })))
-          await signIn(page, product.url, username, product.logins[username]!)
-          await page.goto(`${product.url}${path}`)
           await page.locator('.resource-table').waitFor()
           const sider = page.locator('.ant-layout-sider')
           await sider.locator('.ant-menu-item-selected').waitFor()
@@ -100,10 +95,8 @@ describe('routes and guards of spec §2 and §4', () => {
 
   it("shows the site's name whole in the open sider at 1440 px, on two lines, with its title; the collapsed sider keeps the logo", async () => {
     for (const locale of ['en-US', 'zh-CN'] as const) {
-      const { page, close } = await openBrowser(locale)
+      const { page, close } = await openSignedIn(product, 'admin', locale, { viewport: { width: 1440, height: 900 } })
       try {
-        await page.setViewportSize({ width: 1440, height: 900 })
-        await signIn(page, product.url, 'admin', product.logins.admin!)
         const name = page.locator('.ant-layout-sider .console-title-name')
         await name.waitFor()
         const shown = await name.evaluate((el) => ({
@@ -124,10 +117,8 @@ describe('routes and guards of spec §2 and §4', () => {
   })
 
   it('keeps /exception/403 to admins: a merchant is sent where spec §4 says', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openSignedIn(product, 'merchant1', 'en-US', { at: '/exception/403' })
     try {
-      await signIn(page, product.url, 'merchant1', product.logins.merchant1!)
-      await page.goto(`${product.url}/exception/403`)
       // Spec §4: to the first route the role may open.
       await page.waitForURL(/\/dashboard\/workBench$/)
       // Routes open to every role stay open to it.
@@ -144,7 +135,7 @@ describe('the user pages', () => {
   it('shows the profile, and changes the password, signing out the other sessions', async () => {
     const other = await fetch(`${product.url}/api/v1/platform/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'merchant2', password: product.logins.merchant2 }) })
     const otherToken = ((await other.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openContext('en-US')
     try {
       await signIn(page, product.url, 'merchant2', product.logins.merchant2!)
       await page.getByRole('button', { name: 'merchant2' }).click()
@@ -184,10 +175,9 @@ describe('the user pages', () => {
 
 describe('the settings drawer (spec §2, §4)', () => {
   it('changes the layout with each toggle, keeps it across a reload, and copies the settings', async () => {
-    const { context, page, close } = await openBrowser('en-US')
+    const { context, page, close } = await openSignedIn(product, 'admin')
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url })
-      await signIn(page, product.url, 'admin', product.logins.admin!)
       await page.locator('.ant-statistic').first().waitFor()
       const drawer = page.locator('.ant-drawer-content')
       const toggle = (name: string) => drawer.getByRole('switch', { name, exact: true }).click()
@@ -246,53 +236,51 @@ describe('the menu from the server (spec §4 menuFromServer)', () => {
     const schemasDir = copySchemas()
     addClipRoute(schemasDir)
     const clipProduct = await startProduct({ schemasDir })
-    const { page, close } = await openBrowser('en-US')
     try {
       const db = new SQLite(join(clipProduct.dataDir, 'console.sqlite'))
       db.prepare(`update account set show_clip_menu = 0 where username = 'merchant1'`).run()
       db.close()
-      await signIn(page, clipProduct.url, 'merchant1', clipProduct.logins.merchant1!)
       // By role lists the clip route is the merchant's: open, and in the menu.
-      await page.goto(`${clipProduct.url}/creation/flagged-clip`)
-      await page.getByRole('cell', { name: 'merchant1', exact: true }).waitFor()
-      await page.getByRole('menuitem', { name: 'Flagged clip' }).waitFor()
+      await withSignedIn(clipProduct, 'merchant1', async (page) => {
+        await page.getByRole('cell', { name: 'merchant1', exact: true }).waitFor()
+        await page.getByRole('menuitem', { name: 'Flagged clip' }).waitFor()
 
-      // A slow answer, so the loading notice can be seen before the success one replaces it.
-      await page.route('**/api/v1/api/user/menu', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 600))
-        await route.continue()
-      })
-      await page.locator('header').getByRole('button', { name: 'Page settings' }).click()
-      await page.locator('.ant-drawer-content').getByRole('switch', { name: 'Menu from server', exact: true }).click()
-      await page.getByText('Loading the menu from the server…').waitFor()
-      await page.getByText('Menu loaded from the server').waitFor()
-      await page.locator('.ant-drawer-footer').getByRole('button', { name: 'Close' }).click()
-      await expect.poll(() => page.getByRole('menuitem', { name: 'Flagged clip' }).count()).toBe(0)
-      await page.goto(`${clipProduct.url}/creation/flagged-clip`)
-      await page.waitForURL(/\/notFound$/)
-      // Routes in the server menu still open, hidden ones included.
-      await page.goto(`${clipProduct.url}/user/setting`)
-      await page.getByText('Change password').waitFor()
+        // A slow answer, so the loading notice can be seen before the success one replaces it.
+        await page.route('**/api/v1/api/user/menu', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 600))
+          await route.continue()
+        })
+        await page.locator('header').getByRole('button', { name: 'Page settings' }).click()
+        await page.locator('.ant-drawer-content').getByRole('switch', { name: 'Menu from server', exact: true }).click()
+        await page.getByText('Loading the menu from the server…').waitFor()
+        await page.getByText('Menu loaded from the server').waitFor()
+        await page.locator('.ant-drawer-footer').getByRole('button', { name: 'Close' }).click()
+        await expect.poll(() => page.getByRole('menuitem', { name: 'Flagged clip' }).count()).toBe(0)
+        await page.goto(`${clipProduct.url}/creation/flagged-clip`)
+        await page.waitForURL(/\/notFound$/)
+        // Routes in the server menu still open, hidden ones included.
+        await page.goto(`${clipProduct.url}/user/setting`)
+        await page.getByText('Change password').waitFor()
 
-      // A menu that cannot be loaded says so; with no menu, no route opens.
-      await page.unroute('**/api/v1/api/user/menu')
-      await page.route('**/api/v1/api/user/menu', (route) => route.abort())
-      await page.reload()
-      await page.getByText('Could not load the menu from the server').waitFor()
-      await page.waitForURL(/\/notFound$/)
+        // A menu that cannot be loaded says so; with no menu, no route opens.
+        await page.unroute('**/api/v1/api/user/menu')
+        await page.route('**/api/v1/api/user/menu', (route) => route.abort())
+        await page.reload()
+        await page.getByText('Could not load the menu from the server').waitFor()
+        await page.waitForURL(/\/notFound$/)
+      }, 'en-US', { at: '/creation/flagged-clip' })
     } finally {
-      await close()
       await clipProduct.stop()
     }
   })
 })
 
 describe('the tab bar (spec §2, §4)', () => {
+  const TAB_BAR = { 'console-settings': JSON.stringify({ tabBar: true }) }
+
   it('starts with home, adds a tab per route, keeps pages alive between tabs, and closes, refreshes and resets', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openSignedIn(product, 'admin', 'en-US', { storage: TAB_BAR })
     try {
-      await page.addInitScript(() => localStorage.setItem('console-settings', JSON.stringify({ tabBar: true })))
-      await signIn(page, product.url, 'admin', product.logins.admin!)
       // Home is the admin's home page, and its tab cannot be closed.
       await page.waitForURL(/\/home\/index$/)
       const tabs = page.locator('.ant-tabs-tab')
@@ -348,10 +336,8 @@ describe('the tab bar (spec §2, §4)', () => {
     }
   })
 
-  /** Signs in as the admin with the tab bar on, at home, and opens the merchant and partner lists as tabs. */
+  /** With the admin signed in with the tab bar on, at home: opens the merchant and partner lists as tabs. */
   async function twoListTabs(page: Page) {
-    await page.addInitScript(() => localStorage.setItem('console-settings', JSON.stringify({ tabBar: true })))
-    await signIn(page, product.url, 'admin', product.logins.admin!)
     await page.waitForURL(/\/home\/index$/)
     // The menu is built afresh for the landing route; unfold a group only once it has settled.
     await page.locator('.ant-menu-item-selected').waitFor()
@@ -366,7 +352,7 @@ describe('the tab bar (spec §2, §4)', () => {
   }
 
   it('closes a list tab, or all but home, onto the tab shown next, made active', async () => {
-    const { page, close } = await openBrowser('en-US')
+    const { page, close } = await openSignedIn(product, 'admin', 'en-US', { storage: TAB_BAR })
     try {
       const { tabs, titles, activeTab } = await twoListTabs(page)
       // Closing the list on screen shows the tab before it.
@@ -392,7 +378,8 @@ describe('the tab bar (spec §2, §4)', () => {
   })
 
   it('keeps the open tabs of this browser tab across a reload', async () => {
-    const { page, close } = await openBrowser('en-US')
+    // Its own session: the test signs it out.
+    const { page, close } = await openSignedIn(product, 'admin', 'en-US', { storage: TAB_BAR, ownSession: true })
     try {
       const { tabs, titles, activeTab } = await twoListTabs(page)
       await page.reload()

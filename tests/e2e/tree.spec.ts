@@ -52,7 +52,6 @@ const open = (page: Page, username: string) => row(page, username).locator('.ant
 describe('relation tree (spec §2 /promotion/tree)', () => {
   it('lets an admin open the tree down to a merchant under a partner, a page of children at a time', async () => {
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/promotion/tree`)
       // The admin is the only top-level account, so it opens by itself: its partners are in sight.
       await account(page, 'partner').waitFor()
       await account(page, 'west').waitFor()
@@ -74,12 +73,11 @@ describe('relation tree (spec §2 /promotion/tree)', () => {
       expect(await page.getByRole('button', { name: /Load more/ }).count()).toBe(0)
       // Only the rows in sight are drawn.
       expect(await page.locator('.ant-tree-treenode').count()).toBeLessThan(60)
-    })
+    }, 'en-US', { at: '/promotion/tree' })
   })
 
   it('opens the tree down to the account a mobile number finds, and only the way to it', async () => {
     await withSignedIn(product, 'admin', async (page) => {
-      await page.goto(`${product.url}/promotion/tree`)
       await account(page, 'partner').waitFor()
       await page.getByPlaceholder('Name, username or mobile').fill('1381234')
       await page.getByText('2 found').waitFor()
@@ -94,7 +92,7 @@ describe('relation tree (spec §2 /promotion/tree)', () => {
       // Clearing the search brings the whole tree back.
       await page.getByPlaceholder('Name, username or mobile').fill('')
       await account(page, 'west').waitFor()
-    })
+    }, 'en-US', { at: '/promotion/tree' })
   })
 
   it("shows a partner only its own subtree, in Chinese too, and finds nothing outside it", async () => {
@@ -102,7 +100,6 @@ describe('relation tree (spec §2 /promotion/tree)', () => {
       product,
       'partner',
       async (page) => {
-        await page.goto(`${product.url}/promotion/tree`)
         await account(page, 'merchant1').waitFor()
         await page.getByRole('menuitem', { name: '关系树' }).waitFor()
         expect(await row(page, 'partner').textContent()).toContain('服务商')
@@ -116,6 +113,7 @@ describe('relation tree (spec §2 /promotion/tree)', () => {
         await page.getByText('没有与“west”匹配的账号').waitFor()
       },
       'zh-CN',
+      { at: '/promotion/tree' },
     )
   })
 
@@ -125,8 +123,6 @@ describe('relation tree (spec §2 /promotion/tree)', () => {
         product,
         'admin',
         async (page) => {
-          await page.setViewportSize({ width: 390, height: 844 })
-          await page.goto(`${product.url}/promotion/tree`)
           await account(page, 'partner').waitFor()
           await open(page, 'partner')
           await account(page, 'merchant1').waitFor()
@@ -153,15 +149,15 @@ describe('relation tree (spec §2 /promotion/tree)', () => {
           expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth)).toBeLessThanOrEqual(0)
         },
         locale,
+        { viewport: { width: 390, height: 844 }, at: '/promotion/tree' },
       )
     }
   })
 
   it('is not there for a merchant, and its address sends one away', async () => {
     await withSignedIn(product, 'merchant1', async (page) => {
-      await page.goto(`${product.url}/promotion/tree`)
       await page.waitForURL((url) => !url.pathname.startsWith('/promotion/tree'))
       expect(await page.getByRole('menuitem', { name: 'Relation tree' }).count()).toBe(0)
-    })
+    }, 'en-US', { at: '/promotion/tree' })
   })
 })
