@@ -19,6 +19,7 @@ import { securityHeaders } from './http/security-headers'
 import { apiReferencePolicy } from './http/content-security-policy'
 import { compression } from './http/compression'
 import { robots } from './http/robots'
+import { healthRoutes } from './health/routes'
 import { fieldValidatorsRoute } from './forms/field-validators-route'
 import { join } from 'node:path'
 import type { Services } from './services'
@@ -72,6 +73,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   await app.register(fieldValidatorsRoute, { registry: services.registry })
   if (services.config.uploads.store === 'local') await app.register(serveUploads, { dir: join(services.config.dataDir, 'uploads') })
   await app.register(robots)
+  await app.register(healthRoutes, { services })
   if (services.config.consoleDir) await app.register(consoleStatic, { dir: services.config.consoleDir })
   return app
 }

@@ -60,6 +60,8 @@ export interface Config {
   taskEverySeconds?: number
   /** Tests only: quicker vendor polling than a real job needs. */
   vendorTiming?: { pollMs?: number; timeoutMs?: number; jobTimeoutMs?: number }
+  /** Where `npm run worker` answers GET /health and GET /ready for a load balancer or supervisor (HEALTH_PORT); not at all when unset. */
+  healthPort?: number
   /** Whether `npm start` runs workers beside the API (RUN_WORKERS, default 1); `npm run worker` always does. */
   runWorkers: boolean
   /** On an empty database, seed a month of demo activity behind the demo logins (else the logins alone). */
@@ -134,6 +136,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaMaxBytes: integer(env, 'MEDIA_MAX_MB', 2048) * 1024 * 1024,
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', availableParallelism()) || 1,
     runWorkers: env.RUN_WORKERS !== '0',
+    ...(env.HEALTH_PORT ? { healthPort: integer(env, 'HEALTH_PORT', 0) } : {}),
     taskLeaseSeconds: env.TASK_LEASE_SECONDS ? integer(env, 'TASK_LEASE_SECONDS', 60) || undefined : undefined,
     taskEverySeconds: env.TASK_EVERY_SECONDS ? integer(env, 'TASK_EVERY_SECONDS', 60) || undefined : undefined,
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY ? parseTokenKey(env.TOKEN_ENCRYPTION_KEY) : undefined,

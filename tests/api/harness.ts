@@ -179,7 +179,7 @@ function schemasOf(dir: string): LoadedSchemas {
   return (repositorySchemas ??= loadSchemas(dir))
 }
 
-function requiredDatabaseUrl(): string {
+export function requiredDatabaseUrl(): string {
   const url = process.env.DATABASE_URL
   if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test')
   return url

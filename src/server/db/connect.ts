@@ -53,6 +53,11 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     })
+    // A restart, a failover or pg_terminate_backend ends the pool's connections: pg then emits 'error' on
+    // the pool (an idle connection) or on the client (one in use between queries), and an 'error' event
+    // nobody listens to ends the process. The pool drops such a connection and opens a new one when asked.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
+    pool.on('connect', (client) => client.on('error', () => undefined))
     const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) })
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
     return { db, dialect: 'postgres', close: () => db.destroy() }

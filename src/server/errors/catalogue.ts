@@ -117,6 +117,7 @@ export const ERRORS = {
   REQUEST_INVALID: { status: 400, code: 0, text: { 'en-US': (p) => `The request could not be read: ${p.reason}`, 'zh-CN': (p) => `无法解析请求：${p.reason}` } },
   ROUTE_NOT_FOUND: { status: 404, code: 0, text: { 'en-US': (p) => `There is no ${p.route}.`, 'zh-CN': (p) => `接口 ${p.route} 不存在。` } },
   RATE_LIMITED: { status: 429, code: 0, text: { 'en-US': (p) => `Too many requests. Try again in ${p.seconds} seconds.`, 'zh-CN': (p) => `操作过于频繁，请 ${p.seconds} 秒后再试。` } },
+  DATABASE_UNAVAILABLE: { status: 503, code: 0, text: { 'en-US': (p) => `The database cannot be reached just now. Nothing was changed; try again in ${p.seconds} seconds.`, 'zh-CN': (p) => `暂时无法连接数据库，本次操作未生效，请 ${p.seconds} 秒后重试。` } },
   INTERNAL: { status: 500, code: 0, text: { 'en-US': (p) => `Something went wrong on the server (reference ${p.reference}).`, 'zh-CN': (p) => `服务器内部错误（编号 ${p.reference}）。` } },
 } satisfies Record<string, Entry>
 

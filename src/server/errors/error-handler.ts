@@ -3,6 +3,10 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from './AppError'
 import { envelope } from '../envelope'
 import { localeOf } from '../locale'
+import { isDatabaseUnavailable } from '../db/unavailable'
+
+/** How long a client is asked to wait before trying again while the database is away. */
+const RETRY_AFTER_SECONDS = 5
 
 /** Fastify's own request errors, as the AppError a client can read. */
 function fromFastifyError(error: FastifyError, request: FastifyRequest, bodyLimit: number): AppError | undefined {
@@ -39,6 +43,12 @@ export const errorHandler = fp(
       if (known) {
         const data = known.fieldErrors ? { errors: known.fieldErrors } : null
         return reply.status(known.status).send(envelope(known.envelopeCode, known.messageIn(locale), data, opts.now()))
+      }
+      if (isDatabaseUnavailable(error)) {
+        // A restart or failover: the request's transaction did not commit, and the next one may succeed.
+        request.log.warn({ err: error, reference: request.id }, 'database unavailable')
+        const unavailable = new AppError('DATABASE_UNAVAILABLE', { seconds: RETRY_AFTER_SECONDS })
+        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(envelope(0, unavailable.messageIn(locale), null, opts.now()))
       }
       request.log.error({ err: error, reference: request.id }, 'unexpected error')
       const internal = new AppError('INTERNAL', { reference: request.id })

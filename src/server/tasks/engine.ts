@@ -20,6 +20,8 @@ export interface TaskEngine {
   running: Map<number, AbortController>
   /** Start taking tasks in this process: `npm start` does on SQLite, `npm run worker` always. */
   startWorkers(services: Services, handlers: Readonly<Record<string, TaskHandler>>, concurrency: number): Promise<void>
+  /** True once startWorkers() was called: this process takes tasks, so its readiness includes the queue's. */
+  working: boolean
   /** True once stop() was called: work cut short by it goes back to the queue at once instead of waiting out its lease. */
   stopping: boolean
   /** Something about tasks changed in this process (live views look at once instead of at their next poll). */
@@ -39,7 +41,9 @@ export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'n
     workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     running: new Map(),
     stopping: false,
+    working: false,
     async startWorkers(all, handlers, concurrency) {
+      engine.working = true
       await queue.work((taskId) => runTask(engine, all, handlers, taskId).catch((error) => console.error(`Task ${taskId}:`, error)), concurrency)
       reaper = setInterval(() => void reapExpiredLeases(engine, all).catch((error) => console.error('Task leases:', error)), REAP_MS)
       schedules = scheduleDueWork(engine, all, handlers)

@@ -58,6 +58,10 @@ export function pgBossQueue(config: Pick<Config, 'databaseUrl' | 'databaseSchema
       if (!started) return
       void started.then((instance) => workers.forEach((id) => instance.notifyWorker(id)))
     },
+    async ready() {
+      // pg-boss keeps its own pool: the app's connections answering says nothing of it.
+      if (!(await (await boss()).getQueue(QUEUE))) throw new Error(`pg-boss has no queue "${QUEUE}"`)
+    },
     async stop() {
       if (!started) return
       const instance = await started

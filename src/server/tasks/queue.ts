@@ -13,5 +13,7 @@ export interface JobQueue {
   work(run: (taskId: number) => Promise<void>, concurrency: number): Promise<void>
   /** A job was just committed: look now rather than at the next poll (within this process). */
   wake(): void
+  /** Resolves when the queue answers a look at its jobs, through its own connections; throws with why not. */
+  ready(): Promise<void>
   stop(): Promise<void>
 }

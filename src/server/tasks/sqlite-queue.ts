@@ -59,6 +59,9 @@ export function sqliteQueue(services: Pick<Services, 'db' | 'registry' | 'now'>)
     wake() {
       for (const wake of [...sleepers]) wake()
     },
+    async ready() {
+      await services.db.selectFrom(jobs).select('id').limit(1).execute()
+    },
     async stop() {
       stopped = true
       for (const wake of [...sleepers]) wake()
