@@ -46,7 +46,8 @@ describe('recharge packages and orders (spec §2 account/recharge, account/recha
       const row = page.getByRole('row', { name: new RegExp(orderNo) })
       await row.locator('.row-action-text', { hasText: /^Confirm payment$/ }).click()
       await fillForm(page, { payment_ref: 'BANK-E2E-1' })
-      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      // A click while the dialog still zooms in lands where its button is not yet.
+      await clickWhenSettled(page.locator('.ant-modal').getByRole('button', { name: 'Save' }))
       // A confirmation credits money, so it is asked again before it is sent.
       await page.locator('.ant-modal-confirm-title', { hasText: 'Confirm payment' }).waitFor()
       await clickWhenSettled(page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Confirm' }))
