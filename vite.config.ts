@@ -109,8 +109,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           setupFiles: ['tests/e2e/journal-on-failure.ts', 'tests/e2e/browser-per-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // Two files at a time: each starts its own product on a free port with a data folder of its
-          // own, and most of a browser test is waiting on a page, so two share a two-core machine well.
+          // Two files at a time, each with its own product on a free port and a data folder of its own.
+          // The phase is bound by Chromium's CPU: four at a time took as long as two on two cores.
           maxWorkers: 2,
           // A worker's files share the modules they import (Playwright, the schema registry, the API
           // harness), loaded once rather than for every file; each file starts its own product and browser.

@@ -31,8 +31,7 @@ export function routesFor(role: Role): ConsoleRoute[] {
  * and detail pages (every resource screen draws the same components), one page of each kind.
  */
 export function ownPagesFirstSeenBy(role: Role): ConsoleRoute[] {
-  const earlier = new Set(ROLES.slice(0, ROLES.indexOf(role)).flatMap((r) => routesFor(r).map((route) => route.path)))
-  return routesFor(role).filter((route) => !route.resource && !earlier.has(route.path))
+  return routesFirstOpenedBy(role).filter((route) => !route.resource)
 }
 
 /** The create page of a route's resource, where the role may create one. */
