@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
+import { callApi, clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
 import { fillForm } from './page-actions'
 
 let product: Product
@@ -68,14 +68,19 @@ describe('recharge packages and orders (spec §2 account/recharge, account/recha
   })
 
   it('shows the screens in Chinese, with the statuses named', async () => {
+    // A package and a paid order of this test's own, made as the admin and the partner make them.
+    const admin = { username: 'admin' }
+    const offer = await callApi<{ id: number }>(product, admin, 'POST', '/recharge_package/add', { name: 'E2E Silver', price: '9.00', money: '10.00' })
+    const order = await callApi<{ id: number }>(product, { username: 'partner' }, 'POST', '/recharge_order/create', { package_id: offer.id })
+    await callApi(product, admin, 'POST', '/recharge_order/confirm_paid', { id: order.id, payment_ref: 'BANK-E2E-2' })
     await withSignedIn(product, 'partner', async (page) => {
       await page.getByRole('heading', { name: '充值订单' }).waitFor()
       await page.getByRole('button', { name: '购买套餐' }).waitFor()
-      expect(await page.getByRole('row', { name: /E2E Gold/ }).textContent()).toContain('已到账')
+      expect(await page.getByRole('row', { name: /E2E Silver/ }).textContent()).toContain('已到账')
     }, 'zh-CN', { at: '/account/recharge-order' })
     await withSignedIn(product, 'admin', async (page) => {
       await page.getByRole('heading', { name: '充值套餐' }).waitFor()
-      expect(await page.getByRole('row', { name: /E2E Gold/ }).textContent()).toContain('在售')
+      expect(await page.getByRole('row', { name: /E2E Silver/ }).textContent()).toContain('在售')
     }, 'zh-CN', { at: '/account/recharge' })
   })
 })

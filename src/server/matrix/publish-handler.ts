@@ -10,7 +10,7 @@ import { AccessTokenExpired, type PostInput, type PublishedPost } from '../provi
 import { KEY_MISSING, matrixKeys, type MatrixKeys } from './token-key'
 import { inBothLanguages, openedTokens, renewNow } from './accounts'
 import { PLATFORM_NAMES, platformPublisher, type OAuthPlatform } from './platforms'
-import { recountPlan } from './plan-counts'
+import { lockPlan, recountPlan } from './plan-counts'
 
 /** A post's status while its task may still work on it: a retry of a failed one included. */
 const WORKABLE = ['pending', 'uploading', 'failed']
@@ -81,6 +81,7 @@ export const publishTask = taskHandler(['platform_post'], {
     return {
       result: { item_id: made.itemId, share_url: made.shareUrl },
       async commit(trx) {
+        await lockPlan(trx, services, Number(post.plan_id))
         const now = services.now().toISOString()
         await trx
           .updateTable(posts)
@@ -95,6 +96,7 @@ export const publishTask = taskHandler(['platform_post'], {
     const posts = tableOf(ctx.services, 'release_post')
     const post = await trx.selectFrom(posts).select(['plan_id', 'status']).where('id', '=', ctx.input.post_id).executeTakeFirst()
     if (!post || !WORKABLE.includes(String(post.status))) return
+    await lockPlan(trx, ctx.services, Number(post.plan_id))
     const now = ctx.services.now().toISOString()
     await trx.updateTable(posts).set({ status: 'failed', error: inBothLanguages(ctx.error).slice(0, 500), updated_at: now }).where('id', '=', ctx.input.post_id).execute()
     await recountPlan(trx, ctx.services, Number(post.plan_id))
