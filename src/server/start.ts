@@ -1,6 +1,6 @@
 import { readSchemaFiles } from '../schema/load-files'
-import { createRegistry } from '../schema/registry'
 import type { Registry, SchemaFile } from '../schema/types'
+import { checkedRegistry } from './checked-schemas'
 import type { Config } from './config'
 import { openDatabase, type OpenDatabase } from './db/connect'
 import { migrate } from './db/migrate'
@@ -17,7 +17,7 @@ export interface LoadedSchemas {
 
 export function loadSchemas(schemasDir: string): LoadedSchemas {
   const schemaFiles = readSchemaFiles(schemasDir)
-  return { schemaFiles, registry: createRegistry(schemaFiles) }
+  return { schemaFiles, registry: checkedRegistry(schemaFiles) }
 }
 
 /**
