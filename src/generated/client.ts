@@ -190,6 +190,8 @@ export const apiEndpoints = {
   taskCancel: { id: 'task/cancel', method: 'POST', path: '/task/cancel', access: ['admin', 'partner', 'merchant'] },
   taskDel: { id: 'task/del', method: 'POST', path: '/task/del', access: ['admin', 'partner', 'merchant'] },
   taskDetail: { id: 'task/detail', method: 'GET', path: '/task/detail', access: ['admin', 'partner', 'merchant'] },
+  taskEstimateClip: { id: 'task/estimate_clip', method: 'POST', path: '/task/estimate_clip', access: ['partner', 'merchant'] },
+  taskEstimateMixedCut: { id: 'task/estimate_mixed_cut', method: 'POST', path: '/task/estimate_mixed_cut', access: ['partner', 'merchant'] },
   taskEvents: { id: 'task/events', method: 'GET', path: '/task/events', access: ['admin', 'partner', 'merchant'], download: true },
   taskList: { id: 'task/list', method: 'GET', path: '/task/list', access: ['admin', 'partner', 'merchant'] },
   taskRetry: { id: 'task/retry', method: 'POST', path: '/task/retry', access: ['admin', 'partner', 'merchant'] },
@@ -1455,6 +1457,24 @@ export interface ApiClient {
   taskDetail: (query: types.TaskDetailQuery) => Promise<types.TaskDetailResponse>
 
   /**
+   * What a task would make and cost: smart clip
+   *
+   * Checks a body as task/submit_clip does, its limits included, and answers what the task would make (size), the limits it was checked against and what it would cost, without creating or charging anything. A body over a limit is refused with the refusal the submit would give.
+   *
+   * `POST /task/estimate_clip` · roles: partner, merchant
+   */
+  taskEstimateClip: (body: types.TaskEstimateClipBody) => Promise<types.TaskEstimateClipResponse>
+
+  /**
+   * What a task would make and cost: mixed cut
+   *
+   * Checks a body as task/submit_mixed_cut does, its limits included, and answers what the task would make (size), the limits it was checked against and what it would cost, without creating or charging anything. A body over a limit is refused with the refusal the submit would give.
+   *
+   * `POST /task/estimate_mixed_cut` · roles: partner, merchant
+   */
+  taskEstimateMixedCut: (body: types.TaskEstimateMixedCutBody) => Promise<types.TaskEstimateMixedCutResponse>
+
+  /**
    * Follow tasks live (Server-Sent Events)
    *
    * A text/event-stream of every change to the tasks in the caller's reach: one event "task" per change, its data the task as task/detail answers it, its id a cursor. A client that reconnects sends the last id (Last-Event-ID, or ?since=) and misses nothing. Browsers' EventSource cannot send headers, so the token may come as ?token=.
@@ -1872,6 +1892,8 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     taskCancel: (body) => transport({ method: 'POST', path: '/task/cancel', body }) as Promise<types.TaskCancelResponse>,
     taskDel: (body) => transport({ method: 'POST', path: '/task/del', body }) as Promise<types.TaskDelResponse>,
     taskDetail: (query) => transport({ method: 'GET', path: '/task/detail', query }) as Promise<types.TaskDetailResponse>,
+    taskEstimateClip: (body) => transport({ method: 'POST', path: '/task/estimate_clip', body }) as Promise<types.TaskEstimateClipResponse>,
+    taskEstimateMixedCut: (body) => transport({ method: 'POST', path: '/task/estimate_mixed_cut', body }) as Promise<types.TaskEstimateMixedCutResponse>,
     taskEvents: (query = {}) => transport({ method: 'GET', path: '/task/events', query, download: true }),
     taskList: (query = {}) => transport({ method: 'GET', path: '/task/list', query }) as Promise<types.TaskListResponse>,
     taskRetry: (body) => transport({ method: 'POST', path: '/task/retry', body }) as Promise<types.TaskRetryResponse>,

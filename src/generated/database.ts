@@ -471,6 +471,7 @@ export interface TaskTable {
   progress: Optional<number>
   stage: Optional<string>
   input: Optional<string>
+  size: Optional<string>
   result: Optional<string>
   error: Optional<string>
   attempts: Optional<number>

@@ -876,6 +876,10 @@ export interface Task {
    */
   input: {}
   /**
+   * What it makes, as measured when it was submitted, for kinds that measure their work: {"output_seconds": the longest of its videos, "variants": how many, "width", "height"}. Its limits were checked against it, a cost per minute is counted from it, and the renderer stops at its length.
+   */
+  size: {}
+  /**
    * What it made, once it succeeded: {"outputs": [{"work_id", "url", "duration", …}]}.
    */
   result: {}
@@ -4584,6 +4588,191 @@ export interface TaskDetailQuery {
 export type TaskDetailResponse = Task
 
 /**
+ * JSON body of `POST /task/estimate_clip` (What a task would make and cost: smart clip).
+ */
+export interface TaskEstimateClipBody {
+  title: string
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  segments: {
+    material_id: number
+    start?: number
+    /**
+     * 0 takes the material to its end.
+     */
+    end?: number
+  }[]
+  transition?: 'none' | 'fade' | 'dissolve' | 'slideleft' | 'wipeleft'
+  transition_seconds?: number
+  shape?: '9:16' | '16:9' | '1:1'
+  /**
+   * How a picture of another shape fills the frame: cut its edges off, or add bars.
+   */
+  fit?: 'crop' | 'pad'
+  /**
+   * Pixels of the short side: 720 in 9:16 is 720 × 1280.
+   */
+  resolution?: 480 | 720 | 1080
+  fps?: number
+  /**
+   * Video kilobits per second.
+   */
+  bitrate?: number
+  /**
+   * Burned in as subtitles, one sentence at a time, timed over the video by length.
+   */
+  subtitle_text?: string
+  /**
+   * Or the subtitles as an SRT file's text, with their own times; wins over subtitle_text.
+   */
+  subtitle_srt?: string
+  subtitle_style?: {
+    font_size?: number
+    color?: string
+    outline_color?: string
+    outline?: number
+    position?: 'top' | 'middle' | 'bottom'
+  }
+  /**
+   * An audio (or video) material from the library, looped to the video's length.
+   */
+  bgm_material_id?: number | null
+  bgm_volume?: number
+  /**
+   * Seconds the music fades in at the start and out at the end.
+   */
+  bgm_fade?: number
+  /**
+   * The second of the finished video its cover picture is taken from.
+   */
+  cover_at?: number
+}
+
+/**
+ * Data of a successful answer of `POST /task/estimate_clip` (What a task would make and cost: smart clip).
+ */
+export interface TaskEstimateClipResponse {
+  size: {
+    output_seconds: number
+    variants: number
+    width: number
+    height: number
+  }
+  limits: {
+    outputSeconds?: number
+    variants?: number
+    pixelSeconds?: number
+    runMinutes: number
+  }
+  /**
+   * Null for a free kind, or a rate of 0.
+   */
+  cost: {
+    ledger: string
+    amount: number
+  } | null
+}
+
+/**
+ * JSON body of `POST /task/estimate_mixed_cut` (What a task would make and cost: mixed cut).
+ */
+export interface TaskEstimateMixedCutBody {
+  title: string
+  /**
+   * @minItems 1
+   * @maxItems 10
+   */
+  slots: {
+    /**
+     * @minItems 1
+     * @maxItems 50
+     */
+    clips: number[]
+    /**
+     * Lines to choose a subtitle from, one per variant.
+     *
+     * @maxItems 20
+     */
+    captions?: string[]
+    /**
+     * With max_seconds: take a random window of this many seconds or more; 0 takes the whole clip.
+     */
+    min_seconds?: number
+    max_seconds?: number
+  }[]
+  /**
+   * Variants to make: at most the number of different combinations of the slots.
+   */
+  count: number
+  /**
+   * Read over every variant by the speech provider, and shown as subtitles when there are no caption lines.
+   */
+  voice_text?: string
+  voice?: 'cmn' | 'en'
+  /**
+   * Burn the captions (or the voice-over text) in as subtitles.
+   */
+  subtitles?: boolean
+  shape?: '9:16' | '16:9' | '1:1'
+  /**
+   * How a picture of another shape fills the frame: cut its edges off, or add bars.
+   */
+  fit?: 'crop' | 'pad'
+  /**
+   * Pixels of the short side: 720 in 9:16 is 720 × 1280.
+   */
+  resolution?: 480 | 720 | 1080
+  fps?: number
+  /**
+   * Video kilobits per second.
+   */
+  bitrate?: number
+  subtitle_style?: {
+    font_size?: number
+    color?: string
+    outline_color?: string
+    outline?: number
+    position?: 'top' | 'middle' | 'bottom'
+  }
+  /**
+   * An audio (or video) material from the library, looped to the video's length.
+   */
+  bgm_material_id?: number | null
+  bgm_volume?: number
+  /**
+   * Seconds the music fades in at the start and out at the end.
+   */
+  bgm_fade?: number
+}
+
+/**
+ * Data of a successful answer of `POST /task/estimate_mixed_cut` (What a task would make and cost: mixed cut).
+ */
+export interface TaskEstimateMixedCutResponse {
+  size: {
+    output_seconds: number
+    variants: number
+    width: number
+    height: number
+  }
+  limits: {
+    outputSeconds?: number
+    variants?: number
+    pixelSeconds?: number
+    runMinutes: number
+  }
+  /**
+   * Null for a free kind, or a rate of 0.
+   */
+  cost: {
+    ledger: string
+    amount: number
+  } | null
+}
+
+/**
  * Query string of `GET /task/events` (Follow tasks live (Server-Sent Events)).
  */
 export interface TaskEventsQuery {
@@ -5538,6 +5727,8 @@ export interface Endpoints {
   'task/cancel': { query: NoFields; body: TaskCancelBody; response: TaskCancelResponse }
   'task/del': { query: NoFields; body: TaskDelBody; response: TaskDelResponse }
   'task/detail': { query: TaskDetailQuery; body: NoFields; response: TaskDetailResponse }
+  'task/estimate_clip': { query: NoFields; body: TaskEstimateClipBody; response: TaskEstimateClipResponse }
+  'task/estimate_mixed_cut': { query: NoFields; body: TaskEstimateMixedCutBody; response: TaskEstimateMixedCutResponse }
   'task/events': { query: TaskEventsQuery; body: NoFields; response: unknown }
   'task/list': { query: TaskListQuery; body: NoFields; response: TaskListResponse }
   'task/retry': { query: NoFields; body: TaskRetryBody; response: TaskRetryResponse }

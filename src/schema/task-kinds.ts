@@ -1,10 +1,11 @@
 import type { Parsed } from './registry-core'
 import type { SchemaProblem } from './SchemaError'
-import type { ConfigGroupDef, FormSection, JsonSchema, Label, Role, TaskCost, TaskKindDef } from './types'
+import type { ConfigGroupDef, FormSection, JsonSchema, Label, Role, TaskCost, TaskKindDef, TaskLimits } from './types'
 import { withNotBlank } from './not-blank'
 import { relatedEntities } from './relations-in'
 
 const DEFAULT_ATTEMPTS = 3
+const DEFAULT_RUN_MINUTES = 60
 const DEFAULT_LEASE_SECONDS = 60
 
 /** The task kinds of schemas/tasks/, by name (the file name). */
@@ -22,6 +23,8 @@ export function loadTaskKinds(files: Parsed[], problems: SchemaProblem[]): Map<s
       handler: String(j.handler),
       input,
       ...(j.cost ? { cost: j.cost as TaskCost } : {}),
+      // A file without limits is reported by its meta-schema; the registry still loads it.
+      limits: (j.limits as TaskLimits | undefined) ?? { runMinutes: DEFAULT_RUN_MINUTES },
       ...(j.sections ? { sections: j.sections as FormSection[] } : {}),
       ...(j.providers ? { providers: j.providers as string[] } : {}),
       attempts: (j.attempts as number | undefined) ?? DEFAULT_ATTEMPTS,
@@ -36,7 +39,10 @@ export function loadTaskKinds(files: Parsed[], problems: SchemaProblem[]): Map<s
       for (const field of section.fields.filter((f) => !fields.includes(f))) problems.push({ file: p.file, pointer: `/sections/${i}/fields`, message: `names "${field}", which is not a field of "input".` })
     }
     const per = kind.cost?.per
-    if (per && per !== 'task') {
+    if (per === 'outputMinute' && kind.limits.outputSeconds === undefined) {
+      problems.push({ file: p.file, pointer: '/cost/per', message: 'counts the cost by minutes of output, so "limits" must give "outputSeconds": the most a task may be charged must be known.' })
+    }
+    if (per && per !== 'task' && per !== 'outputMinute') {
       const field = 'field' in per ? per.field : per.length
       const schema = (input.properties as Record<string, JsonSchema> | undefined)?.[field]
       const wanted = 'field' in per ? 'integer' : 'string'
@@ -51,7 +57,61 @@ export function loadTaskKinds(files: Parsed[], problems: SchemaProblem[]): Map<s
 
 /** Each kind's submit call, and its batch call, as if schemas/endpoints/task/submit_KIND.json were written out. */
 export function taskSubmitEndpoints(kinds: ReadonlyMap<string, TaskKindDef>): Parsed[] {
-  return [...kinds.values()].flatMap((kind) => [submitEndpoint(kind), ...(kind.batch ? [batchEndpoint(kind, kind.batch)] : [])])
+  return [...kinds.values()].flatMap((kind) => [submitEndpoint(kind), ...(kind.batch ? [batchEndpoint(kind, kind.batch)] : []), ...(measures(kind) ? [estimateEndpoint(kind)] : [])])
+}
+
+/** A kind whose handler measures what a submission makes: its limits or its cost need the size. */
+export function measures(kind: TaskKindDef): boolean {
+  const { outputSeconds, variants, pixelSeconds } = kind.limits
+  return kind.cost?.per === 'outputMinute' || outputSeconds !== undefined || variants !== undefined || pixelSeconds !== undefined
+}
+
+/** The call the submit form asks what a submission would make and cost, before it is sent. */
+export const estimateEndpointOf = (kind: string) => `task/estimate_${kind}`
+
+function estimateEndpoint(kind: TaskKindDef): Parsed {
+  const limit = { type: 'integer', minimum: 0 }
+  return {
+    file: kind.file,
+    name: estimateEndpointOf(kind.name),
+    kind: 'endpoint' as const,
+    json: {
+      method: 'POST',
+      path: `/${estimateEndpointOf(kind.name)}`,
+      summary: `What a task would make and cost: ${kind.label['en-US'].toLowerCase()}`,
+      description: `Checks a body as task/submit_${kind.name} does, its limits included, and answers what the task would make (size), the limits it was checked against and what it would cost, without creating or charging anything. A body over a limit is refused with the refusal the submit would give.`,
+      roles: kind.roles,
+      handler: 'task.estimate',
+      'x-task': kind.name,
+      request: { body: kind.input },
+      response: {
+        type: 'object',
+        properties: {
+          size: {
+            type: 'object',
+            properties: { output_seconds: { type: 'number', minimum: 0 }, variants: { type: 'integer', minimum: 1 }, width: { type: 'integer', minimum: 0 }, height: { type: 'integer', minimum: 0 } },
+            required: ['output_seconds', 'variants', 'width', 'height'],
+            additionalProperties: false,
+          },
+          limits: {
+            type: 'object',
+            properties: { outputSeconds: limit, variants: limit, pixelSeconds: limit, runMinutes: limit },
+            required: ['runMinutes'],
+            additionalProperties: false,
+          },
+          cost: {
+            type: ['object', 'null'],
+            description: 'Null for a free kind, or a rate of 0.',
+            properties: { ledger: { type: 'string' }, amount: { type: 'integer', minimum: 0 } },
+            required: ['ledger', 'amount'],
+            additionalProperties: false,
+          },
+        },
+        required: ['size', 'limits', 'cost'],
+        additionalProperties: false,
+      },
+    },
+  }
 }
 
 function submitEndpoint(kind: TaskKindDef): Parsed {
@@ -109,12 +169,17 @@ function batchEndpoint(kind: TaskKindDef, batch: { max: number; endpoint: string
 /** A cost read from a setting names an integer setting that exists. */
 export function checkTaskCosts(kinds: ReadonlyMap<string, TaskKindDef>, groups: ReadonlyMap<string, ConfigGroupDef>, problems: SchemaProblem[]): void {
   for (const kind of kinds.values()) {
-    const rate = kind.cost?.rate
-    if (!rate || typeof rate === 'number') continue
-    const [group, key] = rate.setting.split('.') as [string, string]
-    const field = (groups.get(group)?.schema.properties as Record<string, JsonSchema> | undefined)?.[key]
-    if (!field || field.type !== 'integer') {
-      problems.push({ file: kind.file, pointer: '/cost/rate/setting', message: `names setting "${rate.setting}", which must be an integer field "${key}" of schemas/config/${group}.json (fen or units).` })
+    const settings: [string, number | { setting: string } | undefined, string][] = [
+      ['/cost/rate/setting', kind.cost?.rate, 'fen or units'],
+      ...Object.entries(kind.limits).map(([name, limit]): [string, typeof limit, string] => [`/limits/${name}/setting`, limit, 'a limit']),
+    ]
+    for (const [pointer, value, what] of settings) {
+      if (!value || typeof value === 'number') continue
+      const [group, key] = value.setting.split('.') as [string, string]
+      const field = (groups.get(group)?.schema.properties as Record<string, JsonSchema> | undefined)?.[key]
+      if (!field || field.type !== 'integer') {
+        problems.push({ file: kind.file, pointer, message: `names setting "${value.setting}", which must be an integer field "${key}" of schemas/config/${group}.json (${what}).` })
+      }
     }
   }
 }

@@ -262,7 +262,18 @@ export type CostLedger = 'money' | 'digital_man_count' | 'digital_man_advanced_c
 export interface TaskCost {
   ledger: CostLedger
   rate: number | { setting: string }
-  per: 'task' | { field: string } | { length: string }
+  per: 'task' | 'outputMinute' | { field: string } | { length: string }
+}
+
+/** A limit as a kind file gives it: a number, or the business rule holding it. */
+export type TaskLimit = number | { setting: string }
+
+/** The most one task of a kind may make and take (schemas/meta/task.schema.json "limits"). */
+export interface TaskLimits {
+  outputSeconds?: TaskLimit
+  variants?: TaskLimit
+  pixelSeconds?: TaskLimit
+  runMinutes: TaskLimit
 }
 
 /** schemas/tasks/KIND.json: a kind of long work the engine queues, runs, bills and reports on. */
@@ -277,6 +288,7 @@ export interface TaskKindDef {
   /** The JSON Schema of the submit call's body. */
   input: JsonSchema
   cost?: TaskCost
+  limits: TaskLimits
   /** The submit form's titled sections. */
   sections?: FormSection[]
   /** The AI capabilities its work goes through, whose providers its page shows. */

@@ -31,6 +31,10 @@ export interface Config {
   registerRateLimit: { perAddress: number; windowMs: number }
   /** Calls to the AI writer (chat and titles together) per account in the window: each costs the platform tokens. */
   aiRateLimit: { perAccount: number; windowMs: number }
+  /** Voice previews (voice_clone/speak) per minute per account (SPEAK_LIMIT_PER_ACCOUNT), and made at once in this process. */
+  speakLimit: { perAccount: number; windowMs: number; atOnce: number }
+  /** Live event streams (task/events and the like) one account may hold open in this process (EVENT_STREAMS_PER_ACCOUNT). */
+  eventStreamsPerAccount: number
   /** Where the rate limits count when set; in the database otherwise. */
   redis?: RedisConfig
   passwordReset: PasswordResetConfig
@@ -56,6 +60,8 @@ export interface Config {
   tokenEncryptionKey?: Buffer
   /** NODE_ENV is production: nothing is made up in its place when a secret is missing. */
   production: boolean
+  /** Every task kind's longest run at once, in seconds, instead of each kind's runMinutes (TASK_RUN_SECONDS; short in tests and drills). */
+  taskRunSeconds?: number
   /** Every scheduled task kind's look for due work at once, instead of each kind's own `every` (TASK_EVERY_SECONDS; short in tests). */
   taskEverySeconds?: number
   /** Tests only: quicker vendor polling than a real job needs. */
@@ -127,6 +133,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerRateLimit: { perAddress: integer(env, 'REGISTER_LIMIT_PER_ADDRESS', 5), windowMs: 60_000 },
     authorizationStartRateLimit: { perAddress: integer(env, 'AUTHORIZATION_START_LIMIT_PER_ADDRESS', 30), windowMs: 60_000 },
     aiRateLimit: { perAccount: integer(env, 'AI_LIMIT_PER_ACCOUNT', 30), windowMs: 60_000 },
+    speakLimit: { perAccount: integer(env, 'SPEAK_LIMIT_PER_ACCOUNT', 20), windowMs: 60_000, atOnce: 2 },
+    eventStreamsPerAccount: integer(env, 'EVENT_STREAMS_PER_ACCOUNT', 20) || 20,
     redis: redisOf(env),
     passwordReset: passwordResetOf(env),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
@@ -138,6 +146,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorkers: env.RUN_WORKERS !== '0',
     ...(env.HEALTH_PORT ? { healthPort: integer(env, 'HEALTH_PORT', 0) } : {}),
     taskLeaseSeconds: env.TASK_LEASE_SECONDS ? integer(env, 'TASK_LEASE_SECONDS', 60) || undefined : undefined,
+    taskRunSeconds: env.TASK_RUN_SECONDS ? integer(env, 'TASK_RUN_SECONDS', 0) || undefined : undefined,
     taskEverySeconds: env.TASK_EVERY_SECONDS ? integer(env, 'TASK_EVERY_SECONDS', 60) || undefined : undefined,
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY ? parseTokenKey(env.TOKEN_ENCRYPTION_KEY) : undefined,
     production,

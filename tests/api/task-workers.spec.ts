@@ -100,6 +100,32 @@ describe('task workers in processes of their own: killed mid-task, and several s
     resumed.close()
   }, 120_000)
 
+  it('lets one account hold only so many live streams open, and another once one closes', async () => {
+    server.services.config.eventStreamsPerAccount = 3
+    try {
+      const address = server.app.server.address() as { port: number }
+      const base = `http://127.0.0.1:${address.port}/api/v1/task/events?token=${token.m2}`
+      const open = await Promise.all([1, 2, 3].map(() => opened(base)))
+      expect(open.map((o) => o.status)).toEqual([200, 200, 200])
+      const fourth = await fetch(base)
+      expect(fourth.status).toBe(429)
+      expect(await fourth.json()).toMatchObject({ code: 0, msg: expect.stringContaining('already follows 3 live views') })
+      // Another account is not held back by this one.
+      const theirs = await opened(`http://127.0.0.1:${address.port}/api/v1/task/events?token=${token.m1}`)
+      expect(theirs.status).toBe(200)
+      theirs.close()
+      open[0]!.close()
+      await expect.poll(async () => {
+        const again = await opened(base)
+        again.close()
+        return again.status
+      }).toBe(200)
+      for (const o of open) o.close()
+    } finally {
+      server.services.config.eventStreamsPerAccount = 20
+    }
+  })
+
   it.runIf(process.env.TEST_DATABASE === 'postgres')('splits the jobs between two worker processes sharing one PostgreSQL queue', async () => {
     await server.services.tasks.stop()
     for (const child of workers) if (child.exitCode === null && child.signalCode === null) kill(child)
@@ -156,4 +182,11 @@ function follow(url: string, lastEventId?: string) {
       })
     },
   }
+}
+
+/** A stream opened and left open: its status, and a way to close it. */
+async function opened(url: string): Promise<{ status: number; close(): void }> {
+  const controller = new AbortController()
+  const res = await fetch(url, { signal: controller.signal })
+  return { status: res.status, close: () => controller.abort() }
 }

@@ -42,6 +42,7 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
       makeTestVideo(join(media, 'b.mp4'), { seconds: 2, width: 160, height: 120, frequency: 660 }),
       makeTestVideo(join(media, 'long.mp4'), { seconds: 30, width: 320, height: 240 }),
       makeTestTone(join(media, 'tone.m4a'), 3),
+      runFfmpeg(['-f', 'lavfi', '-i', 'color=c=orange:s=64x64', '-frames:v', '1', join(media, 'still.png')]),
       // As a browser's MediaRecorder writes one: sound alone, no length in its header (Matroska's live mode).
       runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=220:duration=3', '-c:a', 'libopus', '-live', '1', '-f', 'webm', join(media, 'recorded.webm')]),
     ])
@@ -259,6 +260,55 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     expect((borrowed.body.data as unknown as { errors: { path: string }[] }).errors[0]!.path).toBe('/segments/0/material_id')
     expect(await balance('m2')).toBe(1000)
     expect((await server.call('GET', '/material/detail', { token: token.m2, query: { id: material.a } })).body.code).toBe(0)
+  })
+
+  it('measures a clip before taking it: a picture shown for a day is refused naming the longest allowed, as its estimate says, and nothing is charged', async () => {
+    const still = (await uploadFile('m1', 'still.png')).data.id
+    const before = await balance('m1')
+    const tasks = (await server.call<{ total: number }>('GET', '/task/list', { token: token.m1 })).body.data.total
+    const day = { title: 'a day', segments: [{ material_id: still, end: 86400 }] }
+    const estimate = await server.call('POST', '/task/estimate_clip', { token: token.m1, body: day })
+    const refused = await submitClip('m1', day)
+    for (const answer of [estimate, refused]) {
+      expect(answer.body.code).toBe(0)
+      expect(answer.body.msg).toContain('86400 s')
+      expect(answer.body.msg).toContain('600 s')
+    }
+    expect(await balance('m1')).toBe(before)
+    expect((await server.call<{ total: number }>('GET', '/task/list', { token: token.m1 })).body.data.total).toBe(tasks)
+  })
+
+  it('prices a clip per started minute of what it makes, the same in its estimate and its charge', async () => {
+    const body = { title: 'ninety seconds', segments: [{ material_id: material.long }, { material_id: material.long }, { material_id: material.long, end: 29 }], resolution: 480 }
+    const estimate = (await server.call<{ size: { output_seconds: number }; cost: unknown; limits: unknown }>('POST', '/task/estimate_clip', { token: token.m1, body })).body.data
+    expect(estimate.size).toMatchObject({ variants: 1, width: 480, height: 854 })
+    expect(estimate.size.output_seconds).toBeGreaterThan(60)
+    expect(estimate.size.output_seconds).toBeLessThanOrEqual(120)
+    expect(estimate.cost).toEqual({ ledger: 'money', amount: 2 * COST })
+    expect(estimate.limits).toEqual({ outputSeconds: 600, pixelSeconds: 1920 * 1080 * 3600, runMinutes: 60 })
+    const before = await balance('m1')
+    const res = await submitClip('m1', body)
+    expect(res.body.data).toMatchObject({ cost_amount: 2 * COST, size: estimate.size })
+    expect(await balance('m1')).toBe(before - 2 * COST)
+    // Rendering a minute and a half is not what this is about.
+    await server.call('POST', '/task/cancel', { token: token.m1, body: { id: res.body.data.id } })
+    expect(await balance('m1')).toBe(before)
+  })
+
+  it('stops a run that goes on longer than its kind allows, whatever its lease, fails it and gives its cost back', async () => {
+    server.services.config.taskRunSeconds = 1
+    try {
+      const before = await balance('m1')
+      const res = await submitClip('m1', { title: 'slow', segments: [{ material_id: material.long }], resolution: 1080, fps: 30, bitrate: 1800 })
+      const failed = await waitForTask(server, token.m1!, res.body.data.id, 'failed')
+      expect(failed.error).toEqual({ 'zh-CN': expect.stringContaining('1 秒'), 'en-US': expect.stringContaining('ran for 1 seconds') })
+      expect(failed.cost_state).toBe('released')
+      expect(await moneyLog(failed.id)).toEqual([{ type: 'consume', amount: -COST }, { type: 'refund', amount: COST }])
+      expect(await balance('m1')).toBe(before)
+      await expect.poll(() => ffmpegOf(server, failed.id), { timeout: 3000 }).toHaveLength(0)
+    } finally {
+      delete server.services.config.taskRunSeconds
+    }
   })
 
   it('refuses a submission the balance cannot pay for, creating nothing', async () => {

@@ -41,7 +41,8 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
       runFfmpeg(['-f', 'lavfi', '-i', 'anoisesrc=d=8:c=white:a=0.3', join(media, 'noise.m4a')]),
       makeTestImage(join(media, 'still.png')),
     ])
-    server = await startTestServer()
+    // Fewer previews a minute than the default, so the limit is reached within this file.
+    server = await startTestServer({ config: { speakLimit: { perAccount: 12, windowMs: 60_000, atOnce: 2 } } })
     ;({ id, token } = await server.accounts([
       ['p1', 'partner'],
       ['m1', 'merchant', 'p1'],
@@ -242,4 +243,18 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
     expect((await list('clip,mixed_cut')).data.data).toEqual([])
     expect((await list('clip,,voice_clone')).data).toMatchObject({ errors: [{ path: '/kind_in' }] })
   })
+
+  it('says a sentence asked for again the same way, and tells an account asking for too many previews to wait', async () => {
+    const voice = (await voices('m1')).find((v) => v.provider === 'local' && v.status === 'succeeded')
+    const first = await speak('m1', voice!.id, 'Said twice.')
+    const again = await speak('m1', voice!.id, 'Said twice.')
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200])
+    expect(Buffer.compare(first.rawPayload, again.rawPayload)).toBe(0)
+    const answers: number[] = []
+    for (let i = 0; i < 13 && !answers.includes(429); i++) answers.push((await speak('m1', voice!.id, `Sentence ${i}.`)).statusCode)
+    expect(answers.at(-1)).toBe(429)
+    expect(answers.slice(0, -1).every((status) => status === 200)).toBe(true)
+    const refused = await speak('m1', voice!.id, 'One more.')
+    expect(refused.json()).toMatchObject({ code: 0, msg: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/) })
+  }, 60_000)
 })

@@ -105,9 +105,11 @@ describe('making videos from materials', () => {
         await page.getByText('The slots allow 4 different videos at most').waitFor({ state: 'detached' })
         await page.locator('.ant-select', { has: page.locator('#root_resolution') }).click()
         await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '480p' }))
+        // Priced per started minute of video, as the server measures the form: three videos under a minute each.
         const cost = page.locator('.task-summary .ant-statistic', { hasText: 'Cost estimate' })
-        expect(await cost.locator('.ant-statistic-content').textContent()).toBe('0.30CNY')
-        expect(await page.locator('.task-summary').textContent()).toContain('0.10 CNY per video × 3 videos')
+        await expect.poll(() => cost.locator('.ant-statistic-content').textContent()).toBe('0.30CNY')
+        expect(await page.locator('.task-summary').textContent()).toContain('0.10 CNY per started minute of video × 3 minutes')
+        expect(await page.locator('.task-summary .task-size').textContent()).toMatch(/It makes 3 videos of up to [\d.]+ s each \(the longest allowed is 600 s\)/)
 
         await page.getByRole('button', { name: 'Submit' }).click()
         const submitted = page.locator('.submitted-task .task-card')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page, Request } from 'playwright-core'
 import { callApi, startProduct, withSignedIn, type Product } from './harness'
+import { openFromMenu } from './page-actions'
 
 let product: Product
 beforeAll(async () => {
@@ -16,12 +17,6 @@ function listCalls(page: Page, path: string): URLSearchParams[] {
     if (url.pathname === `/api/v1${path}`) calls.push(url.searchParams)
   })
   return calls
-}
-
-async function openFromMenu(page: Page, group: string, item: string): Promise<void> {
-  const entry = page.getByRole('menuitem', { name: item, exact: true })
-  if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: group }).click()
-  await entry.click()
 }
 
 describe('lists', () => {

@@ -41,3 +41,13 @@ export async function exportCsv(page: Page): Promise<{ url: string; rows: string
   const body = await (await page.request.get(url)).text()
   return { url, rows: body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(',')) }
 }
+
+/** Open a screen from the side menu, unfolding its group first when it is folded. */
+export async function openFromMenu(page: Page, group: string, screen: string): Promise<void> {
+  // The menu is built afresh for the landing route; a group unfolded before that folds again.
+  await page.locator('.ant-menu-item-selected').waitFor()
+  // The group's title carries its icon's name as well.
+  const entry = page.getByRole('menuitem', { name: screen, exact: true })
+  if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: group }).click()
+  await entry.click()
+}

@@ -3,23 +3,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { openContext, openSignedIn, startProduct, type Product } from './harness'
+import { openFromMenu } from './page-actions'
 
 let product: Product
 beforeAll(async () => {
   product = await startProduct()
 })
 afterAll(() => product?.stop())
-
-/** Open a screen from the menu, unfolding its group first when it is folded. */
-async function openFromMenu(page: Page, group: string, screen: string): Promise<void> {
-  // The menu is built afresh for the landing route; unfold a group only once it has settled.
-  await page.locator('.ant-menu-item-selected').waitFor()
-  // The group's title carries its icon's name as well.
-  const title = page.getByRole('menuitem', { name: group })
-  const item = page.getByRole('menuitem', { name: screen, exact: true })
-  if (!(await item.isVisible())) await title.click()
-  await item.click()
-}
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 

@@ -23,6 +23,7 @@ import { KIND_NOTES } from './kind-notes'
 import { listRoutes, submitRoutes } from './task-routes'
 import { useLiveRecords } from './useLiveRecords'
 import { useTaskActions } from './useTaskActions'
+import { useTaskEstimate } from './useTaskEstimate'
 import { BatchRows, SaveTemplate, type Row as VariableRow } from './TemplateBatch'
 import { batchInputs, firstGap, templateVariables } from './template-fill'
 
@@ -62,12 +63,14 @@ export default function TaskSubmitPage() {
     queryFn: () => http.request<Record<string, unknown>>({ method: 'GET', path: registry.endpoints.get('platform/get_platform_config')!.path, quiet: true }),
     enabled: Boolean(kind?.cost && typeof kind.cost.rate !== 'number'),
   })
+  const variablesNow = kind?.batch ? templateVariables(values) : []
+  const measured = useTaskEstimate(kind, values, variablesNow.length === 0)
   if (!kind || !form) return <NotFoundPage />
 
   // A kind that takes batches makes one task per row while the form holds {{variables}}.
-  const variables = kind.batch ? templateVariables(values) : []
+  const variables = variablesNow
   const inputs = variables.length > 0 ? batchInputs(values, rows) : [values]
-  const estimate = sumCosts(inputs.map((input) => estimateCost(kind.cost, settings, input)))
+  const estimate = sumCosts(inputs.map((input) => estimateCost(kind.cost, settings, input, measured.estimate?.size)))
   const templates = [...registry.resources.values()].find((resource) => resource.entity === 'task_template')
   const note = KIND_NOTES[kind.name]?.(values, t)
   const lists = listRoutes(registry, kind.name)
@@ -80,6 +83,12 @@ export default function TaskSubmitPage() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {note?.figures.map((figure) => <Statistic key={figure.title} title={figure.title} value={figure.value} suffix={figure.suffix} />)}
       <CostFigure estimate={estimate} quotaLabel={(name) => label(fieldOf(registry, registry.entities.get('user')!, name).label, name)} />
+      {measured.refusal ? <Alert type="warning" showIcon message={measured.refusal} className="task-limit-refusal" /> : null}
+      {measured.estimate && !measured.refusal && measured.estimate.limits.outputSeconds !== undefined ? (
+        <Typography.Text type="secondary" className="task-size">
+          {t('task.size', { count: measured.estimate.size.variants, seconds: Math.round(measured.estimate.size.output_seconds * 10) / 10, limit: measured.estimate.limits.outputSeconds })}
+        </Typography.Text>
+      ) : null}
     </Space>
   )
 

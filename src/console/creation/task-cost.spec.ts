@@ -19,6 +19,12 @@ describe('what a task will cost', () => {
     expect(estimateCost(cost, settings, input)).toEqual(expected)
   })
 
+  it('counts started minutes of every video once the server has measured them, and only then', () => {
+    const perMinute: TaskCost = { ledger: 'money', rate: { setting: 'platform.clip_output_cost' }, per: 'outputMinute' }
+    expect(estimateCost(perMinute, { clip_output_cost: 10 }, {})).toEqual({ kind: 'unknown', ledger: 'money', per: 'outputMinute' })
+    expect(estimateCost(perMinute, { clip_output_cost: 10 }, {}, { output_seconds: 70, variants: 3 })).toEqual({ kind: 'known', ledger: 'money', per: 'outputMinute', rate: 10, units: 6, total: 60 })
+  })
+
   it.each([
     [0, '0.00'],
     [1, '0.01'],

@@ -14,17 +14,24 @@ export type CostEstimate =
  * platform setting holding it, read from get_platform_config) times what it is counted by
  * (once, an integer field such as the variants asked for, or a text's characters).
  */
-export function estimateCost(cost: TaskCost | undefined, settings: Record<string, unknown> | undefined, input: Record<string, unknown>): CostEstimate {
+export function estimateCost(cost: TaskCost | undefined, settings: Record<string, unknown> | undefined, input: Record<string, unknown>, size?: MeasuredSize): CostEstimate {
   if (!cost) return { kind: 'free' }
   const rate = typeof cost.rate === 'number' ? cost.rate : settingOf(settings, cost.rate.setting)
-  if (rate === undefined) return { kind: 'unknown', ledger: cost.ledger, per: cost.per }
-  const units = unitsOf(cost.per, input)
+  // Minutes of output are known once the server has measured the submission (task/estimate_KIND).
+  if (rate === undefined || (cost.per === 'outputMinute' && !size)) return { kind: 'unknown', ledger: cost.ledger, per: cost.per }
+  const units = cost.per === 'outputMinute' ? size!.variants * Math.ceil(size!.output_seconds / 60) : unitsOf(cost.per, input)
   return { kind: 'known', ledger: cost.ledger, per: cost.per, rate, units, total: rate * units }
 }
 
-/** What a kind is counted by, as the console names it: once a task, per video made, or per character. */
-export function countedBy(per: TaskCost['per']): 'task' | 'output' | 'character' {
-  return per === 'task' ? 'task' : 'field' in per ? 'output' : 'character'
+/** What the server measured a submission to make (task/estimate_KIND's "size"). */
+export interface MeasuredSize {
+  output_seconds: number
+  variants: number
+}
+
+/** What a kind is counted by, as the console names it: once a task, per started minute of video, per video made, or per character. */
+export function countedBy(per: TaskCost['per']): 'task' | 'minute' | 'output' | 'character' {
+  return per === 'task' ? 'task' : per === 'outputMinute' ? 'minute' : 'field' in per ? 'output' : 'character'
 }
 
 /** "platform.clip_output_cost": setting names are unique across groups, so the answer holds it by its own name. */
@@ -34,7 +41,7 @@ function settingOf(settings: Record<string, unknown> | undefined, setting: strin
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined
 }
 
-function unitsOf(per: TaskCost['per'], input: Record<string, unknown>): number {
+function unitsOf(per: Exclude<TaskCost['per'], 'outputMinute'>, input: Record<string, unknown>): number {
   if (per === 'task') return 1
   if ('field' in per) {
     const n = input[per.field]

@@ -3,7 +3,7 @@ import type { Label } from '../../schema/types'
 import { fieldError } from '../errors/AppError'
 import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
 import { parseSrt, cuesForText } from '../media/srt'
-import { clipDuration, type ClipPlan } from '../media/clip-plan'
+import { clipDuration, outputSize, type ClipPlan } from '../media/clip-plan'
 import { ownMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
 import { requireMediaTools } from './media-tools'
 import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
@@ -32,7 +32,13 @@ export const clipTask = taskHandler(['clip'], {
         throw fieldError('SUBTITLE_SRT_INVALID', '/subtitle_srt', locale, { reason: (error as Error).message })
       }
     }
-    return { title: input.title }
+    // What it will make, from the same plan the renderer follows.
+    const plan = {
+      segments: input.segments.map((s) => ({ path: '', info: mediaInfoOf(materials.get(s.material_id)!), start: s.start || undefined, end: s.end || undefined })),
+      transition: { kind: input.transition ?? 'none', seconds: input.transition_seconds ?? 0.5 },
+    }
+    const frame = outputSize({ shape: input.shape ?? '9:16', height: input.resolution ?? 720 })
+    return { title: input.title, size: { output_seconds: clipDuration(plan), variants: 1, ...frame } }
   },
   async run(ctx) {
     const { input } = ctx

@@ -5,7 +5,7 @@ import { AppError, fieldError } from '../errors/AppError'
 import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
 import { countCombinations, pickVariants, type Slot, type Variant } from '../media/mixed-cut'
 import { cuesForText } from '../media/srt'
-import type { ClipPlan } from '../media/clip-plan'
+import { outputSize, type ClipPlan } from '../media/clip-plan'
 import { localSpeech } from '../providers/speech/local'
 import { ownMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
 import { requireMediaTools } from './media-tools'
@@ -35,7 +35,7 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
     })
     const max = countCombinations(slotsOf(input, (id) => materials.get(id)!.duration))
     if (input.count > max) throw new AppError('MIXED_CUT_TOO_MANY', { max }, [{ path: '/count', message: new AppError('MIXED_CUT_TOO_MANY', { max }).messageIn(locale) }])
-    return { title: input.title }
+    return { title: input.title, size: { output_seconds: longestVariant(slotsOf(input, (id) => materials.get(id)!.duration)), variants: input.count, ...outputSize({ shape: input.shape ?? '9:16', height: input.resolution ?? 720 }) } }
   },
   async run(ctx) {
     const { input } = ctx
@@ -68,6 +68,12 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
     }
   },
 })
+
+/** The longest a variant can be: each slot's longest window, back to back. It is what a variant is measured and charged by. */
+function longestVariant(slots: readonly Slot[]): number {
+  const longest = slots.reduce((sum, slot) => sum + Math.max(...slot.clips.map((clip) => Math.min(slot.maxSeconds ?? clip.duration, clip.duration))), 0)
+  return Math.round(longest * 1000) / 1000
+}
 
 function slotsOf(input: MixedCutInput, duration: (id: number) => number): Slot[] {
   return input.slots.map((slot) => ({

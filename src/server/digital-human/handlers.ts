@@ -9,12 +9,18 @@ import { findVisible } from '../engine/generic/record-scope'
 import { runFfmpeg } from '../media/run-ffmpeg'
 import { avatarCloneProvider, chatProvider, digitalHumanVideoProvider, speechForVoice, voiceCloneProvider } from '../providers/active'
 import { localSpeech } from '../providers/speech/local'
+import { answerCache, workGate } from '../http/work-gate'
+import { accountKey, limitedBy, unsignedSkipped } from '../rate-limit/limited-by'
+import type { Services } from '../services'
 
 /**
  * A voice says a sentence, now, as MP3: for the "try it" box beside a voice. Made in a folder
  * of its own that goes with the answer; nothing is kept.
  */
 const speak = namedHandler(['voice_clone/speak'], {
+  preHandlers: (app, services) => [
+    limitedBy([app.createRateLimit({ max: services.config.speakLimit.perAccount, timeWindow: services.config.speakLimit.windowMs, keyGenerator: accountKey(services, 'speak-account'), allowList: unsignedSkipped })]),
+  ],
   async run(ctx) {
     requireCaller(ctx)
     const { services } = ctx
@@ -26,20 +32,37 @@ const speak = namedHandler(['voice_clone/speak'], {
     if (voice.status !== 'succeeded' || !voice.voice_id) throw notReady({ 'zh-CN': '克隆未成功，没有可用的声音', 'en-US': 'its clone did not succeed, so there is no voice' })
     const speech = await speechForVoice(services, String(voice.voice_id))
     if ('unknown' in speech) throw notReady(speech.unknown)
-    const dir = await mkdtemp(join(tmpdir(), 'speak-'))
-    try {
-      const wav = join(dir, 'speech.wav')
-      const mp3 = join(dir, 'speech.mp3')
-      await speech.provider.speak({ text: ctx.query.text, voice: speech.voice, pitch: speech.pitch, output: wav })
-      await runFfmpeg(['-i', wav, '-codec:a', 'libmp3lame', '-b:a', '64k', mp3])
-      const audio = await readFile(mp3)
-      ctx.reply.header('content-type', 'audio/mpeg').header('cache-control', 'no-store')
-      return audio
-    } finally {
-      await rm(dir, { recursive: true, force: true })
-    }
+    const { cache, gate } = previewsOf(services)
+    const key = JSON.stringify([voice.voice_id, speech.voice, speech.pitch ?? null, ctx.query.text])
+    const audio =
+      cache.get(key) ??
+      (await gate.run(async () => {
+        const dir = await mkdtemp(join(tmpdir(), 'speak-'))
+        try {
+          const wav = join(dir, 'speech.wav')
+          const mp3 = join(dir, 'speech.mp3')
+          await speech.provider.speak({ text: ctx.query.text, voice: speech.voice, pitch: speech.pitch, output: wav })
+          await runFfmpeg(['-i', wav, '-codec:a', 'libmp3lame', '-b:a', '64k', mp3])
+          const made = await readFile(mp3)
+          cache.set(key, made)
+          return made
+        } finally {
+          await rm(dir, { recursive: true, force: true })
+        }
+      }))
+    ctx.reply.header('content-type', 'audio/mpeg').header('cache-control', 'no-store')
+    return audio
   },
 })
+
+/** Previews made in this process: a sentence asked for again comes from the cache; new ones wait for a free slot. */
+const previews = new WeakMap<Services, { cache: ReturnType<typeof answerCache>; gate: ReturnType<typeof workGate> }>()
+
+function previewsOf(services: Services) {
+  let kept = previews.get(services)
+  if (!kept) previews.set(services, (kept = { cache: answerCache(200, 16 * 1024 * 1024), gate: workGate(() => services.config.speakLimit.atOnce, 8) }))
+  return kept
+}
 
 const CLONED_SPEECH: Record<Locale, (stock: string, cloned: string) => string> = {
   'zh-CN': (stock, cloned) => `默认声音：${stock}；新克隆的声音：${cloned}`,

@@ -122,6 +122,12 @@ describe('rendering clips', () => {
     expect(existsSync(plan.output)).toBe(false)
   }, 30_000)
 
+  it('stops writing at the length it is capped to, however long the plan is', async () => {
+    const plan: ClipPlan = { segments: [{ path: at('a.mp4'), info: a }], shape: '1:1', fit: 'crop', height: 120, fps: 10, bitrateKbps: 200, output: at('capped.mp4') }
+    await renderClip(plan, { maxSeconds: 1 })
+    expect((await probeMedia(plan.output)).duration).toBeLessThanOrEqual(1.1)
+  }, 30_000)
+
   it('refuses a plan outside its limits before running anything', async () => {
     const plan: ClipPlan = { segments: [{ path: at('a.mp4'), info: a }], shape: '1:1', fit: 'crop', height: 120, fps: 60, bitrateKbps: 200, output: at('x.mp4') }
     await expect(renderClip(plan)).rejects.toThrow(/fps 60 is outside 1\.\.30/)

@@ -6,6 +6,8 @@ import { runFfmpeg } from './run-ffmpeg'
 export interface RenderOptions {
   signal?: AbortSignal
   onProgress?: (fraction: number) => void
+  /** The longest the output may be, whatever the plan says: ffmpeg stops writing there (-t). */
+  maxSeconds?: number
 }
 
 export interface RenderedClip {
@@ -31,11 +33,11 @@ export async function renderClip(plan: ClipPlan, opts: RenderOptions = {}): Prom
   try {
     if (canStreamCopy(plan)) {
       await writeFile(files.concatList, concatListText(plan))
-      await runFfmpeg(streamCopyArgs(plan, files.concatList), run)
+      await runFfmpeg(capped(streamCopyArgs(plan, files.concatList), opts.maxSeconds), run)
       return { mode: 'copy', durationSeconds }
     }
     if (plan.subtitles && plan.subtitles.cues.length > 0) await writeFile(files.subtitles, subtitleFileText(plan))
-    await runFfmpeg(clipArgs(plan, workDir), run)
+    await runFfmpeg(capped(clipArgs(plan, workDir), opts.maxSeconds), run)
     return { mode: 'encode', durationSeconds }
   } catch (error) {
     await rm(plan.output, { force: true })
@@ -43,4 +45,9 @@ export async function renderClip(plan: ClipPlan, opts: RenderOptions = {}): Prom
   } finally {
     await rm(workDir, { recursive: true, force: true })
   }
+}
+
+/** The arguments with the output's length capped: -t goes just before the output file, which ends them. */
+function capped(args: string[], maxSeconds: number | undefined): string[] {
+  return maxSeconds === undefined ? args : [...args.slice(0, -1), '-t', String(maxSeconds), ...args.slice(-1)]
 }

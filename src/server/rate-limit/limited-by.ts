@@ -22,7 +22,8 @@ export function limitedBy(limits: RateLimit[]): preHandlerHookHandler {
  */
 export function accountKey(services: Services, prefix: string): (request: FastifyRequest) => Promise<string> {
   return async (request) => {
-    const token = request.headers.token
+    // A file an audio element plays carries its token in the query (a download endpoint's way).
+    const token = request.headers.token ?? (request.query as { token?: unknown } | undefined)?.token
     const caller = typeof token === 'string' ? await authenticate(services, token).catch(() => null) : null
     return caller ? `${prefix}:${caller.id}` : ''
   }

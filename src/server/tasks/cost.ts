@@ -1,6 +1,6 @@
 import type { CostLedger, TaskKindDef } from '../../schema/types'
 import { changeMoney, changeQuota, type LedgerChange } from '../ledger/ledger'
-import { readGroup } from '../settings/settings-store'
+import { outputMinutes, valueOf, type WorkSize } from './limits'
 import type { Db } from '../db/connect'
 import type { Services } from '../services'
 
@@ -10,20 +10,20 @@ export interface TaskCharge {
   amount: number
 }
 
-/** The task's cost as its kind declares it, from the submitted input and the rate now set. */
-export async function chargeFor(services: Services, kind: TaskKindDef, input: Record<string, unknown>): Promise<TaskCharge | null> {
-  const cost = kind.cost
-  if (!cost) return null
-  const rate = typeof cost.rate === 'number' ? cost.rate : await settingRate(services, cost.rate.setting)
-  const times = cost.per === 'task' ? 1 : 'field' in cost.per ? Number(input[cost.per.field]) : [...String(input[cost.per.length] ?? '')].length
-  const amount = rate * times
-  return amount > 0 ? { ledger: cost.ledger, amount } : null
+/** The rate a kind's cost is counted at now: a number, or the business rule holding it. Null for a free kind. */
+export async function rateOf(services: Services, kind: TaskKindDef): Promise<number | null> {
+  return kind.cost ? valueOf(services, kind.cost.rate) : null
 }
 
-async function settingRate(services: Services, setting: string): Promise<number> {
-  const [groupName, key] = setting.split('.') as [string, string]
-  const group = services.registry.configGroups.get(groupName)!
-  return Number((await readGroup(services, group))[key])
+/** The task's cost as its kind declares it: the rate times what it counts in the input, or in what the work measures. */
+export function chargeOf(kind: TaskKindDef, rate: number | null, input: Record<string, unknown>, size: WorkSize | undefined): TaskCharge | null {
+  const cost = kind.cost
+  if (!cost || rate === null) return null
+  const per = cost.per
+  if (per === 'outputMinute' && !size) throw new Error(`Task kind ${kind.name} is counted by minutes of output, and its handler measured nothing.`)
+  const times = per === 'task' ? 1 : per === 'outputMinute' ? outputMinutes(size!) : 'field' in per ? Number(input[per.field]) : [...String(input[per.length] ?? '')].length
+  const amount = rate * times
+  return amount > 0 ? { ledger: cost.ledger, amount } : null
 }
 
 /** A task's cost as stored on it, and which run of the task (a retry is a new run) the ledger rows belong to. */

@@ -1,7 +1,10 @@
 import { asSchemaDb } from '../db/connect'
 import { publicColumns, rowToRecord } from '../db/records'
 import { ofEndpoint } from '../engine/generic/record-scope'
-import type { RequestContext } from '../engine/handler-context'
+import { requireCaller, type RequestContext } from '../engine/handler-context'
+import { AppError } from '../errors/AppError'
+import { perAccountCount } from '../http/per-account-count'
+import type { Services } from '../services'
 
 /** How often a stream looks for changes made by other processes; changes made in this one wake it at once. */
 const POLL_MS = 1000
@@ -18,6 +21,9 @@ const BATCH = 100
  */
 export async function followRecords(ctx: RequestContext, since: string | undefined): Promise<unknown> {
   const { services, reply, request } = ctx
+  // Each open stream reads the database every second: an account holds only so many at once.
+  const release = streamsOf(services).take(requireCaller(ctx).id)
+  if (!release) throw new AppError('TOO_MANY_STREAMS', { max: services.config.eventStreamsPerAccount })
   const entity = services.registry.entities.get(ctx.endpoint.entity ?? 'task')!
   const db = asSchemaDb(services.db)
   const lastEventId = request.headers['last-event-id']
@@ -75,11 +81,20 @@ export async function followRecords(ctx: RequestContext, since: string | undefin
     } catch (error) {
       request.log.error({ err: error }, `${entity.name} events stopped`)
     } finally {
+      release()
       stopListening()
       reply.raw.end()
     }
   })()
   return reply
+}
+
+const openStreams = new WeakMap<Services, ReturnType<typeof perAccountCount>>()
+
+function streamsOf(services: Services): ReturnType<typeof perAccountCount> {
+  let count = openStreams.get(services)
+  if (!count) openStreams.set(services, (count = perAccountCount(() => services.config.eventStreamsPerAccount)))
+  return count
 }
 
 function parseCursor(text: string | undefined): { at: string; id: number } | undefined {

@@ -5,7 +5,8 @@ import { tableOf, type Services } from '../services'
 import { namedHandler, requireCaller, type NamedHandler, type RequestContext } from '../engine/handler-context'
 import { findVisible, listIds, ofEndpoint } from '../engine/generic/record-scope'
 import { withTitles } from '../engine/generic/relation-titles'
-import { chargeFor, reserve } from './cost'
+import { chargeOf, rateOf, reserve } from './cost'
+import { checkSize, limitsOf, measured } from './limits'
 import { insertTask, QUEUED } from './insert'
 import { endedIn, releaseIn } from './runner'
 import { taskHandlers } from '../task-handlers'
@@ -34,21 +35,40 @@ const submitBatch: NamedHandler = {
   },
 }
 
+/** What a submission would make and cost, checked as the submit checks it, with nothing created or charged. */
+const estimate: NamedHandler = {
+  endpoints: [],
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const { services } = ctx
+    const kind = services.registry.tasks.get(ctx.endpoint.task!)!
+    const [rate, limits] = await Promise.all([rateOf(services, kind), limitsOf(services, kind)])
+    // prepare only reads, so it needs no transaction of its own.
+    const { size } = (await taskHandlers[kind.handler]!.prepare?.({ services, kind, caller, input: ctx.body, locale: ctx.locale, trx: services.db })) ?? {}
+    if (!size) throw new Error(`Task kind ${kind.name} has an estimate call, and its handler measured nothing.`)
+    checkSize(limits, size, ctx.locale)
+    const charge = chargeOf(kind, rate, ctx.body, size)
+    return { size, limits, cost: charge && { ledger: charge.ledger, amount: charge.amount } }
+  },
+}
+
 /** `at` says where input i sits in the body, so a refusal of one input of a batch names it. */
 async function createTasks(ctx: RequestContext, inputs: Record<string, unknown>[], at: (i: number) => string = () => ''): Promise<number[]> {
   const caller = requireCaller(ctx)
   const { services } = ctx
   const kind = services.registry.tasks.get(ctx.endpoint.task!)!
   const handler = taskHandlers[kind.handler]!
-  const charges = await Promise.all(inputs.map((input) => chargeFor(services, kind, input)))
+  // Read before the transaction: on SQLite it holds the only connection.
+  const [rate, limits] = await Promise.all([rateOf(services, kind), limitsOf(services, kind)])
   const ids = await services.db.transaction().execute(async (trx) => {
     const created: number[] = []
     for (const [i, input] of inputs.entries()) {
-      const charge = charges[i]
-      const { title } = (await handler.prepare?.({ services, kind, caller, input, locale: ctx.locale, trx }).catch((error: unknown) => {
+      const { title, size } = (await handler.prepare?.({ services, kind, caller, input, locale: ctx.locale, trx }).catch((error: unknown) => {
         throw error instanceof AppError && error.fieldErrors && at(i) ? new AppError(error.code, error.params, error.fieldErrors.map((e) => ({ ...e, path: at(i) + e.path }))) : error
       })) ?? {}
-      const taskId = await insertTask(trx, services, { kind, ownerId: caller.id, chargedBy: caller.id, title: title ?? kind.label[ctx.locale], input, charge })
+      if (size) checkSize(limits, size, ctx.locale, at(i))
+      const charge = chargeOf(kind, rate, input, size)
+      const taskId = await insertTask(trx, services, { kind, ownerId: caller.id, chargedBy: caller.id, title: title ?? kind.label[ctx.locale], input, charge, size })
       created.push(taskId)
     }
     return created
@@ -91,7 +111,10 @@ const retry = namedHandler(['task/retry'], {
     const task = await findVisible(ctx, asSchemaDb(services.db), taskEntity(services), ctx.body.id)
     const kind = services.registry.tasks.get(String(task.kind))
     if (!kind || (task.status !== 'failed' && task.status !== 'cancelled')) throw new AppError('TASK_NOT_RETRYABLE', { id: String(task.id) })
-    const charge = await chargeFor(services, kind, task.input as Record<string, unknown>)
+    // Charged again by what it was measured to make; a task from before sizes were measured is submitted anew.
+    const size = measured(task.size)
+    if (kind.cost?.per === 'outputMinute' && !size) throw new AppError('TASK_SUBMIT_AGAIN', { id: String(task.id) })
+    const charge = chargeOf(kind, await rateOf(services, kind), task.input as Record<string, unknown>, size)
     const ownerId = Number(task.owner_id)
     await services.db.transaction().execute(async (trx) => {
       const now = services.now().toISOString()
@@ -160,6 +183,7 @@ async function visibleTask(ctx: RequestContext, id: number): Promise<Record<stri
 export const taskEndpointHandlers = {
   'task.submit': submitTask,
   'task.submitBatch': submitBatch,
+  'task.estimate': estimate,
   'tasks.cancel': cancel,
   'tasks.retry': retry,
   'tasks.delete': remove,

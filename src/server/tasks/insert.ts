@@ -2,6 +2,7 @@ import type { Label, TaskKindDef } from '../../schema/types'
 import type { Db } from '../db/connect'
 import { tableOf, type Services } from '../services'
 import { reserve, type TaskCharge } from './cost'
+import type { WorkSize } from './limits'
 import { recordUses } from './uses'
 
 export const QUEUED: Label = { 'zh-CN': '排队中', 'en-US': 'In the queue' }
@@ -12,6 +13,8 @@ export interface NewTask {
   title: string
   input: Record<string, unknown>
   charge?: TaskCharge | null
+  /** What its handler measured it to make. */
+  size?: WorkSize
   /** Who the charge is booked by: the submitter, or the owner for work that came due by itself. */
   chargedBy?: number
   /** Not before this many seconds from now (a post's slot). */
@@ -36,6 +39,7 @@ export async function insertTask(trx: Db, services: Services, task: NewTask): Pr
       progress: 0,
       stage: JSON.stringify(QUEUED),
       input: JSON.stringify(task.input),
+      size: JSON.stringify(task.size ?? {}),
       result: '{}',
       error: '{}',
       attempts: 0,

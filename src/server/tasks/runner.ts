@@ -6,6 +6,7 @@ import type { Db } from '../db/connect'
 import { release } from './cost'
 import { TaskDeferred, TaskFailure, type TaskHandler, type TaskOutcome } from './task-handler'
 import { failureReason } from './failure-reason'
+import { limitsOf, measured } from './limits'
 import type { TaskEngine } from './engine'
 import { taskHandlers } from '../task-handlers'
 
@@ -43,6 +44,7 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
   if (Number(claimed.numUpdatedRows) === 0) return
   engine.changed()
 
+  const runSeconds = services.config.taskRunSeconds ?? (await limitsOf(services, kind)).runMinutes * 60
   const attempt = Number(row.attempts ?? 0) + 1
   const controller = new AbortController()
   engine.running.set(taskId, controller)
@@ -63,6 +65,12 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
     progress.dirty = false
   }
   const timer = setInterval(() => void beat().catch(() => undefined), BEAT_MS)
+  // The clock stops a run that goes on too long whatever its lease says: a renewing worker never expires.
+  let overtime = false
+  const clock = setTimeout(() => {
+    overtime = true
+    controller.abort(new Error('The task ran longer than its kind allows.'))
+  }, runSeconds * 1000)
   const workRoot = taskWorkRoot(services)
   await mkdir(workRoot, { recursive: true })
   await removeLeftovers(workRoot, taskId)
@@ -72,6 +80,7 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
       task: { id: taskId, kind: kind.name, title: String(row.title ?? ''), ownerId: Number(row.owner_id), attempt },
       kind,
       input: parseJson(row.input),
+      ...(measured(row.size) ? { size: measured(row.size) } : {}),
       services,
       signal: controller.signal,
       workDir,
@@ -87,9 +96,11 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
       },
     })
     clearInterval(timer)
-    if (!controller.signal.aborted) await succeed(services, taskId, engine.workerId, outcome)
+    if (overtime) await fail(services, taskId, engine.workerId, ranTooLong(runSeconds), false)
+    else if (!controller.signal.aborted) await succeed(services, taskId, engine.workerId, outcome)
   } catch (error) {
     clearInterval(timer)
+    if (overtime) await fail(services, taskId, engine.workerId, ranTooLong(runSeconds), false)
     // Stopped with its process (a deploy, Ctrl-C): another worker starts it again now, not after its lease.
     if (controller.signal.aborted && engine.stopping) await requeue(engine, services, taskId, 0, WORKER_STOPPED).catch(() => undefined)
     if (!controller.signal.aborted && error instanceof TaskDeferred) await defer(engine, services, taskId, error)
@@ -100,6 +111,7 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
     }
   } finally {
     clearInterval(timer)
+    clearTimeout(clock)
     engine.running.delete(taskId)
     // A cancelled ffmpeg may still be closing a file in the folder as it goes: removal is tried again
     // for a moment, and a folder that will not go is left to removeLeftovers rather than stopping the worker.
@@ -124,6 +136,13 @@ async function succeed(services: Services, taskId: number, worker: string, outco
     await trx.updateTable(tasks).set({ cost_state: 'captured' }).where('id', '=', taskId).where('cost_state', '=', 'reserved').execute()
     await outcome.commit?.(trx)
   })
+}
+
+/** Why a run stopped by the clock failed; its cost is given back as for any failure. */
+function ranTooLong(seconds: number): Label {
+  const zh = seconds % 60 === 0 ? `${seconds / 60} 分钟` : `${seconds} 秒`
+  const en = seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} seconds`
+  return { 'zh-CN': `运行已达 ${zh} 上限，已停止，费用已退回`, 'en-US': `It ran for ${en}, the longest a run may take, and was stopped; its cost was given back` }
 }
 
 /** A passing failure with tries left: back in the queue after a pause that grows with each try. */

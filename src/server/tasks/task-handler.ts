@@ -3,6 +3,7 @@ import type { Endpoints } from '../../generated/types'
 import type { Caller } from '../access/caller'
 import type { Db } from '../db/connect'
 import type { Services } from '../services'
+import type { WorkSize } from './limits'
 
 /** A task as its handler sees it. */
 export interface RunningTask {
@@ -23,6 +24,8 @@ export interface TaskRunContext<Input> {
   kind: TaskKindDef
   input: Input
   services: Services
+  /** What it was measured to make when submitted (kinds that measure): the renderer stops at its length. */
+  size?: WorkSize
   /** Aborts on cancel, or when another worker has taken the task over: stop at once, ffmpeg children included. */
   signal: AbortSignal
   /** A folder of its own for temporary files, removed when the run ends, however it ends. */
@@ -35,6 +38,12 @@ export interface TaskRunContext<Input> {
    * a vendor's job) go through here.
    */
   step<T>(name: string, work: () => Promise<T>): Promise<T>
+}
+
+/** What checking a submission answers. */
+export interface Prepared {
+  title?: string
+  size?: WorkSize
 }
 
 /** What a finished run hands back. */
@@ -68,8 +77,12 @@ export interface TaskEndContext<Input> {
 /** The hand-written part of a task kind: the work itself, and the checks a schema cannot make. */
 export interface TaskHandler {
   kinds: readonly string[]
-  /** Checks a submission against the data (its materials exist and are the caller's); throws field errors. Answers the task's title. */
-  prepare?(ctx: TaskSubmitContext<Record<string, unknown>>): Promise<{ title?: string }>
+  /**
+   * Checks a submission against the data (its materials exist and are the caller's); throws field
+   * errors. Answers the task's title and, for a kind with output limits, the size of what it will
+   * make: the engine checks the limits and counts a per-minute cost from it.
+   */
+  prepare?(ctx: TaskSubmitContext<Record<string, unknown>>): Promise<Prepared>
   run(ctx: TaskRunContext<Record<string, unknown>>): Promise<TaskOutcome>
   /** Writes what a try that failed or was cancelled leaves on record (a clone record saying why), in the transaction that ends it. */
   ended?(trx: Db, ctx: TaskEndContext<Record<string, unknown>>): Promise<void>
@@ -92,7 +105,7 @@ export interface TaskHandler {
 export function taskHandler<K extends string>(
   kinds: readonly K[],
   handler: {
-    prepare?(ctx: TaskSubmitContext<TaskInput<K>>): Promise<{ title?: string }>
+    prepare?(ctx: TaskSubmitContext<TaskInput<K>>): Promise<Prepared>
     run(ctx: TaskRunContext<TaskInput<K>>): Promise<TaskOutcome>
     ended?(trx: Db, ctx: TaskEndContext<TaskInput<K>>): Promise<void>
     due?(services: Services, kind: TaskKindDef): Promise<number>
