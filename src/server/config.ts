@@ -54,12 +54,16 @@ export interface Config {
   taskLeaseSeconds?: number
   /**
    * Seals the platforms' access and refresh tokens and signs authorization links (TOKEN_ENCRYPTION_KEY,
-   * 32 bytes). Without it a key file in dataDir is made on first use, except in production, where
-   * authorizing accounts is refused until it is set.
+   * 32 bytes). Without it a key file in dataDir is made on first use, except in production on
+   * PostgreSQL or with requireTokenKey, where authorizing accounts is refused until it is set.
    */
   tokenEncryptionKey?: Buffer
+  /** REQUIRE_TOKEN_ENCRYPTION_KEY=1: no key file is made in dataDir; authorizing accounts waits for TOKEN_ENCRYPTION_KEY. */
+  requireTokenKey: boolean
   /** NODE_ENV is production: nothing is made up in its place when a secret is missing. */
   production: boolean
+  /** The first pause before a failed task is tried again, in seconds (TASK_RETRY_SECONDS, 15; each next pause is 4 times longer, at most 15 min). */
+  taskRetrySeconds?: number
   /** Every task kind's longest run at once, in seconds, instead of each kind's runMinutes (TASK_RUN_SECONDS; short in tests and drills). */
   taskRunSeconds?: number
   /** Every scheduled task kind's look for due work at once, instead of each kind's own `every` (TASK_EVERY_SECONDS; short in tests). */
@@ -146,9 +150,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorkers: env.RUN_WORKERS !== '0',
     ...(env.HEALTH_PORT ? { healthPort: integer(env, 'HEALTH_PORT', 0) } : {}),
     taskLeaseSeconds: env.TASK_LEASE_SECONDS ? integer(env, 'TASK_LEASE_SECONDS', 60) || undefined : undefined,
+    taskRetrySeconds: env.TASK_RETRY_SECONDS ? integer(env, 'TASK_RETRY_SECONDS', 15) || undefined : undefined,
     taskRunSeconds: env.TASK_RUN_SECONDS ? integer(env, 'TASK_RUN_SECONDS', 0) || undefined : undefined,
     taskEverySeconds: env.TASK_EVERY_SECONDS ? integer(env, 'TASK_EVERY_SECONDS', 60) || undefined : undefined,
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY ? parseTokenKey(env.TOKEN_ENCRYPTION_KEY) : undefined,
+    requireTokenKey: env.REQUIRE_TOKEN_ENCRYPTION_KEY === '1',
     production,
   }
 }

@@ -1,4 +1,6 @@
 /** npm start: migrate, seed an empty database, serve the API (and, once built, the console). */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { readConfig } from './config'
 import { openServices } from './start'
 import { buildApp } from './app'
@@ -6,6 +8,7 @@ import { seedDemoData } from './seed'
 import { DEMO_INVITE_CODE } from './demo/demo-month'
 import { taskHandlers } from './task-handlers'
 import { checkMediaTools, missingToolsMessage } from './media/tools'
+import { KEY_FILE, keySource } from './matrix/token-key'
 
 const config = readConfig()
 const services = await openServices(config)
@@ -16,9 +19,13 @@ if (config.runWorkers) await services.tasks.startWorkers(services, taskHandlers,
 const missingTools = missingToolsMessage(await checkMediaTools(), 'en-US')
 
 const where = `http://${config.host}:${config.port}`
-console.log(`\nConsole API on ${where}/api/v1 (docs: ${where}/api/v1/docs), database: ${services.dialect}, rate limits counted in ${config.redis ? 'Redis' : 'the database'}, ready ${Math.round(performance.now())} ms after the process started`)
+if (config.consoleDir && existsSync(join(config.consoleDir, 'index.html'))) console.log(`\nConsole on ${where}/`)
+console.log(`${config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? '' : '\n'}Console API on ${where}/api/v1 (docs: ${where}/api/v1/docs), database: ${services.dialect}, rate limits counted in ${config.redis ? 'Redis' : 'the database'}, ready ${Math.round(performance.now())} ms after the process started`)
 console.log(config.runWorkers ? `Tasks run here, ${config.workerConcurrency} at a time${services.dialect === 'postgres' ? ' (and in any npm run worker on the same database)' : ''}.` : 'Tasks run in npm run worker processes (RUN_WORKERS=0 here).')
 if (missingTools) console.log(missingTools)
+const tokenKey = keySource(config)
+if (tokenKey === 'file' && config.production) console.log(`Platform authorizations are sealed with a key kept in ${join(config.dataDir, KEY_FILE)}; a key kept apart from the data (TOKEN_ENCRYPTION_KEY) is safer.`)
+if (tokenKey === 'none') console.log('Matrix distribution cannot authorize platform accounts until TOKEN_ENCRYPTION_KEY is set (the same on every process sharing the database).')
 if (logins.length > 0) {
   console.log('\nEmpty database: seeded demo data. Sign in with (shown once, not stored anywhere):')
   for (const l of logins) console.log(`  ${l.role.padEnd(8)} ${l.username.padEnd(10)} ${l.password}`)

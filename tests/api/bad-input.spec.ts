@@ -84,7 +84,7 @@ const fixtures = new Map<string, number>()
 let counter = 0
 
 beforeAll(async () => {
-  // The sweep sends hundreds of logins, password changes, registrations and AI calls; the limits themselves are tested in auth.spec.ts, rate-limits.spec.ts, register.spec.ts and ai-tool.spec.ts.
+  // The sweep sends hundreds of logins, password changes, registrations, AI calls and voice previews; the limits themselves are tested in auth.spec.ts, rate-limits.spec.ts, register.spec.ts, ai-tool.spec.ts and voice-clone.spec.ts.
   server = await startTestServer({
     config: {
       loginRateLimit: { perUsername: 100_000, perAddress: 100_000, windowMs: 60_000 },
@@ -92,6 +92,7 @@ beforeAll(async () => {
       registerRateLimit: { perAddress: 100_000, windowMs: 60_000 },
       authorizationStartRateLimit: { perAddress: 100_000, windowMs: 60_000 },
       aiRateLimit: { perAccount: 100_000, windowMs: 60_000 },
+      speakLimit: { perAccount: 100_000, windowMs: 60_000, atOnce: 2 },
     },
   })
   oracle = createInputOracle(server.services.registry)

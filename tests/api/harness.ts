@@ -59,6 +59,8 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
     databaseUrl: postgres ? requiredDatabaseUrl() : undefined,
     databaseSchema: schema,
     validateResponses: true,
+    // A try that fails for a passing reason is tried again after a second, not the 15 s a deployment waits.
+    taskRetrySeconds: 1,
     // Unless a test reads the log, only errors are logged: an unexpected 500 then shows its cause.
     ...(options.captureLog ? {} : { logLevel: 'error' }),
     ...options.config,

@@ -43,9 +43,10 @@ describe('rate limits counting in Redis', () => {
 
   it('keeps one count for both instances under the key prefix, living as long as its window, and none in the database', async () => {
     for (let n = 0; n < 3; n++) expect(await login(n % 2 ? second.app : server.app, 'victim')).toBe(200)
+    // The keys are the prefix and the limit's own key, nothing in between.
     const keys = await keysUnder(redis, `${config.keyPrefix}rate-limit:`)
-    const user = keys.find((key) => key.endsWith('login-user:victim'))
-    const address = keys.find((key) => key.endsWith('login-ip:127.0.0.1'))
+    const [user, address] = [`${config.keyPrefix}rate-limit:login-user:victim`, `${config.keyPrefix}rate-limit:login-ip:127.0.0.1`]
+    expect(keys.sort()).toEqual([address, user])
     expect({ user: await redis.get(user!), address: await redis.get(address!) }).toEqual({ user: '3', address: '3' })
     const ttl = await redis.pttl(user!)
     expect(ttl).toBeGreaterThan(0)

@@ -74,6 +74,18 @@ describe('security headers (helmet)', () => {
     }
   })
 
+  it('keep no API answer in a cache, an export and a refusal included, but let schema documents revalidate', async () => {
+    const answers = await Promise.all([
+      server.inject({ method: 'POST', url: '/api/v1/platform/get_user_info', headers: { token, platform: 'pc' } }),
+      server.inject({ method: 'GET', url: `/api/v1/release_post/export_data?format=csv&token=${encodeURIComponent(token)}`, headers: { platform: 'pc' } }),
+      server.inject({ method: 'POST', url: '/api/v1/platform/get_user_info', headers: { token: 'not-a-session', platform: 'pc' } }),
+    ])
+    expect(answers.map((answer) => [answer.statusCode, answer.headers['cache-control']])).toEqual([[200, 'no-store'], [200, 'no-store'], [expect.any(Number), 'no-store']])
+    const schemas = await server.inject({ method: 'GET', url: '/api/v1/platform/console_schemas' })
+    expect(schemas.headers['cache-control']).toBe('no-cache')
+    expect(schemas.headers.etag).toBeTruthy()
+  })
+
   it('keep the sandbox policy of uploaded files, which may still be shown by other sites of the platform', async () => {
     const stored = await server.upload<{ url: string }>('/upload/oss_upload', { file: ['logo.png', PNG] }, { token })
     const file = await server.inject({ method: 'GET', url: stored.body.data.url })

@@ -43,6 +43,8 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
       makeTestVideo(join(media, 'long.mp4'), { seconds: 30, width: 320, height: 240 }),
       makeTestTone(join(media, 'tone.m4a'), 3),
       runFfmpeg(['-f', 'lavfi', '-i', 'color=c=orange:s=64x64', '-frames:v', '1', join(media, 'still.png')]),
+      // One frame of picture in two seconds of sound: its thumbnail's moment (a tenth in) is past its only frame.
+      runFfmpeg(['-f', 'lavfi', '-i', 'color=c=teal:s=64x64:r=25:d=0.04', '-f', 'lavfi', '-i', 'sine=duration=2', '-c:v', 'libx264', '-c:a', 'aac', join(media, 'one-frame.mp4')]),
       // As a browser's MediaRecorder writes one: sound alone, no length in its header (Matroska's live mode).
       runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=220:duration=3', '-c:a', 'libopus', '-live', '1', '-f', 'webm', join(media, 'recorded.webm')]),
     ])
@@ -95,6 +97,16 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     expect(kept.lengthFromPackets).toBeUndefined()
     expect(kept.duration).toBeCloseTo(3, 1)
     expect(Number(res.data.size)).toBe(kept.size)
+  })
+
+  it('keeps a video of one frame with a thumbnail of that frame, and a name without what would hide or reverse it', async () => {
+    // Named by its file: a NUL, an ESC sequence, a right-to-left override and a zero-width space in it.
+    const res = await server.upload<Material>('/material/upload', { file: ['evil\u0000\u001b[31mname\u202Egpj.exe\u200B.mp4', readFileSync(join(media, 'one-frame.mp4'))] }, { token: token.m1 })
+    expect(res.body).toMatchObject({ code: 1, data: { kind: 'video', name: 'evil[31mnamegpj.exe.mp4' } })
+    const typed = await server.upload<Material>('/material/upload', { name: 'Typed\u001b[0m \u202Ename', file: ['one-frame.mp4', readFileSync(join(media, 'one-frame.mp4'))] }, { token: token.m1 })
+    expect(typed.body).toMatchObject({ code: 1, data: { name: 'Typed[0m name' } })
+    expect(String(res.body.data.thumb_url)).toMatch(/^\/uploads\/.+\.jpg$/)
+    await server.call('POST', '/material/del', { token: token.m1, body: { ids: [res.body.data.id, typed.body.data.id] } })
   })
 
   it('refuses a text file named .mp4 and a truncated video, saying why, and keeps nothing', async () => {
@@ -309,6 +321,20 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     } finally {
       delete server.services.config.taskRunSeconds
     }
+  })
+
+  it('tries a task whose material has gone bad again after a growing pause, says when, and ends naming the file, never a server path', async () => {
+    const spoiled = (await uploadFile('m1', 'a.mp4', 'spoiled.mp4')).data
+    const record = (await server.call<{ url: string }>('GET', '/material/detail', { token: token.m1, query: { id: spoiled.id } })).body.data
+    writeFileSync(join(server.services.config.dataDir, 'uploads', record.url.replace('/uploads/', '')), 'no longer a video\n'.repeat(100))
+    const taskId = (await submitClip('m1', { title: 'spoiled', segments: [{ material_id: spoiled.id }], resolution: 480 })).body.data.id
+    const waiting = await waitForTask(server, token.m1!, taskId, 'queued', (t) => t.attempts === 1)
+    expect((waiting.stage as Record<string, string>)['en-US']).toMatch(/^Trying again at \d\d:\d\d:\d\d UTC$/)
+    const failed = await waitForTask(server, token.m1!, taskId, 'failed')
+    expect(failed.attempts).toBe(3)
+    expect((failed.error as Record<string, string>)['en-US']).toMatch(/^A file it uses, [\w.-]+\.mp4, can no longer be read \(damaged or gone\): upload that material again and submit$/)
+    expect(JSON.stringify(failed.error)).not.toContain('/')
+    expect(failed.cost_state).toBe('released')
   })
 
   it('refuses a submission the balance cannot pay for, creating nothing', async () => {

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
@@ -40,6 +40,17 @@ describe('uploads on local disk (spec §7 upload/oss_upload, generate_sts_token)
     expect(res.body).toMatchObject({ code: 0, data: { errors: [{ path: '/file', message: 'File must be one of: PNG, JPEG, GIF, WEBP' }] } })
     const zh = await server.upload('/upload/oss_upload', { file: ['notes.gif', 'plain text, not an image'] }, { token, headers: { 'accept-language': 'zh-CN' } })
     expect(zh.body).toMatchObject({ code: 0, data: { errors: [{ path: '/file', message: '文件只能是：PNG, JPEG, GIF, WEBP' }] } })
+  })
+
+  it('refuses an image whose header says 30000 × 30000, a decompression bomb in a few bytes, and keeps nothing', async () => {
+    const bomb = Buffer.from(PNG)
+    bomb.writeUInt32BE(30_000, 16)
+    bomb.writeUInt32BE(30_000, 20)
+    const uploads = join(server.services.config.dataDir, 'uploads')
+    const before = filesUnder(uploads)
+    const res = await server.upload('/upload/oss_upload', { file: ['avatar.png', bomb] }, { token, headers: { 'accept-language': 'en-US' } })
+    expect(res.body).toMatchObject({ code: 0, data: { errors: [{ path: '/file', message: expect.stringContaining('30000 × 30000 pixels') }] } })
+    expect(filesUnder(uploads)).toEqual(before)
   })
 
   it('refuses a file over 5 MB, a missing file, an unknown part, and JSON instead of multipart', async () => {
@@ -125,3 +136,8 @@ describe('uploads to S3-compatible storage (UPLOAD_STORE=s3)', () => {
     expect(fields['X-Amz-Signature']).toMatch(/^[0-9a-f]{64}$/)
   })
 })
+
+/** Every file in a folder and below it, by path. */
+function filesUnder(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort() : []
+}

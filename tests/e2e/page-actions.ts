@@ -48,6 +48,13 @@ export async function openFromMenu(page: Page, group: string, screen: string): P
   await page.locator('.ant-menu-item-selected').waitFor()
   // The group's title carries its icon's name as well.
   const entry = page.getByRole('menuitem', { name: screen, exact: true })
-  if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: group }).click()
-  await entry.click()
+  const chosen = page.locator('.ant-menu-item-selected').getByText(screen, { exact: true })
+  // On a busy machine a group can fold again as the menu settles: the click is made again until the screen is the chosen one.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: group }).click()
+    await entry.click()
+    const opened = await chosen.waitFor({ timeout: 5000 }).then(() => true, () => false)
+    if (opened) return
+    if (attempt === 3) throw new Error(`The menu did not open "${group} → ${screen}".`)
+  }
 }

@@ -13,7 +13,7 @@ export async function startWorkerProcess(config: Config, schemasDir: string, env
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATA_DIR: config.dataDir, SCHEMAS_DIR: schemasDir, DATABASE_URL: config.databaseUrl ?? '', DATABASE_SCHEMA: config.databaseSchema ?? '', NODE_ENV: 'test', ...env },
+    env: { ...process.env, DATA_DIR: config.dataDir, SCHEMAS_DIR: schemasDir, DATABASE_URL: config.databaseUrl ?? '', DATABASE_SCHEMA: config.databaseSchema ?? '', NODE_ENV: 'test', TASK_RETRY_SECONDS: String(config.taskRetrySeconds ?? ''), ...env },
   })
   let out = ''
   await new Promise<void>((ready, fail) => {

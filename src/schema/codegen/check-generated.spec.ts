@@ -40,7 +40,8 @@ describe('generate', () => {
     const again = await generate({ files: [...schemaFiles].reverse() })
     expect([...again.keys()]).toEqual([...files.keys()])
     for (const [name, contents] of files) expect(again.get(name), name).toBe(contents)
-  })
+    // A whole generation, as the file's setup makes one: seconds on a busy two-core machine.
+  }, 30_000)
 })
 
 describe('checkGenerated', () => {

@@ -95,6 +95,7 @@ export const ERRORS = {
   SUBTITLE_SRT_INVALID: { status: 200, code: 0, text: { 'en-US': (p) => `The SRT subtitles cannot be read: ${p.reason}`, 'zh-CN': (p) => `SRT 字幕无法解析：${p.reason}` } },
   UPLOAD_NOT_FOUND: { status: 200, code: 0, text: { 'en-US': () => 'This upload was not found in the store (it was not sent, has expired, or is kept already). Upload the file again.', 'zh-CN': () => '存储中找不到这次上传的文件（未上传成功、已过期或已保存过），请重新上传。' } },
   UPLOAD_PURPOSE_NOT_YOURS: { status: 200, code: 0, text: { 'en-US': () => 'Only partners and merchants upload materials.', 'zh-CN': () => '只有服务商和商户可以上传素材。' } },
+  UPLOAD_IMAGE_TOO_LARGE: { status: 200, code: 0, text: { 'en-US': (p) => `This image is ${p.size} pixels, or cannot be measured; an image may hold at most ${p.max} million pixels. Save it smaller and upload it again.`, 'zh-CN': (p) => `该图片尺寸为 ${p.size} 像素或无法读取尺寸，图片最多 ${p.max} 百万像素，请缩小后重新上传。` } },
   UPLOAD_NOT_IMAGE: { status: 200, code: 0, text: { 'en-US': () => 'Choose an image (PNG, JPEG, GIF or WebP).', 'zh-CN': () => '请选择图片（PNG、JPEG、GIF 或 WebP）。' } },
   MEDIA_NOT_READABLE: { status: 200, code: 0, text: { 'en-US': (p) => `"${p.name}" was not kept: ${p.reason}`, 'zh-CN': (p) => `“${p.name}”未保存：${p.reason}` } },
   PROVIDER_NOT_CONFIGURED: { status: 200, code: 0, text: { 'en-US': (p) => String(p.reason), 'zh-CN': (p) => String(p.reason) } },

@@ -18,7 +18,7 @@ export interface SecurityHeadersOptions {
  * sends other sites the origin at most. A path never leaves: download links carry the
  * session token in their query. The origin still goes, since buckets and CDNs that refuse
  * hotlinking check it. Routes with a policy of their own (uploads, the API reference) set it
- * over this one.
+ * over this one. API answers are not to be stored.
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
@@ -29,6 +29,13 @@ export const securityHeaders = fp(
       contentSecurityPolicy: { useDefaults: false, directives: consoleContentSecurityPolicy({ inlineScripts, uploadOrigins: opts.uploadOrigins }) },
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    })
+    // An API answer depends on who asks (a balance, an export, a refusal naming an account): no
+    // shared cache or browser keeps it, unless its route says how it may be kept (schema
+    // documents and validators revalidate by ETag).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+      return payload
     })
   },
   { name: 'security-headers' },

@@ -14,6 +14,7 @@ import { makePreview, makeThumbnail } from '../media/thumbnail'
 import { lacksLength, writeLength } from '../media/write-length'
 import { requireMediaTools } from '../creation/media-tools'
 import { checkMediaTools, missingToolsMessage } from '../media/tools'
+import { withoutPaths } from '../tasks/failure-reason'
 
 /** What the person said of a material as they sent it. */
 interface MaterialFields {
@@ -34,7 +35,7 @@ interface Kept {
  * the store by `keep` (told whether the file was rewritten here), and written as the caller's.
  */
 async function admit(ctx: RequestContext, body: MaterialFields, file: { path: string; filename: string; workDir: string }, keep: (info: MediaInfo, rewritten: boolean) => Promise<Kept>, drop: () => Promise<void>) {
-  const caller = requireCaller(ctx)
+  requireCaller(ctx)
   const { services, locale } = ctx
   const db = asSchemaDb(services.db)
   const folderId = body.folder_id ? Number(body.folder_id) : null
@@ -44,7 +45,7 @@ async function admit(ctx: RequestContext, body: MaterialFields, file: { path: st
     info = await probeMedia(file.path)
   } catch (error) {
     await drop()
-    if (error instanceof NotMediaError) throw fieldError('MEDIA_NOT_READABLE', ctx.endpoint.files ? '/file' : '/key', locale, { name: body.name || file.filename, reason: error.messageIn(locale) })
+    if (error instanceof NotMediaError) throw fieldError('MEDIA_NOT_READABLE', ctx.endpoint.files ? '/file' : '/key', locale, { name: materialName(body.name, file.filename), reason: error.messageIn(locale) })
     throw error
   }
   const dir = file.workDir
@@ -56,20 +57,51 @@ async function admit(ctx: RequestContext, body: MaterialFields, file: { path: st
   const now = services.now()
   const thumb = join(dir, 'thumb.jpg')
   const preview = join(dir, 'preview.mp4')
-  const thumbUrl = (await makeThumbnail(file.path, info, thumb)) ? await services.files.putFile(newUploadKey('jpg', now), thumb, 'image/jpeg', { move: true }) : ''
-  const previewUrl = info.kind === 'video' && (await makePreview(file.path, info, preview)) ? await services.files.putFile(newUploadKey('mp4', now), preview, 'video/mp4', { move: true }) : ''
-  const kept = await keep(info, rewritten)
-  const stamp = now.toISOString()
+  // What is stored from here on is removed again should the record not be written.
+  const stored: string[] = []
+  const put = async (key: string, path: string, type: string) => {
+    const url = await services.files.putFile(key, path, type, { move: true })
+    stored.push(key)
+    return url
+  }
+  try {
+    const thumbUrl = (await makeThumbnail(file.path, info, thumb).catch(notReadable(ctx, body, file))) ? await put(newUploadKey('jpg', now), thumb, 'image/jpeg') : ''
+    const previewUrl = info.kind === 'video' && (await makePreview(file.path, info, preview).catch(notReadable(ctx, body, file))) ? await put(newUploadKey('mp4', now), preview, 'video/mp4') : ''
+    const kept = await keep(info, rewritten)
+    stored.push(kept.key)
+    const id = await insertMaterial(ctx, { body, folderId, info, kept, thumbUrl, previewUrl, name: materialName(body.name, file.filename), stamp: now.toISOString() })
+    return findVisible(ctx, db, services.registry.entities.get('material')!, id)
+  } catch (error) {
+    await Promise.all(stored.map((key) => services.files.remove(key).catch(() => undefined)))
+    await drop()
+    throw error
+  }
+}
+
+/** A file ffmpeg can probe but not draw a frame of: refused with ffmpeg's reason, as a file that is not media is. */
+function notReadable(ctx: RequestContext, body: MaterialFields, file: { filename: string }) {
+  return (error: unknown): never => {
+    if (error instanceof MediaError) throw fieldError('MEDIA_NOT_READABLE', ctx.endpoint.files ? '/file' : '/key', ctx.locale, { name: materialName(body.name, file.filename), reason: withoutPaths(error.reason) })
+    throw error
+  }
+}
+
+async function insertMaterial(
+  ctx: RequestContext,
+  m: { body: MaterialFields; folderId: number | null; info: MediaInfo; kept: Kept; thumbUrl: string; previewUrl: string; name: string; stamp: string },
+): Promise<number> {
+  const { services } = ctx
+  const { body, info, kept, stamp } = m
   const row = await services.db
     .insertInto(tableOf(services, 'material'))
     .values({
-      name: (body.name?.trim() || file.filename || 'material').slice(0, 120),
-      folder_id: folderId,
-      tags: body.tags ?? '',
+      name: m.name,
+      folder_id: m.folderId,
+      tags: (body.tags ?? '').replace(HIDDEN, ''),
       kind: info.kind,
       url: kept.url,
-      thumb_url: thumbUrl,
-      preview_url: previewUrl,
+      thumb_url: m.thumbUrl,
+      preview_url: m.previewUrl,
       format: info.format.slice(0, 40),
       duration: info.duration,
       width: info.width,
@@ -79,14 +111,26 @@ async function admit(ctx: RequestContext, body: MaterialFields, file: { path: st
       audio_codec: info.audioCodec ?? '',
       size: info.size,
       storage_key: kept.key,
-      owner_id: caller.id,
+      owner_id: requireCaller(ctx).id,
       created_at: stamp,
       updated_at: stamp,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return findVisible(ctx, db, services.registry.entities.get('material')!, Number(row.id))
+  return Number(row.id)
 }
+
+/**
+ * A material's name from what was typed, else its file's name: control characters (a NUL, an
+ * ESC sequence), direction overrides that make a name read backwards, and invisible spaces are
+ * taken out; the joiners that emoji and some scripts need stay.
+ */
+export function materialName(typed: string | undefined, filename: string): string {
+  const clean = (text: string | undefined) => (text ?? '').replace(HIDDEN, '').trim()
+  return (clean(typed) || clean(filename) || 'material').slice(0, 120)
+}
+
+const HIDDEN = /[\p{Cc}\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu
 
 /** A material sent through the API: streamed to a temporary file, then admitted. */
 const upload = namedHandler(['material/upload'], {

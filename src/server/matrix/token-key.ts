@@ -5,7 +5,7 @@ import type { Label } from '../../schema/types'
 import type { Config } from '../config'
 import { parseTokenKey } from './token-seal'
 
-/** The key file made outside production when TOKEN_ENCRYPTION_KEY is not set. */
+/** The key file made when TOKEN_ENCRYPTION_KEY is not set and one may be made (keySource). */
 export const KEY_FILE = 'token-encryption.key'
 
 export interface MatrixKeys {
@@ -24,14 +24,25 @@ export const KEY_MISSING: Label = {
 
 const cache = new Map<string, MatrixKeys>()
 
+type KeyConfig = Pick<Config, 'tokenEncryptionKey' | 'production' | 'dataDir' | 'databaseUrl' | 'requireTokenKey'>
+
 /**
- * The keys of the matrix: from TOKEN_ENCRYPTION_KEY, or outside production from a key file in
- * the data folder, made on first use (readable by this user alone). Null in production without
- * the variable: every process sharing the database must hold the same key, which no process can
- * make up for the others.
+ * Where the matrix's keys come from: TOKEN_ENCRYPTION_KEY; or a key file in the data folder, made
+ * on first use (readable by this user alone), on the embedded database (every process of it shares
+ * the data folder) and outside production; or nowhere, in production on PostgreSQL (processes on
+ * other machines must hold the same key, which none can make up for the others) or when the
+ * operator asked for a key of their own (REQUIRE_TOKEN_ENCRYPTION_KEY=1).
  */
-export function matrixKeys(config: Pick<Config, 'tokenEncryptionKey' | 'production' | 'dataDir'>): MatrixKeys | null {
-  const root = config.tokenEncryptionKey ?? (config.production ? undefined : keyFile(config.dataDir))
+export function keySource(config: KeyConfig): 'variable' | 'file' | 'none' {
+  if (config.tokenEncryptionKey) return 'variable'
+  if (config.requireTokenKey || (config.production && config.databaseUrl)) return 'none'
+  return 'file'
+}
+
+/** The keys of the matrix, from where keySource says; null where there are none. */
+export function matrixKeys(config: KeyConfig): MatrixKeys | null {
+  const source = keySource(config)
+  const root = source === 'variable' ? config.tokenEncryptionKey : source === 'file' ? keyFile(config.dataDir) : undefined
   if (!root) return null
   const id = root.toString('hex')
   let keys = cache.get(id)

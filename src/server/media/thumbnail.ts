@@ -21,13 +21,19 @@ export function thumbnailArgs(input: string, info: MediaInfo, outJpg: string): s
   return [...seek, '-i', inputPath(input), '-frames:v', '1', '-vf', FIT_WIDTH, '-q:v', '4', '-update', '1', inputPath(outJpg)]
 }
 
-/** A JPEG at most 320 px wide of a video or picture; false (and no file) for audio. */
+/**
+ * A JPEG at most 320 px wide of a video or picture; false (and no file) for audio. A video whose
+ * frames end before its stated length (one frame in a longer container) is drawn from its first.
+ */
 export async function makeThumbnail(input: string, info: MediaInfo, outJpg: string, opts: FfmpegRunOptions = {}): Promise<boolean> {
   if (info.kind === 'audio') return false
   await runFfmpeg(thumbnailArgs(input, info, outJpg), opts)
+  if (info.kind === 'video' && !(await hasFrame(outJpg))) await runFfmpeg(thumbnailArgs(input, { ...info, duration: 0 }, outJpg), opts)
   await mustExist(outJpg)
   return true
 }
+
+const hasFrame = (path: string) => stat(path).then((s) => s.size > 0, () => false)
 
 export function previewArgs(input: string, info: MediaInfo, outMp4: string): string[] {
   return [

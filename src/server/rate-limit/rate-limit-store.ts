@@ -9,7 +9,7 @@ import { redisRateLimitStore } from './redis-store'
  * (rate_limit_hit) otherwise. Either way every instance sharing it counts the same attempts,
  * so the limits hold behind a load balancer.
  */
-export function rateLimitStore(app: FastifyInstance, services: Services): Pick<RateLimitPluginOptions, 'store' | 'redis' | 'nameSpace' | 'skipOnError'> {
+export function rateLimitStore(app: FastifyInstance, services: Services): Pick<RateLimitPluginOptions, 'store' | 'skipOnError'> {
   return {
     ...(services.config.redis ? redisRateLimitStore(app, services.config.redis) : { store: databaseRateLimitStore(services) }),
     // A store that cannot count fails the request (a 500) rather than letting it through: these

@@ -1,20 +1,20 @@
 import { Redis } from 'ioredis'
 import type { FastifyInstance } from 'fastify'
-import type { RateLimitPluginOptions } from '@fastify/rate-limit'
+import type { FastifyRateLimitStore, RateLimitPluginOptions } from '@fastify/rate-limit'
 import type { RedisConfig } from '../config'
 
 /**
- * @fastify/rate-limit's own Redis store (its `redis` option) on a connection of this app's,
- * closed with the app. Every count is a key under `<REDIS_KEY_PREFIX>rate-limit:`, so apps or
- * test runs sharing one Redis never count each other's attempts. The plugin puts a limit's
- * route in its keys, and the app's limits (`app.createRateLimit`) have none: the keys read
- * `console:rate-limit:undefinedundefined-login-user:<name>`, the limit's own key at the end.
+ * The app's rate limits counted in Redis, on a connection of this app's closed with the app.
+ * Every count is the key `<REDIS_KEY_PREFIX>rate-limit:<the limit's own key>`
+ * (`console:rate-limit:login-user:<name>`), so apps or test runs sharing one Redis never count
+ * each other's attempts. The plugin's own Redis store puts a limit's route in its keys, and the
+ * app's limits (`app.createRateLimit`) have none: its keys read `…undefinedundefined-login-user:…`.
  *
  * ```ts
  * await app.register(rateLimit, { global: false, ...redisRateLimitStore(app, config.redis) })
  * ```
  */
-export function redisRateLimitStore(app: FastifyInstance, config: RedisConfig): Pick<RateLimitPluginOptions, 'redis' | 'nameSpace'> {
+export function redisRateLimitStore(app: FastifyInstance, config: RedisConfig): Pick<RateLimitPluginOptions, 'store'> {
   const redis = new Redis(config.url, {
     // ioredis's defaults let a command wait through 20 reconnections: a sign-in would hang while Redis is away instead of being refused.
     maxRetriesPerRequest: 1,
@@ -27,7 +27,45 @@ export function redisRateLimitStore(app: FastifyInstance, config: RedisConfig): 
     // quit waits for the answers still owed; a connection that is down has none, and is dropped.
     await redis.quit().catch(() => redis.disconnect())
   })
-  return { redis, nameSpace: `${config.keyPrefix}rate-limit:` }
+  const prefix = `${config.keyPrefix}rate-limit:`
+  class RedisRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      redis.eval(COUNT, 1, prefix + key, timeWindow).then((answer) => callback(null, state(answer)), (error: Error) => callback(error, null as never))
+    }
+
+    /** The count without adding to it (the plugin's `{ increment: false }`). */
+    read(key: string, callback: Callback): void {
+      redis.eval(READ, 1, prefix + key).then((answer) => callback(null, state(answer)), (error: Error) => callback(error, null as never))
+    }
+
+    // Each limit gets a store of its own from the plugin; the limits name their keys themselves.
+    child(): FastifyRateLimitStore {
+      return new RedisRateLimitStore()
+    }
+  }
+  return { store: RedisRateLimitStore }
+}
+
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1]
+
+/** One more attempt: counted up, its window started with the first. */
+const COUNT = `
+  local current = redis.call('INCR', KEYS[1])
+  if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+  return {current, redis.call('PTTL', KEYS[1])}
+`
+
+const READ = `
+  local current = redis.call('GET', KEYS[1])
+  if not current then return {0, 0} end
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl < 0 then ttl = 0 end
+  return {tonumber(current), ttl}
+`
+
+function state(answer: unknown): { current: number; ttl: number } {
+  const [current, ttl] = answer as [number, number]
+  return { current: Number(current), ttl: Math.max(0, Number(ttl)) }
 }
 
 /**

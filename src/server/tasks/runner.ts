@@ -17,6 +17,14 @@ const STARTING: Label = { 'zh-CN': '开始处理', 'en-US': 'Starting' }
 const DONE: Label = { 'zh-CN': '已完成', 'en-US': 'Done' }
 const WORKER_STOPPED: Label = { 'zh-CN': '处理它的进程已停止，已重新排队', 'en-US': 'Its worker stopped; it is queued again' }
 const WAITING_RETRY: Label = { 'zh-CN': '等待重试', 'en-US': 'Waiting to try again' }
+const RETRY_PAUSE_SECONDS = 15
+const MAX_RETRY_PAUSE_SECONDS = 15 * 60
+
+/** When the next try starts, in UTC as the server keeps time. */
+function tryingAgainAt(at: Date): Label {
+  const time = at.toISOString().slice(11, 19)
+  return { 'zh-CN': `将于 ${time}（UTC）重试`, 'en-US': `Trying again at ${time} UTC` }
+}
 
 /**
  * Run one queued task in this worker: claim it (only a queued task can be claimed, so a job
@@ -105,6 +113,8 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
     if (controller.signal.aborted && engine.stopping) await requeue(engine, services, taskId, 0, WORKER_STOPPED).catch(() => undefined)
     if (!controller.signal.aborted && error instanceof TaskDeferred) await defer(engine, services, taskId, error)
     else if (!controller.signal.aborted) {
+      // An error the work did not explain goes whole, paths and all, to the operator; the task says it without them.
+      if (!(error instanceof TaskFailure)) console.error(`Task ${taskId} (${kind.name}), try ${attempt}:`, error)
       const retry = !(error instanceof TaskFailure) || error.retry
       if (retry && attempt < Number(row.max_attempts ?? kind.attempts)) await requeue(engine, services, taskId, attempt, failureReason(error))
       else await fail(services, taskId, engine.workerId, failureReason(error), false)
@@ -150,14 +160,17 @@ async function requeue(engine: TaskEngine, services: Services, taskId: number, a
   const tasks = tableOf(services, 'task')
   await services.db.transaction().execute(async (trx) => {
     const now = services.now().toISOString()
+    // A passing fault (storage, a vendor) is outlasted: 15 s, 1 min, 4 min, … at most 15 min apart.
+    const pause = attempt === 0 ? 0 : Math.min(MAX_RETRY_PAUSE_SECONDS, (services.config.taskRetrySeconds ?? RETRY_PAUSE_SECONDS) * 4 ** (attempt - 1))
+    const stage = attempt === 0 ? WAITING_RETRY : tryingAgainAt(new Date(services.now().getTime() + pause * 1000))
     const back = await trx
       .updateTable(tasks)
-      .set({ status: 'queued', worker: '', lease_until: null, error: JSON.stringify(reason), stage: JSON.stringify(WAITING_RETRY), updated_at: now })
+      .set({ status: 'queued', worker: '', lease_until: null, error: JSON.stringify(reason), stage: JSON.stringify(stage), updated_at: now })
       .where('id', '=', taskId)
       .where('status', '=', 'running')
       .where('worker', '=', engine.workerId)
       .executeTakeFirst()
-    if (Number(back.numUpdatedRows) > 0) await engine.queue.enqueue(trx, taskId, attempt === 0 ? 0 : Math.min(60, 2 ** attempt))
+    if (Number(back.numUpdatedRows) > 0) await engine.queue.enqueue(trx, taskId, pause)
   })
 }
 

@@ -4,11 +4,20 @@ import { fieldError } from '../errors/AppError'
 import { materialKeyPrefix } from '../materials/handlers'
 import { API_PREFIX } from '../engine/endpoint-routes'
 import { EXTENSION_OF } from './media-types'
+import { imageSize } from './image-size'
+
+/** The most pixels an image upload may hold: 40 million, a large photograph's. */
+const IMAGE_MAX_PIXELS = 40_000_000
 
 /** oss_upload: one checked file into the store, answered with where it can be read. */
 const store = namedHandler(['upload/oss_upload'], {
   async run(ctx) {
     const file = ctx.files.file!
+    // Shown as avatars and logos to everyone: an image a browser would have to unpack into gigabytes is not kept.
+    const size = imageSize(file.data!)
+    if (!size || size.width * size.height > IMAGE_MAX_PIXELS) {
+      throw fieldError('UPLOAD_IMAGE_TOO_LARGE', '/file', ctx.locale, { size: size ? `${size.width} × ${size.height}` : '?', max: IMAGE_MAX_PIXELS / 1_000_000 })
+    }
     const url = await ctx.services.files.put(newUploadKey(file.extension!, ctx.services.now()), file.data, file.type!)
     return { url, name: file.filename, size: file.size, type: file.type! }
   },
