@@ -19,8 +19,8 @@ if (config.runWorkers) await services.tasks.startWorkers(services, taskHandlers,
 const missingTools = missingToolsMessage(await checkMediaTools(), 'en-US')
 
 const where = `http://${config.host}:${config.port}`
-if (config.consoleDir && existsSync(join(config.consoleDir, 'index.html'))) console.log(`\nConsole on ${where}/`)
-console.log(`${config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? '' : '\n'}Console API on ${where}/api/v1 (docs: ${where}/api/v1/docs), database: ${services.dialect}, rate limits counted in ${config.redis ? 'Redis' : 'the database'}, ready ${Math.round(performance.now())} ms after the process started`)
+const consoleBuilt = Boolean(config.consoleDir && existsSync(join(config.consoleDir, 'index.html')))
+console.log(`\n${consoleBuilt ? `Console on ${where}/\n` : ''}Console API on ${where}/api/v1 (docs: ${where}/api/v1/docs), database: ${services.dialect}, rate limits counted in ${config.redis ? 'Redis' : 'the database'}, ready ${Math.round(performance.now())} ms after the process started`)
 console.log(config.runWorkers ? `Tasks run here, ${config.workerConcurrency} at a time${services.dialect === 'postgres' ? ' (and in any npm run worker on the same database)' : ''}.` : 'Tasks run in npm run worker processes (RUN_WORKERS=0 here).')
 if (missingTools) console.log(missingTools)
 const tokenKey = keySource(config)

@@ -2,7 +2,7 @@
  * Open things (event streams, previews being made) counted per account in this process. `take`
  * answers a release function, or undefined when the account already holds `max`.
  */
-export function perAccountCount(max: () => number): { take(accountId: number): (() => void) | undefined; held(accountId: number): number } {
+export function perAccountCount(max: () => number): { take(accountId: number): (() => void) | undefined } {
   const open = new Map<number, number>()
   return {
     take(accountId) {
@@ -18,6 +18,5 @@ export function perAccountCount(max: () => number): { take(accountId: number): (
         else open.delete(accountId)
       }
     },
-    held: (accountId) => open.get(accountId) ?? 0,
   }
 }
