@@ -39,6 +39,8 @@ export const statsTask = taskHandler(['platform_stats'], {
     const name = PLATFORM_NAMES[platform]
     ctx.progress(30, { 'zh-CN': `从${name['zh-CN']}读取 ${counted.length} 条作品的数据`, 'en-US': `Reading ${counted.length} posts' figures from ${name['en-US']}` })
     const read = async () => publisher.stats({ accessToken: openedTokens(keys, (await services.db.selectFrom(accounts).selectAll().where('id', '=', Number(account.id)).executeTakeFirstOrThrow())).accessToken, openId: String(account.open_id) }, counted.map((p) => String(p.item_id)))
+    // The figures are as old as the moment they were asked for, not as the moment they were stored.
+    const readAt = services.now().toISOString()
     const figures = counted.length === 0 ? [] : await read().catch(async (error: unknown) => {
       if (!(error instanceof AccessTokenExpired)) throw error
       await renewNow(services, keys, Number(account.id))
@@ -54,7 +56,7 @@ export const statsTask = taskHandler(['platform_stats'], {
           if (!f) continue
           await trx
             .updateTable(posts)
-            .set({ views: cap(f.views), likes: cap(f.likes), comments: cap(f.comments), shares: f.shares === null ? null : cap(f.shares), stats_at: now, status: 'published', updated_at: now })
+            .set({ views: cap(f.views), likes: cap(f.likes), comments: cap(f.comments), shares: f.shares === null ? null : cap(f.shares), stats_at: readAt, status: 'published', updated_at: now })
             .where('id', '=', Number(post.id))
             .execute()
         }
