@@ -62,3 +62,11 @@ describe('readConfig: the demo', () => {
     expect(readConfig({ DEMO_MONTH: '0' }).demoMonth).toBe(false)
   })
 })
+
+describe('readConfig: the public address', () => {
+  it('keeps the origin of an http or https PUBLIC_URL, and stops the start on anything else', () => {
+    expect(readConfig({}).publicUrl).toBeUndefined()
+    expect(readConfig({ PUBLIC_URL: 'https://Console.Example.com/admin/' }).publicUrl).toBe('https://console.example.com')
+    expect(() => readConfig({ PUBLIC_URL: 'console.example.com' })).toThrow('PUBLIC_URL must be an http:// or https:// address, such as https://console.example.com, but it is "console.example.com".')
+  })
+})

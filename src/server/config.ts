@@ -60,6 +60,12 @@ export interface Config {
   tokenEncryptionKey?: Buffer
   /** REQUIRE_TOKEN_ENCRYPTION_KEY=1: no key file is made in dataDir; authorizing accounts waits for TOKEN_ENCRYPTION_KEY. */
   requireTokenKey: boolean
+  /**
+   * The site's address as people reach it (https://console.example.com), from PUBLIC_URL: where
+   * platforms send a person back after authorizing an account. Unset, the settings' site address
+   * (init.site_url) is used, and without that the address the request came to.
+   */
+  publicUrl?: string
   /** NODE_ENV is production: nothing is made up in its place when a secret is missing. */
   production: boolean
   /** The first pause before a failed task is tried again, in seconds (TASK_RETRY_SECONDS, 15; each next pause is 4 times longer, at most 15 min). */
@@ -155,6 +161,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskEverySeconds: env.TASK_EVERY_SECONDS ? integer(env, 'TASK_EVERY_SECONDS', 60) || undefined : undefined,
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY ? parseTokenKey(env.TOKEN_ENCRYPTION_KEY) : undefined,
     requireTokenKey: env.REQUIRE_TOKEN_ENCRYPTION_KEY === '1',
+    ...(env.PUBLIC_URL ? { publicUrl: siteOriginOf('PUBLIC_URL', env.PUBLIC_URL) } : {}),
     production,
   }
 }
@@ -215,6 +222,13 @@ function passwordResetOf(env: NodeJS.ProcessEnv): PasswordResetConfig {
     perAccountPerHour: integer(env, 'RESET_CODE_LIMIT_PER_ACCOUNT', 5),
     perAddressPerHour: integer(env, 'RESET_CODE_LIMIT_PER_ADDRESS', 20),
   }
+}
+
+/** The origin of an http(s) address given in the environment; anything else stops the start with why. */
+function siteOriginOf(name: string, raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : undefined
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`Environment variable ${name} must be an http:// or https:// address, such as https://console.example.com, but it is "${raw}".`)
+  return url.origin
 }
 
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {

@@ -1,7 +1,8 @@
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 import { startChatContract, type ChatContract } from '../support/chat-contract'
+import { listenLocal } from '../support/listen-local'
 
 type Assistant = { id: number; name: string; roles: string[] }
 type AiCall = { owner_id: number; purpose: string; assistant_id: number | null; model: string; prompt_tokens: number | null; completion_tokens: number | null; duration_ms: number; status: string; error: Record<string, string> }
@@ -193,6 +194,25 @@ describe('the AI tool: assistants answer through an OpenAI-compatible writer, st
     const refused = events((await chat('m1', { assistant_id: writer.id, messages: [{ role: 'user', content: 'Hi' }] })).body)
     expect(refused).toEqual([{ event: 'failed', data: { message: 'The AI writer refused the request (HTTP 401): Incorrect API key provided.' } }])
     await useContract()
+  })
+
+  it('a writer address that redirects elsewhere is not followed, and merchants asking for the status at once share one check', async () => {
+    const asked: string[] = []
+    const moved = await listenLocal(createServer((req, res) => {
+      asked.push(String(req.url))
+      // Slow enough that every merchant below asks while the first check is under way.
+      setTimeout(() => res.writeHead(302, { location: `${contract.url}${req.url}` }).end(), 300)
+    }))
+    try {
+      await providers({ chat_base_url: moved.origin })
+      const statuses = await Promise.all(Array.from({ length: 8 }, () => chatStatus()))
+      expect(statuses[0]).toMatchObject({ ready: false, problem: `The AI writer redirected the call to another address (${new URL(contract.url).origin}), which the server does not follow. Enter its current address in the settings.` })
+      expect(new Set(statuses.map((s) => s.problem)).size).toBe(1)
+      expect(asked).toEqual(['/models'])
+    } finally {
+      await moved.close()
+      await useContract()
+    }
   })
 })
 

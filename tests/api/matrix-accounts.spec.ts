@@ -133,6 +133,27 @@ describe('matrix accounts: batch-authorization links, the platforms\' OAuth flow
     expect((await server.call<{ data: Link[] }>('GET', '/authorization_link/list', { token: token.m1 })).body.data.data[0]!.authorized_count).toBe(1)
   })
 
+  it('with a site address set, the platform sends the person back there, whatever Host a request names; a domain of the site keeps its own', async () => {
+    const init = (values: Record<string, unknown>) => server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'init', values } })
+    const startAt = async (host: string) => {
+      const res = await server.inject({ method: 'POST', url: '/api/v1/platform/authorization_start', headers: { host, platform: 'pc', 'content-type': 'application/json' }, payload: JSON.stringify({ code: link.code, platform: 'douyin' }) })
+      return new URL((res.json() as { data: { url: string } }).data.url).searchParams.get('redirect_uri')
+    }
+    expect((await init({ site_url: 'https://console.example.com/admin' })).body.code).toBe(1)
+    const domain = await server.call<{ id: number }>('POST', '/domain/add', { token: token.admin, body: { host: 'shop.partner.test', name: 'Partner shop' } })
+    expect(domain.body.code).toBe(1)
+    try {
+      expect(await startAt('attacker.test')).toBe('https://console.example.com/api/v1/platform/oauth_callback')
+      expect(await startAt('console.example.com')).toBe('https://console.example.com/api/v1/platform/oauth_callback')
+      expect(await startAt('shop.partner.test')).toBe('http://shop.partner.test/api/v1/platform/oauth_callback')
+      const made = await server.inject({ method: 'POST', url: '/api/v1/authorization_link/add', headers: { host: 'attacker.test', platform: 'pc', token: token.m1!, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Forged host', valid_days: 1 }) })
+      expect((made.json() as { data: Link }).data.host).toBe('console.example.com')
+    } finally {
+      await init({ site_url: '' })
+      await server.call('POST', '/domain/batch_del', { token: token.admin, body: { ids: [domain.body.data.id] } })
+    }
+  })
+
   it('a state is spent once: the same callback again adds nothing', async () => {
     const started = await start(link.code, 'douyin')
     const returned = await consent(started.body.data!.url)
@@ -248,8 +269,10 @@ describe('matrix accounts: batch-authorization links, the platforms\' OAuth flow
   it('an account whose refresh the platform refuses says re-authorize, with the platform\'s reason', async () => {
     const target = (await accounts()).find((a) => a.nickname === 'Noodle bar 面馆')!
     const earlier = await waitForKind('platform_token_refresh', target.id)
+    // Renewed a moment ago with the rest, once that renewal has ended: its new token comes due
+    // fourteen and a half days on. A renewal still running when the clock moves would renew it from then.
+    await waitForTask(server, token.m1!, earlier, 'succeeded')
     douyin.expireRefresh(String(target.open_id))
-    // Renewed a moment ago with the rest: its new token comes due fourteen and a half days on.
     ahead += 14.5 * DAY
     token.m1 = await server.login('m1')
     const task = await waitForKind('platform_token_refresh', target.id, earlier)

@@ -12,6 +12,25 @@ import { localSpeech } from '../providers/speech/local'
 import { answerCache, workGate } from '../http/work-gate'
 import { accountKey, limitedBy, unsignedSkipped } from '../rate-limit/limited-by'
 import type { Services } from '../services'
+import { readGroup } from '../settings/settings-store'
+
+/**
+ * Reachability asked of the vendors now, by the providers settings it was asked under: every
+ * merchant's console asks on opening, and those asking while a check is under way share it, so
+ * the vendors see one check at a time however many ask.
+ */
+const reachAsked = new WeakMap<Services, Map<string, Promise<unknown>>>()
+
+async function sharedReach<T>(services: Services, ask: () => Promise<T>): Promise<T> {
+  const settings = JSON.stringify(await readGroup(services, services.registry.configGroups.get('providers')!))
+  const asked = reachAsked.get(services) ?? new Map<string, Promise<unknown>>()
+  reachAsked.set(services, asked)
+  const running = asked.get(settings)
+  if (running) return running as Promise<T>
+  const answer = ask().finally(() => asked.delete(settings))
+  asked.set(settings, answer)
+  return answer
+}
 
 /**
  * A voice says a sentence, now, as MP3: for the "try it" box beside a voice. Made in a folder
@@ -77,7 +96,9 @@ const providerStatus = namedHandler(['provider/status'], {
     const [voice, avatar] = [await voiceCloneProvider(services), await avatarCloneProvider(services)]
     const notReady = (capability: string, name: string, problem: string) => ({ capability, name, describe: '', ready: false, problem })
     const writer = await chatProvider(services)
-    const [reach, writerReach] = await Promise.all(['notConfigured' in video ? undefined : video.provider.reachable(), 'notConfigured' in writer ? undefined : writer.provider.reachable()])
+    const [reach, writerReach] = await sharedReach(services, () =>
+      Promise.all(['notConfigured' in video ? undefined : video.provider.reachable(), 'notConfigured' in writer ? undefined : writer.provider.reachable()]),
+    )
     return {
       providers: [
         'notConfigured' in voice ? notReady('voice-clone', voice.name, voice.notConfigured[locale]) : { capability: 'voice-clone', name: voice.name, describe: voice.provider.describe[locale], ready: true, problem: null },

@@ -4,6 +4,7 @@ import { recordToRow } from '../db/records'
 import { AppError } from '../errors/AppError'
 import { namedHandler, requireCaller } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
+import { siteOrigin } from '../domains/site-origin'
 import { normalizeHost } from '../domains/host-name'
 import { siteBranding } from '../domains/handlers'
 import { tableOf, type Services } from '../services'
@@ -31,6 +32,7 @@ const addLink = namedHandler(['authorization_link/add'], {
     const table = tableOf(services, 'authorization_link')
     const now = services.now()
     const days = body.valid_days ?? 7
+    const site = await siteOrigin(ctx)
     const id = await services.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto(table)
@@ -42,7 +44,7 @@ const addLink = namedHandler(['authorization_link/add'], {
           expires_at: new Date(now.getTime() + days * DAY_MS).toISOString(),
           status: 'active',
           code: '',
-          host: normalizeHost(ctx.request.host).slice(0, 253),
+          host: normalizeHost(site).slice(0, 253),
           authorized_count: 0,
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
@@ -80,7 +82,7 @@ const linkInfo = namedHandler(['platform/authorization_link_info'], {
     const link = await linkByCode(services, requireKeys(services, ctx.locale), ctx.query.code)
     if (!link) throw new AppError('LINK_NOT_FOUND')
     const merchant = await services.db.selectFrom(tableOf(services, 'user')).select(['name', 'nickname', 'username']).where('id', '=', link.ownerId).executeTakeFirst()
-    const site = await siteBranding(services, link.host || normalizeHost(ctx.request.host))
+    const site = await siteBranding(services, link.host || normalizeHost(await siteOrigin(ctx)))
     const apps = await platformApps(services)
     return {
       state: linkState(link, services.now()),

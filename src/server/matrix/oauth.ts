@@ -10,6 +10,7 @@ import { matrixKeys, type MatrixKeys } from './token-key'
 import { linkById, linkState, type LinkRow } from './links'
 import { platformAuth, type OAuthPlatform } from './platforms'
 import { storeAuthorizedAccount } from './accounts'
+import { siteOrigin } from '../domains/site-origin'
 
 const STATE_PURPOSE = 'oauth_state'
 /** Time to read the platform's page and agree; a state older than this is refused. */
@@ -51,12 +52,7 @@ export async function beginAuthorization(ctx: RequestContext, keys: MatrixKeys, 
   await services.db.deleteFrom(table).where('expires_at', '<', new Date(now.getTime() - STATE_KEPT_MS).toISOString()).execute()
   const id = Number(row.id)
   ctx.reply.header('set-cookie', `${cookieName(id)}=${nonce}; Path=${CALLBACK_PATH}; Max-Age=${STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax${ctx.request.protocol === 'https' ? '; Secure' : ''}`)
-  return auth.authorizeUrl({ redirectUri: originOf(ctx) + CALLBACK_PATH, state: keys.sign(STATE_PURPOSE, id) })
-}
-
-/** The site's own address as the browser sees it: the platforms send the person back there. */
-export function originOf(ctx: RequestContext): string {
-  return `${ctx.request.protocol}://${ctx.request.host}`
+  return auth.authorizeUrl({ redirectUri: (await siteOrigin(ctx)) + CALLBACK_PATH, state: keys.sign(STATE_PURPOSE, id) })
 }
 
 /** The platform sends the person back here: the account is added, or the page says why not. */
@@ -107,7 +103,7 @@ async function finish(ctx: RequestContext, state: string, code: string | undefin
   const auth = await platformAuth(services, platform)
   if ('notConfigured' in auth) return { link, stateId, refusal: 'platform' }
   try {
-    const grant = await auth.exchangeCode({ code, redirectUri: originOf(ctx) + CALLBACK_PATH })
+    const grant = await auth.exchangeCode({ code, redirectUri: (await siteOrigin(ctx)) + CALLBACK_PATH })
     const profile = await auth.profile({ accessToken: grant.accessToken, openId: grant.openId })
     const account = await services.db.transaction().execute(async (trx) => {
       const stored = await storeAuthorizedAccount(trx, services, keys, { ownerId: link.ownerId, platform, linkId: link.id, grant, profile })

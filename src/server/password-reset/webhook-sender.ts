@@ -23,6 +23,8 @@ export function webhookSender(url: string, token?: string): ResetCodeSender {
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify({ account: to.username, channel, destination, code }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
+        // The code goes to the operator's address and nowhere it might be sent on to.
+        redirect: 'error',
       })
       if (!response.ok) throw new Error(`The reset code webhook answered HTTP ${response.status} ${response.statusText}.`)
     },

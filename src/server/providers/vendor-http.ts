@@ -1,5 +1,9 @@
 import type { Label } from '../../schema/types'
 import { TaskFailure } from '../tasks/task-handler'
+import { isPrivateAddress, outboundDispatcher, PRIVATE_TARGET, refusesPrivateTargets } from './outbound'
+
+/** Redirects followed within the vendor's own origin; a longer chain is the vendor's fault. */
+const MAX_REDIRECTS = 5
 
 export interface VendorRequest {
   /** The vendor's name as people know it, for messages; in both locales where it is no brand. */
@@ -14,19 +18,47 @@ export interface VendorRequest {
 /**
  * One HTTP call to a vendor, its failures said as a person can act on them: busy, down, slow or
  * unreachable is a passing failure (the task is tried again), a refusal is the vendor's own
- * words and final. A 2xx answer is handed back unread.
+ * words and final. A 2xx answer is handed back unread. Only http and https are called, a
+ * redirect is followed only within the vendor's own origin, and where the deployment refuses
+ * private targets (outbound.ts) no private address is called.
  */
 export async function callVendor({ vendor: named, url, init, timeoutMs, signal }: VendorRequest): Promise<Response> {
   const vendor = nameIn(named, 'en-US')
   const vendorZh = nameIn(named, 'zh-CN')
   const timeout = AbortSignal.timeout(timeoutMs)
+  let target = checkedTarget(named, url)
+  let request = init
   let response: Response
-  try {
-    response = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
-  } catch (error) {
-    if (signal?.aborted) throw error
-    if (timeout.aborted) throw new TaskFailure(said(`${vendorZh} 在 ${timeoutMs / 1000} 秒内没有应答，稍后会重试。`, `${vendor} did not answer within ${timeoutMs / 1000} s; it will be tried again.`), true)
-    throw new TaskFailure(said(`无法连接 ${vendorZh}（${causeOf(error)}），稍后会重试。`, `${vendor} could not be reached (${causeOf(error)}); it will be tried again.`), true)
+  for (let hops = 0; ; hops++) {
+    try {
+      response = await fetch(target, {
+        ...request,
+        redirect: 'manual',
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        ...({ dispatcher: outboundDispatcher() } as object),
+      })
+    } catch (error) {
+      if (signal?.aborted) throw error
+      if (timeout.aborted) throw new TaskFailure(said(`${vendorZh} 在 ${timeoutMs / 1000} 秒内没有应答，稍后会重试。`, `${vendor} did not answer within ${timeoutMs / 1000} s; it will be tried again.`), true)
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause
+      if (cause?.code === PRIVATE_TARGET) throw privateTarget(named, cause.message ?? target.host)
+      throw new TaskFailure(said(`无法连接 ${vendorZh}（${causeOf(error)}），稍后会重试。`, `${vendor} could not be reached (${causeOf(error)}); it will be tried again.`), true)
+    }
+    if (response.status < 300 || response.status > 399 || response.status === 304) break
+    const location = response.headers.get('location')
+    await response.body?.cancel()
+    const next = location ? new URL(location, target) : undefined
+    if (!next || next.origin !== target.origin) {
+      throw new TaskFailure(said(
+        `${vendorZh} 把请求转到了另一个地址（${next?.origin ?? '没有给出地址'}），服务器不会跟随。请在设置中填写它现在的地址。`,
+        `${vendor} redirected the call to another address (${next?.origin ?? 'none given'}), which the server does not follow. Enter its current address in the settings.`,
+      ))
+    }
+    if (hops >= MAX_REDIRECTS) throw new TaskFailure(said(`${vendorZh} 连续重定向了 ${MAX_REDIRECTS} 次以上。`, `${vendor} redirected more than ${MAX_REDIRECTS} times in a row.`))
+    // As browsers do: 303, and 301 or 302 of a POST, ask the new address with a GET and no body.
+    const keepsMethod = response.status === 307 || response.status === 308 || ((request.method ?? 'GET') === 'GET' && response.status !== 303)
+    if (!keepsMethod) request = { ...request, method: 'GET', body: undefined }
+    target = next
   }
   if (response.ok) return response
   const message = await vendorMessage(response)
@@ -34,6 +66,24 @@ export async function callVendor({ vendor: named, url, init, timeoutMs, signal }
     throw new TaskFailure(said(`${vendorZh} 暂时无法处理（HTTP ${response.status}${message ? `：${message}` : ''}），稍后会重试。`, `${vendor} is busy or failing (HTTP ${response.status}${message ? `: ${message}` : ''}); it will be tried again.`), true)
   }
   throw new TaskFailure(said(`${vendorZh} 拒绝了请求（HTTP ${response.status}）：${message || '没有说明原因'}`, `${vendor} refused the request (HTTP ${response.status}): ${message || 'it gave no reason'}`))
+}
+
+/** The address called: http or https only, and not a private address written as such where those are refused. */
+function checkedTarget(vendor: string | Label, url: string): URL {
+  const target = new URL(url)
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    throw new TaskFailure(said(`${nameIn(vendor, 'zh-CN')} 的地址只能以 http:// 或 https:// 开头：${url.slice(0, 200)}`, `${nameIn(vendor, 'en-US')}'s address must start with http:// or https://: ${url.slice(0, 200)}`))
+  }
+  const host = target.hostname.replace(/^\[|\]$/g, '')
+  if (refusesPrivateTargets() && isPrivateAddress(host)) throw privateTarget(vendor, `${host} is not a public address`)
+  return target
+}
+
+function privateTarget(vendor: string | Label, why: string): TaskFailure {
+  return new TaskFailure(said(
+    `${nameIn(vendor, 'zh-CN')} 的地址不是公网地址（${why}），本部署不调用私有地址。`,
+    `${nameIn(vendor, 'en-US')}'s address is not public (${why}); this deployment calls no private address.`,
+  ))
 }
 
 /** A JSON body POSTed to a vendor's `path` under `baseUrl`, as callVendor sends any call. */
