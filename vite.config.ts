@@ -97,9 +97,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
   test: {
     projects: [
-      // Unit files share their modules within a worker, as the API suite's do; the console's each get a fresh page and module registry.
+      // Unit and console files share their modules within a worker, as the API suite's do: loading antd
+      // and React again for each console file cost twice its tests. No file replaces a module (vi.mock).
       { extends: true, test: { name: 'unit', include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'], exclude: ['src/console/**'], isolate: false } },
-      { extends: true, test: { name: 'console', include: ['src/console/**/*.spec.{ts,tsx}'], environment: 'happy-dom' } },
+      { extends: true, test: { name: 'console', include: ['src/console/**/*.spec.{ts,tsx}'], environment: 'happy-dom', isolate: false } },
       {
         extends: true,
         test: {

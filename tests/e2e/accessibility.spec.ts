@@ -15,20 +15,25 @@ beforeAll(async () => {
 })
 afterAll(() => product?.stop())
 
-/** Each theme once, each in one of the two languages; the first is the one every page is walked in. */
-const THEMES: { mode: ThemeMode; locale: 'zh-CN' | 'en-US' }[] = [
-  { mode: 'light', locale: 'zh-CN' },
-  { mode: 'dark', locale: 'en-US' },
+/**
+ * Each theme once, each in one of the two languages. The first is the one every page is walked in,
+ * on a phone's window, in the language whose words are longer: there a page that reflows (WCAG
+ * 1.4.10) shows everything without scrolling sideways. The other walks one page of each kind at a
+ * desktop's width.
+ */
+const THEMES: { mode: ThemeMode; locale: 'zh-CN' | 'en-US'; viewport?: { width: number; height: number } }[] = [
+  { mode: 'light', locale: 'en-US', viewport: { width: 390, height: 860 } },
+  { mode: 'dark', locale: 'zh-CN' },
 ]
 
 /**
  * A browser that starts every page in the given theme, signed in as `signedIn` if given, with the
  * way to check the page it shows.
  */
-async function openInTheme(mode: ThemeMode, locale: 'zh-CN' | 'en-US', signedIn?: { product: Product; role: Role }) {
+async function openInTheme(mode: ThemeMode, locale: 'zh-CN' | 'en-US', signedIn?: { product: Product; role: Role }, viewport?: { width: number; height: number }) {
   const browser = signedIn
-    ? await openSignedIn(signedIn.product, LOGINS[signedIn.role], locale, { storage: { 'console-theme': mode } })
-    : await openContext(locale)
+    ? await openSignedIn(signedIn.product, LOGINS[signedIn.role], locale, { storage: { 'console-theme': mode }, viewport })
+    : await openContext(locale, { viewport })
   if (!signedIn) await browser.context.addInitScript((theme) => localStorage.setItem('console-theme', theme), mode)
   // The page the account landed on loaded before the settler below could count its requests.
   else await browser.page.waitForLoadState('networkidle')
@@ -37,7 +42,8 @@ async function openInTheme(mode: ThemeMode, locale: 'zh-CN' | 'en-US', signedIn?
   const found: Record<string, string[]> = {}
   /**
    * What is wrong with the page shown, kept under its address: axe's findings, any count of h1 but
-   * one, and what the Content-Security-Policy refused while it loaded and drew.
+   * one, scrolling sideways in a phone's window, and what the Content-Security-Policy refused while
+   * it loaded and drew.
    */
   const check = async () => {
     // Every page has a heading, which comes with its code; a page without one is reported below.
@@ -46,20 +52,25 @@ async function openInTheme(mode: ThemeMode, locale: 'zh-CN' | 'en-US', signedIn?
     const problems = await axeViolations(browser.page)
     const headings = await browser.page.locator('h1:visible').count()
     if (headings !== 1) problems.push(`${headings} visible h1 elements, where a page has one`)
+    if (viewport) {
+      const sideways = await browser.page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth)
+      if (sideways > 0) problems.push(`scrolls sideways by ${sideways} px in a window ${viewport.width} px wide`)
+    }
     problems.push(...refused.splice(0).map((violation) => `Content-Security-Policy: ${violation}`))
     if (problems.length > 0) found[new URL(browser.page.url()).pathname] = problems
   }
   return { ...browser, check, found }
 }
 
-describe('no serious or critical axe-core findings, one h1, a main landmark and nothing the Content-Security-Policy refuses, on every page in one theme and on each kind of page in the other', () => {
-  for (const [index, { mode, locale }] of THEMES.entries()) {
+describe('no serious or critical axe-core findings, one h1, a main landmark, no sideways scrolling on a phone and nothing the Content-Security-Policy refuses, on every page in one theme and on each kind of page in the other', () => {
+  for (const [index, { mode, locale, viewport }] of THEMES.entries()) {
     // Every page in the first theme, each by the first role in ROLES that may open it; in the other, the
     // pages a theme can change: one of each kind (npm run screens: every page of every role, in both).
     const pages = EVERY_VARIANT ? 'every' : index === 0 ? 'unseen' : 'oneOfEachKind'
 
-    it(`the login page, ${mode} (${locale})`, async () => {
-      const { page, close, check, found } = await openInTheme(mode, locale)
+    const variant = `${mode} (${locale}${viewport ? `, ${viewport.width} px` : ''})`
+    it(`the login page, ${variant}`, async () => {
+      const { page, close, check, found } = await openInTheme(mode, locale, undefined, viewport)
       try {
         await page.goto(`${product.url}/login`)
         await check()
@@ -77,8 +88,8 @@ describe('no serious or critical axe-core findings, one h1, a main landmark and 
         unseen: `every route ${role} may open and no role before it may, and the create, edit and detail pages of its lists`,
         oneOfEachKind: role === ROLES[0] ? `one page of each kind ${role} opens: its own pages, and a list with its create, edit and detail pages` : `the pages of its own ${role} opens and no role before it does`,
       }[pages]
-      it(`${what}, ${mode} (${locale})`, async () => {
-        const { page, close, check, found } = await openInTheme(mode, locale, { product, role })
+      it(`${what}, ${variant}`, async () => {
+        const { page, close, check, found } = await openInTheme(mode, locale, { product, role }, viewport)
         try {
           expect(routesFor(role).length).toBeGreaterThan(3)
           await walkRoutes(page, role, { pages }, check)

@@ -102,7 +102,7 @@ export default function ResourceList({ resource }: { resource: string }) {
   const { mutate: deleteMany, mutation: { isPending: deleting } } = useDeleteMany()
   const filtered = filters.some((f) => 'value' in f && f.value !== undefined && f.value !== '')
   const table = useRef<TableRef>(null)
-  const { overflows: sideways, width: boxWidth } = useOverflowsSideways(table, tableProps.dataSource)
+  const { overflows: sideways, width: boxWidth } = useOverflowsSideways(table, tableProps.dataSource, `${label(def.label, def.name)}: ${t('list.scrollHint')}`)
   const pinActions = boxWidth === 0 || actionsColumnWidth <= boxWidth * PINNED_ACTIONS_SHARE
 
   const askDelete = useConfirmDelete(def.entity)
