@@ -1,7 +1,7 @@
 // npm test: the static checks, the build, then every vitest project; ends with one line "N passed, N failed".
 // npm test -- <file or filter>: that alone, on every database its file runs on, without the checks and the build.
 // npm run test:quick: the checks, then the unit, console and API suites on SQLite.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 
@@ -39,18 +39,37 @@ function timed(name, run) {
   timings.push([name, (performance.now() - started) / 1000])
 }
 
-function runCheck([name, command, args]) {
-  console.log(`\n> check: ${name}`)
-  const { status } = spawnSync(command, args, { stdio: 'inherit' })
-  if (status === 0) return passed++
-  failed++
-  console.log(`check failed: ${name}`)
-  failures.push(`check: ${name}`)
+/**
+ * The checks and the build, side by side: each is mostly one process on one core. Each one's
+ * output is printed whole once it ends, in the order they are listed.
+ */
+async function runChecks(list) {
+  const runs = list.map(([name, command, args]) => {
+    let output = ''
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    const started = performance.now()
+    return new Promise((resolve) => child.on('close', (status) => resolve({ name, status, output, seconds: (performance.now() - started) / 1000 })))
+  })
+  for (const run of runs) {
+    const { name, status, output, seconds } = await run
+    console.log(`\n> check: ${name} (${seconds.toFixed(0)} s)`)
+    process.stdout.write(output)
+    if (status === 0) {
+      passed++
+      continue
+    }
+    failed++
+    console.log(`check failed: ${name}`)
+    failures.push(`check: ${name}`)
+  }
 }
 
 if (filters.length === 0) {
-  timed('checks', () => checks.forEach(runCheck))
-  if (!quick) timed('build', () => runCheck(build))
+  const started = performance.now()
+  await runChecks(quick ? checks : [...checks, build])
+  timings.push([quick ? 'checks' : 'checks and build', (performance.now() - started) / 1000])
 }
 
 mkdirSync('test-results', { recursive: true })
