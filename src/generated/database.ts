@@ -168,6 +168,20 @@ export interface DomainTable {
 }
 
 /**
+ * The `idempotent_call` table (schemas/entities/idempotent_call.json).
+ */
+export interface IdempotentCallTable {
+  id: Generated<number>
+  user_id: number
+  call_key: string
+  request_hash: string
+  state: string
+  answer: Optional<string>
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `industry` table (schemas/entities/industry.json).
  */
 export interface IndustryTable {
@@ -684,6 +698,7 @@ export interface Database {
   captcha_challenge: CaptchaChallengeTable
   config_value: ConfigValueTable
   domain: DomainTable
+  idempotent_call: IdempotentCallTable
   industry: IndustryTable
   material: MaterialTable
   material_folder: MaterialFolderTable
@@ -725,6 +740,7 @@ export interface EntityTables {
   captcha_challenge: 'captcha_challenge'
   config_value: 'config_value'
   domain: 'domain'
+  idempotent_call: 'idempotent_call'
   industry: 'industry'
   material: 'material'
   material_folder: 'material_folder'

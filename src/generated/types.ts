@@ -342,6 +342,21 @@ export interface Domain {
 }
 
 /**
+ * A call to an idempotent endpoint (one that moves money or quota, or submits work) made with an idempotency key, and what it answered: a repeat by the same account with the same key gets that answer back instead of doing the work again. Kept a day.
+ */
+export interface IdempotentCall {
+  id: number
+  user_id: number
+  state: 'running' | 'done'
+  /**
+   * What the first call answered, once done: { "data": the envelope's data }.
+   */
+  answer: {}
+  created_at: string
+  updated_at: string
+}
+
+/**
  * An industry merchants create content for (catering, beauty, education, ...): the dictionary scripts and templates are filed under.
  */
 export interface Industry {
@@ -3788,6 +3803,10 @@ export interface RechargeCardAddBody {
   amount: string
   quantity: number
   remark?: string
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -3980,6 +3999,10 @@ export interface RechargeCardTransferCardBody {
    * With batch_no: how many of its unused cards to move; all of them when left out.
    */
   quantity?: number
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -3998,6 +4021,10 @@ export interface RechargeCardTransferCardResponse {
  */
 export interface RechargeCardUseCardBody {
   card_password: string
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -4046,6 +4073,10 @@ export interface RechargeOrderConfirmPaidBody {
    */
   payment_ref: string
   payment_remark?: string
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -4063,6 +4094,10 @@ export interface RechargeOrderCreateBody {
    */
   user_id?: number
   remark?: string
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -4814,6 +4849,10 @@ export type TaskListResponse = Paginator<Task>
  */
 export interface TaskRetryBody {
   id: number
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -4834,6 +4873,10 @@ export interface TaskSubmitAvatarCloneBody {
    * The person filmed agreed to their likeness being used so.
    */
   consent: true
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -4854,6 +4897,10 @@ export interface TaskSubmitAvatarCloneHdBody {
    * The person filmed agreed to their likeness being used so.
    */
   consent: true
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -4914,6 +4961,10 @@ export interface TaskSubmitBatchDigitalVideoBody {
     bgm_material_id?: number | null
     bgm_volume?: number
   }[]
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -4985,6 +5036,10 @@ export interface TaskSubmitClipBody {
    * The second of the finished video its cover picture is taken from.
    */
   cover_at?: number
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -5039,6 +5094,10 @@ export interface TaskSubmitDigitalVideoBody {
    */
   bgm_material_id?: number | null
   bgm_volume?: number
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -5116,6 +5175,10 @@ export interface TaskSubmitMixedCutBody {
    * Seconds the music fades in at the start and out at the end.
    */
   bgm_fade?: number
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -5128,6 +5191,10 @@ export type TaskSubmitMixedCutResponse = Task
  */
 export interface TaskSubmitPlatformPostBody {
   post_id: number
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -5140,6 +5207,10 @@ export type TaskSubmitPlatformPostResponse = Task
  */
 export interface TaskSubmitPlatformStatsBody {
   account_id: number
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -5152,6 +5223,10 @@ export type TaskSubmitPlatformStatsResponse = Task
  */
 export interface TaskSubmitPlatformTokenRefreshBody {
   account_id: number
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**
@@ -5176,6 +5251,10 @@ export interface TaskSubmitVoiceCloneBody {
    * The speaker agreed to their voice being used so.
    */
   consent: true
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
 }
 
 /**

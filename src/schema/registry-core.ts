@@ -217,6 +217,35 @@ function checkRelations(entity: EntityDef, entities: Map<string, EntityDef>, bro
   }
 }
 
+/** The idempotency key an idempotent call's body takes, as the Idempotency-Key header takes it. */
+export const IDEMPOTENCY_KEY_SCHEMA: JsonSchema = {
+  type: 'string',
+  minLength: 8,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description: 'Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.',
+}
+
+/**
+ * An idempotent call is a POST by a signed-in account. Its body takes idempotency_key: as the
+ * file declares it (its handler reads it), or added here, a copy of the body being changed, as a
+ * derived submit call's body is its task kind's input.
+ */
+function takesIdempotencyKey(endpoint: EndpointDef, problems: SchemaProblem[]): void {
+  if (endpoint.method !== 'POST' || endpoint.access === 'open' || endpoint.download || isGeneric(endpoint.handler)) {
+    problems.push({ file: endpoint.file, pointer: '/idempotent', message: 'only a POST with a named handler that answers JSON to a signed-in account can be idempotent: the repeat is recognised by its account and key.' })
+    return
+  }
+  const body = endpoint.request.body ?? { type: 'object', properties: {}, additionalProperties: false }
+  const properties = (body.properties ?? {}) as Record<string, JsonSchema>
+  if (properties.idempotency_key) {
+    endpoint.idempotent = { keyInBody: true }
+    return
+  }
+  endpoint.request = { ...endpoint.request, body: { ...body, properties: { ...properties, idempotency_key: IDEMPOTENCY_KEY_SCHEMA } } }
+  endpoint.idempotent = { keyInBody: false }
+}
+
 function loadEndpoints(
   files: Parsed[],
   entities: Map<string, EntityDef>,
@@ -253,6 +282,7 @@ function loadEndpoints(
       exports: j.exports as string | undefined,
       ...(typeof j['x-task'] === 'string' ? { task: j['x-task'] } : {}),
     }
+    if (j.idempotent === true) takesIdempotencyKey(endpoint, problems)
     const route = `${endpoint.method} ${endpoint.path}`
     const taken = byRoute.get(route)
     if (taken) {

@@ -127,6 +127,7 @@ function submitEndpoint(kind: TaskKindDef): Parsed {
       roles: kind.roles,
       handler: 'task.submit',
       entity: 'task',
+      idempotent: true,
       'x-task': kind.name,
       request: { body: kind.input },
       response: { $ref: 'task' },
@@ -147,6 +148,7 @@ function batchEndpoint(kind: TaskKindDef, batch: { max: number; endpoint: string
       roles: kind.roles,
       handler: 'task.submitBatch',
       entity: 'task',
+      idempotent: true,
       'x-task': kind.name,
       request: {
         body: {

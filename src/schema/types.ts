@@ -123,6 +123,13 @@ export interface EndpointDef {
   exports?: string
   /** The task kind a submit call derived from schemas/tasks/KIND.json creates. */
   task?: string
+  /**
+   * A call taking an idempotency key (the Idempotency-Key header or the body's idempotency_key):
+   * a repeat answers the first call's answer. `keyInBody`: the file's own body declares
+   * idempotency_key and its handler reads it; otherwise the registry added it to the body, and
+   * the engine takes it out again before the handler.
+   */
+  idempotent?: { keyInBody: boolean }
 }
 
 export interface FilePart {

@@ -438,6 +438,8 @@ beforeAll(async () => {
   // An AI writer (a contract server) and an assistant for the AI tool's probes.
   chatContract = await startChatContract()
   await ok('/platform/set_config', 'admin', { group: 'providers', values: { chat: 'openai-compatible', chat_base_url: chatContract.url, chat_api_key: chatContract.apiKey, chat_model: 'contract-chat' } })
+  // Links are made for platforms the site has set up; making one calls no platform.
+  await ok('/platform/set_config', 'admin', { group: 'publishing', values: { douyin_client_key: 'matrix-key', douyin_client_secret: 'matrix-secret' } })
   assistantId = await spareAssistant()
   // Avatar quotas for the clone probes, put in place as the ledger writes them.
   for (const who of ['p', 'p-shop', 'q', 'q-shop']) {

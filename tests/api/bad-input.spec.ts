@@ -491,7 +491,9 @@ function expectWholeWrite(check: CaseCheck, endpoint: EndpointDef, input: Record
 
 function writtenTables(endpoint: EndpointDef): string[] {
   if (isGeneric(endpoint.handler)) return ['create', 'update', 'delete'].includes(endpoint.handler) && endpoint.entity ? [server.services.registry.entities.get(endpoint.entity)!.table] : []
-  return (NAMED_WRITES[endpoint.handler] ?? []).map((entity) => server.services.registry.entities.get(entity)!.table)
+  // An idempotent call's key and answer are the engine's to keep, whatever its handler writes.
+  const engine = endpoint.idempotent ? ['idempotent_call'] : []
+  return [...(NAMED_WRITES[endpoint.handler] ?? []), ...engine].map((entity) => server.services.registry.entities.get(entity)!.table)
 }
 
 /** Accepted creations are removed again so unique fields stay free and snapshots stay small. */

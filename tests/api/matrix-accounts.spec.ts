@@ -27,6 +27,8 @@ describe('matrix accounts: batch-authorization links, the platforms\' OAuth flow
   let ahead = 0
 
   const publishing = (values: Record<string, unknown>) => server.call('POST', '/platform/set_config', { token: token.admin, body: { group: 'publishing', values } })
+  const setUpBoth = async () => expect((await publishing({ douyin_client_key: douyin.clientKey, douyin_client_secret: douyin.clientSecret, douyin_api_url: douyin.url, kuaishou_app_id: kuaishou.appId, kuaishou_app_secret: kuaishou.appSecret, kuaishou_api_url: kuaishou.url })).body.code).toBe(1)
+  const addLink = (body: Record<string, unknown>) => server.call<Link>('POST', '/authorization_link/add', { token: token.m1, body })
   const info = (code: string, lang = 'en-US') => server.call<{ state: string; merchant: string; site_name: string; platforms: { platform: string; ready: boolean }[] }>('GET', '/platform/authorization_link_info', { query: { code }, headers: { 'accept-language': lang } })
   /** authorization_start as the page calls it: the platform's address, and the cookie it set. */
   const start = async (code: string, platform: string) => {
@@ -71,6 +73,7 @@ describe('matrix accounts: batch-authorization links, the platforms\' OAuth flow
       ['m2', 'merchant', 'p2'],
     ]))
     await sql`update ${sql.table(server.services.registry.entities.get('user')!.table)} set name = ${'Tea House 茶馆'} where id = ${id.m1}`.execute(server.services.db)
+    await setUpBoth()
     const made = await server.inject({ method: 'POST', url: '/api/v1/authorization_link/add', headers: { host: `${HOST}:8443`, platform: 'pc', token: token.m1!, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Spring shops', valid_days: 30 }) })
     link = (made.json() as { data: Link }).data
     await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
@@ -92,11 +95,21 @@ describe('matrix accounts: batch-authorization links, the platforms\' OAuth flow
   })
 
   it('the open page learns the merchant, the site and which platforms are set up, without signing in', async () => {
+    // The platforms' apps are taken away after the link was made.
+    expect((await publishing({ douyin_client_key: '', kuaishou_app_id: '' })).body.code).toBe(1)
     const before = await info(link.code)
     expect(before.body).toMatchObject({ code: 1, data: { state: 'active', merchant: 'Tea House 茶馆', platforms: [{ platform: 'douyin', ready: false }, { platform: 'kuaishou', ready: false }] } })
     const refused = await start(link.code, 'douyin')
     expect(refused.body).toMatchObject({ code: 0, msg: expect.stringContaining("This platform's Douyin app is not set up") })
-    expect((await publishing({ douyin_client_key: douyin.clientKey, douyin_client_secret: douyin.clientSecret, douyin_api_url: douyin.url, kuaishou_app_id: kuaishou.appId, kuaishou_app_secret: kuaishou.appSecret, kuaishou_api_url: kuaishou.url })).body.code).toBe(1)
+    // A link is made only for platforms the site has set up, and says which it has not.
+    expect((await addLink({ name: 'Nothing set up' })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/platforms' }] }, msg: expect.stringContaining('Douyin, Kuaishou cannot be authorized yet') })
+    expect((await publishing({ douyin_client_key: douyin.clientKey })).body.code).toBe(1)
+    expect((await addLink({ name: 'Both asked', platforms: ['douyin', 'kuaishou'] })).body).toMatchObject({ code: 0, msg: expect.stringMatching(/^Kuaishou cannot be authorized yet/) })
+    const douyinOnly = await addLink({ name: 'What is set up' })
+    expect(douyinOnly.body.data.platforms).toEqual(['douyin'])
+    // Gone again, so the tests below see the one link they know.
+    await sql`delete from ${sql.table(server.services.registry.entities.get('authorization_link')!.table)} where id = ${douyinOnly.body.data.id}`.execute(server.services.db)
+    await setUpBoth()
     expect((await info(link.code)).body.data.platforms).toEqual([{ platform: 'douyin', ready: true }, { platform: 'kuaishou', ready: true }])
   })
 

@@ -337,6 +337,31 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     expect(failed.cost_state).toBe('released')
   })
 
+  it('takes a submit with an idempotency key once: a repeat, by header or in the body, answers the same task and charges nothing more', async () => {
+    const before = await balance('m1')
+    const body = { title: 'once', segments: [{ material_id: material.a }], resolution: 480, fps: 20, bitrate: 600 }
+    const first = await server.call<Task>('POST', '/task/submit_clip', { token: token.m1, body, headers: { 'idempotency-key': 'clip-once-0001' } })
+    expect(first.body.code).toBe(1)
+    const { input } = first.body.data as unknown as { input: Record<string, unknown> }
+    expect(input).toMatchObject({ bitrate: 600 })
+    expect(input).not.toHaveProperty('idempotency_key')
+    // The answer was lost on the way: the client sends the call again, the key in the body, its fields in another order.
+    const again = await server.call<Task>('POST', '/task/submit_clip', { token: token.m1, body: { bitrate: 600, fps: 20, resolution: 480, segments: body.segments, title: 'once', idempotency_key: 'clip-once-0001' } })
+    expect(again.body).toMatchObject({ code: 1, data: { id: first.body.data.id } })
+    expect(await balance('m1')).toBe(before - COST)
+    // The same key for another request, or two different keys at once, is refused and makes nothing.
+    expect((await server.call('POST', '/task/submit_clip', { token: token.m1, body: { ...body, title: 'other' }, headers: { 'idempotency-key': 'clip-once-0001' } })).body).toMatchObject({ code: 0, msg: expect.stringContaining('already used for a different change') })
+    const twoKeys = await server.call('POST', '/task/submit_clip', { token: token.m1, body: { ...body, idempotency_key: 'clip-once-0002' }, headers: { 'idempotency-key': 'clip-once-0003' } })
+    expect(twoKeys.status).toBe(400)
+    // Sent twice at once, as a double click does: one task, and both answered with it.
+    const both = await Promise.all([0, 1].map(() => server.call<Task>('POST', '/task/submit_clip', { token: token.m1, body: { ...body, title: 'double click' }, headers: { 'idempotency-key': 'clip-twice-0001' } })))
+    expect(both.map((res) => res.body.code)).toEqual([1, 1])
+    expect(both[0]!.body.data.id).toBe(both[1]!.body.data.id)
+    expect((await server.services.db.selectFrom('task').select('id').where('title', '=', 'double click').execute()).length).toBe(1)
+    expect(await balance('m1')).toBe(before - 2 * COST)
+    await waitForTask(server, token.m1!, first.body.data.id, 'succeeded')
+  })
+
   it('refuses a submission the balance cannot pay for, creating nothing', async () => {
     await server.services.db.transaction().execute((trx) => changeMoney(trx, server.services, { userId: id.m2!, type: 'adjust', amount: -1000, operatorId: null }))
     const own = (await server.upload<{ id: number }>('/material/upload', { file: ['a.mp4', readFileSync(join(media, 'a.mp4'))] }, { token: token.m2 })).body.data.id

@@ -74,6 +74,12 @@ describe('transfers (/platform/transfer): from a parent to its own children, by 
     expect(again.body.data.id).toBe(first.body.data.id)
     expect((await me('shop2')).money).toBe('2.00')
     expect((await post('/platform/transfer', 'partner', { ...body, amount: '3.00' })).body.code).toBe(0)
+    // The key as the Idempotency-Key header alone, as HTTP clients send it.
+    const { idempotency_key: _, ...plain } = body
+    const byHeader = () => server.call<{ id: number }>('POST', '/platform/transfer', { token: token.partner, body: plain, headers: { 'idempotency-key': 'header-key-1' } })
+    const once = await byHeader()
+    expect((await byHeader()).body.data.id).toBe(once.body.data.id)
+    expect((await me('shop2')).money).toBe('4.00')
   })
 
   it('applies once when the same request is sent many times at once, answering every copy with the one transfer', async () => {

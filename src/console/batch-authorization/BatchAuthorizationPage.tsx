@@ -80,13 +80,20 @@ export function BatchAuthorizationPage() {
             <Typography.Paragraph>{t('authorization.asks', { merchant: info.merchant })}</Typography.Paragraph>
             {returned ? <ReturnedNotice returned={returned} platformName={name} merchant={info.merchant} /> : null}
             {problem ? <Alert type="error" showIcon message={problem} style={{ marginBottom: 16 }} /> : null}
-            <div className="batch-authorization-buttons">
-              {info.platforms.map(({ platform, ready }) => (
-                <Button key={platform} type="primary" size="large" block disabled={!ready || going !== undefined} loading={going === platform} onClick={() => void go(platform)} className={`batch-authorization-${platform}`}>
-                  {ready ? t('authorization.authorize', { platform: name(platform) }) : t('authorization.notReady', { platform: name(platform) })}
-                </Button>
-              ))}
-            </div>
+            {/* Only what can be authorized now; a platform the site has not set up would be a button that does nothing. */}
+            {info.platforms.some((p) => p.ready) ? (
+              <div className="batch-authorization-buttons">
+                {info.platforms
+                  .filter((p) => p.ready)
+                  .map(({ platform }) => (
+                    <Button key={platform} type="primary" size="large" block disabled={going !== undefined} loading={going === platform} onClick={() => void go(platform)} className={`batch-authorization-${platform}`}>
+                      {t('authorization.authorize', { platform: name(platform) })}
+                    </Button>
+                  ))}
+              </div>
+            ) : (
+              <Alert type="warning" showIcon message={t('authorization.noneReady', { merchant: info.merchant })} style={{ marginBottom: 16 }} />
+            )}
             <ol className="batch-authorization-steps">
               <li>{t('authorization.step1')}</li>
               <li>{t('authorization.step2')}</li>

@@ -16,6 +16,7 @@ import { SchemaForm } from '../forms/SchemaForm'
 import { fieldOf } from '../resources/fields'
 import NotFoundPage from '../pages/NotFoundPage'
 import { MediaToolsAlert } from './MediaToolsAlert'
+import { newVisit, submissionKey } from './submission-key'
 import { ProviderStatus } from './ProviderStatus'
 import { TaskCard } from './TaskCard'
 import { countedBy, estimateCost, fenToYuan, type CostEstimate } from './task-cost'
@@ -42,6 +43,8 @@ export default function TaskSubmitPage() {
   const form = useMemo(() => (kind ? endpointForm(registry, kind.endpoint, locale, { sections: kind.sections }) : undefined), [registry, kind, locale])
   const [values, setValues] = useState<Record<string, unknown>>({})
   const [saving, setSaving] = useState(false)
+  // The form sent again unchanged (its answer lost, a second click) is one task: see submission-key.ts.
+  const visit = useRef(newVisit())
   const [submitted, setSubmitted] = useState<Task>()
   const [rows, setRows] = useState<VariableRow[]>([{}])
   const [queued, setQueued] = useState<number>()
@@ -96,7 +99,8 @@ export default function TaskSubmitPage() {
     if (variables.length > 0 && kind.batch) return submitBatch(body, kind.batch.endpoint)
     setSaving(true)
     try {
-      const task = await http.request<Task>({ method: 'POST', path: registry.endpoints.get(kind.endpoint)!.path, body })
+      const task = await http.request<Task>({ method: 'POST', path: registry.endpoints.get(kind.endpoint)!.path, body, idempotencyKey: submissionKey(visit.current, body) })
+      visit.current = newVisit()
       setSubmitted(task)
       message.success(t('task.submitted', { title: task.title }))
     } finally {
@@ -112,7 +116,9 @@ export default function TaskSubmitPage() {
     }
     setSaving(true)
     try {
-      const done = await http.request<{ count: number }>({ method: 'POST', path: registry.endpoints.get(endpoint)!.path, body: { inputs: batchInputs(body, rows) } })
+      const inputs = { inputs: batchInputs(body, rows) }
+      const done = await http.request<{ count: number }>({ method: 'POST', path: registry.endpoints.get(endpoint)!.path, body: inputs, idempotencyKey: submissionKey(visit.current, inputs) })
+      visit.current = newVisit()
       setQueued(done.count)
       message.success(t('template.queued', { count: done.count }))
     } catch (error) {

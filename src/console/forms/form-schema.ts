@@ -23,8 +23,16 @@ export function formDefinition(registry: Registry, resource: ResourceDef, mode: 
 export function endpointForm(registry: Registry, endpointId: string, locale: Locale, layout: FormLayout = {}): FormDefinition {
   const endpoint = registry.endpoints.get(endpointId)!
   // A download is a GET link: its form is the query (an export's file format).
-  const body = inline((endpoint.request.body ?? endpoint.request.query)!, registry) as JsonSchema
+  const body = withoutKey(inline((endpoint.request.body ?? endpoint.request.query)!, registry) as JsonSchema)
   return objectForm({ ...body, $id: `${endpoint.request.body ? 'body' : 'query'}:${endpoint.id}` satisfies FormSource }, locale, layout)
+}
+
+/** An idempotent call's key is the console's to send (creation/submission-key.ts), never a field to fill. */
+function withoutKey(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties as Record<string, JsonSchema> | undefined
+  if (!properties?.idempotency_key) return schema
+  const { idempotency_key: _, ...rest } = properties
+  return { ...schema, properties: rest }
 }
 
 interface FormLayout {

@@ -44,7 +44,7 @@ export const enUS: Record<string, string> = {
   'authorization.platform.douyin': 'Douyin',
   'authorization.platform.kuaishou': 'Kuaishou',
   'authorization.authorize': 'Authorize a {{platform}} account',
-  'authorization.notReady': '{{platform}} is not available yet',
+  'authorization.noneReady': 'None of the platforms this link offers can be authorized on this site yet. Let {{merchant}} know; they can ask the site to set them up.',
   'authorization.step1': 'Choose the platform of your account.',
   'authorization.step2': "Sign in on the platform's own page and agree. Your password stays with the platform.",
   'authorization.step3': 'You come back here. Authorize as many accounts as you like, one after another.',

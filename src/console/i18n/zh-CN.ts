@@ -46,7 +46,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'authorization.platform.douyin': '抖音',
   'authorization.platform.kuaishou': '快手',
   'authorization.authorize': '授权{{platform}}账号',
-  'authorization.notReady': '暂不支持授权{{platform}}',
+  'authorization.noneReady': '本站暂时无法授权该链接提供的任何平台。请告知{{merchant}}，由其联系站点完成配置。',
   'authorization.step1': '选择账号所在的平台。',
   'authorization.step2': '在平台自己的页面登录并同意授权，您的密码只交给平台。',
   'authorization.step3': '完成后回到本页，可依次授权多个账号。',

@@ -17,6 +17,8 @@ export interface ApiRequest {
    * is away): no notice for it. A session that has ended is still said, as for any call.
    */
   quiet?: boolean
+  /** Sent as the Idempotency-Key header: a call sent again with the same key is done once (an idempotent endpoint). */
+  idempotencyKey?: string
 }
 
 /** A POST of files whose progress the caller follows (a material's upload). */
@@ -92,6 +94,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // FormData (a call with files) sets its own multipart type and boundary.
     const form = req.body instanceof FormData ? req.body : undefined
     if (req.method === 'POST' && !form) headers['content-type'] = 'application/json'
+    if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey
     let response: Response
     const timeoutMs = options.timeoutMs ?? 0
     const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined

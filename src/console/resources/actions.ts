@@ -41,7 +41,8 @@ export function actionFields(registry: Pick<Registry, 'endpoints'>, action: Reso
   const endpoint = registry.endpoints.get(action.endpoint!)
   if (endpoint?.download) return action.fields ?? []
   const body = Object.keys((endpoint?.request.body?.properties as object | undefined) ?? {})
-  return action.fields ?? body.filter((name) => !(action.on === 'row' && name === action.rowId))
+  // An idempotent call's key is sent by the console, not asked of the person.
+  return action.fields ?? body.filter((name) => name !== 'idempotency_key' && !(action.on === 'row' && name === action.rowId))
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Caller } from '../access/caller'
 import type { Services } from '../services'
 import { genericHandlers, prepareGenericBody } from './generic-handlers'
 import { notServedMessage } from '../../schema/handler-names'
+import { idempotencyKeyOf, runIdempotent } from './idempotent-calls'
 import type { NamedHandler, HandlerContext, EndpointId } from './handler-context'
 import { compileValidators, describeEndpoint, validateOrThrow } from './validators'
 import { readMultipart } from '../uploads/multipart'
@@ -51,9 +52,15 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
         // No body at all is an empty one; a JSON null is a body, and not an object.
         const body = (multipart?.fields ?? (request.body === undefined ? {} : request.body)) as Record<string, unknown>
         if (entity && isGeneric(endpoint.handler)) prepareGenericBody(endpoint.handler, entity, body)
+        const key = endpoint.idempotent ? idempotencyKeyOf(request, body, endpoint.idempotent.keyInBody) : undefined
         if (check.body) validateOrThrow(check.body, body, locale)
+        // A key the registry added to the body is the engine's; the handler sees the body its file declares.
+        if (endpoint.idempotent && !endpoint.idempotent.keyInBody) delete body.idempotency_key
         const ctx: HandlerContext = { endpoint, caller, query, body, files: multipart?.files ?? {}, locale, request, reply, services }
-        const data = await (named ? named.run(ctx) : genericHandlers[endpoint.handler as keyof typeof genericHandlers](ctx, entity!)).finally(() => multipart?.cleanup())
+        const handle = () => (named ? named.run(ctx) : genericHandlers[endpoint.handler as keyof typeof genericHandlers](ctx, entity!))
+        const run = key ? () => runIdempotent(ctx, key, handle) : async () => ({ data: await handle(), replayed: false })
+        const { data, replayed } = await run().finally(() => multipart?.cleanup())
+        if (replayed) reply.header('idempotent-replayed', 'true')
         if (endpoint.download || data === reply) return data
         // A handler that answered by itself resolves to its reply, which Fastify makes awaitable: awaited, that is gone, but the reply is sent.
         if (reply.sent) return reply

@@ -1,7 +1,7 @@
 import type { Locale } from '../../schema/types'
 import { asSchemaDb } from '../db/connect'
 import { recordToRow } from '../db/records'
-import { AppError } from '../errors/AppError'
+import { AppError, fieldError } from '../errors/AppError'
 import { namedHandler, requireCaller } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
 import { siteOrigin } from '../domains/site-origin'
@@ -32,6 +32,7 @@ const addLink = namedHandler(['authorization_link/add'], {
     const table = tableOf(services, 'authorization_link')
     const now = services.now()
     const days = body.valid_days ?? 7
+    const platforms = await platformsToOffer(services, body.platforms, ctx.locale)
     const site = await siteOrigin(ctx)
     const id = await services.db.transaction().execute(async (trx) => {
       const row = await trx
@@ -39,7 +40,7 @@ const addLink = namedHandler(['authorization_link/add'], {
         .values(recordToRow(entity, {
           owner_id: caller.id,
           name: body.name,
-          platforms: body.platforms ?? ['douyin', 'kuaishou'],
+          platforms,
           valid_days: days,
           expires_at: new Date(now.getTime() + days * DAY_MS).toISOString(),
           status: 'active',
@@ -58,6 +59,21 @@ const addLink = namedHandler(['authorization_link/add'], {
     return findVisible(ctx, asSchemaDb(services.db), entity, id)
   },
 })
+
+/**
+ * The platforms a new link offers: those asked for, or every one the platform has set up. A
+ * platform it has not set up is refused by name, as the owner would find only a disabled button.
+ */
+async function platformsToOffer(services: Services, asked: OAuthPlatform[] | undefined, locale: Locale): Promise<OAuthPlatform[]> {
+  const apps = await platformApps(services)
+  const all = Object.keys(apps) as OAuthPlatform[]
+  const platforms = asked ?? all.filter((platform) => apps[platform] !== null)
+  const missing = (asked ?? all).filter((platform) => apps[platform] === null)
+  if (platforms.length === 0 || (asked && missing.length > 0)) {
+    throw fieldError('LINK_PLATFORM_NOT_SET_UP', '/platforms', locale, { platforms: missing.map((platform) => PLATFORM_NAMES[platform][locale]).join(locale === 'zh-CN' ? '、' : ', ') })
+  }
+  return platforms
+}
 
 const revokeLink = namedHandler(['authorization_link/revoke'], {
   async run(ctx) {

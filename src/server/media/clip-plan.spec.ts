@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { runFfmpeg } from './run-ffmpeg'
 import { assColor, canStreamCopy, clipArgs, clipDuration, outputSize, subtitleFileText, subtitleStyle, transitionSeconds, type ClipPlan } from './clip-plan'
 import { escapeFilterValue } from './filter-escape'
 import type { MediaInfo } from './probe'
@@ -82,6 +86,23 @@ describe('clip plans', () => {
     expect(graph).toContain('[vjoin]subtitles=filename=/work/subtitles.srt:fontsdir=/usr/share/fonts:force_style=FontName=Noto Sans CJK SC\\,FontSize=48\\,')
     expect(after(clipArgs(p), '-map')).toBe('[vsub]')
     expect(subtitleFileText(p)).toBe('1\n00:00:00,000 --> 00:00:01,000\n{\\an8}你好，世界\n')
+  })
+
+  it('keeps markup a person types from reaching libass: ffmpeg reads the subtitle file into text, not tags', async () => {
+    const typed = '<font size="90000">big</font> {\\fs300}x {\\p1}m 0 0 l 9000 9000 C:\\New <b>'
+    const p = plan({ subtitles: { cues: [{ start: 0, end: 1, text: typed }], size: 12, color: '#ffffff', outlineColor: '#000000', outline: 2, position: 'bottom' } })
+    const dir = mkdtempSync(join(tmpdir(), 'subtitle-markup-'))
+    try {
+      writeFileSync(join(dir, 'typed.srt'), subtitleFileText(p))
+      await runFfmpeg(['-i', join(dir, 'typed.srt'), join(dir, 'typed.ass')])
+      const dialogue = readFileSync(join(dir, 'typed.ass'), 'utf8').split('\n').find((line) => line.startsWith('Dialogue:'))!
+      const text = dialogue.split(',').slice(9).join(',').trim()
+      // Our own placement tag is the only tag; the rest reads as typed once the escapes and zero-width spaces are taken out.
+      expect(text.match(/\{\\[a-z]/g)).toEqual(['{\\a'])
+      expect(text.replace(/\u200b/g, '').replace(/\\([{}])/g, '$1').replace('{\\an2}', '')).toBe(typed)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('escapes a subtitle path for the filter, then for the graph', () => {

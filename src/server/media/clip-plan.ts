@@ -207,7 +207,20 @@ export function subtitleFileText(plan: ClipPlan): string {
   const { width } = outputSize(plan)
   const maxEms = Math.max(1, (width - 2 * subtitleMargins(plan).side) / Math.max(1, s.size))
   const tag = `{\\an${ALIGNMENT[s.position]}}`
-  return toSrt(s.cues.map((cue) => ({ ...cue, text: tag + wrapSubtitleText(cue.text, maxEms) })))
+  return toSrt(s.cues.map((cue) => ({ ...cue, text: tag + shownAsTyped(wrapSubtitleText(cue.text, maxEms)) })))
+}
+
+/** A zero-width space: between two characters it changes no glyph, and it breaks up markup. */
+const ZWSP = '\u200b'
+
+/**
+ * A person's subtitle text, drawn as typed. ffmpeg's SRT reader turns <font size=…>, <b> and the
+ * like into ASS tags and drops {\…} blocks; libass then reads {…} as tags and \N, \h as breaks
+ * and spaces. A subtitle of <font size=90000> would ask for a glyph of gigabytes. Braces become
+ * libass's escaped \{ \}, and a backslash or "<" is followed by a zero-width space, so no tag starts.
+ */
+export function shownAsTyped(text: string): string {
+  return text.replace(/\\/g, `\\${ZWSP}`).replace(/[{}]/g, (brace) => `\\${brace}`).replace(/</g, `<${ZWSP}`)
 }
 
 /** The concat demuxer's list for the stream-copy path; paths absolute so the list's own folder does not matter. */

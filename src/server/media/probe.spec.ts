@@ -98,6 +98,18 @@ describe('probing media', () => {
     expect(error.messageIn('zh-CN')).toBe('文件里没有可解码的视频或音频。')
   })
 
+  it('refuses, before decoding anything, a picture over 40 million pixels and a file of more than 32 tracks', async () => {
+    // One MJPEG frame of 8000 × 8000, a few kilobytes of black: cheap to send, 64 million pixels to draw.
+    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=black:s=8000x8000:d=0.04:r=25', '-frames:v', '1', '-c:v', 'mjpeg', at('huge.avi')])
+    const huge = await refusal(at('huge.avi'))
+    expect([huge.reason, huge.detail]).toEqual(['picture-too-large', '8000 × 8000'])
+    expect(huge.messageIn('en-US')).toBe('Its picture is over 40 million pixels (8K video has 33 million), more than the console works with.')
+    // 40 copies of one short silent track.
+    await runFfmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '0.2', ...Array.from({ length: 40 }, () => ['-map', '0:a']).flat(), '-c:a', 'pcm_s16le', at('tracks.mkv')])
+    const tracks = await refusal(at('tracks.mkv'))
+    expect([tracks.reason, tracks.detail]).toEqual(['too-many-streams', '40 streams'])
+  })
+
   it('refuses a video cut off halfway whose index was to come at the end', async () => {
     const error = await refusal(halfOf('clip.mp4', 'half.mp4'))
     expect(error.reason).toBe('truncated')

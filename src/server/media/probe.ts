@@ -67,6 +67,14 @@ export function tailDecodeArgs(path: string, kind: MediaInfo['kind']): string[] 
   return ['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-progress', 'pipe:1', ...(kind === 'image' ? [] : ['-sseof', '-1']), '-i', inputPath(path), '-f', 'null', '-']
 }
 
+/**
+ * The largest picture worked with: over 8K (33 million pixels), a single frame takes more memory
+ * to draw a thumbnail from than a server should give one upload.
+ */
+export const MAX_PIXELS = 40_000_000
+/** Tracks of any kind in one file; a file with hundreds costs every later read of it. */
+export const MAX_STREAMS = 32
+
 // Formats that hold one still picture; a GIF counts when it has one frame.
 const IMAGE_FORMAT = /^(image2|[a-z0-9]+_pipe)$/
 const NOT_MEDIA_FORMATS = new Set(['tty'])
@@ -95,6 +103,11 @@ export async function probeMedia(path: string, opts: ProbeOptions = {}): Promise
   const video = decodable.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0)
   const audio = decodable.find((s) => s.codec_type === 'audio')
   if (!video && !audio) throw new NotMediaError('no-streams', path, `format ${format || 'unknown'}`)
+  // Refused before anything is decoded: the checks below decode.
+  const streams = probed.streams?.length ?? 0
+  if (streams > MAX_STREAMS) throw new NotMediaError('too-many-streams', path, `${streams} streams`)
+  const largest = decodable.find((s) => s.codec_type === 'video' && (s.width ?? 0) * (s.height ?? 0) > MAX_PIXELS)
+  if (largest) throw new NotMediaError('picture-too-large', path, `${largest.width} × ${largest.height}`)
 
   const still = Boolean(video && !audio && (IMAGE_FORMAT.test(format) || (format === 'gif' && Number(video.nb_frames ?? 1) <= 1)))
   const kind: MediaInfo['kind'] = still ? 'image' : video ? 'video' : 'audio'

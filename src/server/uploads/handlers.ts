@@ -5,9 +5,7 @@ import { materialKeyPrefix } from '../materials/handlers'
 import { API_PREFIX } from '../engine/endpoint-routes'
 import { EXTENSION_OF } from './media-types'
 import { imageSize } from './image-size'
-
-/** The most pixels an image upload may hold: 40 million, a large photograph's. */
-const IMAGE_MAX_PIXELS = 40_000_000
+import { MAX_PIXELS } from '../media/probe'
 
 /** oss_upload: one checked file into the store, answered with where it can be read. */
 const store = namedHandler(['upload/oss_upload'], {
@@ -15,8 +13,8 @@ const store = namedHandler(['upload/oss_upload'], {
     const file = ctx.files.file!
     // Shown as avatars and logos to everyone: an image a browser would have to unpack into gigabytes is not kept.
     const size = imageSize(file.data!)
-    if (!size || size.width * size.height > IMAGE_MAX_PIXELS) {
-      throw fieldError('UPLOAD_IMAGE_TOO_LARGE', '/file', ctx.locale, { size: size ? `${size.width} × ${size.height}` : '?', max: IMAGE_MAX_PIXELS / 1_000_000 })
+    if (!size || size.width * size.height > MAX_PIXELS) {
+      throw fieldError('UPLOAD_IMAGE_TOO_LARGE', '/file', ctx.locale, { size: size ? `${size.width} × ${size.height}` : '?', max: MAX_PIXELS / 1_000_000 })
     }
     const url = await ctx.services.files.put(newUploadKey(file.extension!, ctx.services.now()), file.data, file.type!)
     return { url, name: file.filename, size: file.size, type: file.type! }
