@@ -26,10 +26,15 @@ describe('workGate', () => {
     expect(started).toEqual([0, 1, 2, 3, 4, 5])
   })
 
-  it('frees its slot when the work fails', async () => {
-    const gate = workGate(() => 1, 0)
+  it('frees its slot when the work fails, and refuses with the refusal it was given', async () => {
+    const gate = workGate(() => 1, 0, 'UPLOADS_BUSY')
     await expect(gate.run(() => Promise.reject(new Error('espeak-ng died')))).rejects.toThrow('espeak-ng died')
     expect(await gate.run(async () => 'next')).toBe('next')
+    let release = () => {}
+    const running = gate.run(() => new Promise<void>((resolve) => (release = resolve)))
+    await expect(gate.run(async () => 'over')).rejects.toMatchObject({ code: 'UPLOADS_BUSY' })
+    release()
+    await running
   })
 })
 

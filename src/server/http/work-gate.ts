@@ -5,14 +5,14 @@ import { AppError } from '../errors/AppError'
  * this process; up to `waiting` more wait their turn, and the rest are refused with 429 at once,
  * so a burst from one account cannot slow every other request down.
  */
-export function workGate(atOnce: () => number, waiting: number): { run<T>(work: () => Promise<T>): Promise<T> } {
+export function workGate(atOnce: () => number, waiting: number, busy: 'BUSY' | 'UPLOADS_BUSY' = 'BUSY'): { run<T>(work: () => Promise<T>): Promise<T> } {
   let running = 0
   const queue: (() => void)[] = []
   return {
     async run(work) {
       if (running < atOnce()) running += 1
       else if (queue.length < waiting) await new Promise<void>((resolve) => queue.push(resolve))
-      else throw new AppError('BUSY', { seconds: 5 })
+      else throw new AppError(busy, { seconds: 5 })
       try {
         return await work()
       } finally {

@@ -5,7 +5,8 @@ import { fieldError } from '../errors/AppError'
 import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
 import { asSchemaDb } from '../db/connect'
-import { tableOf } from '../services'
+import { tableOf, type Services } from '../services'
+import { workGate } from '../http/work-gate'
 import { newUploadKey } from '../uploads/file-store'
 import { storedAs } from './stored-as'
 import { probeMedia, type MediaInfo } from '../media/probe'
@@ -36,6 +37,33 @@ interface Kept {
  */
 async function admit(ctx: RequestContext, body: MaterialFields, file: { path: string; filename: string; workDir: string }, keep: (info: MediaInfo, rewritten: boolean) => Promise<Kept>, drop: () => Promise<void>) {
   requireCaller(ctx)
+  let started = false
+  try {
+    return await mediaWorkOf(ctx.services).run(() => {
+      started = true
+      return probeAndKeep(ctx, body, file, keep, drop)
+    })
+  } catch (error) {
+    // Refused before its turn came: nothing of it was read or kept but the file itself.
+    if (!started) await drop()
+    throw error
+  }
+}
+
+/**
+ * Probing, a thumbnail and a preview (a transcode) run inside the upload's request: a few at a
+ * time per process, the next ones waiting their turn, so a burst of uploads cannot take every
+ * core from the other requests.
+ */
+const mediaWork = new WeakMap<Services, ReturnType<typeof workGate>>()
+
+function mediaWorkOf(services: Services): ReturnType<typeof workGate> {
+  let gate = mediaWork.get(services)
+  if (!gate) mediaWork.set(services, (gate = workGate(() => 2, 32, 'UPLOADS_BUSY')))
+  return gate
+}
+
+async function probeAndKeep(ctx: RequestContext, body: MaterialFields, file: { path: string; filename: string; workDir: string }, keep: (info: MediaInfo, rewritten: boolean) => Promise<Kept>, drop: () => Promise<void>) {
   const { services, locale } = ctx
   const db = asSchemaDb(services.db)
   const folderId = body.folder_id ? Number(body.folder_id) : null
