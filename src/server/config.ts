@@ -226,9 +226,15 @@ function passwordResetOf(env: NodeJS.ProcessEnv): PasswordResetConfig {
 
 /** The origin of an http(s) address given in the environment; anything else stops the start with why. */
 function siteOriginOf(name: string, raw: string): string {
+  const origin = httpOrigin(raw)
+  if (!origin) throw new Error(`Environment variable ${name} must be an http:// or https:// address, such as https://console.example.com, but it is "${raw}".`)
+  return origin
+}
+
+/** The origin of an http or https address (https://example.com from https://Example.com/admin/), or undefined. */
+export function httpOrigin(raw: string): string | undefined {
   const url = URL.canParse(raw) ? new URL(raw) : undefined
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`Environment variable ${name} must be an http:// or https:// address, such as https://console.example.com, but it is "${raw}".`)
-  return url.origin
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : undefined
 }
 
 function trustProxyOf(raw: string | undefined): Config['trustProxy'] {

@@ -2,6 +2,7 @@ import type { RequestContext } from '../engine/handler-context'
 import { readGroup } from '../settings/settings-store'
 import { tableOf } from '../services'
 import { normalizeHost } from './host-name'
+import { httpOrigin } from '../config'
 
 /**
  * The site's address for links that leave it and must come back (an OAuth redirect_uri): the
@@ -21,7 +22,5 @@ export async function siteOrigin(ctx: RequestContext): Promise<string> {
 }
 
 async function settingsSiteOrigin(ctx: RequestContext): Promise<string | undefined> {
-  const raw = String((await readGroup(ctx.services, ctx.services.registry.configGroups.get('init')!)).site_url ?? '')
-  const url = URL.canParse(raw) ? new URL(raw) : undefined
-  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : undefined
+  return httpOrigin(String((await readGroup(ctx.services, ctx.services.registry.configGroups.get('init')!)).site_url ?? ''))
 }

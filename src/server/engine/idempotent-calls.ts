@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { AppError } from '../errors/AppError'
 import { recordToRow, rowToRecord } from '../db/records'
 import { isUniqueViolation } from '../ledger/once-per-key'
-import { tableOf } from '../services'
+import { tableOf, type Services } from '../services'
 import type { HandlerContext } from './handler-context'
 
 /** The header a client may send its key in, as the IETF draft and the payment APIs name it. */
@@ -45,7 +45,7 @@ export async function runIdempotent(ctx: HandlerContext, key: string, run: () =>
   const { idempotency_key: _, ...body } = ctx.body
   const requestHash = sha256(canonical({ query: ctx.query, body }))
   const now = services.now()
-  await services.db.deleteFrom(table).where('created_at', '<', new Date(now.getTime() - KEPT_MS).toISOString()).execute()
+  await forgetOldKeys(services, now)
   const claim = () =>
     services.db
       .insertInto(table)
@@ -81,6 +81,15 @@ export async function runIdempotent(ctx: HandlerContext, key: string, run: () =>
     .where('call_key', '=', callKey)
     .execute()
   return { data, replayed: false }
+}
+
+/** When each server last forgot keys past KEPT_MS: at most once a minute, not on every call. */
+const forgotAt = new WeakMap<Services, number>()
+
+async function forgetOldKeys(services: Services, now: Date): Promise<void> {
+  if (now.getTime() - (forgotAt.get(services) ?? 0) < 60_000) return
+  forgotAt.set(services, now.getTime())
+  await services.db.deleteFrom(tableOf(services, 'idempotent_call')).where('created_at', '<', new Date(now.getTime() - KEPT_MS).toISOString()).execute()
 }
 
 function sha256(text: string): string {
