@@ -99,6 +99,7 @@ export const apiEndpoints = {
   platformDelArticle: { id: 'platform/del_article', method: 'POST', path: '/platform/del_article', access: ['admin', 'partner'] },
   platformDelIndustry: { id: 'platform/del_industry', method: 'POST', path: '/platform/del_industry', access: ['admin'] },
   platformDelScript: { id: 'platform/del_script', method: 'POST', path: '/platform/del_script', access: ['admin'] },
+  platformDownloadTicket: { id: 'platform/download_ticket', method: 'POST', path: '/platform/download_ticket', access: ['*'] },
   platformEditAgreement: { id: 'platform/edit_agreement', method: 'POST', path: '/platform/edit_agreement', access: ['admin'] },
   platformEditArticle: { id: 'platform/edit_article', method: 'POST', path: '/platform/edit_article', access: ['admin', 'partner'] },
   platformEditIndustry: { id: 'platform/edit_industry', method: 'POST', path: '/platform/edit_industry', access: ['admin'] },
@@ -668,6 +669,15 @@ export interface ApiClient {
   platformDelScript: (body: types.PlatformDelScriptBody) => Promise<types.PlatformDelScriptResponse>
 
   /**
+   * A one-use ticket for a download link or an event stream
+   *
+   * A link cannot send the token header, and a session token in an address is kept by browser history, proxies and Referer headers. Ask for a ticket just before opening a download (an export, a preview's sound, an event stream) and add it to the link as ticket=: it opens that one endpoint once, within a minute, as the session that asked. The caller's role must be allowed to call the endpoint.
+   *
+   * `POST /platform/download_ticket` · roles: any signed-in account
+   */
+  platformDownloadTicket: (body: types.PlatformDownloadTicketBody) => Promise<types.PlatformDownloadTicketResponse>
+
+  /**
    * Change an agreement
    *
    * Content is sanitised before it is checked and stored.
@@ -1184,7 +1194,7 @@ export interface ApiClient {
   /**
    * Export recharge cards as CSV or Excel
    *
-   * A download link (the token may ride in the query as token=): every card card_list would answer for the same filters and caller, in id order, as CSV (UTF-8 with a byte-order mark, for Excel) or XLSX, written while it is read from the database in chunks. Column titles and enum values come in the caller's language (lang=zh-CN or en-US, else Accept-Language). The password column holds the full password only for unused cards the caller holds itself, so that it can hand them out; every other card shows its mask. A text cell that starts with = + - @, a tab or a carriage return gets a leading ' so a spreadsheet shows it and never runs it as a formula.
+   * A download link (signed in by a one-use ticket=, platform/download_ticket): every card card_list would answer for the same filters and caller, in id order, as CSV (UTF-8 with a byte-order mark, for Excel) or XLSX, written while it is read from the database in chunks. Column titles and enum values come in the caller's language (lang=zh-CN or en-US, else Accept-Language). The password column holds the full password only for unused cards the caller holds itself, so that it can hand them out; every other card shows its mask. A text cell that starts with = + - @, a tab or a carriage return gets a leading ' so a spreadsheet shows it and never runs it as a formula.
    *
    * Answers a file, not an envelope.
    *
@@ -1385,7 +1395,7 @@ export interface ApiClient {
   /**
    * Follow posts live (Server-Sent Events)
    *
-   * A text/event-stream of every change to the posts in the caller's reach: one event "release_post" per change, its data the post as release_post/detail answers it, its id a cursor (Last-Event-ID or ?since= resumes). The token may come as ?token=.
+   * A text/event-stream of every change to the posts in the caller's reach: one event "release_post" per change, its data the post as release_post/detail answers it, its id a cursor (Last-Event-ID or ?since= resumes). It may sign in with a one-use ?ticket= (platform/download_ticket), asked for at each connection.
    *
    * Answers a file, not an envelope.
    *
@@ -1396,7 +1406,7 @@ export interface ApiClient {
   /**
    * Export posts and their figures as CSV or Excel
    *
-   * A download link (the token may ride in the query as token=): every post release_post/list would answer for the same filters and caller, with its figures, as CSV (UTF-8 with a byte-order mark) or XLSX, written while it is read. Column titles, enum values and related records' names come in the caller's language (lang=).
+   * A download link (signed in by a one-use ticket=, platform/download_ticket): every post release_post/list would answer for the same filters and caller, with its figures, as CSV (UTF-8 with a byte-order mark) or XLSX, written while it is read. Column titles, enum values and related records' names come in the caller's language (lang=).
    *
    * Answers a file, not an envelope.
    *
@@ -1477,7 +1487,7 @@ export interface ApiClient {
   /**
    * Follow tasks live (Server-Sent Events)
    *
-   * A text/event-stream of every change to the tasks in the caller's reach: one event "task" per change, its data the task as task/detail answers it, its id a cursor. A client that reconnects sends the last id (Last-Event-ID, or ?since=) and misses nothing. Browsers' EventSource cannot send headers, so the token may come as ?token=.
+   * A text/event-stream of every change to the tasks in the caller's reach: one event "task" per change, its data the task as task/detail answers it, its id a cursor. A client that reconnects sends the last id (Last-Event-ID, or ?since=) and misses nothing. Browsers' EventSource cannot send headers, so it may sign in with a one-use ?ticket= (platform/download_ticket), asked for at each connection.
    *
    * Answers a file, not an envelope.
    *
@@ -1697,7 +1707,7 @@ export interface ApiClient {
   /**
    * Hear a voice say a sentence
    *
-   * The sentence spoken by one of the caller's voices, as MP3, made now by the speech provider the voice belongs to (espeak-ng for a local voice). The token may ride in the query as token=, so an audio element can play it. Nothing is kept.
+   * The sentence spoken by one of the caller's voices, as MP3, made now by the speech provider the voice belongs to (espeak-ng for a local voice). A link may sign in with a one-use ticket= (platform/download_ticket), so an audio element can play it. Nothing is kept.
    *
    * Answers a file, not an envelope.
    *
@@ -1801,6 +1811,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformDelArticle: (body) => transport({ method: 'POST', path: '/platform/del_article', body }) as Promise<types.PlatformDelArticleResponse>,
     platformDelIndustry: (body) => transport({ method: 'POST', path: '/platform/del_industry', body }) as Promise<types.PlatformDelIndustryResponse>,
     platformDelScript: (body) => transport({ method: 'POST', path: '/platform/del_script', body }) as Promise<types.PlatformDelScriptResponse>,
+    platformDownloadTicket: (body) => transport({ method: 'POST', path: '/platform/download_ticket', body }) as Promise<types.PlatformDownloadTicketResponse>,
     platformEditAgreement: (body) => transport({ method: 'POST', path: '/platform/edit_agreement', body }) as Promise<types.PlatformEditAgreementResponse>,
     platformEditArticle: (body) => transport({ method: 'POST', path: '/platform/edit_article', body }) as Promise<types.PlatformEditArticleResponse>,
     platformEditIndustry: (body) => transport({ method: 'POST', path: '/platform/edit_industry', body }) as Promise<types.PlatformEditIndustryResponse>,

@@ -168,6 +168,21 @@ export interface DomainTable {
 }
 
 /**
+ * The `download_ticket` table (schemas/entities/download_ticket.json).
+ */
+export interface DownloadTicketTable {
+  id: Generated<number>
+  ticket_hash: string
+  user_id: number
+  session_id: number
+  path: string
+  expires_at: string
+  used_at: Optional<string | null>
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `idempotent_call` table (schemas/entities/idempotent_call.json).
  */
 export interface IdempotentCallTable {
@@ -698,6 +713,7 @@ export interface Database {
   captcha_challenge: CaptchaChallengeTable
   config_value: ConfigValueTable
   domain: DomainTable
+  download_ticket: DownloadTicketTable
   idempotent_call: IdempotentCallTable
   industry: IndustryTable
   material: MaterialTable
@@ -740,6 +756,7 @@ export interface EntityTables {
   captcha_challenge: 'captcha_challenge'
   config_value: 'config_value'
   domain: 'domain'
+  download_ticket: 'download_ticket'
   idempotent_call: 'idempotent_call'
   industry: 'industry'
   material: 'material'

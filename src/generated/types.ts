@@ -342,6 +342,26 @@ export interface Domain {
 }
 
 /**
+ * A link's pass for one download or event stream: the console asks for one just before it opens the link, so the session token never rides in an address (browser history, proxy logs, a Referer). It opens one endpoint, once, within a minute. Only a SHA-256 hash of the ticket is stored, as for sessions.
+ */
+export interface DownloadTicket {
+  id: number
+  user_id: number
+  /**
+   * The session the ticket was asked for: it signs in as that session, so a signed-out session's tickets open nothing.
+   */
+  session_id: number
+  /**
+   * The one endpoint the ticket opens, as /resource/action.
+   */
+  path: string
+  expires_at: string
+  used_at?: string | null
+  created_at: string
+  updated_at: string
+}
+
+/**
  * A call to an idempotent endpoint (one that moves money or quota, or submits work) made with an idempotency key, and what it answered: a repeat by the same account with the same key gets that answer back instead of doing the work again. Kept a day.
  */
 export interface IdempotentCall {
@@ -2502,6 +2522,24 @@ export interface PlatformDelScriptBody {
  */
 export interface PlatformDelScriptResponse {
   deleted: number
+}
+
+/**
+ * JSON body of `POST /platform/download_ticket` (A one-use ticket for a download link or an event stream).
+ */
+export interface PlatformDownloadTicketBody {
+  /**
+   * The endpoint the link opens, for example /recharge_card/export_data.
+   */
+  path: string
+}
+
+/**
+ * Data of a successful answer of `POST /platform/download_ticket` (A one-use ticket for a download link or an event stream).
+ */
+export interface PlatformDownloadTicketResponse {
+  ticket: string
+  expires_at: string
 }
 
 /**
@@ -5715,6 +5753,7 @@ export interface Endpoints {
   'platform/del_article': { query: NoFields; body: PlatformDelArticleBody; response: PlatformDelArticleResponse }
   'platform/del_industry': { query: NoFields; body: PlatformDelIndustryBody; response: PlatformDelIndustryResponse }
   'platform/del_script': { query: NoFields; body: PlatformDelScriptBody; response: PlatformDelScriptResponse }
+  'platform/download_ticket': { query: NoFields; body: PlatformDownloadTicketBody; response: PlatformDownloadTicketResponse }
   'platform/edit_agreement': { query: NoFields; body: PlatformEditAgreementBody; response: PlatformEditAgreementResponse }
   'platform/edit_article': { query: NoFields; body: PlatformEditArticleBody; response: PlatformEditArticleResponse }
   'platform/edit_industry': { query: NoFields; body: PlatformEditIndustryBody; response: PlatformEditIndustryResponse }

@@ -51,8 +51,8 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   // JSON, and multipart for the calls with file parts: anything else is a clear 415.
   app.removeContentTypeParser('text/plain')
   app.addHook('onResponse', async (request, reply) => {
-    // Download links carry the session token in the query; it must never reach the log.
-    const url = request.url.replace(/([?&]token=)[^&]*/g, '$1[hidden]')
+    // A download link's ticket opens it once; an old link's session token must never reach the log either.
+    const url = request.url.replace(/([?&](?:token|ticket)=)[^&]*/g, '$1[hidden]')
     request.log.info({ method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'answered')
   })
   await app.register(errorHandler, { bodyLimit: services.config.bodyLimit, now: services.now })

@@ -227,3 +227,61 @@ describe('overstep sessions end with their opener', () => {
     return { partner: token.south!, merchant: opened.body.data.userinfo.token }
   }
 })
+
+describe('download links sign in with a one-use ticket, never the session token', () => {
+  const EXPORT = '/release_post/export_data'
+  const ask = (token: string, path: string) => server.call<{ ticket: string; expires_at: string }>('POST', '/platform/download_ticket', { token, body: { path } })
+  const open = (url: string) => server.inject({ method: 'GET', url, headers: { platform: 'pc' } })
+
+  it('opens its one endpoint once, as the session that asked, and stores only its hash', async () => {
+    const { token } = await server.account('m1', 'merchant', 'admin')
+    const asked = await ask(token, EXPORT)
+    expect(asked.body.data.expires_at).toBe('2026-01-01T00:01:00.000Z')
+    const { ticket } = asked.body.data
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const rows = await server.services.db.selectFrom('download_ticket').selectAll().execute()
+    expect(rows.map((r) => [r.ticket_hash, r.path])).toEqual([[hashToken(ticket), EXPORT]])
+    expect(JSON.stringify(rows)).not.toContain(ticket)
+
+    // Another endpoint's link refuses it, and leaves it unspent.
+    expect((await open(`/api/v1/task/events?ticket=${ticket}`)).json()).toMatchObject({ msg: expect.stringContaining('used or has expired') })
+    const first = await open(`/api/v1${EXPORT}?format=csv&ticket=${ticket}`)
+    expect([first.statusCode, first.headers['content-type']]).toEqual([200, 'text/csv; charset=utf-8'])
+    const again = await open(`/api/v1${EXPORT}?format=csv&ticket=${ticket}`)
+    expect([again.statusCode, again.json().msg]).toEqual([401, 'This download link has been used or has expired: start the download again from the console.'])
+  })
+
+  it('lets one of two requests racing with the same ticket through', async () => {
+    const { token } = await server.account('m1', 'merchant', 'admin')
+    const { ticket } = (await ask(token, EXPORT)).body.data
+    const answers = await Promise.all(Array.from({ length: 4 }, () => open(`/api/v1${EXPORT}?ticket=${ticket}`)))
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401, 401, 401])
+  })
+
+  it('is dead a minute on, and with the session that asked for it', async () => {
+    const { token } = await server.account('m1', 'merchant', 'admin')
+    const late = (await ask(token, EXPORT)).body.data.ticket
+    const early = (await ask(token, EXPORT)).body.data.ticket
+    clock = new Date('2026-01-01T00:00:59.000Z')
+    expect((await open(`/api/v1${EXPORT}?ticket=${early}`)).statusCode).toBe(200)
+    clock = new Date('2026-01-01T00:01:00.000Z')
+    expect((await open(`/api/v1${EXPORT}?ticket=${late}`)).statusCode).toBe(401)
+
+    const afterLogout = (await ask(token, EXPORT)).body.data.ticket
+    await server.call('POST', '/platform/logout', { token })
+    expect((await open(`/api/v1${EXPORT}?ticket=${afterLogout}`)).json()).toMatchObject({ code: 50012 })
+  })
+
+  it('is refused for a role the endpoint refuses, and for what is no download; a session token in a link is refused by name', async () => {
+    const { token } = await server.account('m1', 'merchant', 'admin')
+    const forbidden = await ask(token, '/recharge_card/export_data')
+    expect([forbidden.status, forbidden.body.msg]).toEqual([403, 'Your role (merchant) may not call GET /recharge_card/export_data.'])
+    for (const path of ['/task/list', '/platform/oauth_callback', '/ai/chat', '/no/such']) {
+      const refused = await ask(token, path)
+      expect(refused.body, path).toMatchObject({ code: 0, data: { errors: [{ path: '/path', message: `${path} is not a download link: tickets are only for downloads and event streams.` }] } })
+    }
+    const old = await open(`/api/v1${EXPORT}?token=${token}`)
+    expect([old.statusCode, old.json().msg]).toEqual([401, expect.stringContaining('ask platform/download_ticket for a ticket')])
+    expect(await server.services.db.selectFrom('download_ticket').select('id').execute()).toEqual([])
+  })
+})

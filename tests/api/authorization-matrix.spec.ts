@@ -184,7 +184,7 @@ const ownTraining = async (owner: Account): Promise<number> => {
 }
 /** The voice speaking: MP3 when allowed, an envelope when refused. */
 const speakCall = async (token: string, request: Record<string, unknown>) => {
-  const res = await server.inject({ method: 'GET', url: '/api/v1/voice_clone/speak', query: { ...request, token } as Record<string, string> })
+  const res = await server.inject({ method: 'GET', url: '/api/v1/voice_clone/speak', query: request as Record<string, string>, headers: { token } })
   return res.headers['content-type'] === 'audio/mpeg' ? { status: res.statusCode, body: { code: 1 } } : { status: res.statusCode, body: res.json<{ code: number; data?: unknown; msg?: string }>() }
 }
 const MERCHANT = { user_type: 2 }
@@ -382,7 +382,7 @@ async function register(token: string, caller: Account): Promise<{ status: numbe
 
 /** The event stream, left as soon as its answer starts: only whether it was answered counts here (task-workers.spec.ts reads it). */
 async function events(token: string, path = '/api/v1/task/events'): Promise<{ status: number; code: number }> {
-  const res = await callStream(server.app, `${path}?token=${token}`, { headers: { platform: 'pc' } })
+  const res = await callStream(server.app, path, { headers: { platform: 'pc', token } })
   return { status: res.statusCode, code: res.statusCode === 200 && res.headers['content-type']!.startsWith('text/event-stream') ? 1 : 0 }
 }
 
@@ -640,7 +640,7 @@ async function checkList(endpoint: EndpointDef, token: string, role: Role, calle
 
 /** A download holds the rows its list shows the caller, no more: the same count, none of another partner's. */
 async function checkExport(endpoint: EndpointDef, token: string, role: Role, sets: Record<Relation, Account[]>): Promise<string> {
-  const res = await server.inject({ method: 'GET', url: `/api/v1${endpoint.path}?format=csv&token=${token}` })
+  const res = await server.inject({ method: 'GET', url: `/api/v1${endpoint.path}?format=csv`, headers: { token } })
   if (!roleAllowed(endpoint, role)) {
     expect({ endpoint: endpoint.id, status: res.statusCode }).toEqual({ endpoint: endpoint.id, status: 403 })
     return `${endpoint.id}: refused`

@@ -371,12 +371,12 @@ describe('can_operate_card_list: the unused cards the caller itself holds', () =
 })
 
 describe('export_data: the list as a CSV or XLSX download', () => {
-  it('needs a token, in the header or the query; a merchant may not export', async () => {
+  it('needs the token header or a link’s ticket; a merchant may not export', async () => {
     expect((await download('format=csv')).statusCode).toBe(401)
-    expect((await download(`format=csv&token=${encodeURIComponent(token.admin!)}`)).statusCode).toBe(200)
     expect((await download('format=csv', { token: token.admin! })).statusCode).toBe(200)
-    expect((await download(`token=${encodeURIComponent(token.shop!)}`)).statusCode).toBe(403)
-    const bad = await download(`format=pdf&token=${encodeURIComponent(token.admin!)}`)
+    expect((await server.inject({ method: 'GET', url: await server.link(token.admin!, '/recharge_card/export_data', 'format=csv') })).statusCode).toBe(200)
+    expect((await download('', { token: token.shop! })).statusCode).toBe(403)
+    const bad = await download(`format=pdf`, { token: token.admin! })
     expect(bad.json()).toMatchObject({ code: 0, data: { errors: [{ path: '/format' }] } })
   })
 
@@ -386,7 +386,7 @@ describe('export_data: the list as a CSV or XLSX download', () => {
     await post('/transfer_card', 'admin', { id: c!.id, to_user_id: id.partner })
     await post('/use_card', 'shop', { card_password: b!.password })
 
-    const res = await download(`batch_no=${batch.batch_no}&lang=en-US&token=${encodeURIComponent(token.admin!)}`)
+    const res = await download(`batch_no=${batch.batch_no}&lang=en-US`, { token: token.admin! })
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="recharge-cards-\d{8}-\d{6}\.csv"$/)
     expect(res.body.startsWith('\uFEFF')).toBe(true)
@@ -404,9 +404,9 @@ describe('export_data: the list as a CSV or XLSX download', () => {
     expect(rows.every((r) => r.at(-2) === "'@SUM(A1)")).toBe(true)
 
     // The partner's export of the same batch: its own card, with the password, and nothing else.
-    const partners = csvRows((await download(`batch_no=${batch.batch_no}&token=${encodeURIComponent(token.partner!)}`)).body)
+    const partners = csvRows((await download(`batch_no=${batch.batch_no}`, { token: token.partner! })).body)
     expect(partners.slice(1).map((r) => [r[0], r[1]])).toEqual([[String(c!.id), c!.password]])
-    expect((await download(`batch_no=${batch.batch_no}&token=${encodeURIComponent(token.other!)}`)).body.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toHaveLength(1)
+    expect((await download(`batch_no=${batch.batch_no}`, { token: token.other! })).body.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toHaveLength(1)
   })
 
   it('honours the list filters and titles the columns in the language asked', async () => {
@@ -415,7 +415,7 @@ describe('export_data: the list as a CSV or XLSX download', () => {
     await post('/use_card', 'shop', { card_password: a!.password })
     const query = { batch_no: batch.batch_no, status: 0 }
     const listed = await list('admin', query)
-    const res = await download(`batch_no=${batch.batch_no}&status=0&lang=zh-CN&token=${encodeURIComponent(token.admin!)}`)
+    const res = await download(`batch_no=${batch.batch_no}&status=0&lang=zh-CN`, { token: token.admin! })
     const [header, ...rows] = csvRows(res.body)
     expect(header!.slice(0, 3)).toEqual(['ID', '卡密', '名称'])
     // The amounts are bare numbers, so the amount column's title names the currency.
@@ -426,7 +426,7 @@ describe('export_data: the list as a CSV or XLSX download', () => {
 
   it('streams more rows than one chunk, in id order, each once', async () => {
     const batch = await issue({ quantity: 4500 })
-    const res = await download(`batch_no=${batch.batch_no}&token=${encodeURIComponent(token.admin!)}`)
+    const res = await download(`batch_no=${batch.batch_no}`, { token: token.admin! })
     const ids = csvRows(res.body).slice(1).map((r) => Number(r[0]))
     expect(ids).toEqual(await idsOf(batch.batch_no))
   }, 60_000)
@@ -441,7 +441,7 @@ describe('export_data: the list as a CSV or XLSX download', () => {
       expect((await post('/remark_card', 'admin', { id: cardId, remark })).body.code).toBe(1)
     }
 
-    const csv = await download(`batch_no=${batch.batch_no}&lang=en-US&token=${encodeURIComponent(token.admin!)}`)
+    const csv = await download(`batch_no=${batch.batch_no}&lang=en-US`, { token: token.admin! })
     const [header, ...rows] = parseCsvStrictly(csv.body)
     expect(header).toHaveLength(14)
     expect(rows.map((row) => [Number(row[0]), row.length])).toEqual(ids.map((cardId) => [cardId, 14]))
@@ -449,7 +449,7 @@ describe('export_data: the list as a CSV or XLSX download', () => {
     // Each cell reads as what was set, behind the apostrophe where one was needed.
     expect(rows.map((row) => ({ name: row[2]!.replace(/^'/, ''), remark: row[12]!.replace(/^'/, '') }))).toEqual(ids.map((cardId) => named.get(cardId)))
 
-    const xlsx = await download(`format=xlsx&batch_no=${batch.batch_no}&lang=en-US&token=${encodeURIComponent(token.admin!)}`)
+    const xlsx = await download(`format=xlsx&batch_no=${batch.batch_no}&lang=en-US`, { token: token.admin! })
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
     const sheet = workbook.worksheets[0]!
@@ -462,7 +462,7 @@ describe('export_data: the list as a CSV or XLSX download', () => {
   it('writes an XLSX workbook that reads back with the same rows, formulas defused, amounts as numbers', async () => {
     const batch = await issue({ name: '+1 gift', quantity: 2, amount: '5.5' })
     const [a, b] = await passwordsOf(batch.batch_no)
-    const res = await download(`format=xlsx&batch_no=${batch.batch_no}&lang=en-US&token=${encodeURIComponent(token.admin!)}`)
+    const res = await download(`format=xlsx&batch_no=${batch.batch_no}&lang=en-US`, { token: token.admin! })
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     expect(res.headers['content-disposition']).toMatch(/\.xlsx"$/)
     const workbook = new ExcelJS.Workbook()

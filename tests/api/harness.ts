@@ -34,6 +34,8 @@ export interface TestServer {
   /** The same for a whole hierarchy, each [username, role, parent] after its parent: their ids and tokens by username. */
   accounts(list: readonly (readonly [string, Role, string?])[]): Promise<{ id: Record<string, number>; token: Record<string, string> }>
   login(username: string, password?: string): Promise<string>
+  /** A download link as the console opens it: `path` with `query`, signed in by a one-use ticket asked for with `token`. */
+  link(token: string, path: string, query?: string): Promise<string>
   /** What the server logged, one parsed JSON line each (with startTestServer({ captureLog: true })). */
   logLines: Record<string, unknown>[]
   /**
@@ -111,6 +113,11 @@ export async function startTestServer(options: { schemasDir?: string; now?: () =
     upload,
     inject: app.inject.bind(app),
     login,
+    async link(token, path, query = '') {
+      const res = await call<{ ticket: string }>('POST', '/platform/download_ticket', { token, body: { path } })
+      if (res.body.code !== 1) throw new Error(`no ticket for ${path}: ${res.body.msg}`)
+      return `/api/v1${path}?${query ? `${query}&` : ''}ticket=${encodeURIComponent(res.body.data.ticket)}`
+    },
     logLines,
     account,
     async accounts(list) {

@@ -288,6 +288,7 @@ function queryStringCases(): InputCase[] {
     ['constructor.prototype in the query', 'constructor[prototype][polluted]=yes'],
     ['broken percent-encoding', 'x=%E0%A4%A'],
     ['a hostile token param', `token=${encodeURIComponent("' OR 1=1 --")}`],
+    ['a hostile ticket param', `ticket=${encodeURIComponent("' OR 1=1 --")}`],
     ['more params than the parser takes', Array.from({ length: 250 }, (_, i) => `p${i}=1`).join('&')],
   ]
   return extras.map(([name, extra]) => ({ group: 'query string', name, request: (base) => ({ query: [queryString(base), extra].filter(Boolean).join('&') }) }))

@@ -66,7 +66,7 @@ describe('compression', () => {
   it('streams a CSV export compressed, and an XLSX (a zip already) as it is', async () => {
     const issued = await server.call('POST', '/recharge_card/add', { token: admin, body: { name: 'Spring', kind: 'money', amount: '12.50', quantity: 30 } })
     expect(issued.body.code, issued.body.msg).toBe(1)
-    const csv = (headers: Record<string, string>) => get(`/api/v1/recharge_card/export_data?format=csv&lang=en-US&token=${encodeURIComponent(admin)}`, headers)
+    const csv = (headers: Record<string, string>) => get('/api/v1/recharge_card/export_data?format=csv&lang=en-US', { token: admin, ...headers })
     const plain = await csv({})
     expect(plain.statusCode).toBe(200)
     expect(plain.body.trimEnd().split('\r\n')).toHaveLength(31)
@@ -74,7 +74,7 @@ describe('compression', () => {
     expect([gzip.statusCode, gzip.headers['content-encoding'], gzip.headers['content-type']]).toEqual([200, 'gzip', 'text/csv; charset=utf-8'])
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
 
-    const xlsx = await get(`/api/v1/recharge_card/export_data?format=xlsx&token=${encodeURIComponent(admin)}`, { 'accept-encoding': 'br, gzip' })
+    const xlsx = await get('/api/v1/recharge_card/export_data?format=xlsx', { token: admin, 'accept-encoding': 'br, gzip' })
     expect(xlsx.statusCode).toBe(200)
     expect(xlsx.headers['content-encoding']).toBeUndefined()
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK')

@@ -17,7 +17,7 @@ export interface InputOracle {
   accepts(endpoint: EndpointDef, input: unknown): boolean
   /** The input as the server judges and stores it: rich text of a generic create or update sanitised, in place. */
   prepare(endpoint: EndpointDef, input: unknown): unknown
-  /** The query the server works on: qs-parsed, without empty values and the token. */
+  /** The query the server works on: qs-parsed, without empty values, the token and a link's ticket. */
   parseQuery(query: string): Record<string, unknown>
   /** A valid input for the schema: required fields only; `n` keeps unique fields unique. */
   sample(schema: JsonSchema, n: number): unknown
@@ -84,7 +84,7 @@ export function createInputOracle(registry: Registry): InputOracle {
   const sampleString = (schema: JsonSchema, n: number): string => {
     const min = Number(resolve(schema).minLength ?? 0)
     // The zero-padded number fits a fixed-length code of digits (a reset code).
-    const candidates = [`v${n}`, `v${n}.example.com`, `v${n}@example.com`, '2026-01-01T00:00:00.000Z', '2026-01-01', '12.50', String(n), String(n).padStart(min, '0'), `https://example.com/v${n}.png`, `materials/${n + 1}/2026-01/${'0'.repeat(32)}.mp4`]
+    const candidates = [`v${n}`, `v${n}.example.com`, `v${n}@example.com`, '2026-01-01T00:00:00.000Z', '2026-01-01', '12.50', String(n), String(n).padStart(min, '0'), `https://example.com/v${n}.png`, `materials/${n + 1}/2026-01/${'0'.repeat(32)}.mp4`, `/v${n}/v${n}`]
     const validate = compile(bodyAjv, schema)
     for (const candidate of candidates) {
       const text = candidate.padEnd(min, 'x')
@@ -95,7 +95,7 @@ export function createInputOracle(registry: Registry): InputOracle {
 
   const parseQuery = (query: string): Record<string, unknown> => {
     const parsed = qs.parse(query, QUERY_OPTIONS) as Record<string, unknown>
-    return Object.fromEntries(Object.entries(parsed).filter(([key, value]) => value !== '' && key !== 'token'))
+    return Object.fromEntries(Object.entries(parsed).filter(([key, value]) => value !== '' && key !== 'token' && key !== 'ticket'))
   }
 
   const prepare = (endpoint: EndpointDef, input: unknown): unknown => {

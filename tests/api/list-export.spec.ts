@@ -34,8 +34,9 @@ describe('export.list: a list as the file its screen would show', () => {
   const post = (owner: string, values: Record<string, unknown>) =>
     insert('release_post', { owner_id: id[owner], platform: 'douyin', scheduled_at: '2026-03-16T02:00:00.000Z', status: 'pending', task_id: null, item_id: '', share_url: '', error: '', published_at: null, work_account: null, views: null, likes: null, comments: null, shares: null, stats_at: null, ...values })
 
-  const download = (who: string, query: string) =>
-    server.inject({ method: 'GET', url: `/api/v1/release_post/export_data?${query}&token=${encodeURIComponent(token[who]!)}`, headers: { platform: 'pc' } })
+  // As the console opens it: a plain link signed in by a one-use ticket.
+  const download = async (who: string, query: string) =>
+    server.inject({ method: 'GET', url: await server.link(token[who]!, '/release_post/export_data', query), headers: { platform: 'pc' } })
   const csv = async (who: string, query: string) => {
     const res = await download(who, query)
     expect(res.statusCode).toBe(200)
@@ -80,6 +81,9 @@ describe('export.list: a list as the file its screen would show', () => {
     expect(rows[0]).toEqual([String(row.published), 'Morning tea', 'Tea shop 茶铺', 'Douyin', 'Morning tea', '2026-03-16T02:00:00.000Z', 'Published', '1234567', '56', '7', '8', '', '', 'Spring plan'])
     expect(rows[1]!.slice(6, 12)).toEqual(['Failed', '', '', '', '', 'Too short'])
     expect(rows[2]!.slice(1, 3)).toEqual([`#${row.rivalWork}`, 'Tea shop 茶铺'])
+    // A link's ticket opens it once; the same link again opens nothing.
+    const link = await server.link(token.m1!, '/release_post/export_data', 'format=csv')
+    expect([(await server.inject({ method: 'GET', url: link })).statusCode, (await server.inject({ method: 'GET', url: link })).statusCode]).toEqual([200, 401])
   })
 
   it('neutralises a cell that a spreadsheet would run as a formula, in its own fields and in related titles', async () => {
@@ -148,7 +152,9 @@ describe('export.list: a list as the file its screen would show', () => {
   })
 
   it('refuses a caller the list refuses, and a format it does not write', async () => {
-    expect((await download('admin', 'lang=en-US')).statusCode).toBe(403)
+    // A caller the list refuses gets no ticket for its link either.
+    expect((await server.inject({ method: 'GET', url: '/api/v1/release_post/export_data?lang=en-US', headers: { token: token.admin! } })).statusCode).toBe(403)
+    await expect(download('admin', 'lang=en-US')).rejects.toThrow('Your role (admin) may not call GET /release_post/export_data.')
     const bad = await download('m1', 'format=pdf')
     expect(bad.json()).toMatchObject({ code: 0, data: { errors: [{ path: '/format' }] } })
   })

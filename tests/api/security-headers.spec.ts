@@ -77,7 +77,7 @@ describe('security headers (helmet)', () => {
   it('keep no API answer in a cache, an export and a refusal included, but let schema documents revalidate', async () => {
     const answers = await Promise.all([
       server.inject({ method: 'POST', url: '/api/v1/platform/get_user_info', headers: { token, platform: 'pc' } }),
-      server.inject({ method: 'GET', url: `/api/v1/release_post/export_data?format=csv&token=${encodeURIComponent(token)}`, headers: { platform: 'pc' } }),
+      server.inject({ method: 'GET', url: await server.link(token, '/release_post/export_data', 'format=csv'), headers: { platform: 'pc' } }),
       server.inject({ method: 'POST', url: '/api/v1/platform/get_user_info', headers: { token: 'not-a-session', platform: 'pc' } }),
     ])
     expect(answers.map((answer) => [answer.statusCode, answer.headers['cache-control']])).toEqual([[200, 'no-store'], [200, 'no-store'], [expect.any(Number), 'no-store']])

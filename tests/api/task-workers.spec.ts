@@ -77,9 +77,10 @@ describe('task workers in processes of their own: killed mid-task, and several s
     await server.services.tasks.startWorkers(server.services, taskHandlers, 1)
     await server.app.listen({ host: '127.0.0.1', port: 0 })
     const address = server.app.server.address() as { port: number }
-    const base = `http://127.0.0.1:${address.port}/api/v1/task/events`
-    const stream = follow(`${base}?token=${token.m1}`)
-    const others = follow(`${base}?token=${token.m2}`)
+    // As a browser opens it: a link signed in by a one-use ticket, asked for at each connection.
+    const link = async (who: string) => `http://127.0.0.1:${address.port}${await server.link(token[who]!, '/task/events')}`
+    const stream = follow(await link('m1'))
+    const others = follow(await link('m2'))
     // Each event is the task as it stands when the stream looks, so a task of a second could pass from queued to
     // succeeded between two looks: this one runs for seconds, its progress reported along the way.
     const res = await submit({ title: 'live', segments: [{ material_id: material.long }], resolution: 480 })
@@ -94,7 +95,7 @@ describe('task workers in processes of their own: killed mid-task, and several s
     expect(others.events.filter((e) => e.task.id === taskId)).toEqual([])
     others.close()
     // Reconnecting with the id of an event before the end replays what came after it.
-    const resumed = follow(`${base}?token=${token.m1}`, mine[0]!.id)
+    const resumed = follow(await link('m1'), mine[0]!.id)
     const replay = await resumed.until((events) => events.some((e) => e.task.id === taskId && e.task.status === 'succeeded'))
     expect(replay[0]!.id > mine[0]!.id).toBe(true)
     resumed.close()
@@ -104,19 +105,19 @@ describe('task workers in processes of their own: killed mid-task, and several s
     server.services.config.eventStreamsPerAccount = 3
     try {
       const address = server.app.server.address() as { port: number }
-      const base = `http://127.0.0.1:${address.port}/api/v1/task/events?token=${token.m2}`
-      const open = await Promise.all([1, 2, 3].map(() => opened(base)))
+      const link = async (who: string) => `http://127.0.0.1:${address.port}${await server.link(token[who]!, '/task/events')}`
+      const open = await Promise.all([1, 2, 3].map(async () => opened(await link('m2'))))
       expect(open.map((o) => o.status)).toEqual([200, 200, 200])
-      const fourth = await fetch(base)
+      const fourth = await fetch(await link('m2'))
       expect(fourth.status).toBe(429)
       expect(await fourth.json()).toMatchObject({ code: 0, msg: expect.stringContaining('already follows 3 live views') })
       // Another account is not held back by this one.
-      const theirs = await opened(`http://127.0.0.1:${address.port}/api/v1/task/events?token=${token.m1}`)
+      const theirs = await opened(await link('m1'))
       expect(theirs.status).toBe(200)
       theirs.close()
       open[0]!.close()
       await expect.poll(async () => {
-        const again = await opened(base)
+        const again = await opened(await link('m2'))
         again.close()
         return again.status
       }).toBe(200)

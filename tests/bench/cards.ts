@@ -111,7 +111,7 @@ async function timeExport(server: RunningServer, token: string, format: 'csv' | 
   const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMb(server.pid))), 20)
   const started = performance.now()
   try {
-    const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/recharge_card/export_data?format=${format}&token=${encodeURIComponent(token)}`)
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/recharge_card/export_data?format=${format}`, { headers: { token } })
     if (res.status !== 200 || !res.body) throw new Error(`export ${format} answered HTTP ${res.status}: ${await res.text()}`)
     let bytes = 0
     let newlines = 0

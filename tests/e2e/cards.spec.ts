@@ -29,10 +29,11 @@ describe('card passwords (spec §2 /promotion/card-password)', () => {
       expect(masks).toHaveLength(3)
       for (const mask of masks) expect(mask).toMatch(MASK)
 
-      // The export asks for a format, then opens the link with the list's filters and the token.
+      // The export asks for a format, then opens the link with the list's filters and a one-use ticket, never the token.
       const { url, rows: csv } = await exportCsv(page)
       expect(url).toMatch(/\/api\/v1\/recharge_card\/export_data\?.*format=csv/)
-      expect(url).toContain('token=')
+      expect(url).toMatch(/[?&]ticket=[\w-]{43}(&|$)/)
+      expect(url).not.toContain('token=')
       expect(url).toContain('lang=en-US')
       expect(csv[0]!.slice(0, 3)).toEqual(['ID', 'Card password', 'Name'])
       expect(csv).toHaveLength(4)

@@ -32,13 +32,20 @@ export async function exportCsv(page: Page): Promise<{ url: string; rows: string
   await page.getByRole('button', { name: 'Export' }).click()
   const dialog = page.locator('.ant-modal', { hasText: 'File format' })
   await dialog.waitFor()
-  const [request] = await Promise.all([
-    page.context().waitForEvent('request', (r) => r.url().includes('/recharge_card/export_data')),
-    // The dialog zooms in: a click aimed at its first frame lands beside the button.
-    clickWhenSettled(dialog.getByRole('button', { name: 'Export' })),
-  ])
-  const url = request.url()
-  const body = await (await page.request.get(url)).text()
+  // The link's ticket opens it once: the file is read as the browser's own request fetches it.
+  const pattern = '**/api/v1/recharge_card/export_data?*'
+  const read = new Promise<{ url: string; body: string }>((resolve) => {
+    void page.context().route(pattern, async (route) => {
+      const response = await route.fetch()
+      const body = await response.text()
+      await route.fulfill({ response, body })
+      resolve({ url: route.request().url(), body })
+    })
+  })
+  // The dialog zooms in: a click aimed at its first frame lands beside the button.
+  await clickWhenSettled(dialog.getByRole('button', { name: 'Export' }))
+  const { url, body } = await read
+  await page.context().unroute(pattern)
   return { url, rows: body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(',')) }
 }
 

@@ -26,7 +26,7 @@ function fakeHttp(provider: 'local' | 's3') {
       calls.push({ via: 'uploadTo', path: req.url, form: formOf(req.body) })
       req.onProgress?.(5, 10)
     },
-    downloadUrl: () => '',
+    downloadUrl: async () => '',
     stream: () => Promise.reject(new Error('no streams here')),
   }
   return { http, calls }

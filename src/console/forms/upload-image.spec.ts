@@ -17,7 +17,7 @@ function fakeHttp(direct: object) {
     },
     upload: () => expect.unreachable('images go through request'),
     uploadTo: () => expect.unreachable('images go through fetch'),
-    downloadUrl: () => '',
+    downloadUrl: async () => '',
     stream: () => Promise.reject(new Error('no streams here')),
   }
   return { http, sent }

@@ -201,18 +201,29 @@ describe('calls that get no answer', () => {
 })
 
 describe('downloadUrl', () => {
-  it('puts the query and the token in a plain link', () => {
-    const { http, tokens } = setup()
-    tokens.saveLogin('tok+en/=', true)
-    expect(http.downloadUrl('/recharge_card/export_data', { status: 1, remark: null })).toBe('/api/v1/recharge_card/export_data?status=1&token=tok%2Ben%2F%3D')
-    expect(http.downloadUrl('/recharge_card/export_data')).toBe('/api/v1/recharge_card/export_data?token=tok%2Ben%2F%3D')
+  it('asks for a one-use ticket for that endpoint, by the session that wins, and puts it in the link, never the token', async () => {
+    let n = 0
+    const { http, tokens, sent } = setup(() => json(envelope(1, 'ok', { ticket: `ti+ck/${++n}`, expires_at: '2026-01-01T00:01:00.000Z' })))
+    tokens.saveLogin('login-token', true)
+    expect(await http.downloadUrl('/recharge_card/export_data', { status: 1, remark: null })).toBe('/api/v1/recharge_card/export_data?status=1&ticket=ti%2Bck%2F1')
     tokens.saveOverstep('overstep', OPENING)
-    expect(http.downloadUrl('/recharge_card/export_data')).toBe('/api/v1/recharge_card/export_data?token=overstep')
+    expect(await http.downloadUrl('/task/events')).toBe('/api/v1/task/events?ticket=ti%2Bck%2F2')
+    expect(sent.map((s) => [s.url, s.headers.token, s.body])).toEqual([
+      ['/api/v1/platform/download_ticket', 'login-token', '{"path":"/recharge_card/export_data"}'],
+      ['/api/v1/platform/download_ticket', 'overstep', '{"path":"/task/events"}'],
+    ])
   })
 
-  it('leaves the token out when there is none', () => {
-    const { http } = setup()
-    expect(http.downloadUrl('/recharge_card/export_data', { status: 1 })).toBe('/api/v1/recharge_card/export_data?status=1')
+  it('leaves the ticket out, and asks for none, when nobody is signed in', async () => {
+    const { http, sent } = setup()
+    expect(await http.downloadUrl('/recharge_card/export_data', { status: 1 })).toBe('/api/v1/recharge_card/export_data?status=1')
+    expect(sent).toEqual([])
+  })
+
+  it('rejects as the ticket call was refused, so no link is opened', async () => {
+    const { http, tokens } = setup(() => json(envelope(0, 'Your role (merchant) may not call GET /recharge_card/export_data.', null), 403))
+    tokens.saveLogin('login-token', true)
+    expect(await rejection(http.downloadUrl('/recharge_card/export_data'))).toMatchObject({ statusCode: 403, message: 'Your role (merchant) may not call GET /recharge_card/export_data.' })
   })
 })
 

@@ -41,8 +41,11 @@ export interface HttpClient {
    * resolves when the store answers 2xx and rejects with what the store said otherwise.
    */
   uploadTo(request: { url: string; body: FormData; onProgress?: (sent: number, total: number) => void; signal?: AbortSignal }): Promise<void>
-  /** A plain GET link carrying the token, for downloads (DESIGN §3). */
-  downloadUrl(path: string, query?: object): string
+  /**
+   * A plain GET link for a download or an event stream, signed in by a one-use ticket asked for
+   * now (platform/download_ticket): the session token never rides in an address. Open it at once.
+   */
+  downloadUrl(path: string, query?: object): Promise<string>
   /**
    * A JSON POST answered with Server-Sent Events (an assistant writing): `onEvent` gets each
    * event as it comes, and the promise settles when the stream ends. A refusal before the
@@ -219,7 +222,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     upload,
     uploadTo,
     stream,
-    downloadUrl: (path, query) => urlOf(path, { ...query, token: options.tokens.read() ?? undefined }),
+    async downloadUrl(path, query) {
+      if (!options.tokens.read()) return urlOf(path, query)
+      const { ticket } = await request<{ ticket: string }>({ method: 'POST', path: '/platform/download_ticket', body: { path } })
+      return urlOf(path, { ...query, ticket })
+    },
   }
 }
 

@@ -47,7 +47,7 @@ function provider(overrides: Partial<Parameters<typeof createLiveProvider>[0]> =
       {
         resource: 'task',
         event: 'task',
-        url: (since) => `/api/v1/task/events?${since ? `since=${since}&` : ''}token=t`,
+        url: (since) => `/api/v1/task/events?${since ? `since=${since}&` : ''}ticket=t`,
         poll: async () => {
           polls += 1
           return polled
@@ -87,7 +87,7 @@ describe('the live provider over task/events', () => {
     const list = listen(live)
     const detail = listen(live, { id: 7 })
     expect(FakeSource.made).toHaveLength(1)
-    expect(latest().url).toBe('/api/v1/task/events?token=t')
+    expect(latest().url).toBe('/api/v1/task/events?ticket=t')
     live.unsubscribe(list.handle)
     live.unsubscribe(detail.handle)
     live.unsubscribe(other.handle)
@@ -144,7 +144,7 @@ describe('the live provider over task/events', () => {
     expect(FakeSource.made).toHaveLength(1)
     vi.advanceTimersByTime(2000)
     expect(FakeSource.made).toHaveLength(2)
-    expect(latest().url).toBe('/api/v1/task/events?since=2026-03-15T08:00:01.000Z|1&token=t')
+    expect(latest().url).toBe('/api/v1/task/events?since=2026-03-15T08:00:01.000Z|1&ticket=t')
   })
 
   it('leaves a dropped connection to the browser, which reconnects with Last-Event-ID itself', () => {
@@ -202,5 +202,58 @@ describe('the live provider over task/events', () => {
     } finally {
       ;(globalThis as { EventSource?: unknown }).EventSource = saved
     }
+  })
+
+  it('asks for a fresh address at each connection when it comes as a promise (a one-use ticket), once however many subscribe meanwhile, and counts a refused ask as a failure', async () => {
+    let asked = 0
+    let refuse = false
+    const live = provider({
+      streams: [
+        {
+          resource: 'task',
+          event: 'task',
+          url: async (since) => {
+            asked += 1
+            if (refuse) throw new Error('ticket refused')
+            return `/api/v1/task/events?${since ? `since=${since}&` : ''}ticket=t${asked}`
+          },
+          poll: async () => ((polls += 1), polled),
+        },
+      ],
+    })
+    const list = listen(live)
+    listen(live, { id: 1 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(asked).toBe(1)
+    expect(FakeSource.made.map((s) => s.url)).toEqual(['/api/v1/task/events?ticket=t1'])
+    latest().opened()
+    latest().send(task(1, 10), 'c1')
+
+    // The server answers the browser's own reconnect with no stream (the ticket is spent): a new one is asked for.
+    latest().broke(2)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(latest().url).toBe('/api/v1/task/events?since=c1&ticket=t2')
+
+    // While no ticket can be had, a refusal counts towards polling as a broken stream does: the
+    // stream that never opened was the second failure, the refused ask the third.
+    refuse = true
+    latest().broke(2)
+    expect(polls).toBe(0)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(asked).toBe(3)
+    expect(FakeSource.made).toHaveLength(2)
+    expect(polls).toBe(1)
+    expect(list.heard.length).toBeGreaterThan(0)
+  })
+
+  it('drops an address that comes after its subscribers left', async () => {
+    let answer: (url: string) => void = () => undefined
+    const live = provider({ lingerMs: 0, streams: [{ resource: 'task', event: 'task', url: () => new Promise<string>((resolve) => (answer = resolve)), poll: async () => [] }] })
+    const list = listen(live)
+    live.unsubscribe(list.handle)
+    await vi.advanceTimersByTimeAsync(0)
+    answer('/api/v1/task/events?ticket=late')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(FakeSource.made).toEqual([])
   })
 })

@@ -16,8 +16,11 @@ export interface LiveStream {
   resource: string
   /** The name of the stream's events (`event: task`). */
   event: string
-  /** The stream's address resuming after `since`, the token included: EventSource cannot send headers. */
-  url(since: string | undefined): string
+  /**
+   * The stream's address resuming after `since`, signed in by the link itself (EventSource cannot
+   * send headers): asked for at each connection, since a link's ticket opens it once.
+   */
+  url(since: string | undefined): string | Promise<string>
   /** The records as they stand, read instead while the stream cannot be had. */
   poll(): Promise<LiveRecord[]>
 }
@@ -125,6 +128,10 @@ function follower(stream: LiveStream, options: LiveProviderOptions): Follower {
   let pollTimer: ReturnType<typeof setTimeout> | undefined
   let lingerTimer: ReturnType<typeof setTimeout> | undefined
   let polling = false
+  /** Counts addresses asked for: an answer that comes after a newer ask, a connection or a stop is dropped. */
+  let asking = 0
+  /** An address has been asked for and not yet come. */
+  let waiting = false
 
   const announce = (records: LiveRecord[], resync = false) => {
     for (const record of records) seen.set(String(record.id), record.updated_at)
@@ -163,7 +170,26 @@ function follower(stream: LiveStream, options: LiveProviderOptions): Follower {
     reopenTimer = undefined
     if (!Source) return startPolling()
     const resumed = lastEventId !== undefined
-    const current = new Source(stream.url(lastEventId))
+    const url = stream.url(lastEventId)
+    if (typeof url === 'string') return connect(url, resumed)
+    const asked = ++asking
+    waiting = true
+    url.then(
+      (address) => {
+        if (asked !== asking) return
+        waiting = false
+        connect(address, resumed)
+      },
+      () => {
+        if (asked !== asking) return
+        waiting = false
+        failed(undefined)
+      },
+    )
+  }
+
+  const connect = (url: string, resumed: boolean) => {
+    const current = new Source!(url)
     source = current
     current.addEventListener('open', () => {
       if (source !== current) return
@@ -186,23 +212,28 @@ function follower(stream: LiveStream, options: LiveProviderOptions): Follower {
     })
     current.addEventListener('error', () => {
       if (source !== current) return
-      failures += 1
-      if (failures >= failuresBeforePolling) {
-        current.close()
-        source = undefined
-        startPolling()
-        reopenTimer = setTimeout(() => {
-          // One more failure goes straight back to polling.
-          failures = failuresBeforePolling - 1
-          open()
-        }, retryStreamMs)
-      } else if (current.readyState === CLOSED) {
-        // The browser reconnects by itself (with Last-Event-ID) only after a dropped connection,
-        // not after an answer that was no stream (a 401, a proxy's error page).
-        source = undefined
-        reopenTimer = setTimeout(open, reconnectMs)
-      }
+      failed(current)
     })
+  }
+
+  /** A stream that failed to open or broke; `current` is undefined when its address could not be had. */
+  const failed = (current: EventSourceLike | undefined) => {
+    failures += 1
+    if (failures >= failuresBeforePolling) {
+      current?.close()
+      source = undefined
+      startPolling()
+      reopenTimer = setTimeout(() => {
+        // One more failure goes straight back to polling.
+        failures = failuresBeforePolling - 1
+        open()
+      }, retryStreamMs)
+    } else if (!current || current.readyState === CLOSED) {
+      // The browser reconnects by itself (with Last-Event-ID) only after a dropped connection,
+      // not after an answer that was no stream (a 401, a proxy's error page, a used ticket).
+      source = undefined
+      reopenTimer = setTimeout(open, reconnectMs)
+    }
   }
 
   const startPolling = () => {
@@ -228,6 +259,8 @@ function follower(stream: LiveStream, options: LiveProviderOptions): Follower {
   }
 
   const stop = () => {
+    asking += 1
+    waiting = false
     source?.close()
     source = undefined
     clearTimeout(reopenTimer)
@@ -241,7 +274,7 @@ function follower(stream: LiveStream, options: LiveProviderOptions): Follower {
       subscribers.add(subscriber)
       clearTimeout(lingerTimer)
       lingerTimer = undefined
-      if (!source && !reopenTimer && !polling) open()
+      if (!source && !reopenTimer && !polling && !waiting) open()
     },
     remove(subscriber) {
       subscribers.delete(subscriber)

@@ -47,7 +47,7 @@ export default function ActionModal({ resource, action, record, filters, onClose
     if (endpoint.plays) {
       setSaving(true)
       try {
-        setPlaying(await fetchPlayable(http.downloadUrl(endpoint.path, { ...values, ...(record ? { [action.rowId]: record.id } : {}), lang: locale }), locale))
+        setPlaying(await fetchPlayable(await http.downloadUrl(endpoint.path, { ...values, ...(record ? { [action.rowId]: record.id } : {}), lang: locale }), locale))
       } catch (error) {
         // A refusal of the record itself (a voice that failed) is said aloud; a field's lands on its field.
         if (error instanceof ApiError && error.fieldErrors.length === 0) message.error(error.message)
@@ -58,7 +58,7 @@ export default function ActionModal({ resource, action, record, filters, onClose
       return
     }
     if (endpoint.download) {
-      openDownload(http.downloadUrl(endpoint.path, { ...filters, ...values, lang: locale }))
+      openDownload(await http.downloadUrl(endpoint.path, { ...filters, ...values, lang: locale }))
       onClose()
       return
     }

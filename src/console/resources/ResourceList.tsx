@@ -143,7 +143,7 @@ export default function ResourceList({ resource }: { resource: string }) {
                   {label(action.label, action.name)}
                 </Button>
               ) : (
-                <Button key={action.name} danger={action.danger} onClick={() => (isPlainDownload(action) ? openDownload(http.downloadUrl(registry.endpoints.get(action.endpoint!)!.path, { ...filterParams(filters), lang: locale })) : setOpen({ action }))}>
+                <Button key={action.name} danger={action.danger} onClick={() => (isPlainDownload(action) ? void http.downloadUrl(registry.endpoints.get(action.endpoint!)!.path, { ...filterParams(filters), lang: locale }).then(openDownload, () => undefined) : setOpen({ action }))}>
                   {label(action.label, action.name)}
                 </Button>
               ),

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { AppError, fieldError } from '../errors/AppError'
 import { hashPassword, verifyPassword } from './password'
 import { authenticate, createSession, revokeSessions } from './sessions'
+import { issueTicket } from './download-tickets'
 import { findAccountById, findAccountByUsername } from '../accounts/queries'
 import { rowToRecord } from '../db/records'
 import { tableOf } from '../services'
@@ -42,6 +43,10 @@ const logout = namedHandler(['platform/logout'], {
     await revokeSessions(ctx.services, { sessionId: requireCaller(ctx).sessionId }, 'logout')
     return null
   },
+})
+
+const downloadTicket = namedHandler(['platform/download_ticket'], {
+  run: (ctx) => issueTicket(ctx.services, requireCaller(ctx), ctx.body.path, ctx.locale),
 })
 
 const userInfo = namedHandler(['platform/get_user_info'], {
@@ -131,6 +136,7 @@ export const authHandlers = {
   'auth.overstep': overstep,
   'auth.login': login,
   'auth.logout': logout,
+  'auth.downloadTicket': downloadTicket,
   'auth.editProfile': editProfile,
   'auth.userInfo': userInfo,
   'auth.changePassword': changePassword,

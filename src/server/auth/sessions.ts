@@ -60,8 +60,17 @@ export async function createSession(
 export async function authenticate(services: Services, token: string | undefined): Promise<Caller> {
   if (!token) throw new AppError('AUTH_REQUIRED')
   if (!isWellFormedToken(token)) throw new AppError('AUTH_TOKEN_INVALID')
-  const query = sessionLookup(services)
-  const { rows } = await services.db.executeQuery<SessionRow>({ ...query, parameters: [hashToken(token)] })
+  return callerOfSession(services, 'token_hash', hashToken(token))
+}
+
+/** The caller of a session named by its id (a download ticket's), checked as a token's is. */
+export function authenticateSession(services: Services, sessionId: number): Promise<Caller> {
+  return callerOfSession(services, 'id', sessionId)
+}
+
+async function callerOfSession(services: Services, by: LookupKey, value: string | number): Promise<Caller> {
+  const query = sessionLookup(services, by)
+  const { rows } = await services.db.executeQuery<SessionRow>({ ...query, parameters: [value] })
   const row = rows[0]
   if (!row) throw new AppError('AUTH_TOKEN_INVALID')
   if (row.revoked_at) throw new AppError('AUTH_SESSION_REVOKED')
@@ -98,16 +107,18 @@ interface SessionRow {
   status: number
 }
 
+type LookupKey = 'token_hash' | 'id'
+
 // Every authenticated request runs this one query; building it once per database saves the
 // query builder's work on each call. Keyed weakly, so it goes when the services do.
-const lookups = new WeakMap<Services['db'], CompiledQuery<SessionRow>>()
+const lookups = new WeakMap<Services['db'], Record<LookupKey, CompiledQuery<SessionRow>>>()
 
-function sessionLookup(services: Services): CompiledQuery<SessionRow> {
-  let query = lookups.get(services.db)
-  if (!query) {
+function sessionLookup(services: Services, by: LookupKey): CompiledQuery<SessionRow> {
+  let queries = lookups.get(services.db)
+  if (!queries) {
     const sessions = tableOf(services, 'session')
     const accounts = tableOf(services, 'user')
-    query = services.db
+    const query = services.db
       .selectFrom(`${sessions} as s`)
       .innerJoin(`${accounts} as a`, 'a.id', 's.user_id')
       // An overstep session's opener and its account; nothing joins for any other session.
@@ -118,11 +129,13 @@ function sessionLookup(services: Services): CompiledQuery<SessionRow> {
         'o.expires_at as opener_expires_at', 'o.revoked_at as opener_revoked_at', 'oa.status as opener_status',
         'a.id', 'a.username', 'a.user_type', 'a.path', 'a.status',
       ])
-      .where('s.token_hash', '=', '')
-      .compile() as CompiledQuery<SessionRow>
-    lookups.set(services.db, query)
+    queries = {
+      token_hash: query.where('s.token_hash', '=', '').compile() as CompiledQuery<SessionRow>,
+      id: query.where('s.id', '=', 0).compile() as CompiledQuery<SessionRow>,
+    }
+    lookups.set(services.db, queries)
   }
-  return query
+  return queries[by]
 }
 
 /**

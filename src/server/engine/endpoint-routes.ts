@@ -5,6 +5,7 @@ import { AppError } from '../errors/AppError'
 import { envelope } from '../envelope'
 import { localeOf } from '../locale'
 import { authenticate } from '../auth/sessions'
+import { redeemTicket } from '../auth/download-tickets'
 import type { Caller } from '../access/caller'
 import type { Services } from '../services'
 import { genericHandlers, prepareGenericBody } from './generic-handlers'
@@ -75,31 +76,32 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
 
 /** The caller behind the request; open endpoints tolerate a missing or stale token. */
 async function identify(services: Services, endpoint: EndpointDef, request: FastifyRequest): Promise<Caller | null> {
-  const token = tokenOf(request, endpoint)
+  const header = request.headers.token
+  const token = typeof header === 'string' && header !== '' ? header : undefined
   if (endpoint.access === 'open') return token ? authenticate(services, token).catch(() => null) : null
-  const caller = await authenticate(services, token)
+  const caller = token || !endpoint.download ? await authenticate(services, token) : await fromTicket(services, endpoint, request)
   if (!endpoint.access.includes('*') && !endpoint.access.includes(caller.role)) {
     throw new AppError('ROLE_FORBIDDEN', { role: caller.role, route: describeEndpoint(endpoint) })
   }
   return caller
 }
 
-/** The token header; downloads are plain links, so they may carry it as ?token= instead. */
-function tokenOf(request: FastifyRequest, endpoint: EndpointDef): string | undefined {
-  const header = request.headers.token
-  if (typeof header === 'string' && header !== '') return header
-  if (endpoint.download) {
-    const fromQuery = (request.query as Record<string, unknown> | undefined)?.token
-    if (typeof fromQuery === 'string' && fromQuery !== '') return fromQuery
-  }
-  return undefined
+/**
+ * A download is a plain link, which cannot send the token header: it carries a one-use ticket
+ * (platform/download_ticket) instead. A session token in the address is refused by name, since
+ * browser history, proxies and Referer headers keep addresses.
+ */
+function fromTicket(services: Services, endpoint: EndpointDef, request: FastifyRequest): Promise<Caller> {
+  const query = (request.query ?? {}) as Record<string, unknown>
+  if (typeof query.ticket === 'string' && query.ticket !== '') return redeemTicket(services, query.ticket, endpoint.path)
+  throw new AppError(query.token === undefined ? 'AUTH_REQUIRED' : 'DOWNLOAD_TICKET_REQUIRED')
 }
 
 /** Forms send empty filters as "": they mean "no filter", not "match the empty string". */
 export function withoutEmpty(query: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (value !== '' && key !== 'token') out[key] = value
+    if (value !== '' && key !== 'token' && key !== 'ticket') out[key] = value
   }
   return out
 }
