@@ -9,6 +9,7 @@
  * API process's memory while it runs four clips (tests/bench/task-rss.ts).
  *
  * `npm run bench -- tree` (or `transfers`, `cards`, `media`, `rss` or `console`) runs only that part's figures;
+ * `npm run bench -- previews` times the task list while voice previews run (tests/bench/previews.ts);
  * `npm run bench -- tasks` times the task queue with no-op tasks (tests/bench/task-queue.ts; minutes, mostly
  * waiting on the queues' polling, so only by name); `npm run bench -- lighthouse` scores the login page with
  * Lighthouse's mobile run.
@@ -37,6 +38,7 @@ import { benchTree } from './tree-bench'
 import { benchCards, CARD_ROWS, type CardFigures } from './cards'
 import { benchMedia, type MediaFigures } from './media'
 import { benchDigitalHuman, listP99 } from './digital-human'
+import { benchPreviews, previewSummary } from './previews'
 import { benchTaskQueue, PACED_MEAN_GAP_MS, TASK_CONCURRENCY, type QueueFigures, type QueueRun } from './task-queue'
 import { benchTaskRss, rssSummary, RSS_CLIPS, type RssFigures } from './task-rss'
 import { checkMediaTools, missingToolsMessage } from '../../src/server/media/tools'
@@ -56,7 +58,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers', 'cards', 'media', 'rss', 'tasks', 'digital-human', 'console', 'lighthouse'] as const
+const PARTS = ['tree', 'transfers', 'cards', 'media', 'rss', 'previews', 'tasks', 'digital-human', 'console', 'lighthouse'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -77,6 +79,7 @@ try {
   if (only.length === 0 || only.includes('cards')) await cards()
   if (only.length === 0 || only.includes('media')) await media()
   if (only.length === 0 || only.includes('rss')) await taskRss()
+  if (only.length === 0 || only.includes('previews')) await previews()
   if (only.includes('tasks')) await taskQueue()
   if (only.includes('digital-human')) await digitalHuman()
   if (only.includes('console')) await printConsoleLoad()
@@ -100,6 +103,23 @@ async function printConsoleLoad(): Promise<ConsoleLoadFigures> {
   const floor = median(figures.floorColdMs)
   console.log(`  the floor page (React + antd Table + one fetch of the same rows), fresh profile, in turn with the above: settled ${spread(figures.floorColdMs)} ms, at launch ${spread(figures.floorAtLaunchMs)} ms; console / floor ${(median(figures.listColdMs) / floor).toFixed(2)} settled, ${(median(figures.listAtLaunchMs) / median(figures.floorAtLaunchMs)).toFixed(2)} at launch`)
   return figures
+}
+
+/** The task list's latency for everyone while 16 merchants ask for voice previews: none, through the gate, and with it opened. */
+async function previews(): Promise<void> {
+  const missing = missingToolsMessage(await checkMediaTools(), 'en-US')
+  if (missing) {
+    console.log(`\npreviews: skipped. ${missing}`)
+    return
+  }
+  const figures = await benchPreviews()
+  const quiet = previewSummary(figures, 'quiet')
+  console.log(`\nvoice previews (espeak-ng + ffmpeg in the request) from 16 merchants at once, while a partner reads task/list every 50 ms; phases in turns, ${cpus().length} cores:`)
+  for (const [name, label] of [['quiet', 'no previews'], ['gated', `previews, ${figures.atOnce} at once (as shipped)`], ['open', 'previews, 16 at once (no gate)']] as const) {
+    const f = previewSummary(figures, name)
+    const previewsSaid = name === 'quiet' ? '' : `; previews served ${f.served} (${(f.served / f.seconds).toFixed(1)}/s), told busy ${f.busy}, failed ${f.failed}`
+    console.log(`  ${label.padEnd(40)} list p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(0)} ms over ${f.reads} reads (p50 ${(f.p50 / quiet.p50).toFixed(2)}× quiet)${previewsSaid}`)
+  }
 }
 
 /** Lighthouse's mobile scores of the login page, one line a run. */
