@@ -53,6 +53,7 @@ export const apiEndpoints = {
   authorizationLinkAdd: { id: 'authorization_link/add', method: 'POST', path: '/authorization_link/add', access: ['partner', 'merchant'] },
   authorizationLinkDel: { id: 'authorization_link/del', method: 'POST', path: '/authorization_link/del', access: ['partner', 'merchant'] },
   authorizationLinkDetail: { id: 'authorization_link/detail', method: 'GET', path: '/authorization_link/detail', access: ['partner', 'merchant'] },
+  authorizationLinkFormNotices: { id: 'authorization_link/form_notices', method: 'GET', path: '/authorization_link/form_notices', access: ['partner', 'merchant'] },
   authorizationLinkList: { id: 'authorization_link/list', method: 'GET', path: '/authorization_link/list', access: ['partner', 'merchant'] },
   authorizationLinkRevoke: { id: 'authorization_link/revoke', method: 'POST', path: '/authorization_link/revoke', access: ['partner', 'merchant'] },
   avatarDel: { id: 'avatar/del', method: 'POST', path: '/avatar/del', access: ['partner', 'merchant'] },
@@ -311,6 +312,15 @@ export interface ApiClient {
    * `GET /authorization_link/detail` · roles: partner, merchant
    */
   authorizationLinkDetail: (query: types.AuthorizationLinkDetailQuery) => Promise<types.AuthorizationLinkDetailResponse>
+
+  /**
+   * What to know before making an authorization link
+   *
+   * A warning for each platform the site has not set up (its app's key and secret, in the business rules): a link cannot offer it, and its owner would find only a disabled button. Empty when every platform is ready. Shown above the form that makes a link, which then starts with only the platforms that are set up ticked.
+   *
+   * `GET /authorization_link/form_notices` · roles: partner, merchant
+   */
+  authorizationLinkFormNotices: () => Promise<types.AuthorizationLinkFormNoticesResponse>
 
   /**
    * List authorization links
@@ -1765,6 +1775,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     authorizationLinkAdd: (body) => transport({ method: 'POST', path: '/authorization_link/add', body }) as Promise<types.AuthorizationLinkAddResponse>,
     authorizationLinkDel: (body) => transport({ method: 'POST', path: '/authorization_link/del', body }) as Promise<types.AuthorizationLinkDelResponse>,
     authorizationLinkDetail: (query) => transport({ method: 'GET', path: '/authorization_link/detail', query }) as Promise<types.AuthorizationLinkDetailResponse>,
+    authorizationLinkFormNotices: () => transport({ method: 'GET', path: '/authorization_link/form_notices' }) as Promise<types.AuthorizationLinkFormNoticesResponse>,
     authorizationLinkList: (query = {}) => transport({ method: 'GET', path: '/authorization_link/list', query }) as Promise<types.AuthorizationLinkListResponse>,
     authorizationLinkRevoke: (body) => transport({ method: 'POST', path: '/authorization_link/revoke', body }) as Promise<types.AuthorizationLinkRevokeResponse>,
     avatarDel: (body) => transport({ method: 'POST', path: '/avatar/del', body }) as Promise<types.AvatarDelResponse>,

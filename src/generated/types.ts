@@ -1518,6 +1518,25 @@ export interface AuthorizationLinkDetailQuery {
 export type AuthorizationLinkDetailResponse = AuthorizationLink
 
 /**
+ * Data of a successful answer of `GET /authorization_link/form_notices` (What to know before making an authorization link).
+ */
+export interface AuthorizationLinkFormNoticesResponse {
+  notices: {
+    type: 'info' | 'warning'
+    message: string
+  }[]
+  /**
+   * What the form starts with instead of its defaults: only the platforms that are set up ticked.
+   */
+  values?: {
+    /**
+     * @minItems 1
+     */
+    platforms?: ('douyin' | 'kuaishou')[]
+  }
+}
+
+/**
  * Query string of `GET /authorization_link/list` (List authorization links).
  */
 export interface AuthorizationLinkListQuery {
@@ -5707,6 +5726,7 @@ export interface Endpoints {
   'authorization_link/add': { query: NoFields; body: AuthorizationLinkAddBody; response: AuthorizationLinkAddResponse }
   'authorization_link/del': { query: NoFields; body: AuthorizationLinkDelBody; response: AuthorizationLinkDelResponse }
   'authorization_link/detail': { query: AuthorizationLinkDetailQuery; body: NoFields; response: AuthorizationLinkDetailResponse }
+  'authorization_link/form_notices': { query: NoFields; body: NoFields; response: AuthorizationLinkFormNoticesResponse }
   'authorization_link/list': { query: AuthorizationLinkListQuery; body: NoFields; response: AuthorizationLinkListResponse }
   'authorization_link/revoke': { query: NoFields; body: AuthorizationLinkRevokeBody; response: AuthorizationLinkRevokeResponse }
   'avatar/del': { query: NoFields; body: AvatarDelBody; response: AvatarDelResponse }

@@ -124,6 +124,20 @@ describe('registry problems name the file, the pointer and what to do', () => {
     expect(problems).toContainEqual(expect.stringMatching(new RegExp(`#/form/fields/${createdAt}: puts "created_at" in the form, but it is readOnly`)))
   })
 
+  it('form notices from an endpoint that is no GET, answers no notices, or refuses a role of the screen', () => {
+    const links = file('resources/authorization_link.json') as { form: { notices: string } }
+    const problems = (notices: string, extra: Record<string, unknown> = {}) => problemsOf({ 'resources/authorization_link.json': { ...links, form: { ...links.form, notices } }, ...extra })
+    expect(problems('authorization_link/revoke')).toEqual([
+      'schemas/resources/authorization_link.json#/form/notices: names "authorization_link/revoke", a POST endpoint; the form reads its notices with GET.',
+      'schemas/resources/authorization_link.json#/form/notices: names "authorization_link/revoke", whose response has no "notices" field; it must answer { notices: [{ type, message }] }.',
+    ])
+    const partnerOnly = { ...file('endpoints/authorization_link/form_notices.json'), roles: ['partner'] }
+    expect(problems('authorization_link/form_notices', { 'endpoints/authorization_link/form_notices.json': partnerOnly })).toEqual([
+      'schemas/resources/authorization_link.json#/form/notices: names "authorization_link/form_notices", which "merchant" may not call, though the screen lets them open its form. Add the roles to the endpoint.',
+    ])
+    expect(problems('authorization_link/form_notice')).toEqual([expect.stringContaining('names endpoint "authorization_link/form_notice", which has no file schemas/endpoints/authorization_link/form_notice.json. Did you mean "authorization_link/form_notices"?')])
+  })
+
   it('a list column given as an object: its field is checked, its width kept and bounded', { timeout: 20_000 }, () => {
     const named = file('resources/domain.json') as { list: { columns: unknown[] } }
     named.list.columns.push({ field: 'hots', width: 120 })

@@ -199,7 +199,7 @@ export interface ResourceDef {
   endpoints: Partial<Record<GenericHandler, string>>
   list: { columns: ListColumn[]; filters: ListFilter[]; sort: string[]; defaultSort?: ListConfig['defaultSort']; pageSize?: number }
   /** The form's fields in order, or its sections (each with its fields), never both. */
-  form: { fields?: string[]; sections?: FormSection[]; ui?: JsonSchema }
+  form: { fields?: string[]; sections?: FormSection[]; ui?: JsonSchema; notices?: string }
   /** The detail page's fields in order; left out, every public field of the entity. */
   show?: { fields: string[] }
   actions: ResourceAction[]

@@ -101,9 +101,15 @@ describe('matrix accounts: batch-authorization links, the platforms\' OAuth flow
     expect(before.body).toMatchObject({ code: 1, data: { state: 'active', merchant: 'Tea House 茶馆', platforms: [{ platform: 'douyin', ready: false }, { platform: 'kuaishou', ready: false }] } })
     const refused = await start(link.code, 'douyin')
     expect(refused.body).toMatchObject({ code: 0, msg: expect.stringContaining("This platform's Douyin app is not set up") })
+    // The form that makes a link says so before anyone fills it in, in the caller's language.
+    const notices = (lang: string) => server.call<{ notices: { type: string; message: string }[]; values?: { platforms: string[] } }>('GET', '/authorization_link/form_notices', { token: token.m1, headers: { lang } })
+    expect((await notices('en-US')).body.data.notices).toEqual([{ type: 'warning', message: expect.stringMatching(/^Douyin, Kuaishou cannot be authorized yet: the platform has not set up its app there/) }])
+    expect((await notices('zh-CN')).body.data.notices).toEqual([{ type: 'warning', message: expect.stringMatching(/^暂时无法授权抖音、快手/) }])
     // A link is made only for platforms the site has set up, and says which it has not.
     expect((await addLink({ name: 'Nothing set up' })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/platforms' }] }, msg: expect.stringContaining('Douyin, Kuaishou cannot be authorized yet') })
     expect((await publishing({ douyin_client_key: douyin.clientKey })).body.code).toBe(1)
+    const douyinReady = (await notices('en-US')).body.data
+    expect([douyinReady.notices.map((n) => n.message), douyinReady.values]).toEqual([[expect.stringMatching(/^Kuaishou cannot be authorized yet/)], { platforms: ['douyin'] }])
     expect((await addLink({ name: 'Both asked', platforms: ['douyin', 'kuaishou'] })).body).toMatchObject({ code: 0, msg: expect.stringMatching(/^Kuaishou cannot be authorized yet/) })
     const douyinOnly = await addLink({ name: 'What is set up' })
     expect(douyinOnly.body.data.platforms).toEqual(['douyin'])
@@ -111,6 +117,7 @@ describe('matrix accounts: batch-authorization links, the platforms\' OAuth flow
     await sql`delete from ${sql.table(server.services.registry.entities.get('authorization_link')!.table)} where id = ${douyinOnly.body.data.id}`.execute(server.services.db)
     await setUpBoth()
     expect((await info(link.code)).body.data.platforms).toEqual([{ platform: 'douyin', ready: true }, { platform: 'kuaishou', ready: true }])
+    expect((await notices('en-US')).body.data).toEqual({ notices: [] })
   })
 
   it('a code this server did not sign is a link that does not exist, in both languages', async () => {

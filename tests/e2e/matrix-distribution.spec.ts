@@ -184,4 +184,27 @@ describe('matrix distribution: accounts', () => {
       await page.getByText('商户已撤销该授权链接，请向其索取新链接。').waitFor()
     }, 'zh-CN')
   })
+
+  it('while Kuaishou is not set up, the link form says so before it is filled in and starts with Douyin alone, and a link\'s page offers only Douyin', async () => {
+    const link = await callApi<{ id: number; code: string }>(product, { username: 'merchant1' }, 'POST', '/authorization_link/add', { name: 'Before the change' })
+    await callApi(product, { username: 'admin' }, 'POST', '/platform/set_config', { group: 'publishing', values: { kuaishou_app_id: '' } })
+    try {
+      await withSignedIn(product, 'merchant1', async (page) => {
+        await page.getByRole('alert').getByText(/^Kuaishou cannot be authorized yet: the platform has not set up its app there/).waitFor()
+        expect([await page.getByRole('checkbox', { name: 'Douyin' }).isChecked(), await page.getByRole('checkbox', { name: 'Kuaishou' }).isChecked()]).toEqual([true, false])
+        await page.locator('#root_name').fill('Douyin shops')
+        await page.getByRole('button', { name: 'Save' }).click()
+        await page.waitForURL(/\/matrix-distribution\/links(\/show\/\d+)?(\?|$)/)
+      }, 'en-US', { at: '/matrix-distribution/links/create' })
+      const made = await callApi<{ data: { name: string; platforms: string[] }[] }>(product, { username: 'merchant1' }, 'GET', '/authorization_link/list?name=Douyin%20shops')
+      expect(made.data.map((l) => l.platforms)).toEqual([['douyin']])
+      await withBrowser(async (page) => {
+        await page.goto(`${product.url}/batchAuthorization?link=${link.code}`)
+        await page.getByRole('button', { name: 'Authorize a Douyin account' }).waitFor()
+        expect(await page.getByRole('button', { name: 'Authorize a Kuaishou account' }).count()).toBe(0)
+      }, 'en-US')
+    } finally {
+      await callApi(product, { username: 'admin' }, 'POST', '/platform/set_config', { group: 'publishing', values: { kuaishou_app_id: kuaishou.appId } })
+    }
+  })
 })

@@ -9,6 +9,7 @@ import { formDefinition } from '../forms/form-schema'
 import { SchemaForm } from '../forms/SchemaForm'
 import { linkedValues } from '../forms/linked-values'
 import { FORM_PAGE_CONTENT } from './form-page'
+import { FormNotices, useFormStart } from '../forms/FormNotices'
 
 /** The create page of any resource: a form over its create endpoint's body schema. */
 export default function ResourceCreate({ resource }: { resource: string }) {
@@ -17,11 +18,13 @@ export default function ResourceCreate({ resource }: { resource: string }) {
   const def = registry.resources.get(resource)!
   const form = useMemo(() => formDefinition(registry, def, 'create', locale), [registry, def, locale])
   const { onFinish, mutation } = useForm({ resource, action: 'create', redirect: 'list' })
-  // A link may start the form ("send to a release plan" from a work).
-  const [initial] = useState(() => linkedValues(form.schema, window.location.search))
+  // A link may start the form ("send to a release plan" from a work), over what the server says it should start from.
+  const [linked] = useState(() => linkedValues(form.schema, window.location.search))
+  const { ready, start } = useFormStart(def.form.notices)
   return (
     <Create title={<PageTitle back>{t('page.create', titleParams(def, registry.entities.get(def.entity), locale))}</PageTitle>} goBack={false} contentProps={FORM_PAGE_CONTENT}>
-      <SchemaForm key={locale} schema={form.schema} uiSchema={form.uiSchema} initial={initial} saving={mutation.isPending} onSubmit={onFinish} />
+      <FormNotices notices={start.notices} />
+      {ready ? <SchemaForm key={locale} schema={form.schema} uiSchema={form.uiSchema} initial={{ ...start.values, ...linked }} saving={mutation.isPending} onSubmit={onFinish} /> : null}
     </Create>
   )
 }

@@ -70,7 +70,7 @@ async function platformsToOffer(services: Services, asked: OAuthPlatform[] | und
   const platforms = asked ?? all.filter((platform) => apps[platform] !== null)
   const missing = (asked ?? all).filter((platform) => apps[platform] === null)
   if (platforms.length === 0 || (asked && missing.length > 0)) {
-    throw fieldError('LINK_PLATFORM_NOT_SET_UP', '/platforms', locale, { platforms: missing.map((platform) => PLATFORM_NAMES[platform][locale]).join(locale === 'zh-CN' ? '、' : ', ') })
+    throw fieldError('LINK_PLATFORM_NOT_SET_UP', '/platforms', locale, { platforms: platformList(missing, locale) })
   }
   return platforms
 }
@@ -129,7 +129,27 @@ const startAuthorization = namedHandler(['platform/authorization_start'], {
   },
 })
 
+/** Above the form that makes a link: the platforms a link cannot offer yet, and a server that can sign none; the form starts with only the others ticked. */
+const linkNotices = namedHandler(['authorization_link/form_notices'], {
+  async run(ctx) {
+    const { services, locale } = ctx
+    const notices: { type: 'warning'; message: string }[] = []
+    if (!matrixKeys(services.config)) notices.push({ type: 'warning', message: KEY_MISSING[locale] })
+    const apps = await platformApps(services)
+    const missing = (Object.keys(apps) as OAuthPlatform[]).filter((platform) => apps[platform] === null)
+    if (missing.length === 0) return { notices }
+    notices.push({ type: 'warning', message: new AppError('LINK_PLATFORM_NOT_SET_UP', { platforms: platformList(missing, locale) }).messageIn(locale) })
+    const ready = (Object.keys(apps) as OAuthPlatform[]).filter((platform) => apps[platform] !== null)
+    return ready.length > 0 ? { notices, values: { platforms: ready } } : { notices }
+  },
+})
+
+function platformList(platforms: OAuthPlatform[], locale: Locale): string {
+  return platforms.map((platform) => PLATFORM_NAMES[platform][locale]).join(locale === 'zh-CN' ? '、' : ', ')
+}
+
 export const linkHandlers = {
+  'matrix.linkNotices': linkNotices,
   'matrix.addLink': addLink,
   'matrix.revokeLink': revokeLink,
   'matrix.linkInfo': linkInfo,
