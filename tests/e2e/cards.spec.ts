@@ -62,7 +62,17 @@ describe('card passwords (spec §2 /promotion/card-password)', () => {
       await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
       await page.locator('.ant-modal').getByText('There is no card with this password').waitFor()
       await page.locator('#root_card_password').fill(password.toLowerCase())
-      await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
+      const [redeem] = await Promise.all([
+        page.waitForRequest((r) => r.url().endsWith('/recharge_card/use_card')),
+        page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click(),
+      ])
+      await balance.getByText('10.00').waitFor()
+      // The call carries a key of the dialog's; sent again as a lost answer's retry would be, it answers as before and credits nothing more.
+      const sent = await redeem.allHeaders()
+      expect(sent['idempotency-key']).toMatch(/^[0-9a-f]{16}-[0-9a-f]{16}$/)
+      const again = await page.request.post(redeem.url(), { headers: sent, data: redeem.postData()! })
+      expect([again.status(), again.headers()['idempotent-replayed'], ((await again.json()) as { code: number }).code]).toEqual([200, 'true', 1])
+      await page.reload()
       await balance.getByText('10.00').waitFor()
       await page.getByRole('row', { name: /Spring gift/ }).waitFor()
     }, 'en-US', { at: '/account/property' })

@@ -2,6 +2,7 @@ import { App } from 'antd'
 import type { Task } from '../../generated/types'
 import { useTranslate } from '../i18n/translate'
 import { useConsole } from '../ConsoleContext'
+import { submissionKey } from '../providers/submission-key'
 
 /** The calls every task kind shares (DESIGN §5a), as the engine names them. */
 const CALLS = { cancel: 'task/cancel', retry: 'task/retry', delete: 'task/del' } as const
@@ -35,7 +36,10 @@ export function useTaskActions(changed: (task: Task | undefined, id: number) => 
   const call = async (action: TaskAction, task: Task) => {
     const path = registry.endpoints.get(CALLS[action])!.path
     const body = action === 'delete' ? { ids: [task.id] } : { id: task.id }
-    const answer = await http.request<Task | { deleted: number }>({ method: 'POST', path, body })
+    // A second click, or the same call sent again after its answer was lost, retries the task
+    // once: the key is the task as it stood, so a later retry of a later failure is a new one.
+    const idempotencyKey = action === 'retry' ? submissionKey(`retry${task.id}`, { id: task.id, updated_at: task.updated_at }) : undefined
+    const answer = await http.request<Task | { deleted: number }>({ method: 'POST', path, body, idempotencyKey })
     message.success(t(`task.${action}.done`, { title: task.title }))
     changed(action === 'delete' ? undefined : (answer as Task), task.id)
   }

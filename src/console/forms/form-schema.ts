@@ -27,7 +27,7 @@ export function endpointForm(registry: Registry, endpointId: string, locale: Loc
   return objectForm({ ...body, $id: `${endpoint.request.body ? 'body' : 'query'}:${endpoint.id}` satisfies FormSource }, locale, layout)
 }
 
-/** An idempotent call's key is the console's to send (creation/submission-key.ts), never a field to fill. */
+/** An idempotent call's key is the console's to send (providers/submission-key.ts), never a field to fill. */
 function withoutKey(schema: JsonSchema): JsonSchema {
   const properties = schema.properties as Record<string, JsonSchema> | undefined
   if (!properties?.idempotency_key) return schema

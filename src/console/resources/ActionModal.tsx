@@ -10,6 +10,7 @@ import { SchemaForm } from '../forms/SchemaForm'
 import { actionFields, openDownload } from './actions'
 import { headerQueryKey } from './headers'
 import { ApiError } from '../providers/ApiError'
+import { newVisit, submissionKey } from '../providers/submission-key'
 
 export interface ActionModalProps {
   resource: string
@@ -38,6 +39,8 @@ export default function ActionModal({ resource, action, record, filters, onClose
   const endpoint = registry.endpoints.get(action.endpoint!)!
   const form = useMemo(() => endpointForm(registry, endpoint.id, locale, { fields: actionFields(registry, action) }), [registry, endpoint.id, locale, action])
   const [saving, setSaving] = useState(false)
+  // One visit per dialog opened: it closes once its call is taken.
+  const visit = useRef(newVisit())
   // What a "plays" endpoint answered: heard here, and asked for again with other words as often as wanted.
   const [playing, setPlaying] = useState<string>()
   useEffect(() => () => (playing ? URL.revokeObjectURL(playing) : undefined), [playing])
@@ -64,7 +67,10 @@ export default function ActionModal({ resource, action, record, filters, onClose
     }
     setSaving(true)
     try {
-      await http.request({ method: 'POST', path: endpoint.path, body: { ...values, ...(record ? { [action.rowId]: record.id } : {}) } })
+      const body = { ...values, ...(record ? { [action.rowId]: record.id } : {}) }
+      // Money and quota moved from this dialog move once: the same form sent again (a second
+      // click, a call whose answer was lost) carries the same key and gets the first answer.
+      await http.request({ method: 'POST', path: endpoint.path, body, idempotencyKey: endpoint.idempotent ? submissionKey(visit.current, body) : undefined })
       message.success(t('actions.done', { action: title }))
       await Promise.all([invalidate({ resource, invalidates: ['list', 'detail'], id: record?.id as BaseKey | undefined }), queryClient.invalidateQueries({ queryKey: headerQueryKey(resource) })])
       onClose()
