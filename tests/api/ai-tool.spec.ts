@@ -137,6 +137,29 @@ describe('the AI tool: assistants answer through an OpenAI-compatible writer, st
     expect(before).toMatchObject({ status: 'failed', error: { 'en-US': expect.stringContaining('HTTP 429') } })
   })
 
+  it('a model that thinks first shows only its answer and is logged with every token it wrote; one that thinks to its limit fails saying so, logged with what it cost', async () => {
+    contract.vendor = 'deepseek'
+    contract.thinking = 'The person wants a tea script. Keep it short.'
+    try {
+      const thought = events((await chat('m1', { assistant_id: writer.id, messages: [{ role: 'user', content: 'Hi' }] })).body)
+      expect(thought.filter((e) => e.event === 'text').map((e) => e.data.text).join('')).toBe('You said: Hi')
+      expect(thought.at(-1)).toEqual({ event: 'done', data: { model: 'contract-chat', prompt_tokens: 9, completion_tokens: 15, finish: 'stop' } })
+      expect((await calls())[0]).toMatchObject({ status: 'succeeded', prompt_tokens: 9, completion_tokens: 15 })
+      // The assistant sends no max_tokens: the server's own limit is the one spent.
+      contract.defaultMaxTokens = 6
+      const spent = events((await chat('m1', { assistant_id: writer.id, messages: [{ role: 'user', content: 'Hi' }] }, 'zh-CN')).body)
+      expect(spent).toEqual([{ event: 'failed', data: { message: 'AI 写作服务把服务端的 token 上限（6 个 token）全部用在了思考上，没有写出回答（思考也计入上限）。请放宽上限，或换用不先思考的模型。' } }])
+      expect((await calls())[0]).toMatchObject({ purpose: 'chat', status: 'failed', prompt_tokens: 9, completion_tokens: 6, error: { 'en-US': expect.stringContaining("spent its server's token limit (6 tokens) thinking") } })
+      const titles = await server.call('POST', '/matrix/ai_imitate_title', { token: token.m1, body: { title: 'Three tricks for better coffee', count: 1 } })
+      expect(titles.body).toMatchObject({ code: 0, msg: expect.stringContaining("spent its server's token limit (6 tokens) thinking") })
+      expect((await calls())[0]).toMatchObject({ purpose: 'imitate_title', status: 'failed', completion_tokens: 6 })
+    } finally {
+      contract.vendor = 'openai'
+      contract.thinking = undefined
+      contract.defaultMaxTokens = 4096
+    }
+  })
+
   it('a person leaving mid-answer stops the writer, and the call is logged as stopped', async () => {
     if (!server.app.server.listening) await server.app.listen({ host: '127.0.0.1', port: 0 })
     const { port } = server.app.server.address() as { port: number }

@@ -3,7 +3,8 @@ import { AppError } from '../errors/AppError'
 import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 import { findVisible, notFound } from '../engine/generic/record-scope'
 import { chatProvider } from '../providers/active'
-import type { ChatAnswer, ChatProvider } from '../providers/chat/chat-provider'
+import { ChatFailure } from '../providers/chat/chat-failure'
+import type { ChatAnswer, ChatProvider, ChatUsage } from '../providers/chat/chat-provider'
 import { failureReason } from '../tasks/failure-reason'
 import { TaskFailure } from '../tasks/task-handler'
 import { tableOf } from '../services'
@@ -65,7 +66,7 @@ const chat = namedHandler(['ai/chat'], {
         const reason = failureReason(error)
         if (!(error instanceof TaskFailure)) ctx.request.log.error({ err: error }, 'AI chat failed')
         stream.send('failed', { message: reason[locale] })
-        ended = { ...call, usage: null, status: 'failed', error: reason }
+        ended = { ...call, usage: usageOf(error), status: 'failed', error: reason }
       }
     } finally {
       stream.end()
@@ -93,7 +94,7 @@ const imitateTitle = namedHandler(['matrix/ai_imitate_title'], {
       answer = await writer.chat({ messages: imitateTitleMessages(body.title.trim(), body.topic?.trim() ?? '', body.count ?? 5), temperature: 0.9, signal: left.signal })
     } catch (error) {
       const reason = failureReason(error)
-      await logAiCall(services, { ...call, usage: null, status: left.signal.aborted ? 'stopped' : 'failed', ...(left.signal.aborted ? {} : { error: reason }) })
+      await logAiCall(services, { ...call, usage: usageOf(error), status: left.signal.aborted ? 'stopped' : 'failed', ...(left.signal.aborted ? {} : { error: reason }) })
       throw new AppError('AI_FAILED', { reason: reason[ctx.locale] })
     }
     await logAiCall(services, { ...call, model: answer.model, usage: answer.usage, status: 'succeeded' })
@@ -102,6 +103,11 @@ const imitateTitle = namedHandler(['matrix/ai_imitate_title'], {
     return { titles, model: answer.model, prompt_tokens: answer.usage?.promptTokens ?? null, completion_tokens: answer.usage?.completionTokens ?? null }
   },
 })
+
+/** The tokens a failed call still cost, where the vendor counted them before it failed (a model that thought to its limit). */
+function usageOf(error: unknown): ChatUsage | null {
+  return error instanceof ChatFailure ? error.usage : null
+}
 
 /** Each call to the writer costs the platform tokens: an account's calls, chat and titles together, are counted per minute. */
 function writerLimit(app: FastifyInstance, services: Services) {

@@ -20,14 +20,23 @@ export interface ChatParams {
 /** Tokens the vendor counted; null where it did not say (an older Ollama, a proxy). */
 export interface ChatUsage {
   promptTokens: number
+  /** Every token the model wrote, its thinking included: what the vendor bills as output. */
   completionTokens: number
+  /**
+   * The thinking's share of `completionTokens`, where the vendor says (DeepSeek, the newest vLLM);
+   * never guessed, as Ollama and most vLLM versions do not count it apart.
+   */
+  reasoningTokens?: number
 }
 
 export interface ChatAnswer {
   text: string
   model: string
   usage: ChatUsage | null
-  /** Why the answer ended: "stop", or "length" when it was cut at maxTokens. */
+  /**
+   * Why the answer ended: "stop", or "length" when it was cut at maxTokens after some of it was
+   * written; null when the server said [DONE] without a reason.
+   */
   finish: string | null
 }
 

@@ -1,6 +1,8 @@
 import { TaskFailure } from '../../tasks/task-handler'
 import { callVendor, malformed, said } from '../vendor-http'
+import { failedEnding } from './answer-ending'
 import type { ChatAnswer, ChatParams, ChatProvider, ChatUsage } from './chat-provider'
+import { thinkTagFilter } from './think-tag-filter'
 
 export interface OpenAiCompatibleConfig {
   /** Up to and including the version: https://api.deepseek.com/v1, http://127.0.0.1:11434/v1. */
@@ -15,18 +17,24 @@ const VENDOR = said('AI 写作服务', 'The AI writer')
 const VENDOR_EN = VENDOR['en-US']
 const VENDOR_ZH = VENDOR['zh-CN']
 
-/** One chunk of a streamed chat completion, as the API documents it. */
+/**
+ * One chunk of a streamed chat completion, as the API documents it, with the thinking of a
+ * reasoning model beside the answer under either of its names: `reasoning_content` (DeepSeek,
+ * vLLM until early 2026) or `reasoning` (vLLM since, Ollama).
+ */
 interface Chunk {
   model?: unknown
-  choices?: { delta?: { content?: unknown }; finish_reason?: unknown }[]
-  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null
-  error?: { message?: unknown } | string
+  choices?: { delta?: { content?: unknown; reasoning_content?: unknown; reasoning?: unknown } | null; finish_reason?: unknown }[]
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown; completion_tokens_details?: { reasoning_tokens?: unknown } | null } | null
+  error?: { message?: unknown; code?: unknown } | string
 }
 
 /**
  * The OpenAI-compatible chat-completions API (`POST {base}/chat/completions`), which DeepSeek,
  * Qwen's compatible mode, Ollama and vLLM all speak, streamed (`stream: true`) so the answer
  * shows as it is written, with the token counts of its last chunk (`stream_options.include_usage`).
+ * A reasoning model's thinking is never shown as the answer: it comes in its own field, or, from
+ * a server that does not split it out, between `<think>` tags in the content.
  */
 export function openAiCompatibleChat(config: OpenAiCompatibleConfig): ChatProvider {
   const url = (path: string) => `${config.baseUrl.replace(/\/+$/, '')}${path}`
@@ -48,6 +56,8 @@ export function openAiCompatibleChat(config: OpenAiCompatibleConfig): ChatProvid
     },
     async chat({ messages, model = config.model, temperature, maxTokens, signal, onText }: ChatParams): Promise<ChatAnswer> {
       // The server's silence is timed by hand: a whole answer may stream for longer than any one pause.
+      // Every byte counts as heard, so a model thinking for minutes, or DeepSeek's ": keep-alive"
+      // while a request waits in its queue, is not silence.
       const silence = new AbortController()
       let timer = setTimeout(() => silence.abort(), config.timeoutMs)
       const heard = () => {
@@ -79,12 +89,23 @@ export function openAiCompatibleChat(config: OpenAiCompatibleConfig): ChatProvid
           throw malformed(VENDOR, `a streamed answer was asked for, it sent ${response.headers.get('content-type') ?? 'no content type'}`)
         }
         let text = ''
+        let reasoned = false
+        const tags = thinkTagFilter()
+        const answered = (piece: string) => {
+          if (!piece) return
+          text += piece
+          onText?.(piece)
+        }
         let answeredModel = model
         let usage: ChatUsage | null = null
         let finish: string | null = null
+        let done = false
         try {
           for await (const data of serverSentData(response.body!, heard)) {
-            if (data === '[DONE]') break
+            if (data === '[DONE]') {
+              done = true
+              break
+            }
             let chunk: Chunk
             try {
               chunk = JSON.parse(data) as Chunk
@@ -93,32 +114,42 @@ export function openAiCompatibleChat(config: OpenAiCompatibleConfig): ChatProvid
             }
             if (chunk.error) {
               const reason = typeof chunk.error === 'string' ? chunk.error : String(chunk.error.message ?? 'no reason given')
-              throw new TaskFailure(said(`${VENDOR_ZH}在回答中途出错：${reason}`, `${VENDOR_EN} failed while answering: ${reason}`), true)
+              // vLLM says in the error's code whether the request was at fault (400) or the server (500).
+              const refused = typeof chunk.error === 'object' && typeof chunk.error.code === 'number' && chunk.error.code >= 400 && chunk.error.code < 500
+              throw new TaskFailure(said(`${VENDOR_ZH}在回答中途出错：${reason}`, `${VENDOR_EN} failed while answering: ${reason}`), !refused)
             }
             if (typeof chunk.model === 'string' && chunk.model) answeredModel = chunk.model
             const choice = chunk.choices?.[0]
+            const thinking = choice?.delta?.reasoning_content ?? choice?.delta?.reasoning
+            if (typeof thinking === 'string' && thinking) reasoned = true
             const piece = choice?.delta?.content
-            if (typeof piece === 'string' && piece) {
-              text += piece
-              onText?.(piece)
-            }
+            if (typeof piece === 'string' && piece) answered(tags.push(piece))
             if (typeof choice?.finish_reason === 'string') finish = choice.finish_reason
-            if (chunk.usage && typeof chunk.usage.prompt_tokens === 'number' && typeof chunk.usage.completion_tokens === 'number') {
-              usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens }
-            }
+            usage = usageOf(chunk) ?? usage
           }
         } catch (error) {
           if (silence.signal.aborted && !signal?.aborted) throw silent()
           if (error instanceof TaskFailure || signal?.aborted) throw error
           throw new TaskFailure(said(`${VENDOR_ZH}的回答中断了（${(error as Error).message}）。`, `${VENDOR_EN}'s answer broke off (${(error as Error).message}).`), true)
         }
-        if (finish === null && text === '') throw malformed(VENDOR, 'its stream ended without an answer')
+        answered(tags.end())
+        text = tags.settle(text)
+        const failed = failedEnding(VENDOR, { text, thought: reasoned || tags.thought > 0, finish, done, maxTokens, usage })
+        if (failed) throw failed
         return { text, model: answeredModel, usage, finish }
       } finally {
         clearTimeout(timer)
       }
     },
   }
+}
+
+/** The token counts of a chunk that has them: a last one of empty choices, or DeepSeek's finish chunk. */
+function usageOf(chunk: Chunk): ChatUsage | null {
+  const counted = chunk.usage
+  if (!counted || typeof counted.prompt_tokens !== 'number' || typeof counted.completion_tokens !== 'number') return null
+  const reasoning = counted.completion_tokens_details?.reasoning_tokens
+  return { promptTokens: counted.prompt_tokens, completionTokens: counted.completion_tokens, ...(typeof reasoning === 'number' ? { reasoningTokens: reasoning } : {}) }
 }
 
 /** The data of each Server-Sent Event in a body, `heard` called whenever bytes arrive. */
