@@ -318,6 +318,37 @@ describe('matrix accounts: batch-authorization links, the platforms\' OAuth flow
     expect(issued.refreshToken).not.toBe(oldRefresh)
   })
 
+  it('a Kuaishou refresh its server cannot answer now is tried again, the account kept; one refused for the app fails for an administrator, the account kept', async () => {
+    const target = (await accounts()).find((a) => a.platform === 'kuaishou')!
+    const earlier = await waitForKind('platform_token_refresh', target.id)
+    await waitForTask(server, token.m1!, earlier, 'succeeded')
+    kuaishou.mode = 'busy'
+    // Two days on, its access token of two days is due.
+    ahead += 2 * DAY
+    token.m1 = await server.login('m1')
+    const busy = await waitForKind('platform_token_refresh', target.id, earlier)
+    const waiting = await waitForTask(server, token.m1!, busy, 'queued', (t) => t.attempts >= 1 && /Kuaishou is busy/.test(t.error['en-US'] ?? ''))
+    expect(waiting.error['en-US']).toBe('Kuaishou is busy: 服务内部错误 (result 100200500); it will be tried again.')
+    expect((await accounts()).find((a) => a.id === target.id)).toMatchObject({ status: 'authorized', problem: '' })
+    kuaishou.mode = 'ok'
+    await waitForTask(server, token.m1!, busy, 'succeeded')
+
+    token.admin = await server.login('admin')
+    expect((await publishing({ kuaishou_app_secret: 'not-the-secret' })).body.code).toBe(1)
+    ahead += 2 * DAY
+    token.m1 = await server.login('m1')
+    try {
+      const refused = await waitForKind('platform_token_refresh', target.id, busy)
+      const failed = await waitForTask(server, token.m1!, refused, 'failed')
+      expect(failed.error['en-US']).toMatch(/^Kuaishou does not accept this platform's app or what it sent: .* \(result 100200101\)\. The account is not at fault and is kept; an administrator checks/)
+      expect(failed.attempts).toBe(1)
+      expect((await accounts()).find((a) => a.id === target.id)).toMatchObject({ status: 'authorized', problem: '' })
+    } finally {
+      token.admin = await server.login('admin')
+      await setUpBoth()
+    }
+  })
+
   /** The newest task of a kind for an account, once the schedule has queued it. */
   async function waitForKind(kind: string, accountId: number, after = 0): Promise<number> {
     const until = Date.now() + 20_000

@@ -67,7 +67,7 @@ describe('release plans: works posted to accounts on a schedule, once each, thro
   }
 
   /** A finished video of the merchant's, as a clip task leaves it. */
-  const makeWork = async (title: string) => {
+  const makeWork = async (title: string, duration = 2) => {
     const file = join(media, `${title}.mp4`)
     await makeTestVideo(file, { seconds: 2, width: 160, height: 284 })
     const key = `works/${Date.now()}-${works.length}.mp4`
@@ -75,7 +75,7 @@ describe('release plans: works posted to accounts on a schedule, once each, thro
     const now = new Date().toISOString()
     const row = await server.services.db
       .insertInto('work')
-      .values({ owner_id: id.m1!, title, kind: 'clip', render: '', task_id: null, variant: 1, combination: '', url, cover_url: '', duration: 2, width: 160, height: 284, fps: 25, size: 1000, storage_key: key, created_at: now, updated_at: now } as never)
+      .values({ owner_id: id.m1!, title, kind: 'clip', render: '', task_id: null, variant: 1, combination: '', url, cover_url: '', duration, width: 160, height: 284, fps: 25, size: 1000, storage_key: key, created_at: now, updated_at: now } as never)
       .returning('id')
       .executeTakeFirstOrThrow()
     works.push(Number(row.id))
@@ -278,5 +278,17 @@ describe('release plans: works posted to accounts on a schedule, once each, thro
     expect(byWork.map((g) => g.title)).toEqual(expect.arrayContaining(['Cold brew', 'Oolong']))
     // Another merchant's figures are its own.
     expect((await server.call<{ groups: unknown[] }>('GET', '/release_post/stats', { token: token.m2, query: { group_by: 'plan_id' } })).body.data.groups).toEqual([])
+  })
+
+  it('a work longer than Douyin takes fails its post saying so, and none of it is sent', async () => {
+    // Its length as measured when it was made: the file itself is a short clip.
+    await makeWork('Tea ceremony, in full', 901)
+    const uploads = () => douyin.calls.filter((c) => c.path.includes('upload')).length
+    const before = uploads()
+    const made = await addPlan({ name: 'Too long', work_ids: [works.at(-1)], account_ids: [account.douyin] })
+    const [failed] = await settled(made.data.id)
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining('Douyin takes videos of up to 15 minutes; this one is 15 min 1 s long and was not sent.') })
+    expect(failed!.error).toContain('抖音只接受 15 分钟以内的视频')
+    expect(uploads()).toBe(before)
   })
 })

@@ -43,7 +43,7 @@ export const publishTask = taskHandler(['platform_post'], {
     const account = await services.db.selectFrom(tableOf(services, 'platform_account')).selectAll().where('id', '=', Number(post.account_id)).executeTakeFirst()
     if (!account) throw new TaskFailure(said('该平台账号已被删除。', 'The platform account has been deleted.'))
     if (account.status !== 'authorized') throw new TaskFailure(said(`账号“${String(account.nickname)}”需要重新授权后才能发布。`, `The account "${String(account.nickname)}" must be authorized again before it can post.`))
-    const work = await services.db.selectFrom(tableOf(services, 'work')).select(['storage_key', 'title']).where('id', '=', Number(post.work_id)).executeTakeFirst()
+    const work = await services.db.selectFrom(tableOf(services, 'work')).select(['storage_key', 'title', 'duration']).where('id', '=', Number(post.work_id)).executeTakeFirst()
     if (!work?.storage_key) throw new TaskFailure(said('作品的视频文件已不存在。', "The work's video file no longer exists."))
     const plan = await services.db.selectFrom(tableOf(services, 'release_plan')).select(['topics', 'poi_id']).where('id', '=', Number(post.plan_id)).executeTakeFirst()
     const keys = matrixKeys(services.config)
@@ -63,7 +63,7 @@ export const publishTask = taskHandler(['platform_post'], {
     const coverPath = join(ctx.workDir, 'cover.jpg')
     await coverFrame(videoPath, COVER_AT_SECONDS, coverPath, { signal: ctx.signal })
     const topics = parseList(plan?.topics)
-    const input = (accessToken: string): PostInput => ({ accessToken, openId: String(account.open_id), videoPath, coverPath, coverAtSeconds: COVER_AT_SECONDS, title: String(post.title), topics, poiId: String(plan?.poi_id ?? ''), signal: ctx.signal })
+    const input = (accessToken: string): PostInput => ({ accessToken, openId: String(account.open_id), videoPath, coverPath, coverAtSeconds: COVER_AT_SECONDS, durationSeconds: Number(work.duration ?? 0), title: String(post.title), topics, poiId: String(plan?.poi_id ?? ''), signal: ctx.signal })
     const withToken = <T>(call: (accessToken: string) => Promise<T>) => withFreshToken(services, keys, accountId, call)
 
     ctx.progress(20, { 'zh-CN': `上传到${name['zh-CN']}`, 'en-US': `Uploading to ${name['en-US']}` })

@@ -18,7 +18,11 @@ const RENEW_REFRESH_AHEAD_MS = 7 * 86_400_000
 /**
  * Renews an account's access token with its refresh token. The new tokens are sealed before the
  * step records them, so a retry after a crash reuses them instead of spending the refresh token
- * twice, and no token is ever written in plain text. A refusal marks the account re-authorize.
+ * twice, and no token is ever written in plain text. Only a grant the platform says is gone
+ * (AuthorizationLost) marks the account re-authorize: its owner alone can bring it back. The
+ * platform busy or limiting is a passing failure, tried again; a refusal it lays on this
+ * platform's app (credentials, parameters, permissions) fails the task, in its words, for an
+ * administrator, and the account stays as it is.
  */
 export const tokenRefreshTask = taskHandler(['platform_token_refresh'], {
   async prepare(ctx) {

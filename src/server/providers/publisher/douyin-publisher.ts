@@ -1,34 +1,13 @@
 import { openAsBlob } from 'node:fs'
 import { basename } from 'node:path'
+import { TaskFailure } from '../../tasks/task-handler'
 import { malformed, said } from '../vendor-http'
 import type { DouyinConfig } from './douyin'
-import { bareTitle, callPlatform, epochMs, partsOf, postText, refusal, uploadTimeoutMs, type PostStats, type Publisher, type PublishedPost, type Refusal } from './publisher'
+import { douyinData } from './douyin-answer'
+import { bareTitle, callPlatform, epochMs, partsOf, postText, uploadTimeoutMs, type PostStats, type Publisher, type PublishedPost } from './publisher'
 
 const VENDOR = said('抖音', 'Douyin')
 
-/**
- * Its documented codes. Douyin's status-code page has two tables, the older codes (21xxxxx)
- * and the newer (28xxxxxx) that "new abilities" answer; which a video call answers is not
- * said, so both are read. A rate limit is only in the newer table (28003018); a used-up
- * quota (2190001, 28003017) is a limit too, lifted the next day.
- */
-const CODES: Record<number, Refusal> = {
-  2190008: 'expired',
-  28001008: 'expired',
-  // access_token invalid (revoked by its owner), the scope not authorized, token and open_id not one account
-  2190002: 'lost',
-  28001003: 'lost',
-  2190003: 'lost',
-  28001012: 'lost',
-  2190015: 'lost',
-  28001015: 'lost',
-  28003018: 'limited',
-  28003017: 'limited',
-  2190001: 'limited',
-  2100004: 'busy',
-  28001005: 'busy',
-  28001006: 'busy',
-}
 /** Posts asked for per video_list page, and pages read before giving up on finding a post. */
 const PAGE = 20
 const MAX_PAGES = 5
@@ -37,12 +16,8 @@ const DATA_BATCH = 20
 /** Douyin advises its part upload above 50 MB (and requires it above 128 MB), parts of 20 MB (5 MB at least). */
 const WHOLE_UPLOAD_MAX = 50 * 1024 * 1024
 const PART_BYTES = 20 * 1024 * 1024
-
-/** Every answer: `data` holds `error_code` (0 when it worked) and `description`; `extra` repeats them. */
-interface Answer<T> {
-  data?: (T & { error_code?: unknown; description?: unknown }) | null
-  extra?: { error_code?: unknown; description?: unknown } | null
-}
+/** "视频文件大小不超过128M,时长在15分钟以内" (its video upload page): a longer video would be refused, so it is not sent. */
+const MAX_SECONDS = 15 * 60
 
 /** A post as video_list and video_data describe it. */
 interface Item {
@@ -58,10 +33,12 @@ interface Item {
  * Douyin's open API for posting in an authorized account's name (open.douyin.com, scope
  * video.create.bind), in its current form under /api/douyin/v1/video/: the access token in an
  * `access-token` header and the account's open_id in the query, not the older
- * `/video/upload/?open_id&access_token`. A file of up to 50 MB goes up whole (upload_video,
- * multipart `video`); a larger one in parts, as Douyin advises above 50 MB and requires above
- * 128 MB: init_video_part_upload answers an upload_id, upload_video_part takes each part
- * (part_number from 1, multipart `video`), complete_video_part_upload answers the video_id.
+ * `/video/upload/?open_id&access_token`. A video over 15 minutes is refused before any of it
+ * is sent. A file of up to 50 MB goes up whole (upload_video, multipart `video`); a larger one
+ * in parts, as Douyin advises above 50 MB and requires above 128 MB: init_video_part_upload
+ * answers an upload_id, upload_video_part takes each part (part_number from 1, multipart
+ * `video`), complete_video_part_upload answers the video_id; init and complete take a JSON
+ * `{}`, as Douyin's SDKs send them.
  * create_video makes the post from the video_id with `text`, the title and its #topics, and
  * `cover_tsp`, the second whose frame is its cover;
  * video_list pages the account's posts and video_data reads their statistics.
@@ -77,12 +54,7 @@ export function douyinPublisher(config: DouyinConfig): Publisher {
     const { query, ...request } = init
     const url = `${new URL(path, config.apiUrl)}?${new URLSearchParams({ open_id: account.openId, ...query })}`
     const response = await callPlatform({ vendor: VENDOR, url, timeoutMs, signal, init: { ...request, headers: { 'access-token': account.accessToken, ...request.headers } } })
-    const answer = (await response.json().catch(() => null)) as Answer<T> | null
-    const code = answer?.data?.error_code ?? answer?.extra?.error_code
-    if (!answer?.data || typeof code !== 'number') throw malformed(VENDOR, `${path} answered ${JSON.stringify(answer).slice(0, 120)}`)
-    if (code === 0) return answer.data
-    const reason = `${String(answer.data.description || answer.extra?.description || 'no reason given')} (error_code ${code})`
-    throw refusal(CODES[code] ?? 'refused', VENDOR, reason)
+    return douyinData(path, await response.json().catch(() => null), 'post') as T
   }
   const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   const postOf = (path: string, item: Item): PublishedPost & { title: string; createdMs: number; pinned: boolean } => {
@@ -100,6 +72,7 @@ export function douyinPublisher(config: DouyinConfig): Publisher {
   return {
     platform: 'douyin',
     async upload(post) {
+      if (post.durationSeconds > MAX_SECONDS) throw tooLong(post.durationSeconds)
       const video = await openAsBlob(post.videoPath, { type: 'video/mp4' })
       const name = basename(post.videoPath)
       const sent = (part: Blob): RequestInit => {
@@ -113,7 +86,8 @@ export function douyinPublisher(config: DouyinConfig): Publisher {
         data = await call(path, post, sent(video), post.signal, uploadTimeoutMs(config.timeoutMs, video.size))
       } else {
         const init = '/api/douyin/v1/video/init_video_part_upload/'
-        const { upload_id: uploadId } = await call<{ upload_id?: unknown }>(init, post, { method: 'POST' }, post.signal)
+        // An empty JSON object, as the clients that use it send: the call has nothing else to say.
+        const { upload_id: uploadId } = await call<{ upload_id?: unknown }>(init, post, json({}), post.signal)
         if (typeof uploadId !== 'string' || !uploadId) throw malformed(VENDOR, `${init} answered no upload_id`)
         const parts = partsOf(video, PART_BYTES)
         for (const [i, part] of parts.entries()) {
@@ -121,7 +95,7 @@ export function douyinPublisher(config: DouyinConfig): Publisher {
           await call('/api/douyin/v1/video/upload_video_part/', post, { ...sent(part), query }, post.signal, uploadTimeoutMs(config.timeoutMs, part.size))
         }
         path = '/api/douyin/v1/video/complete_video_part_upload/'
-        data = await call(path, post, { method: 'POST', query: { upload_id: uploadId } }, post.signal)
+        data = await call(path, post, { ...json({}), query: { upload_id: uploadId } }, post.signal)
       }
       const videoId = data.video?.video_id
       if (typeof videoId !== 'string' || !videoId) throw malformed(VENDOR, `${path} answered no video_id`)
@@ -164,4 +138,14 @@ export function douyinPublisher(config: DouyinConfig): Publisher {
       return found
     },
   }
+}
+
+/** A video longer than Douyin takes, said with its length, before any of it is sent. */
+function tooLong(seconds: number): TaskFailure {
+  const whole = Math.ceil(seconds)
+  const [minutes, rest] = [Math.floor(whole / 60), whole % 60]
+  return new TaskFailure(said(
+    `抖音只接受 15 分钟以内的视频，这个视频长 ${minutes} 分 ${rest} 秒，没有上传。请剪到 15 分钟以内再发布到抖音。`,
+    `Douyin takes videos of up to 15 minutes; this one is ${minutes} min ${rest} s long and was not sent. Cut it to 15 minutes or less to post it on Douyin.`,
+  ))
 }

@@ -1,43 +1,24 @@
 import { openAsBlob } from 'node:fs'
 import { basename } from 'node:path'
-import { TaskFailure } from '../../tasks/task-handler'
 import { malformed, said } from '../vendor-http'
 import type { KuaishouConfig } from './kuaishou'
-import { bareTitle, callPlatform, epochMs, partsOf, postText, refusal, uploadTimeoutMs, type PostStats, type Publisher, type PublishedPost, type Refusal } from './publisher'
+import { kuaishouAnswer } from './kuaishou-answer'
+import { bareTitle, callPlatform, epochMs, partsOf, postText, uploadTimeoutMs, type PostStats, type Publisher, type PublishedPost } from './publisher'
 
 const VENDOR = said('快手', 'Kuaishou')
 
 /**
- * Its documented `result` codes (1 is success): the OAuth table for the token and the
- * authorization, the server error table for its throttle ("api too fast"), the live table's
- * "api限速" read the same way.
+ * photo/info's "视频不存在" (120001): the post is gone; and what it answers for a post just
+ * made, until it is seen there (100120001 VIDEO_NOT_EXIST, as a client of it found): not
+ * there yet. Either has no figures to read now, and neither fails the others.
  */
-const CODES: Record<number, Refusal> = {
-  100200108: 'expired',
-  // the token refused, the owner cancelled the authorization, it ran out, it was never given
-  100200102: 'lost',
-  100200109: 'lost',
-  100200110: 'lost',
-  100200111: 'lost',
-  10000302: 'limited',
-  400002: 'limited',
-  100200500: 'busy',
-}
-/** A wrong app_id or app_secret: this platform's settings, not the account. */
-const APP_REFUSED = 100200101
-/** photo/info's "视频不存在": the post is gone, so it has no figures to read. */
-const NO_SUCH_PHOTO = 120001
+const NOT_SHOWN = [120001, 100120001]
 /** Posts asked for per photo/list page (it allows 200), and pages read before giving up on finding a post. */
 const PAGE = 50
 const MAX_PAGES = 4
 /** Kuaishou advises its fragment upload above 10 MB; it names no fragment size, and 5 MB keeps each request short. */
 const WHOLE_UPLOAD_MAX = 10 * 1024 * 1024
 const FRAGMENT_BYTES = 5 * 1024 * 1024
-
-interface Answer {
-  result?: unknown
-  error_msg?: unknown
-}
 
 /** A post as photo/publish, photo/list and photo/info describe it. */
 interface Photo {
@@ -63,19 +44,12 @@ interface Photo {
  */
 export function kuaishouPublisher(config: KuaishouConfig): Publisher {
   const api = (path: string, query: Record<string, string>) => `${new URL(path, config.apiUrl)}?${new URLSearchParams({ app_id: config.appId, ...query })}`
-  /** One call, its answer when `result` is 1; another result is said, or null when it is `absent`. */
-  async function call<T extends Answer>(url: string, init: RequestInit, options: { signal?: AbortSignal; timeoutMs?: number; absent?: number } = {}): Promise<T | null> {
-    const path = new URL(url).pathname
+  /** One call, its answer when `result` is 1; another result is said, or null when it is one of `absent`. */
+  async function call<T extends object>(url: string, init: RequestInit, options: { signal?: AbortSignal; timeoutMs?: number; absent?: readonly number[] } = {}): Promise<T | null> {
     const response = await callPlatform({ vendor: VENDOR, url, init, timeoutMs: options.timeoutMs ?? config.timeoutMs, signal: options.signal })
-    const answer = (await response.json().catch(() => null)) as T | null
-    if (!answer || typeof answer.result !== 'number') throw malformed(VENDOR, `${path} answered ${JSON.stringify(answer).slice(0, 120)}`)
-    if (answer.result === 1) return answer
-    if (answer.result === options.absent) return null
-    const reason = `${String(answer.error_msg || 'no reason given')} (result ${answer.result})`
-    if (answer.result === APP_REFUSED) throw new TaskFailure(said(`快手不认这个平台的 App ID 或 App Secret：${reason}。请管理员在“初始化配置”中核对。`, `Kuaishou does not accept this platform's App ID or App Secret: ${reason}. An administrator checks them in Initial configuration.`))
-    throw refusal(CODES[answer.result] ?? 'refused', VENDOR, reason)
+    return kuaishouAnswer<T>(new URL(url).pathname, await response.json().catch(() => null), 'post', options.absent)
   }
-  const required = async <T extends Answer>(url: string, init: RequestInit, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<T> => (await call<T>(url, init, options))!
+  const required = async <T extends object>(url: string, init: RequestInit, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<T> => (await call<T>(url, init, options))!
   const postOf = (path: string, photo: Photo | null | undefined): PublishedPost & { caption: string; createdMs: number } => {
     if (typeof photo?.photo_id !== 'string' || !photo.photo_id || typeof photo.caption !== 'string' || typeof photo.create_time !== 'number') {
       throw malformed(VENDOR, `${path} described a post as ${JSON.stringify(photo).slice(0, 120)}`)
@@ -87,7 +61,7 @@ export function kuaishouPublisher(config: KuaishouConfig): Publisher {
   return {
     platform: 'kuaishou',
     async upload(post) {
-      const started = await required<Answer & { upload_token?: unknown; endpoint?: unknown }>(api('/openapi/photo/start_upload', { access_token: post.accessToken }), { method: 'POST' }, { signal: post.signal })
+      const started = await required<{ upload_token?: unknown; endpoint?: unknown }>(api('/openapi/photo/start_upload', { access_token: post.accessToken }), { method: 'POST' }, { signal: post.signal })
       const { upload_token: token, endpoint } = started
       // The gateway's host:port only; anything else is not where a file should go.
       if (typeof token !== 'string' || !token || typeof endpoint !== 'string' || !/^[a-z0-9.-]+(:\d+)?$/i.test(endpoint)) {
@@ -115,7 +89,7 @@ export function kuaishouPublisher(config: KuaishouConfig): Publisher {
       const form = new FormData()
       form.append('caption', postText(post.title, post.topics))
       form.append('cover', await openAsBlob(post.coverPath, { type: 'image/jpeg' }), basename(post.coverPath))
-      const answer = await required<Answer & { video_info?: Photo | null }>(api(path, { access_token: post.accessToken, upload_token: uploadId }), { method: 'POST', body: form }, { signal: post.signal })
+      const answer = await required<{ video_info?: Photo | null }>(api(path, { access_token: post.accessToken, upload_token: uploadId }), { method: 'POST', body: form }, { signal: post.signal })
       const { itemId, shareUrl } = postOf(path, answer.video_info)
       return { itemId, shareUrl }
     },
@@ -126,7 +100,7 @@ export function kuaishouPublisher(config: KuaishouConfig): Publisher {
       let cursor: string | undefined
       for (let page = 0; page < MAX_PAGES; page++) {
         const query = { access_token: post.accessToken, count: String(PAGE), ...(cursor ? { cursor } : {}) }
-        const answer = await required<Answer & { video_list?: unknown }>(api(path, query), { method: 'GET' }, { signal: post.signal })
+        const answer = await required<{ video_list?: unknown }>(api(path, query), { method: 'GET' }, { signal: post.signal })
         if (!Array.isArray(answer.video_list)) throw malformed(VENDOR, `${path} answered no video_list`)
         const photos = (answer.video_list as Photo[]).map((p) => postOf(path, p))
         for (const photo of photos) {
@@ -143,7 +117,7 @@ export function kuaishouPublisher(config: KuaishouConfig): Publisher {
       const path = '/openapi/photo/info'
       const found: PostStats[] = []
       for (const photoId of itemIds) {
-        const answer = await call<Answer & { video_info?: Photo | null }>(api(path, { access_token: account.accessToken, photo_id: photoId }), { method: 'GET' }, { absent: NO_SUCH_PHOTO })
+        const answer = await call<{ video_info?: Photo | null }>(api(path, { access_token: account.accessToken, photo_id: photoId }), { method: 'GET' }, { absent: NOT_SHOWN })
         if (!answer) continue
         const info = answer.video_info
         if (typeof info?.photo_id !== 'string' || typeof info.view_count !== 'number' || typeof info.like_count !== 'number' || typeof info.comment_count !== 'number') {

@@ -27,7 +27,12 @@ export interface PlatformAuth {
   /** The platform's own page asking the owner to let this platform post for them. */
   authorizeUrl(params: { redirectUri: string; state: string }): string
   exchangeCode(params: { code: string; redirectUri: string }): Promise<PlatformGrant>
-  /** A new access token before the old one ends; AuthorizationLost when the owner must authorize again. */
+  /**
+   * A new access token before the old one ends. AuthorizationLost only when the owner must
+   * authorize again (the refresh token run out, the authorization cancelled); a retryable
+   * TaskFailure when the platform is busy or limiting; a final one, naming the app's settings,
+   * when the platform refuses this platform's app or what it sent.
+   */
   refresh(params: { refreshToken: string; openId: string }): Promise<PlatformGrant>
   /**
    * A new refresh token before the old one ends, where the platform keeps refresh tokens from

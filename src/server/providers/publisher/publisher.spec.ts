@@ -13,15 +13,21 @@ import { AuthorizationLost } from './platform-auth'
 import { AccessTokenExpired, bareTitle, postText, type PostInput, type Publisher } from './publisher'
 
 /**
- * A clip of about 190 KB, several socket reads long, so that an upload can break halfway; and
- * 52 MB of noise, above what either platform takes whole, whose bytes show a misplaced part.
+ * A clip of about 190 KB, several socket reads long, so that an upload can break halfway;
+ * 52 MB of noise, above what either platform takes whole, whose bytes show a misplaced part;
+ * and a clip a second longer than Douyin's fifteen minutes.
  */
 let dir: string
 const LARGE = 52 * 1024 * 1024
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'publisher-'))
   writeFileSync(join(dir, 'large.mp4'), randomBytes(LARGE))
-  await Promise.all([makeTestVideo(join(dir, 'video.mp4'), { seconds: 2, width: 320, height: 240 }), makeTestImage(join(dir, 'cover.jpg'), 64, 64)])
+  await Promise.all([
+    makeTestVideo(join(dir, 'video.mp4'), { seconds: 2, width: 320, height: 240 }),
+    // Fifteen minutes and a second, one tiny frame a second: a few hundred KB.
+    makeTestVideo(join(dir, 'long.mp4'), { seconds: 901, width: 32, height: 32, fps: 1, audio: false }),
+    makeTestImage(join(dir, 'cover.jpg'), 64, 64),
+  ])
 }, 30_000)
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex')
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -92,7 +98,7 @@ function kuaishou(): Platform & { contract(): KuaishouContract } {
 
 describe.each([douyin(), kuaishou()])('$name publishing, against a contract server of its open API', (platform) => {
   const post = (account: { openId: string; accessToken: string }, title = '春日新茶上市 New tea is in'): PostInput => ({
-    ...account, videoPath: join(dir, 'video.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, title, topics: ['新茶', 'tea time'],
+    ...account, videoPath: join(dir, 'video.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, durationSeconds: 2, title, topics: ['新茶', 'tea time'],
   })
   const publish = async (p: Publisher, input: PostInput) => p.create(input, (await p.upload(input)).uploadId)
 
@@ -167,6 +173,18 @@ describe.each([douyin(), kuaishou()])('$name publishing, against a contract serv
     expect((await platform.publisher().upload(post(account))).uploadId).toBeTruthy()
   })
 
+  it('says the platform busy or limiting every call, by its own code, and tries again; the account is not lost', async () => {
+    const account = platform.authorized()
+    for (const [mode, said] of [['busy', `${platform.name} is busy: `], ['limited', `${platform.name} is limiting requests: `]] as const) {
+      platform.switches().mode = mode
+      const error = await failure(() => platform.publisher().upload(post(account)))
+      expect(error).not.toBeInstanceOf(AuthorizationLost)
+      expect([error.retry, error.reason['en-US']]).toEqual([true, expect.stringMatching(new RegExp(`^${said}.*; it will be tried again\\.$`))])
+    }
+    platform.switches().mode = 'ok'
+    expect(platform.posts(account.openId)).toEqual([])
+  })
+
   it('tries again an upload the platform failed halfway, which made no post, and then posts once', async () => {
     const account = platform.authorized()
     const publisher = platform.publisher()
@@ -231,12 +249,14 @@ describe("Douyin's calls, as its documentation shows them", () => {
   const platform = douyin()
   beforeAll(() => platform.start())
   afterAll(() => platform.close())
+  afterEach(() => void Object.assign(platform.contract(), { mode: 'ok', shape: 'current', postsPerDay: 75 }))
+  const input = (account: { openId: string; accessToken: string }, video = 'video.mp4', durationSeconds = 2): PostInput => ({ ...account, videoPath: join(dir, video), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, durationSeconds, title: 'Jasmine', topics: [] })
 
   it('sends the token in an access-token header, the open_id in the query, the file as the part `video`, and the video_id, text and cover moment to create', async () => {
     const contract = platform.contract()
     const account = contract.authorized()
     const publisher = platform.publisher()
-    const input: PostInput = { ...account, videoPath: join(dir, 'video.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, title: 'Jasmine', topics: [] }
+    const input: PostInput = { ...account, videoPath: join(dir, 'video.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, durationSeconds: 2, title: 'Jasmine', topics: [] }
     const { uploadId } = await publisher.upload(input)
     expect(contract.uploads.at(-1)).toEqual({ videoId: uploadId, openId: account.openId, fileName: 'video.mp4', bytes: statSync(join(dir, 'video.mp4')).size, sha256: sha256(join(dir, 'video.mp4')), parts: 1, used: false })
     await publisher.create(input, uploadId)
@@ -254,7 +274,7 @@ describe("Douyin's calls, as its documentation shows them", () => {
     const contract = platform.contract()
     const account = contract.authorized()
     const calls = contract.calls.length
-    const { uploadId } = await platform.publisher().upload({ ...account, videoPath: join(dir, 'large.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, title: 'Long', topics: [] })
+    const { uploadId } = await platform.publisher().upload({ ...account, videoPath: join(dir, 'large.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, durationSeconds: 2, title: 'Long', topics: [] })
     const made = contract.calls.slice(calls)
     const partUploadId = made[1]!.query!.upload_id!
     expect(partUploadId).toMatch(/[+/=]/)
@@ -263,15 +283,75 @@ describe("Douyin's calls, as its documentation shows them", () => {
       ...[1, 2, 3].map((n) => ['/api/douyin/v1/video/upload_video_part/', { open_id: account.openId, upload_id: partUploadId, part_number: String(n) }]),
       ['/api/douyin/v1/video/complete_video_part_upload/', { open_id: account.openId, upload_id: partUploadId }],
     ])
+    // init and complete carry a JSON `{}`, as Douyin's clients send them.
+    expect([made[0]!.contentType, made.at(-1)!.contentType]).toEqual(['application/json', 'application/json'])
     expect(contract.uploads.at(-1)).toMatchObject({ videoId: uploadId, fileName: 'large.mp4', parts: 3 })
   })
 
-  it('says Douyin busy, and tries again', async () => {
+  it('reads its older answers: error_code "0" as a string, create_video\'s code in extra alone, and errors in extra alone', async () => {
     const contract = platform.contract()
-    contract.mode = 'busy'
-    const busy = await failure(() => platform.publisher().stats(contract.authorized(), ['x']))
-    contract.mode = 'ok'
-    expect([busy.retry, busy.reason['en-US']]).toEqual([true, 'Douyin is busy: 系统繁忙，此时请开发者稍候再试 (error_code 2100004); it will be tried again.'])
+    contract.shape = 'legacy'
+    const account = contract.authorized()
+    const publisher = platform.publisher()
+    const { uploadId } = await publisher.upload(input(account))
+    const made = await publisher.create(input(account), uploadId)
+    expect((await publisher.findCreated(input(account), 0))?.itemId).toBe(made.itemId)
+    expect(await publisher.stats(account, [made.itemId])).toEqual([{ itemId: made.itemId, views: 0, likes: 0, comments: 0, shares: 0 }])
+    const again = await failure(() => publisher.create(input(account), uploadId))
+    expect([again.retry, again.reason['en-US']]).toEqual([false, 'Douyin refused the request: 无效的视频文件 ID (error_code 2190007)'])
+    contract.expireAccess(account.openId)
+    const expired = await failure(() => publisher.upload(input(account)))
+    expect([expired instanceof AccessTokenExpired, expired.reason['en-US']]).toEqual([true, expect.stringContaining('(error_code 2190008)')])
+    contract.revoke(account.openId)
+    expect(await failure(() => publisher.stats(account, [made.itemId]))).toBeInstanceOf(AuthorizationLost)
+  })
+
+  it('sends no video over fifteen minutes, saying so in both languages; fifteen minutes exactly goes', async () => {
+    const contract = platform.contract()
+    const account = contract.authorized()
+    const calls = contract.calls.length
+    const tooLong = await failure(() => platform.publisher().upload(input(account, 'video.mp4', 905.2)))
+    expect(tooLong.retry).toBe(false)
+    expect(tooLong.reason).toEqual({
+      'zh-CN': '抖音只接受 15 分钟以内的视频，这个视频长 15 分 6 秒，没有上传。请剪到 15 分钟以内再发布到抖音。',
+      'en-US': 'Douyin takes videos of up to 15 minutes; this one is 15 min 6 s long and was not sent. Cut it to 15 minutes or less to post it on Douyin.',
+    })
+    expect(contract.calls.length).toBe(calls)
+    expect((await platform.publisher().upload(input(account, 'video.mp4', 900))).uploadId).toBeTruthy()
+    // A length measured wrong is Douyin's to refuse, from the file itself.
+    const refused = await failure(() => platform.publisher().upload(input(account, 'long.mp4', 60)))
+    expect([refused.retry, refused.reason['en-US']]).toEqual([false, 'Douyin refused the request: 视频时长超过15分钟 (error_code 2114006)'])
+  })
+
+  it('says Douyin busy, erring, out of quota or past the day\'s posts, by its current and its older codes, and tries again', async () => {
+    const contract = platform.contract()
+    const account = contract.authorized()
+    const trouble = async (mode: DouyinContract['mode'], shape: DouyinContract['shape'] = 'current') => {
+      Object.assign(contract, { mode, shape })
+      const error = await failure(() => platform.publisher().stats(account, ['x']))
+      Object.assign(contract, { mode: 'ok', shape: 'current' })
+      expect(error.retry).toBe(true)
+      return error.reason['en-US']
+    }
+    expect(await trouble('busy')).toBe('Douyin is busy: 系统繁忙，此时请开发者稍候再试 (error_code 28001005); it will be tried again.')
+    expect(await trouble('busy', 'legacy')).toBe('Douyin is busy: 系统繁忙，此时请开发者稍候再试 (error_code 2100004); it will be tried again.')
+    expect(await trouble('erring')).toBe('Douyin is busy: 网络调用错误,请重试 (error_code 28001006); it will be tried again.')
+    expect(await trouble('quota')).toBe('Douyin is limiting requests: quota 已用完 (error_code 28003017); it will be tried again.')
+    expect(await trouble('quota', 'legacy')).toBe('Douyin is limiting requests: quota 已用完 (error_code 2190001); it will be tried again.')
+    contract.postsPerDay = 0
+    const publisher = platform.publisher()
+    const dayDone = await failure(async () => publisher.create(input(account), (await publisher.upload(input(account))).uploadId))
+    expect([dayDone.retry, dayDone.reason['en-US']]).toEqual([true, 'Douyin is limiting requests: 已达到抖音接口当日发布上限 (error_code 2114007); it will be tried again.'])
+  })
+
+  it("says a token of another account than the open_id's lost, and an expired one to refresh by its current code", async () => {
+    const contract = platform.contract()
+    const [one, other] = [contract.authorized(), contract.authorized()]
+    const mixed = await failure(() => platform.publisher().stats({ openId: one.openId, accessToken: other.accessToken }, ['x']))
+    expect([mixed instanceof AuthorizationLost, mixed.reason['en-US']]).toEqual([true, expect.stringContaining('(error_code 28001015)')])
+    contract.expireAccess(one.openId)
+    const expired = await failure(() => platform.publisher().stats(one, ['x']))
+    expect([expired instanceof AccessTokenExpired, expired.reason['en-US']]).toEqual([true, expect.stringContaining('(error_code 28001008)')])
   })
 })
 
@@ -283,7 +363,7 @@ describe("Kuaishou's calls, as its documentation shows them", () => {
   it('sends the file to the gateway start_upload names, then publishes its upload_token with the caption and the cover', async () => {
     const contract = platform.contract()
     const account = contract.authorized()
-    const input: PostInput = { ...account, videoPath: join(dir, 'video.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, title: 'Jasmine', topics: ['花茶'] }
+    const input: PostInput = { ...account, videoPath: join(dir, 'video.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, durationSeconds: 2, title: 'Jasmine', topics: ['花茶'] }
     const made = await platform.publisher().create(input, (await platform.publisher().upload(input)).uploadId)
     const upload = contract.uploads.at(-1)!
     expect(upload).toEqual({
@@ -303,7 +383,7 @@ describe("Kuaishou's calls, as its documentation shows them", () => {
     const contract = platform.contract()
     const account = contract.authorized()
     const calls = contract.calls.length
-    const { uploadId } = await platform.publisher().upload({ ...account, videoPath: join(dir, 'large.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, title: 'Long', topics: [] })
+    const { uploadId } = await platform.publisher().upload({ ...account, videoPath: join(dir, 'large.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, durationSeconds: 2, title: 'Long', topics: [] })
     expect(contract.calls.slice(calls).map((c) => [c.path, c.query.fragment_id ?? c.query.fragment_count ?? ''])).toEqual([
       ['/openapi/photo/start_upload', ''],
       ...Array.from({ length: 11 }, (_, i) => ['/api/upload/fragment', String(i)]),
@@ -313,16 +393,33 @@ describe("Kuaishou's calls, as its documentation shows them", () => {
     expect(contract.uploads.at(-1)!.file).toMatchObject({ name: null, bytes: LARGE, fragments: 11 })
   })
 
+  it('leaves out a post just published that photo/info does not show yet, reading the others', async () => {
+    const contract = platform.contract()
+    const account = contract.authorized()
+    const publisher = platform.publisher()
+    const input = (title: string): PostInput => ({ ...account, videoPath: join(dir, 'video.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, durationSeconds: 2, title, topics: [] })
+    const shown = await publisher.create(input('Shown'), (await publisher.upload(input('Shown'))).uploadId)
+    contract.newPostsShown = false
+    try {
+      const fresh = await publisher.create(input('Fresh'), (await publisher.upload(input('Fresh'))).uploadId)
+      expect(await publisher.stats(account, [fresh.itemId, shown.itemId])).toEqual([{ itemId: shown.itemId, views: 0, likes: 0, comments: 0, shares: null }])
+      contract.posts.find((p) => p.photo_id === fresh.itemId)!.shown = true
+      expect((await publisher.stats(account, [fresh.itemId])).map((s) => s.itemId)).toEqual([fresh.itemId])
+    } finally {
+      contract.newPostsShown = true
+    }
+  })
+
   it("refuses to publish an upload_token whose file never came, and says a wrong App ID is this platform's setting", async () => {
     const contract = platform.contract()
     const account = contract.authorized()
-    const input: PostInput = { ...account, videoPath: join(dir, 'video.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, title: 'Jasmine', topics: [] }
+    const input: PostInput = { ...account, videoPath: join(dir, 'video.mp4'), coverPath: join(dir, 'cover.jpg'), coverAtSeconds: 1, durationSeconds: 2, title: 'Jasmine', topics: [] }
     const notSent = await failure(() => platform.publisher().create(input, 'never-uploaded'))
     expect([notSent.retry, notSent.reason['en-US']]).toEqual([false, 'Kuaishou refused the request: 视频未上传成功 (result 120002)'])
     const wrongApp = kuaishouPublisher({ appId: 'ks-other', appSecret: contract.appSecret, apiUrl: contract.url, timeoutMs: 2000 })
     const refused = await failure(() => wrongApp.upload(input))
     expect(refused).not.toBeInstanceOf(AuthorizationLost)
-    expect(refused.reason['en-US']).toContain("Kuaishou does not accept this platform's App ID or App Secret")
+    expect(refused.reason['en-US']).toContain("Kuaishou does not accept this platform's app or what it sent: 无效的client,无效的 app 或 developer (result 100200101)")
   })
 })
 

@@ -31,6 +31,8 @@ export interface PostInput {
   coverPath: string
   /** Where in the video its cover frame is: Douyin takes the moment (cover_tsp), not an image. */
   coverAtSeconds: number
+  /** The video's length as measured when it was made: Douyin refuses one over 15 minutes, so it is not sent. */
+  durationSeconds: number
   title: string
   /** Without the '#': each follows the title as a `#topic`, which both platforms read as a topic. */
   topics: string[]
@@ -64,7 +66,10 @@ export interface Publisher {
    * creation time the platform's: the caller leaves room for the two clocks to differ.
    */
   findCreated(post: Pick<PostInput, 'accessToken' | 'openId' | 'title' | 'signal'>, since: number): Promise<PublishedPost | null>
-  /** The figures of those of `itemIds` the platform still shows; a deleted or private post is left out. */
+  /**
+   * The figures of those of `itemIds` the platform shows: a deleted or private post is left out,
+   * and so is one it does not show yet, just after it was made.
+   */
   stats(account: { accessToken: string; openId: string }, itemIds: string[]): Promise<PostStats[]>
 }
 
@@ -79,8 +84,13 @@ export class AccessTokenExpired extends TaskFailure {
   }
 }
 
-/** How a platform turned a call down, by what the caller can do about it. */
-export type Refusal = 'expired' | 'lost' | 'limited' | 'busy' | 'refused'
+/**
+ * How a platform turned a call down, by who acts on it: time (limited, busy: tried again), a
+ * refresh (expired: the token renewed and the call made again), the account's owner (lost:
+ * authorize again), an administrator (app: the platform refuses this platform's app or what it
+ * sent; the account is not at fault and is kept), or no one (refused: the platform's own words).
+ */
+export type Refusal = 'expired' | 'lost' | 'limited' | 'busy' | 'app' | 'refused'
 
 /** The error for a refusal, said the same way for both platforms; `reason` is the platform's own words and code. */
 export function refusal(kind: Refusal, platform: Label, reason: string): TaskFailure {
@@ -94,6 +104,11 @@ export function refusal(kind: Refusal, platform: Label, reason: string): TaskFai
       return new TaskFailure(said(`${zh}正在限制请求频率：${reason}，稍后会重试。`, `${en} is limiting requests: ${reason}; it will be tried again.`), true)
     case 'busy':
       return new TaskFailure(said(`${zh}暂时繁忙：${reason}，稍后会重试。`, `${en} is busy: ${reason}; it will be tried again.`), true)
+    case 'app':
+      return new TaskFailure(said(
+        `${zh}不接受本平台的应用或它发出的请求：${reason}。账号本身没有问题，保持不变；请管理员在“初始化配置”的短视频平台中核对${zh}应用的信息，并在${zh}开放平台核对该应用的权限。`,
+        `${en} does not accept this platform's app or what it sent: ${reason}. The account is not at fault and is kept; an administrator checks the ${en} app under Short-video platforms in Initial configuration, and its permissions on ${en}'s open platform.`,
+      ))
     case 'refused':
       return new TaskFailure(said(`${zh}拒绝了请求：${reason}`, `${en} refused the request: ${reason}`))
   }
