@@ -665,6 +665,7 @@ export interface VoiceCloneTable {
   sample_url: Optional<string>
   provider: Optional<string>
   voice_id: Optional<string>
+  reference_text: Optional<string>
   error: Optional<string>
   task_id: Optional<number | null>
   language: Optional<string>

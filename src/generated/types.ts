@@ -1196,6 +1196,10 @@ export interface VoiceClone {
    * The provider's id of the cloned voice, once there is one.
    */
   voice_id?: string
+  /**
+   * The words of the voice's reference recording, as the person gave them: GPT-SoVITS reads the reference with them (its v3 and v4 models need them).
+   */
+  reference_text: string
   error?: string
   /**
    * The clone task that wrote it.
@@ -5300,6 +5304,10 @@ export interface TaskSubmitVoiceCloneBody {
    * An audio (or video) material of one person speaking, 5 seconds to 5 minutes, somewhere quiet.
    */
   sample_material_id: number
+  /**
+   * The words the sample begins with, up to its first pause, as spoken. A voice made with GPT-SoVITS reads its reference recording with them: its v3 and v4 models need them, v1 and v2 copy the manner of speaking better with them. A recording made in the dialog fills them in; leave them empty when you do not know them.
+   */
+  transcript?: string
   /**
    * The language the voice will speak.
    */

@@ -21,6 +21,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-index',
   'x-private',
   'x-widget',
+  'x-recording-words',
   'x-pattern-hint',
   'x-help',
   'x-shown-when',

@@ -266,6 +266,7 @@ const PROBES: Record<string, Probe> = {
   'authorization_link/del': { kind: 'write', targetIs: MERCHANT, record: ownLink, request: (l) => ({ ids: [l.id] }) },
   'authorization_link/revoke': { kind: 'write', targetIs: MERCHANT, record: ownLink, request: (l) => ({ id: l.id }) },
   'authorization_link/add': { kind: 'role', request: (_, i) => ({ name: `Matrix link ${i}` }) },
+  'authorization_link/form_notices': { kind: 'role' },
   // Release plans and their posts are their merchant's, in its partner's reach.
   'release_plan/list': { kind: 'list' },
   'release_plan/detail': { kind: 'get', targetIs: MERCHANT, record: ownPlan },

@@ -134,8 +134,8 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
     try {
       await providers({ digital_human_video: 'heygem', heygem_url: contract.url, heygem_shared_dir: contract.sharedDir, heygem_container_dir: '/code/data' })
       expect(await status()).toMatchObject({ name: 'heygem', ready: true, problem: null, describe: expect.stringContaining('lips moved with the speech') })
-      contract.mode = 'down'
-      expect(await status()).toMatchObject({ ready: false, problem: expect.stringContaining('HTTP 502') })
+      contract.mode = 'fault'
+      expect(await status()).toMatchObject({ ready: false, problem: expect.stringContaining('HTTP 500') })
       contract.mode = 'ok'
       const before = await balance('m1')
       const res = await submit('m1', 'digital_video', { title: 'Lips', avatar_id: avatar, voice_clone_id: voice, script: 'Hello there. Welcome in!', resolution: 480 })
@@ -148,11 +148,11 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
       expect((await probeMedia(stored(work.url))).audioCodec).toBe('aac')
       expect(await balance('m1')).toBe(before - 'Hello there. Welcome in!'.length)
 
-      // A job HeyGem cannot do fails with its reason, and the money comes back.
+      // A job HeyGem gives up halfway fails with its reason, and the money comes back.
       contract.mode = 'fails'
-      const failing = await submit('m1', 'digital_video', { title: 'No face', avatar_id: avatar, script: 'Hello.', resolution: 480 })
+      const failing = await submit('m1', 'digital_video', { title: 'Given up', avatar_id: avatar, script: 'Hello.', resolution: 480 })
       const failed = await waitForTask(server, token.m1!, failing.body.data.id, 'failed', undefined, 60_000)
-      expect(failed.error['zh-CN']).toContain('未检测到人脸')
+      expect(failed.error['zh-CN']).toBe('HeyGem 合成失败：no final result')
       expect(failed.cost_state).toBe('released')
       expect(await balance('m1')).toBe(before - 'Hello there. Welcome in!'.length)
     } finally {
@@ -171,25 +171,28 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
       await providers({ digital_human_video: 'heygen', heygen_api_key: contract.key, heygen_api_url: contract.url, heygen_upload_url: contract.url })
       const read = await server.call<Record<string, unknown>>('GET', '/platform/get_simple_config', { token: token.admin, query: { group: 'providers' } })
       expect(JSON.stringify(read.body.data)).not.toContain(contract.key)
-      expect(await status()).toMatchObject({ name: 'heygen', ready: true, problem: null, describe: expect.stringContaining('talking photo') })
+      expect(await status()).toMatchObject({ name: 'heygen', ready: true, problem: null, describe: expect.stringContaining("avatar's portrait made to speak") })
       contract.mode = 'bad-key'
-      expect(await status()).toMatchObject({ ready: false, problem: expect.stringContaining('invalid API key') })
+      expect(await status()).toMatchObject({ ready: false, problem: expect.stringContaining('HTTP 401 unauthorized') })
       contract.mode = 'ok'
 
       const before = await balance('m1')
       const res = await submit('m1', 'digital_video', { title: 'Cloud lips', avatar_id: avatar, voice_clone_id: voice, script: 'Hello from the cloud.', resolution: 480 })
       const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 120_000)
       expect(done.result).toMatchObject({ provider: 'heygen', render: 'lip_sync' })
-      expect(contract.generated).toHaveLength(1)
-      expect(contract.uploads.map((u) => u.path)).toEqual(['/v1/talking_photo', '/v1/asset'])
+      // HeyGen's v3 only: the portrait and the speech as assets, one image video in the task's shape.
+      expect(contract.calls.filter((c) => !c.path.startsWith('/v3/') && !c.path.startsWith('/files/'))).toEqual([])
+      expect(contract.uploads.map((u) => u.mime_type)).toEqual(['image/jpeg', 'audio/mpeg'])
+      expect(contract.videos).toHaveLength(1)
+      expect(contract.videos[0]!.request).toMatchObject({ type: 'image', aspect_ratio: '9:16', resolution: '720p', fit: 'cover' })
       const work = (await works()).find((w) => w.task_id === done.id)!
       expect(work).toMatchObject({ render: 'lip_sync', width: 480, height: 854 })
       expect(await balance('m1')).toBe(before - 'Hello from the cloud.'.length)
 
       contract.mode = 'fails'
-      const failing = await submit('m1', 'digital_video', { title: 'No face', avatar_id: avatar, script: 'Hello.', resolution: 480 })
+      const failing = await submit('m1', 'digital_video', { title: 'Unreadable', avatar_id: avatar, script: 'Hello.', resolution: 480 })
       const failed = await waitForTask(server, token.m1!, failing.body.data.id, 'failed', undefined, 60_000)
-      expect(failed.error['en-US']).toContain('No face was detected')
+      expect(failed.error['en-US']).toContain('HeyGen could not make the video: The image could not be read. (download_failed)')
       expect(failed.cost_state).toBe('released')
       expect(await balance('m1')).toBe(before - 'Hello from the cloud.'.length)
     } finally {

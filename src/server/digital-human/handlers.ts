@@ -7,7 +7,8 @@ import { AppError } from '../errors/AppError'
 import { namedHandler, requireCaller } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
 import { runFfmpeg } from '../media/run-ffmpeg'
-import { avatarCloneProvider, chatProvider, digitalHumanVideoProvider, speechForVoice, voiceCloneProvider } from '../providers/active'
+import { TaskFailure } from '../tasks/task-handler'
+import { avatarCloneProvider, chatProvider, digitalHumanVideoProvider, gptSovitsMode, speechForVoice, voiceCloneProvider } from '../providers/active'
 import { localSpeech } from '../providers/speech/local'
 import { answerCache, workGate } from '../http/work-gate'
 import { accountKey, limitedBy, unsignedSkipped } from '../rate-limit/limited-by'
@@ -49,10 +50,10 @@ const speak = namedHandler(['voice_clone/speak'], {
     const locale = ctx.query.lang ?? ctx.locale
     const notReady = (reason: { 'zh-CN': string; 'en-US': string }) => new AppError('VOICE_NOT_READY', { name, reason: reason[locale] })
     if (voice.status !== 'succeeded' || !voice.voice_id) throw notReady({ 'zh-CN': '克隆未成功，没有可用的声音', 'en-US': 'its clone did not succeed, so there is no voice' })
-    const speech = await speechForVoice(services, String(voice.voice_id))
+    const speech = await speechForVoice(services, voice)
     if ('unknown' in speech) throw notReady(speech.unknown)
     const { cache, gate } = previewsOf(services)
-    const key = JSON.stringify([voice.voice_id, speech.voice, speech.pitch ?? null, ctx.query.text])
+    const key = JSON.stringify([voice.voice_id, speech.voice, speech.pitch ?? null, speech.referenceText ?? null, ctx.query.text])
     const audio =
       cache.get(key) ??
       (await gate.run(async () => {
@@ -60,7 +61,13 @@ const speak = namedHandler(['voice_clone/speak'], {
         try {
           const wav = join(dir, 'speech.wav')
           const mp3 = join(dir, 'speech.mp3')
-          await speech.provider.speak({ text: ctx.query.text, voice: speech.voice, pitch: speech.pitch, output: wav })
+          try {
+            await speech.provider.speak({ text: ctx.query.text, voice: speech.voice, pitch: speech.pitch, referenceText: speech.referenceText, output: wav })
+          } catch (error) {
+            // A vendor's refusal or fault, said as the voice's: the person can act on it, as a task's failure reason.
+            if (error instanceof TaskFailure) throw notReady(error.reason)
+            throw error
+          }
           await runFfmpeg(['-i', wav, '-codec:a', 'libmp3lame', '-b:a', '64k', mp3])
           const made = await readFile(mp3)
           cache.set(key, made)
@@ -96,12 +103,15 @@ const providerStatus = namedHandler(['provider/status'], {
     const [voice, avatar] = [await voiceCloneProvider(services), await avatarCloneProvider(services)]
     const notReady = (capability: string, name: string, problem: string) => ({ capability, name, describe: '', ready: false, problem })
     const writer = await chatProvider(services)
-    const [reach, writerReach] = await sharedReach(services, () =>
-      Promise.all(['notConfigured' in video ? undefined : video.provider.reachable(), 'notConfigured' in writer ? undefined : writer.provider.reachable()]),
+    const [reach, writerReach, gptMode] = await sharedReach(services, () =>
+      Promise.all(['notConfigured' in video ? undefined : video.provider.reachable(), 'notConfigured' in writer ? undefined : writer.provider.reachable(), gptSovitsMode(services)]),
     )
     return {
       providers: [
-        'notConfigured' in voice ? notReady('voice-clone', voice.name, voice.notConfigured[locale]) : { capability: 'voice-clone', name: voice.name, describe: voice.provider.describe[locale], ready: true, problem: null },
+        'notConfigured' in voice
+          ? notReady('voice-clone', voice.name, voice.notConfigured[locale])
+          : // GPT-SoVITS says which weights it runs, as that decides whether a voice needs its sample's words.
+            { capability: 'voice-clone', name: voice.name, describe: gptMode ? `${voice.provider.describe[locale]}${locale === 'zh-CN' ? '；' : '; '}${gptMode.said[locale]}` : voice.provider.describe[locale], ready: gptMode?.ok ?? true, problem: gptMode && !gptMode.ok ? gptMode.said[locale] : null },
         // The stock voices are always espeak-ng's; new clones speak through the vendor that makes them.
         'provider' in voice && voice.provider.clones
           ? { capability: 'speech', name: voice.name, describe: CLONED_SPEECH[locale](localSpeech.describe[locale], voice.provider.describe[locale]), ready: true, problem: null }

@@ -71,7 +71,7 @@ export const digitalVideoTask = taskHandler(['digital_video'], {
 async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput, provider: DigitalHumanVideoProvider): Promise<ClipPlan> {
   const { services } = ctx
   const avatar = await services.db.selectFrom(tableOf(services, 'avatar')).select(['loop_url', 'status']).where('id', '=', input.avatar_id).executeTakeFirst()
-  const voice = input.voice_clone_id ? await services.db.selectFrom(tableOf(services, 'voice_clone')).select(['voice_id']).where('id', '=', input.voice_clone_id).executeTakeFirst() : undefined
+  const voice = input.voice_clone_id ? await services.db.selectFrom(tableOf(services, 'voice_clone')).select(['voice_id', 'reference_text']).where('id', '=', input.voice_clone_id).executeTakeFirst() : undefined
   const loopKey = avatar ? services.files.keyOf(String(avatar.loop_url)) : null
   if (!avatar || !loopKey || (input.voice_clone_id && !voice)) throw new TaskFailure(GONE)
   const ids = [input.background_material_id, input.bgm_material_id].filter((id): id is number => typeof id === 'number')
@@ -81,26 +81,29 @@ async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput, pro
   const loop = await services.files.localCopy(loopKey, ctx.workDir)
 
   ctx.progress(5, SPEAKING)
-  const speech = voice ? await speechForVoice(services, String(voice.voice_id)) : { provider: localSpeech, voice: input.stock_voice ?? 'cmn' }
+  const speech = voice ? await speechForVoice(services, voice) : { provider: localSpeech, voice: input.stock_voice ?? 'cmn' }
   if ('unknown' in speech) throw new TaskFailure(speech.unknown)
   const narration = await narrate(
     input.script,
     async (text, output) => {
-      await speech.provider.speak({ text, voice: speech.voice, pitch: 'pitch' in speech ? speech.pitch : undefined, speed: input.speed ?? 175, output, signal: ctx.signal })
+      await speech.provider.speak({ text, voice: speech.voice, pitch: 'pitch' in speech ? speech.pitch : undefined, referenceText: 'referenceText' in speech ? speech.referenceText : undefined, speed: input.speed ?? 175, output, signal: ctx.signal })
     },
     ctx.workDir,
     { signal: ctx.signal, onProgress: (f) => ctx.progress(5 + f * 20, SPEAKING) },
   )
   const seconds = narration.seconds + TAIL_SECONDS
   const height = input.resolution ?? 720
+  const shape = input.shape ?? '9:16'
+  const fit = input.background_material_id ? 'pad' : 'crop'
   // With lip sync the vendor's video says the narration itself; without, the avatar's loop plays behind it.
+  // Over a background picture the avatar keeps its own shape, for the picture to show around it.
   const speaking = provider.lipSync
-    ? await provider.lipSync({ video: loop, audio: narration.path, job: `task-${ctx.task.id}-${ctx.task.attempt}`, workDir: ctx.workDir, signal: ctx.signal, step: ctx.step, onProgress: (f) => ctx.progress(25 + f * 50, LIP_SYNC) })
+    ? await provider.lipSync({ video: loop, audio: narration.path, job: `task-${ctx.task.id}-${ctx.task.attempt}`, ...(fit === 'crop' ? { shape } : {}), height, workDir: ctx.workDir, signal: ctx.signal, step: ctx.step, onProgress: (f) => ctx.progress(25 + f * 50, LIP_SYNC) })
     : undefined
   return {
     segments: [speaking ? { path: speaking, info: await probeMedia(speaking, { signal: ctx.signal }), end: seconds } : { path: loop, info: await probeMedia(loop, { signal: ctx.signal }), end: seconds, loop: true }],
-    shape: input.shape ?? '9:16',
-    fit: input.background_material_id ? 'pad' : 'crop',
+    shape,
+    fit,
     ...(input.background_material_id ? { background: { path: paths.get(input.background_material_id)! } } : {}),
     height,
     fps: FPS,

@@ -1,4 +1,5 @@
 import type { Label } from '../../schema/types'
+import type { VoiceClone } from '../../generated/types'
 import type { Db } from '../db/connect'
 import { AppError, fieldError } from '../errors/AppError'
 import { tableOf } from '../services'
@@ -16,16 +17,8 @@ const LISTENING: Label = { 'zh-CN': '分析声音', 'en-US': 'Listening to the v
 const SAMPLE_GONE: Label = { 'zh-CN': '声音样本已被删除，请重新选择样本后提交', 'en-US': 'The voice sample has been deleted: choose a sample again and submit' }
 
 /** One voice clone record: what the task made of the sample, or why it made nothing. */
-interface VoiceRecord {
-  status: 'succeeded' | 'failed' | 'cancelled'
-  provider: string
-  kind: '' | 'clone' | 'stock'
-  voice_id: string
-  error: string
-  duration: number
-  pitch_hz: number
-  loudness_db: number
-}
+/** What a try leaves on the voice's record: the generated entity's fields, the task's states a clone ends in. */
+type VoiceRecord = Required<Pick<VoiceClone, 'provider' | 'kind' | 'voice_id' | 'reference_text' | 'error' | 'duration' | 'pitch_hz' | 'loudness_db'>> & { status: 'succeeded' | 'failed' | 'cancelled' }
 
 /**
  * Voice clone: the active voice-clone provider makes a voice from the sample. Every try leaves
@@ -62,7 +55,7 @@ export const voiceCloneTask = taskHandler(['voice_clone'], {
     const { name, provider } = active
     let voice
     try {
-      voice = await provider.clone({ sample: path, language: input.language ?? 'cmn', workDir: ctx.workDir, signal: ctx.signal })
+      voice = await provider.clone({ sample: path, language: input.language ?? 'cmn', transcript: input.transcript?.trim() || undefined, workDir: ctx.workDir, signal: ctx.signal })
     } catch (error) {
       if (error instanceof SampleRefused) throw new TaskFailure(error.reason)
       throw error
@@ -72,6 +65,7 @@ export const voiceCloneTask = taskHandler(['voice_clone'], {
       provider: name,
       kind: provider.clones ? 'clone' : 'stock',
       voice_id: voice.voiceId,
+      reference_text: voice.referenceText ?? '',
       error: '',
       duration: round(voice.measured.durationSeconds, 2),
       pitch_hz: round(voice.measured.pitchHz ?? 0, 1),
@@ -85,7 +79,7 @@ export const voiceCloneTask = taskHandler(['voice_clone'], {
   async ended(trx, { services, task, input, status, error }) {
     const sample = await trx.selectFrom(tableOf(services, 'material')).select(['url']).where('id', '=', input.sample_material_id).executeTakeFirst()
     const { name } = await voiceCloneProvider(services, trx)
-    const record: VoiceRecord = { status, provider: name, kind: '', voice_id: '', error: labelText(error), duration: 0, pitch_hz: 0, loudness_db: 0 }
+    const record: VoiceRecord = { status, provider: name, kind: '', voice_id: '', reference_text: '', error: labelText(error), duration: 0, pitch_hz: 0, loudness_db: 0 }
     await writeRecord(trx, services, task, input, String(sample?.url ?? ''), record)
   },
 })

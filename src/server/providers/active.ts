@@ -3,7 +3,8 @@ import type { Services } from '../services'
 import type { Db } from '../db/connect'
 import { localVoiceClone, localVoiceOf } from './voice-clone/local'
 import { gptSovitsVoiceClone } from './voice-clone/gpt-sovits'
-import { gptSovitsSpeech } from './speech/gpt-sovits'
+import { gptSovitsSpeech, gptSovitsVersion, needsWords } from './speech/gpt-sovits'
+import { TaskFailure } from '../tasks/task-handler'
 import { heyGemVoiceClone } from './voice-clone/heygem'
 import { heyGemSpeech, type HeyGemVoiceConfig } from './speech/heygem'
 import type { VoiceCloneProvider } from './voice-clone/voice-clone-provider'
@@ -54,6 +55,26 @@ function gptSovitsSettings(settings: Record<string, unknown>, services: Services
 }
 
 /**
+ * Which weights the GPT-SoVITS server that makes voices runs, and what that means for a voice, or
+ * why it cannot be told: null when GPT-SoVITS is not the voice provider.
+ */
+export async function gptSovitsMode(services: Services, db: Db = services.db): Promise<{ ok: boolean; said: Label } | null> {
+  const settings = await readGroup(services, services.registry.configGroups.get('providers')!, db)
+  if (settings.voice_clone !== 'gpt-sovits') return null
+  const gpt = gptSovitsSettings(settings, services)
+  if ('notConfigured' in gpt) return null
+  try {
+    const version = await gptSovitsVersion({ baseUrl: gpt.baseUrl, timeoutMs: services.config.vendorTiming?.timeoutMs ?? 10_000 })
+    if (!version) return { ok: true, said: { 'zh-CN': '无法判断其模型版本（v1/v2 可不带原话朗读参考录音，v3/v4 需要原话）', 'en-US': 'its weights\' version cannot be told (v1/v2 read a reference without its words, v3/v4 need them)' } }
+    return needsWords(version)
+      ? { ok: true, said: { 'zh-CN': `运行 ${version} 模型：每个声音以样本开头的原话朗读参考录音，没有原话的声音无法合成`, 'en-US': `runs ${version} weights: each voice reads its reference with the words the sample begins with; a voice without them cannot speak` } }
+      : { ok: true, said: { 'zh-CN': `运行 ${version} 模型：有原话的声音连同原话朗读参考录音，没有原话的只沿用音色`, 'en-US': `runs ${version} weights: a voice with its sample's first words reads its reference with them; one without carries only the timbre` } }
+  } catch (error) {
+    return { ok: false, said: error instanceof TaskFailure ? error.reason : { 'zh-CN': String(error), 'en-US': String(error) } }
+  }
+}
+
+/**
  * The settings a chosen vendor needs, or what is missing, named by the settings' own labels:
  * "HeyGen is chosen for digital-human videos, but HeyGen API key is not filled in".
  */
@@ -99,8 +120,9 @@ export async function avatarCloneProvider(_services: Services): Promise<Active<A
   return { name: 'local', provider: localAvatarClone }
 }
 
-/** How to speak with a voice a clone made: the provider that made it, whatever is active now. */
-export async function speechForVoice(services: Services, voiceId: string, db: Db = services.db): Promise<{ provider: SpeechProvider; voice: string; pitch?: number } | { unknown: Label }> {
+/** How to speak with a voice a clone made: the provider that made it, whatever is active now, and the words of its reference where it kept them. */
+export async function speechForVoice(services: Services, record: Readonly<Record<string, unknown>>, db: Db = services.db): Promise<{ provider: SpeechProvider; voice: string; pitch?: number; referenceText?: string } | { unknown: Label }> {
+  const voiceId = String(record.voice_id)
   const local = localVoiceOf(voiceId)
   if (local) return { provider: localSpeech, voice: local.voice, pitch: local.pitch }
   if (voiceId.startsWith('heygem:')) {
@@ -110,7 +132,8 @@ export async function speechForVoice(services: Services, voiceId: string, db: Db
   if (voiceId.startsWith('gpt-sovits:')) {
     const gpt = gptSovitsSettings(await readGroup(services, services.registry.configGroups.get('providers')!, db), services)
     if ('notConfigured' in gpt) return { unknown: gpt.notConfigured }
-    return { provider: gptSovitsSpeech({ baseUrl: gpt.baseUrl, timeoutMs: services.config.vendorTiming?.timeoutMs ?? VOICE_TIMEOUT_MS }), voice: voiceId }
+    const referenceText = typeof record.reference_text === 'string' && record.reference_text !== '' ? record.reference_text : undefined
+    return { provider: gptSovitsSpeech({ baseUrl: gpt.baseUrl, timeoutMs: services.config.vendorTiming?.timeoutMs ?? VOICE_TIMEOUT_MS }), voice: voiceId, referenceText }
   }
   return { unknown: { 'zh-CN': `声音 ${voiceId} 的服务商未配置`, 'en-US': `The provider of voice ${voiceId} is not configured` } }
 }

@@ -100,13 +100,15 @@ function nameIn(vendor: string | Label, locale: keyof Label): string {
   return typeof vendor === 'string' ? vendor : vendor[locale]
 }
 
-/** The reason a vendor gives in its error body ({ message }, { msg }, { error: { message } }), cut short. */
+/** The reason a vendor gives in its error body ({ message }, { msg }, { error: { message } }, GPT-SoVITS's { message, Exception }), cut short. */
 async function vendorMessage(response: Response): Promise<string> {
   const text = (await response.text().catch(() => '')).slice(0, 2000)
   try {
-    const body = JSON.parse(text) as { message?: unknown; msg?: unknown; error?: { message?: unknown } | string; detail?: unknown }
+    const body = JSON.parse(text) as { message?: unknown; msg?: unknown; error?: { message?: unknown } | string; detail?: unknown; Exception?: unknown }
     const found = body.message ?? body.msg ?? (typeof body.error === 'string' ? body.error : body.error?.message) ?? body.detail
-    if (typeof found === 'string') return found.slice(0, 300)
+    // GPT-SoVITS says only "tts failed" in message; what failed is in Exception.
+    const cause = typeof body.Exception === 'string' && body.Exception !== '' ? `: ${body.Exception}` : ''
+    if (typeof found === 'string') return `${found}${cause}`.slice(0, 300)
   } catch {
     // Not JSON: the first line of what it said, if it is short text.
   }

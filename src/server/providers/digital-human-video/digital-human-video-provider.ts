@@ -1,4 +1,5 @@
 import type { Label } from '../../../schema/types'
+import type { ClipShape } from '../../media/clip-plan'
 
 export interface LipSyncParams {
   /** The avatar's video on this machine (its loop). */
@@ -7,6 +8,13 @@ export interface LipSyncParams {
   audio: string
   /** A name for the job unique to this run of the task, so a retry finds the job it started. */
   job: string
+  /**
+   * The finished video's shape, given when it is cropped to that shape: a vendor that renders at
+   * a shape asked may as well render this one. Absent, the avatar keeps its own shape.
+   */
+  shape?: ClipShape
+  /** The finished video's height in pixels: a vendor renders at the nearest size it offers. */
+  height?: number
   workDir: string
   signal?: AbortSignal
   onProgress?(fraction: number): void

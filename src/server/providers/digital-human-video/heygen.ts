@@ -1,112 +1,111 @@
-import { createWriteStream } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { createWriteStream, openAsBlob } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import type { ClipShape } from '../../media/clip-plan'
 import { coverFrame } from '../../media/thumbnail'
-import { probeMedia } from '../../media/probe'
 import { runFfmpeg } from '../../media/run-ffmpeg'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskDeferred, TaskFailure } from '../../tasks/task-handler'
 import { callVendor, malformed, pause, said } from '../vendor-http'
 import type { DigitalHumanVideoProvider } from './digital-human-video-provider'
+import { heyGenApi } from './heygen-api'
 
 export interface HeyGenConfig {
   /** https://api.heygen.com */
   apiUrl: string
-  /** https://upload.heygen.com, where files are sent. */
+  /**
+   * Where files are sent. HeyGen's v3 takes them on its API host (`POST /v3/assets`); the v1
+   * upload host, https://upload.heygen.com, stands for the API host (see `filesBaseOf`).
+   */
   uploadUrl: string
   apiKey: string
   timeoutMs: number
   pollMs: number
   jobTimeoutMs: number
+  /** The random part of each video's Idempotency-Key: a UUID unless a test fixes it. */
+  randomId?: () => string
 }
 
 const VENDOR = 'HeyGen'
-/** The `code` of a v1 answer that went well. */
-const V1_OK = 100
-/** The longest side HeyGen renders on every plan (720p). */
-const MAX_SIDE = 1280
+/** The v1 upload host, the settings' default: v3 has no routes there. */
+const V1_UPLOAD_HOST = 'upload.heygen.com'
 
 /**
- * HeyGen's cloud API: real lip sync on the avatar's own face. The avatar's portrait (a frame of
- * its loop) goes up as a talking photo and the speech as an audio asset; `POST /v2/video/generate`
- * starts the video with them, `GET /v1/video_status.get` is asked until it is completed, and the
- * video is downloaded from the address it gives. The video's id is recorded as a step of the
- * task, so a retry after a worker died follows the same video instead of paying for another.
+ * HeyGen's cloud API (v3): real lip sync on the avatar's own face. The avatar's portrait (a frame
+ * of its loop) and the speech go up as assets, `POST /v3/videos` makes an image video of them,
+ * `GET /v3/videos/{video_id}` is asked until it is completed, and the video is downloaded from
+ * the address it gives. The create carries an Idempotency-Key kept for all tries of the task, and
+ * the video's id is recorded as a step, so a retry follows the video already paid for instead of
+ * paying for another.
  */
 export function heyGenVideo(config: HeyGenConfig): DigitalHumanVideoProvider {
-  const call = async <T>(base: string, path: string, init: RequestInit, signal?: AbortSignal): Promise<T> => {
-    const response = await callVendor({ vendor: VENDOR, url: new URL(path, base).toString(), init: { ...init, headers: { 'x-api-key': config.apiKey, accept: 'application/json', ...init.headers } }, timeoutMs: config.timeoutMs, signal })
-    const text = await response.text()
-    try {
-      return JSON.parse(text) as T
-    } catch {
-      throw malformed(VENDOR, `${path.split('?')[0]} answered ${text.slice(0, 60) || 'nothing'} instead of JSON`)
-    }
+  const call = heyGenApi(config)
+  const upload = async (file: string, type: string, signal?: AbortSignal): Promise<string> => {
+    const form = new FormData()
+    form.append('file', await openAsBlob(file, { type }), file.split('/').pop())
+    const asset = await call({ method: 'POST', base: filesBaseOf(config), path: '/v3/assets', body: form, signal })
+    if (typeof asset.asset_id !== 'string') throw malformed(VENDOR, `POST /v3/assets answered ${JSON.stringify(asset).slice(0, 120)}`)
+    return asset.asset_id
   }
-  const upload = async (path: string, file: string, type: string, signal?: AbortSignal) =>
-    call<{ code?: unknown; data?: Record<string, unknown> }>(config.uploadUrl, path, { method: 'POST', headers: { 'content-type': type }, body: await readFile(file) }, signal)
 
   return {
-    describe: { 'zh-CN': 'HeyGen 云服务：以形象的肖像为照片数字人，口型与语音同步', 'en-US': "HeyGen's cloud: the avatar's portrait as a talking photo, lips moved with the speech" },
+    describe: { 'zh-CN': 'HeyGen 云服务：形象的肖像随语音说话，口型与语音同步', 'en-US': "HeyGen's cloud: the avatar's portrait made to speak, its lips moved with the speech" },
     async reachable() {
       try {
-        const answer = await call<{ data?: { remaining_quota?: unknown } }>(config.apiUrl, '/v2/user/remaining_quota', { method: 'GET' })
-        return typeof answer.data?.remaining_quota === 'number' ? { ok: true } : { ok: false, reason: said('余额查询的应答不符合接口文档', 'its quota answer is not what its API documents') }
+        const me = await call({ method: 'GET', base: config.apiUrl, path: '/v3/users/me' })
+        if (typeof me.username !== 'string') return { ok: false, reason: said('账户查询的应答不符合接口文档', 'its account answer is not what its API documents') }
+        if (walletEmpty(me)) return { ok: false, reason: said('HeyGen 账户余额已用完，且未开启自动充值：请先在 HeyGen 充值', 'The HeyGen account has no balance left and no automatic top-up: add funds in HeyGen first') }
+        return { ok: true }
       } catch (error) {
-        return { ok: false, reason: error instanceof TaskFailure ? error.reason : said(String(error), String(error)) }
+        if (error instanceof TaskFailure) return { ok: false, reason: error.reason }
+        if (error instanceof TaskDeferred) return { ok: false, reason: error.stage }
+        return { ok: false, reason: said(String(error), String(error)) }
       }
     },
-    async lipSync({ video, audio, job, workDir, signal, onProgress, step }) {
+    async lipSync({ video, audio, job, shape, height, workDir, signal, onProgress, step }) {
       const once = step ?? (<T>(_name: string, work: () => Promise<T>) => work())
-      const videoId = await once('heygen-video', async () => {
+      // Kept before the first create, so that every try sends the same key and HeyGen answers a
+      // retry with the video it already started. The random part keeps a run apart from the run
+      // before it (a retry from the console clears the steps and numbers its tries from 1 again),
+      // and two deployments sharing one HeyGen account, each numbering its tasks from 1.
+      const key = await once('heygen-idempotency-key', async () => idempotencyKeyOf(job, (config.randomId ?? randomUUID)()))
+      const assets = await once('heygen-assets', async () => {
         const portrait = join(workDir, 'heygen-portrait.jpg')
         const speech = join(workDir, 'heygen-speech.mp3')
-        const info = await probeMedia(video, { signal })
         await coverFrame(video, 0, portrait, { signal })
         await runFfmpeg(['-i', audio, '-vn', '-c:a', 'libmp3lame', '-b:a', '128k', speech], { signal })
-        const photo = await upload('/v1/talking_photo', portrait, 'image/jpeg', signal)
-        const photoId = photo.data?.talking_photo_id
-        if (photo.code !== V1_OK || typeof photoId !== 'string') throw malformed(VENDOR, `/v1/talking_photo answered ${JSON.stringify(photo).slice(0, 120)}`)
-        const asset = await upload('/v1/asset', speech, 'audio/mpeg', signal)
-        const audioId = asset.data?.id
-        if (asset.code !== V1_OK || typeof audioId !== 'string') throw malformed(VENDOR, `/v1/asset answered ${JSON.stringify(asset).slice(0, 120)}`)
-        const generated = await call<{ error?: { message?: unknown } | null; data?: { video_id?: unknown } }>(
-          config.apiUrl,
-          '/v2/video/generate',
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              title: job,
-              callback_id: job,
-              video_inputs: [{ character: { type: 'talking_photo', talking_photo_id: photoId }, voice: { type: 'audio', audio_asset_id: audioId } }],
-              dimension: dimensionOf(info.width ?? 720, info.height ?? 1280),
-            }),
-          },
+        return { image: await upload(portrait, 'image/jpeg', signal), audio: await upload(speech, 'audio/mpeg', signal) }
+      })
+      const videoId = await once('heygen-video', async () => {
+        const created = await call({
+          method: 'POST',
+          base: config.apiUrl,
+          path: '/v3/videos',
+          headers: { 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify({ type: 'image', image: { type: 'asset_id', asset_id: assets.image }, audio_asset_id: assets.audio, ...videoFormatOf({ shape, height }), title: job, callback_id: job }),
           signal,
-        )
-        if (generated.error) throw new TaskFailure(said(`HeyGen 拒绝生成视频：${String(generated.error.message ?? '没有说明原因')}`, `HeyGen refused to make the video: ${String(generated.error.message ?? 'it gave no reason')}`))
-        if (typeof generated.data?.video_id !== 'string') throw malformed(VENDOR, `/v2/video/generate answered ${JSON.stringify(generated).slice(0, 120)}`)
-        return generated.data.video_id
+          whileInProgress: { pauseMs: config.pollMs, untilMs: Date.now() + config.jobTimeoutMs },
+        })
+        if (typeof created.video_id !== 'string') throw malformed(VENDOR, `POST /v3/videos answered ${JSON.stringify(created).slice(0, 120)}`)
+        return created.video_id
       })
 
       const until = Date.now() + config.jobTimeoutMs
       for (let asked = 1; ; asked++) {
         await pause(config.pollMs, signal)
-        const answer = await call<{ code?: unknown; data?: { status?: unknown; video_url?: unknown; error?: { message?: unknown; detail?: unknown } | null } }>(config.apiUrl, `/v1/video_status.get?video_id=${encodeURIComponent(videoId)}`, { method: 'GET' }, signal)
-        const status = answer.data?.status
-        if (answer.code !== V1_OK || typeof status !== 'string') throw malformed(VENDOR, `/v1/video_status.get answered ${JSON.stringify(answer).slice(0, 120)}`)
+        const answer = await call({ method: 'GET', base: config.apiUrl, path: `/v3/videos/${encodeURIComponent(videoId)}`, signal })
+        const status = answer.status
+        if (typeof status !== 'string') throw malformed(VENDOR, `GET /v3/videos/{video_id} answered ${JSON.stringify(answer).slice(0, 120)}`)
         if (status === 'completed') {
-          if (typeof answer.data?.video_url !== 'string') throw malformed(VENDOR, 'a completed video without its video_url')
-          return download(answer.data.video_url, join(workDir, 'heygen.mp4'), config, signal)
+          if (typeof answer.video_url !== 'string') throw malformed(VENDOR, 'a completed video without its video_url')
+          return download(answer.video_url, join(workDir, 'heygen.mp4'), config, signal)
         }
-        if (status === 'failed') {
-          const why = answer.data?.error?.detail ?? answer.data?.error?.message ?? ''
-          throw new TaskFailure(said(`HeyGen 合成失败：${String(why || '没有说明原因')}`, `HeyGen could not make the video: ${String(why || 'it gave no reason')}`))
-        }
-        if (!['pending', 'waiting', 'processing'].includes(status)) throw malformed(VENDOR, `/v1/video_status.get answered status "${status}"`)
-        // HeyGen gives no share done: the bar moves a little with each answer, never to the end.
+        if (status === 'failed') throw renderFailure(answer)
+        // Any other status is a video still on its way: the create answers "waiting", the bulk
+        // status endpoint says "queued", this one documents pending and processing, and HeyGen's
+        // own CLI stops only at completed or failed. It gives no share done, so the bar moves a
+        // little with each answer, never to the end.
         onProgress?.(1 - 1 / (1 + asked / 10))
         if (Date.now() > until) throw new TaskFailure(said(`HeyGen 在 ${config.jobTimeoutMs / 60_000} 分钟内没有完成，稍后会重试。`, `HeyGen did not finish within ${config.jobTimeoutMs / 60_000} min; it will be tried again.`), true)
       }
@@ -114,14 +113,45 @@ export function heyGenVideo(config: HeyGenConfig): DigitalHumanVideoProvider {
   }
 }
 
-/** The portrait's shape at the size HeyGen renders: the longer side at most 1280, both even. */
-export function dimensionOf(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, MAX_SIDE / Math.max(width, height))
-  const even = (n: number) => Math.max(2, Math.round((n * scale) / 2) * 2)
-  return { width: even(width), height: even(height) }
+/**
+ * What `POST /v3/videos` is asked to render. A video cropped to its shape anyway is asked in that
+ * shape, covering the frame as the crop would, so HeyGen renders every pixel kept; otherwise the
+ * avatar's own shape ('auto'). 720p is HeyGen's smallest size, and a 480 video is made from it.
+ */
+export function videoFormatOf({ shape, height }: { shape?: ClipShape; height?: number }): { aspect_ratio: ClipShape | 'auto'; resolution: '720p' | '1080p'; fit?: 'cover' } {
+  const resolution = (height ?? 0) >= 1080 ? '1080p' : '720p'
+  return shape ? { aspect_ratio: shape, resolution, fit: 'cover' } : { aspect_ratio: 'auto', resolution }
 }
 
-/** The finished video, streamed to disk: its address is HeyGen's storage, signed for a few days. */
+/** An Idempotency-Key HeyGen takes (1–255 of A–Z a–z 0–9 _ - : .): the job's name and a random part. */
+export function idempotencyKeyOf(job: string, random: string): string {
+  const clean = (s: string) => s.replace(/[^A-Za-z0-9_:.-]/g, '-')
+  return `${clean(job).slice(0, 180)}:${clean(random).slice(0, 64)}`
+}
+
+/**
+ * Where files go. v3 takes them on the API host, so the v1 upload host, still the settings'
+ * default, stands for it; any other address (a proxy, a test server) is used as given.
+ */
+export function filesBaseOf(config: Pick<HeyGenConfig, 'apiUrl' | 'uploadUrl'>): string {
+  return URL.canParse(config.uploadUrl) && new URL(config.uploadUrl).hostname === V1_UPLOAD_HOST ? config.apiUrl : config.uploadUrl
+}
+
+/** Why a video failed: v3 says it in `failure_code` and `failure_message`, present only then. */
+function renderFailure(answer: Record<string, unknown>): TaskFailure {
+  const message = typeof answer.failure_message === 'string' ? answer.failure_message : ''
+  const code = typeof answer.failure_code === 'string' ? answer.failure_code : ''
+  const why = [message, code && `(${code})`].filter(Boolean).join(' ')
+  return new TaskFailure(said(`HeyGen 合成失败：${why || '没有说明原因'}`, `HeyGen could not make the video: ${why || 'it gave no reason'}`))
+}
+
+/** A prepaid wallet at nothing, with no automatic top-up: every video would be refused for credit. */
+function walletEmpty(me: Record<string, unknown>): boolean {
+  const wallet = me.wallet as { remaining_balance?: unknown; auto_reload?: { enabled?: unknown } | null } | null | undefined
+  return me.billing_type === 'wallet' && typeof wallet?.remaining_balance === 'number' && wallet.remaining_balance <= 0 && wallet.auto_reload?.enabled !== true
+}
+
+/** The finished video, streamed to disk: its address is HeyGen's storage, signed for a few days, and needs no key. */
 async function download(url: string, path: string, config: HeyGenConfig, signal?: AbortSignal): Promise<string> {
   const response = await callVendor({ vendor: VENDOR, url, init: { method: 'GET' }, timeoutMs: config.timeoutMs, signal })
   if (!response.body) throw malformed(VENDOR, 'its video address answered no file')

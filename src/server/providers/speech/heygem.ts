@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { probeMedia } from '../../media/probe'
@@ -46,13 +47,15 @@ export function heyGemSpeech(config: HeyGemVoiceConfig): SpeechProvider {
       } catch {
         throw new TaskFailure(said(`找不到声音 ${id} 的参考录音：共享目录 ${config.sharedDir} 是否仍是 HeyGem 声音服务的数据目录？`, `The reference of voice ${id} is missing: is ${config.sharedDir} still the data folder of HeyGem's voice service?`))
       }
-      // As HeyGem's own client asks for speech.
+      // As HeyGem's official client asks for speech (voice.js makeAudio): a fresh speaker for each
+      // call, and is_norm 1 since its commit cb5ff42 (its README still shows 0). A long sample's
+      // reference is several pieces joined with '|||', sent as preprocessing answered it.
       const response = await postJson(
         HEYGEM_VOICE,
         config.baseUrl,
         '/v1/invoke',
         {
-          speaker: id,
+          speaker: randomUUID(),
           text,
           format: 'wav',
           topP: 0.7,
@@ -63,7 +66,7 @@ export function heyGemSpeech(config: HeyGemVoiceConfig): SpeechProvider {
           need_asr: false,
           streaming: false,
           is_fixed_seed: 0,
-          is_norm: 0,
+          is_norm: 1,
           reference_audio: reference.reference_audio,
           reference_text: reference.reference_text,
         },

@@ -9,6 +9,8 @@ export interface SpeakParams {
   pitch?: number
   /** Where the WAV file goes. */
   output: string
+  /** The words of the voice's reference recording, where its clone kept them: GPT-SoVITS v3 and v4 read the reference with them. */
+  referenceText?: string
   signal?: AbortSignal
 }
 

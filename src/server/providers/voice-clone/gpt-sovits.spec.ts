@@ -8,6 +8,8 @@ import { runFfmpeg } from '../../media/run-ffmpeg'
 import { gptSovitsVoiceClone } from './gpt-sovits'
 import { SampleRefused } from './voice-clone-provider'
 
+const FIRST_WORDS = 'Good morning and welcome, today I want to tell you about something we made with care.'
+
 describe('GPT-SoVITS voice clone: the reference recording it keeps', () => {
   let dir: string
   let shared: string
@@ -18,6 +20,11 @@ describe('GPT-SoVITS voice clone: the reference recording it keeps', () => {
     shared = mkdtempSync(join(tmpdir(), 'gpt-sovits-shared-'))
     await makeTestSpeech(join(dir, 'long.m4a'), 'The quick brown fox jumps over the lazy dog. She sells sea shells by the sea shore, and the shells she sells are surely sea shells. Peter Piper picked a peck of pickled peppers.', 'en+m3')
     await makeTestSpeech(join(dir, 'brief.m4a'), 'Hello there, my good friend, how are you?', 'en+f3')
+    // A first sentence, a breath, and more: as a sample read from the recording dialog.
+    await makeTestSpeech(join(dir, 'first.m4a'), FIRST_WORDS, 'en+m3')
+    await makeTestSpeech(join(dir, 'rest.m4a'), 'Try it for yourself, I think you will like it as much as we do', 'en+m3')
+    await runFfmpeg(['-i', join(dir, 'first.m4a'), '-f', 'lavfi', '-t', '0.8', '-i', 'anullsrc=r=22050:cl=mono', '-i', join(dir, 'rest.m4a'), '-filter_complex', '[0:a]aresample=22050[a];[2:a]aresample=22050[c];[a][1:a][c]concat=n=3:v=0:a=1', join(dir, 'read.m4a')])
+    await makeTestSpeech(join(dir, 'unbroken.m4a'), 'the quick brown fox jumps over the lazy dog and she sells sea shells by the sea shore and the shells she sells are surely sea shells and peter piper picked a peck of pickled peppers and the quick brown fox jumps over the lazy dog again', 'en+m3')
     // Seconds of silence, then under three of speech: long enough as a sample, too little speech for a reference.
     const speech = (await probeMedia(join(dir, 'brief.m4a'))).duration
     await runFfmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono', '-i', join(dir, 'brief.m4a'), '-filter_complex', `[0:a]atrim=0:${(5.2 - speech).toFixed(2)}[s];[s][1:a]concat=n=2:v=0:a=1`, join(dir, 'late.m4a')])
@@ -36,6 +43,19 @@ describe('GPT-SoVITS voice clone: the reference recording it keeps', () => {
     expect(voice.measured.durationSeconds).toBeGreaterThan(9)
     expect(voice.measured.pitchHz).toBeGreaterThan(60)
     expect(provider().clones).toBe(true)
+  }, 30_000)
+
+  it('with the words the sample begins with, ends the reference at its first pause and keeps the words with the voice', async () => {
+    const first = (await probeMedia(join(dir, 'first.m4a'))).duration
+    const voice = await provider().clone({ sample: join(dir, 'read.m4a'), language: 'en', transcript: FIRST_WORDS, workDir: dir })
+    expect(voice.referenceText).toBe(FIRST_WORDS)
+    const kept = await probeMedia(join(shared, voice.voiceId.slice('gpt-sovits:en:/workspace/refs/'.length)))
+    expect(kept.duration).toBeGreaterThan(3)
+    expect(Math.abs(kept.duration - first)).toBeLessThan(0.6)
+    const unbroken = await provider().clone({ sample: join(dir, 'unbroken.m4a'), language: 'en', transcript: 'the quick brown fox', workDir: dir }).catch((e: unknown) => e)
+    expect((unbroken as SampleRefused).reason['en-US']).toMatch(/^The sample has no pause between 3 and 10 s/)
+    // Without the words, nothing is kept beside the voice.
+    expect((await provider().clone({ sample: join(dir, 'read.m4a'), language: 'en', workDir: dir })).referenceText).toBeUndefined()
   }, 30_000)
 
   it('refuses a sample whose speech, without its silence, is shorter than GPT-SoVITS takes', async () => {

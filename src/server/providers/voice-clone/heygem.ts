@@ -6,7 +6,12 @@ import { TaskFailure } from '../../tasks/task-handler'
 import { malformed, postJson, said } from '../vendor-http'
 import { HEYGEM_VOICE, heyGemVoiceId, type HeyGemVoiceConfig, type HeyGemVoiceFile } from '../speech/heygem'
 import { listenTo } from './local'
-import type { VoiceCloneProvider } from './voice-clone-provider'
+import { SampleRefused, type VoiceCloneProvider } from './voice-clone-provider'
+
+/** Between the pieces of a long sample, in both its references and their words (views_guiji.py). */
+const PIECES = '|||'
+/** Its speech recognition (FunASR) not connected yet, as it starts slowly: the websocket it writes to was never opened. */
+const ASR_NOT_CONNECTED = "object has no attribute 'send'"
 
 /** Our languages as its preprocessing names them. */
 const LANGUAGES = { cmn: 'zh', en: 'en' } as const
@@ -14,9 +19,10 @@ const LANGUAGES = { cmn: 'zh', en: 'en' } as const
 /**
  * HeyGem's voice service (fish-speech, with an ASR beside it): a real zero-shot clone. The
  * sample, listened to as every provider does, goes into the folder the service shares with this
- * platform as 16 kHz mono WAV; `POST /v1/preprocess_and_tran` cleans it and writes down what is
- * said in it. That reference and its words are the voice, kept beside the recording; each
- * sentence spoken with it goes to `POST /v1/invoke` with them.
+ * platform as 16 kHz mono WAV; `POST /v1/preprocess_and_tran` cleans it (deleting what it was
+ * given) and writes down what is said in it. The references it made and their words are the
+ * voice, kept in the shared folder's `voices/<id>.json`; each sentence spoken with it goes to
+ * `POST /v1/invoke` with them.
  */
 export function heyGemVoiceClone(config: HeyGemVoiceConfig): VoiceCloneProvider {
   return {
@@ -33,12 +39,14 @@ export function heyGemVoiceClone(config: HeyGemVoiceConfig): VoiceCloneProvider 
       } catch {
         throw malformed(HEYGEM_VOICE, `/v1/preprocess_and_tran answered ${text.slice(0, 60) || 'nothing'} instead of JSON`)
       }
-      if (answer.code !== 0) {
-        // Its usual failure is its speech recognition being unreachable: a passing one.
-        throw new TaskFailure(said(`HeyGem 声音服务无法处理样本（应答码 ${String(answer.code)}：${String(answer.msg ?? '没有说明原因')}），稍后会重试。`, `HeyGem's voice service could not prepare the sample (code ${String(answer.code)}: ${String(answer.msg ?? 'no reason given')}); it will be tried again.`), true)
-      }
+      if (answer.code !== 0) throw preprocessFailure(String(answer.msg ?? ''), config)
       if (typeof answer.asr_format_audio_url !== 'string' || typeof answer.reference_audio_text !== 'string') {
         throw malformed(HEYGEM_VOICE, `/v1/preprocess_and_tran answered ${text.slice(0, 120)}`)
+      }
+      // A sample of 20 s or more comes back as pieces joined with '|||', paired with their words:
+      // kept as they are, as /v1/invoke takes them, provided the pairs match (it refuses them otherwise).
+      if (answer.asr_format_audio_url.split(PIECES).length !== answer.reference_audio_text.split(PIECES).length) {
+        throw malformed(HEYGEM_VOICE, `/v1/preprocess_and_tran answered ${answer.asr_format_audio_url.split(PIECES).length} reference pieces for ${answer.reference_audio_text.split(PIECES).length} transcripts`)
       }
       const voice: HeyGemVoiceFile = { reference_audio: answer.asr_format_audio_url, reference_text: answer.reference_audio_text }
       await mkdir(join(config.sharedDir, 'voices'), { recursive: true })
@@ -48,4 +56,25 @@ export function heyGemVoiceClone(config: HeyGemVoiceConfig): VoiceCloneProvider 
     clones: true,
     describe: { 'zh-CN': `HeyGem 声音服务（${new URL(config.baseUrl).host}）：以录音克隆说话人的声音`, 'en-US': `HeyGem's voice service (${new URL(config.baseUrl).host}): the speaker's own voice, cloned from the recording` },
   }
+}
+
+/**
+ * Why preprocessing failed, as final unless it may pass. Its answers (views_guiji.py): 'file not
+ * exists' when the sample is not in its data folder, 'asr failed' when no words were heard in
+ * it, its speech recognition's own error while that is not up yet, str(e) for anything else.
+ */
+function preprocessFailure(msg: string, config: HeyGemVoiceConfig): Error {
+  if (msg.includes(ASR_NOT_CONNECTED)) {
+    return new TaskFailure(said(`HeyGem 声音服务的语音识别尚未就绪（${msg}），稍后会重试。`, `HeyGem's voice service has no speech recognition yet (${msg}); it will be tried again.`), true)
+  }
+  if (msg === 'asr failed') {
+    return new SampleRefused(said('HeyGem 声音服务没有在样本里听出任何话语（asr failed）：请上传或录制一段清楚说话的音频。', "HeyGem's voice service heard no words in the sample (asr failed): upload or record someone speaking clearly."))
+  }
+  if (msg === 'file not exists') {
+    return new TaskFailure(said(
+      `HeyGem 声音服务找不到交给它的样本（file not exists）：共享目录 ${config.sharedDir} 应是它的数据目录（容器内的 /code/data）。`,
+      `HeyGem's voice service cannot find the sample handed to it (file not exists): the shared folder ${config.sharedDir} must be its data folder (/code/data in its container).`,
+    ))
+  }
+  return new TaskFailure(said(`HeyGem 声音服务无法处理样本：${msg || '没有说明原因'}`, `HeyGem's voice service could not prepare the sample: ${msg || 'it gave no reason'}`))
 }

@@ -8,12 +8,16 @@ export interface CloneParams {
   language: 'cmn' | 'en'
   /** A folder the provider may write in; removed by the caller. */
   workDir: string
+  /** The words the sample begins with, up to its first pause, where the person gave them. */
+  transcript?: string
   signal?: AbortSignal
 }
 
 export interface ClonedVoice {
   /** The provider's id of the voice, which its speech provider speaks with. */
   voiceId: string
+  /** The words of the reference recording the voice keeps, where they are known: its speech provider reads the reference with them. */
+  referenceText?: string
   /** What the provider found in the sample, shown beside the voice. */
   measured: { durationSeconds: number; loudnessDb: number; pitchHz: number | null; voiced: number }
 }
