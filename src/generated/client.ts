@@ -1598,7 +1598,7 @@ export interface ApiClient {
   /**
    * Submit a task: platform authorization renewal
    *
-   * Renews a Douyin or Kuaishou account's access token with its refresh token, before the access token ends. Queued by itself for every authorized account whose token ends within the hours the publishing settings give (token_refresh_hours), or by an admin for any account. When the platform refuses the refresh token, the account says re-authorize, with the platform's reason, instead of failing at its next post. The task is queued at once and answered as it stands; follow it with task/detail or task/events.
+   * Renews a Douyin or Kuaishou account's access token with its refresh token, before the access token ends. Queued by itself for every authorized account whose token ends within the hours the publishing settings give (token_refresh_hours), or by an admin for any account. Only when the platform says the grant is gone (the refresh token expired, or the owner cancelled the authorization) does the account say re-authorize, with the platform's reason, instead of failing at its next post; a busy or rate-limited platform is tried again, and a refusal of the app's settings fails the task for an administrator, the account kept. The task is queued at once and answered as it stands; follow it with task/detail or task/events.
    *
    * `POST /task/submit_platform_token_refresh` · roles: admin
    */

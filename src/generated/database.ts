@@ -655,6 +655,18 @@ export interface UserQuotaLogTable {
 }
 
 /**
+ * The `vendor_slot` table (schemas/entities/vendor_slot.json).
+ */
+export interface VendorSlotTable {
+  id: Generated<number>
+  slot_key: string
+  holder: string
+  expires_at: string
+  created_at: string
+  updated_at: string
+}
+
+/**
  * The `voice_clone` table (schemas/entities/voice_clone.json).
  */
 export interface VoiceCloneTable {
@@ -740,6 +752,7 @@ export interface Database {
   account: UserTable
   user_money_log: UserMoneyLogTable
   user_quota_log: UserQuotaLogTable
+  vendor_slot: VendorSlotTable
   voice_clone: VoiceCloneTable
   work: WorkTable
 }
@@ -782,6 +795,7 @@ export interface EntityTables {
   user: 'account'
   user_money_log: 'user_money_log'
   user_quota_log: 'user_quota_log'
+  vendor_slot: 'vendor_slot'
   voice_clone: 'voice_clone'
   work: 'work'
 }

@@ -1183,6 +1183,27 @@ export interface UserQuotaLog {
 }
 
 /**
+ * One of the calls a vendor may be running at once for this platform (its "at once" setting under AI providers), held by the worker making the call until it ends. A worker that dies leaves it held only until its lease runs out, so every process sharing the database, on any machine, waits its turn for the vendor instead of piling calls onto it.
+ */
+export interface VendorSlot {
+  id: number
+  /**
+   * The vendor and the slot's number: gpt-sovits#0.
+   */
+  slot_key: string
+  /**
+   * The call holding it.
+   */
+  holder: string
+  /**
+   * When it is free again unless its holder renews it.
+   */
+  expires_at: string
+  created_at: string
+  updated_at: string
+}
+
+/**
  * A voice made for an account from a recorded sample: the record of every clone the platform has made or tried, written by the voice_clone task when it ends (succeeded, failed or cancelled), read by its owner under digital-human/sound-clone and by admins under account/voice-record.
  */
 export interface VoiceClone {

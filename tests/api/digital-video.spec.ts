@@ -168,7 +168,7 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
     expect(await status()).toMatchObject({ name: 'heygen', ready: false, problem: 'HeyGen is chosen for digital-human videos, but HeyGen API key is not filled in: complete it in Initial configuration.' })
     const contract = await startHeyGenContract()
     try {
-      await providers({ digital_human_video: 'heygen', heygen_api_key: contract.key, heygen_api_url: contract.url, heygen_upload_url: contract.url })
+      await providers({ digital_human_video: 'heygen', heygen_api_key: contract.key, heygen_api_url: contract.url })
       const read = await server.call<Record<string, unknown>>('GET', '/platform/get_simple_config', { token: token.admin, query: { group: 'providers' } })
       expect(JSON.stringify(read.body.data)).not.toContain(contract.key)
       expect(await status()).toMatchObject({ name: 'heygen', ready: true, problem: null, describe: expect.stringContaining("avatar's portrait made to speak") })

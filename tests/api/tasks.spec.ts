@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { withVendorSlot } from '../../src/server/providers/vendor-slots'
 import { changeMoney } from '../../src/server/ledger/ledger'
 import { taskHandlers } from '../../src/server/task-handlers'
 import { taskWorkRoot } from '../../src/server/tasks/runner'
@@ -368,6 +369,41 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     const res = await submitClip('m2', { title: 'broke', segments: [{ material_id: own }] })
     expect(res.body.code).toBe(0)
     expect((await server.call<{ total: number }>('GET', '/task/list', { token: token.m2 })).body.data.total).toBe(0)
+  })
+
+  describe('vendor slots: a vendor that runs so many calls at once gets them in turn from every worker', () => {
+    const slots = () => server.services.db.selectFrom('vendor_slot').select(['slot_key', 'holder']).orderBy('slot_key').execute()
+
+    it('runs calls for a vendor of one slot one after the other, two slots two at once, and frees each slot when its call ends, failed or not', async () => {
+      let running = 0
+      let most = 0
+      const call = (ms: number, fail = false) => async () => {
+        most = Math.max(most, ++running)
+        await new Promise((resolve) => setTimeout(resolve, ms))
+        running -= 1
+        if (fail) throw new Error('the vendor failed')
+        return ms
+      }
+      const one = await Promise.allSettled([1, 2, 3].map((i) => withVendorSlot(server.services, 'test-one', 1, call(120, i === 2))))
+      expect([one.map((r) => r.status), most]).toEqual([['fulfilled', 'rejected', 'fulfilled'], 1])
+      most = 0
+      await Promise.all([1, 2, 3, 4].map(() => withVendorSlot(server.services, 'test-two', 2, call(120))))
+      expect(most).toBe(2)
+      expect(await slots()).toEqual([])
+    })
+
+    it('takes over a slot whose holder stopped renewing it, and leaves a live one held; a cancelled wait ends at once', async () => {
+      const now = Date.now()
+      await server.services.db.insertInto('vendor_slot').values({ slot_key: 'test-dead#0', holder: 'a worker killed mid-call', expires_at: new Date(now - 1000).toISOString(), created_at: new Date(now).toISOString(), updated_at: new Date(now).toISOString() }).execute()
+      expect(await withVendorSlot(server.services, 'test-dead', 1, async () => (await slots()).find((s) => s.slot_key === 'test-dead#0')!.holder)).not.toBe('a worker killed mid-call')
+      await server.services.db.insertInto('vendor_slot').values({ slot_key: 'test-live#0', holder: 'another worker', expires_at: new Date(now + 60_000).toISOString(), created_at: new Date(now).toISOString(), updated_at: new Date(now).toISOString() }).execute()
+      const stop = new AbortController()
+      setTimeout(() => stop.abort(new Error('Cancelled.')), 300)
+      let ran = false
+      await expect(withVendorSlot(server.services, 'test-live', 1, async () => (ran = true), stop.signal)).rejects.toThrow('Cancelled.')
+      expect([ran, await slots()]).toEqual([false, [{ slot_key: 'test-live#0', holder: 'another worker' }]])
+      await server.services.db.deleteFrom('vendor_slot').execute()
+    })
   })
 })
 

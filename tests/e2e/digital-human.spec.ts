@@ -98,7 +98,8 @@ describe('digital humans', () => {
         await page.getByLabel('Voice name').fill('Recorded narrator')
         await page.getByRole('button', { name: 'Record now' }).click()
         const dialog = page.getByRole('dialog', { name: 'Record a voice sample' })
-        await dialog.getByText('Good morning, and welcome.', { exact: false }).waitFor()
+        await dialog.getByText('Read this sentence first, then pause for a breath:').waitFor()
+        await dialog.getByText('Good morning and welcome, today I want to tell you about something we made with care.').waitFor()
         await clickWhenSettled(dialog.getByRole('button', { name: 'Start recording' }))
         await dialog.getByText('Recording…').waitFor()
         // The meter shows the voice as it is heard.
@@ -113,6 +114,8 @@ describe('digital humans', () => {
         await dialog.waitFor({ state: 'detached', timeout: 30_000 })
         // The take went into the library like any upload, and into the field.
         await page.locator('.ant-select-selection-item', { hasText: /^Recording .*\.webm$/ }).waitFor()
+        // The words it asked to be read first are the sample's, kept with the voice for a clone that reads its reference with them.
+        expect(await page.getByLabel('What the sample says first').inputValue()).toBe('Good morning and welcome, today I want to tell you about something we made with care.')
         await page.getByLabel('Language', { exact: true }).click({ force: true })
         await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'English' }))
         await page.getByLabel('The speaker agreed').check()

@@ -22,7 +22,7 @@ const MIN_SECONDS = 5
  * now in the browser. Whatever arrives goes through material upload, is probed by the server,
  * and the field takes the new material.
  */
-export function MaterialWidget({ id, value, onChange, onBlur, disabled, readonly, required, schema, uiSchema }: WidgetProps) {
+export function MaterialWidget({ id, value, onChange, onBlur, disabled, readonly, required, schema, uiSchema, registry: form }: WidgetProps) {
   const t = useTranslate()
   const { registry, http } = useConsole()
   const invalidate = useInvalidate()
@@ -100,7 +100,11 @@ export function MaterialWidget({ id, value, onChange, onBlur, disabled, readonly
           onUse={async (blob) => {
             const extension = blob.type.includes('ogg') ? 'ogg' : blob.type.includes('mp4') ? 'm4a' : 'webm'
             const sent = await send(new File([blob], `${t('materialField.recordingName', { time: new Date().toLocaleString() }).replace(/[\\/:*?"<>|]/g, '-')}.${extension}`, { type: blob.type }))
-            if (sent) setRecording(false)
+            if (!sent) return
+            // The words the dialog asked to be read first are what the sample begins with.
+            const wordsField = schema['x-recording-words']
+            if (typeof wordsField === 'string') (form.formContext as { setField?: (name: string, value: unknown) => void }).setField?.(wordsField, t('recorder.firstWords'))
+            setRecording(false)
           }}
         />
       ) : null}
@@ -132,7 +136,13 @@ function RecorderDialog({ onClose, onUse }: { onClose: () => void; onUse: (blob:
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('recorder.hint', { min: MIN_SECONDS })}
         </Typography.Paragraph>
-        <blockquote className="recorder-script">{t('recorder.script')}</blockquote>
+        <div>
+          <Typography.Text type="secondary">{t('recorder.firstWordsHint')}</Typography.Text>
+          <blockquote className="recorder-script">
+            <strong>{t('recorder.firstWords')}</strong>
+          </blockquote>
+          <blockquote className="recorder-script">{t('recorder.script')}</blockquote>
+        </div>
         {state.phase === 'refused' ? <Alert type="warning" showIcon message={t(`recorder.refused.${state.reason}`)} /> : null}
         {state.phase === 'recording' ? (
           <div>

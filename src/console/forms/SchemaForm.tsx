@@ -94,7 +94,8 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
   const translateString = useMemo(() => (text: TranslatableString, params?: string[]) => (RJSF_WORDS[text] ? t(RJSF_WORDS[text]) : englishStringTranslator(text, params)), [t])
   // Titles of the records the edited one points to, for relation widgets to show before any search.
   const narrow = Grid.useBreakpoint().sm === false
-  const formContext = useMemo(() => ({ titles: initial?._titles, ...(narrow ? ABOVE : BESIDE) }), [initial, narrow])
+  // A widget may fill a sibling field (a recording fills the words it asked to be read).
+  const formContext = useMemo(() => ({ titles: initial?._titles, setField: (name: string, value: unknown) => setData((now) => ({ ...now, [name]: value })), ...(narrow ? ABOVE : BESIDE) }), [initial, narrow])
   const topFields = useMemo(() => Object.keys((schema.properties as object | undefined) ?? {}), [schema])
   const shownUi = useMemo(() => withUnmetHidden(uiSchema, data), [uiSchema, data])
   const pageErrors = useMemo(() => {

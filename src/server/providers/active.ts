@@ -5,6 +5,7 @@ import { localVoiceClone, localVoiceOf } from './voice-clone/local'
 import { gptSovitsVoiceClone } from './voice-clone/gpt-sovits'
 import { gptSovitsSpeech, gptSovitsVersion, needsWords } from './speech/gpt-sovits'
 import { TaskFailure } from '../tasks/task-handler'
+import { withVendorSlot } from './vendor-slots'
 import { heyGemVoiceClone } from './voice-clone/heygem'
 import { heyGemSpeech, type HeyGemVoiceConfig } from './speech/heygem'
 import type { VoiceCloneProvider } from './voice-clone/voice-clone-provider'
@@ -34,7 +35,7 @@ export async function voiceCloneProvider(services: Services, db: Db = services.d
   const settings = await readGroup(services, services.registry.configGroups.get('providers')!, db)
   if (settings.voice_clone === 'heygem') {
     const voice = heyGemVoiceSettings(settings, services)
-    return 'notConfigured' in voice ? { name: 'heygem', notConfigured: voice.notConfigured } : { name: 'heygem', provider: heyGemVoiceClone(voice) }
+    return 'notConfigured' in voice ? { name: 'heygem', notConfigured: voice.notConfigured } : { name: 'heygem', provider: oneSlotEach(services, 'heygem-voice', atOnce(settings, 'heygem_voice_at_once'), heyGemVoiceClone(voice), 'clone') }
   }
   if (settings.voice_clone !== 'gpt-sovits') return { name: 'local', provider: localVoiceClone }
   const gpt = gptSovitsSettings(settings, services)
@@ -74,6 +75,22 @@ export async function gptSovitsMode(services: Services, db: Db = services.db): P
   }
 }
 
+/** A vendor's "at once" setting. */
+function atOnce(settings: Record<string, unknown>, name: string): number {
+  const value = Number(settings[name])
+  return Number.isInteger(value) && value > 0 ? value : 1
+}
+
+/**
+ * The provider with its `method` run in one of the vendor's slots (vendor-slots.ts): calls from
+ * every worker wait their turn for a vendor that runs only so many at once.
+ */
+function oneSlotEach<P extends object, M extends keyof P & string>(services: Services, vendor: string, limit: number, provider: P, method: M): P {
+  const call = provider[method] as unknown as ((params: { signal?: AbortSignal }) => Promise<unknown>) | undefined
+  if (!call) return provider
+  return { ...provider, [method]: (params: { signal?: AbortSignal }) => withVendorSlot(services, vendor, limit, () => call.call(provider, params), params.signal) }
+}
+
 /**
  * The settings a chosen vendor needs, or what is missing, named by the settings' own labels:
  * "HeyGen is chosen for digital-human videos, but HeyGen API key is not filled in".
@@ -105,14 +122,14 @@ const HEYGEN_TIMING = { timeoutMs: 60_000, pollMs: 5_000, jobTimeoutMs: 60 * 60_
 export async function digitalHumanVideoProvider(services: Services, db: Db = services.db): Promise<Active<DigitalHumanVideoProvider> | { name: string; notConfigured: Label }> {
   const settings = await readGroup(services, services.registry.configGroups.get('providers')!, db)
   if (settings.digital_human_video === 'heygen') {
-    const heygen = filledIn(services, settings, ['heygen_api_key', 'heygen_api_url', 'heygen_upload_url'], { 'zh-CN': '已选择 HeyGen 生成数字人视频', 'en-US': 'HeyGen is chosen for digital-human videos' })
+    const heygen = filledIn(services, settings, ['heygen_api_key', 'heygen_api_url'], { 'zh-CN': '已选择 HeyGen 生成数字人视频', 'en-US': 'HeyGen is chosen for digital-human videos' })
     if ('notConfigured' in heygen) return { name: 'heygen', ...heygen }
-    return { name: 'heygen', provider: heyGenVideo({ apiKey: heygen.heygen_api_key, apiUrl: heygen.heygen_api_url, uploadUrl: heygen.heygen_upload_url, ...HEYGEN_TIMING, ...services.config.vendorTiming }) }
+    return { name: 'heygen', provider: oneSlotEach(services, 'heygen', atOnce(settings, 'heygen_at_once'), heyGenVideo({ apiKey: heygen.heygen_api_key, apiUrl: heygen.heygen_api_url, ...HEYGEN_TIMING, ...services.config.vendorTiming }), 'lipSync') }
   }
   if (settings.digital_human_video !== 'heygem') return { name: 'local', provider: localDigitalHumanVideo }
   const heygem = filledIn(services, settings, ['heygem_url', 'heygem_shared_dir', 'heygem_container_dir'], { 'zh-CN': '已选择 HeyGem 生成数字人视频', 'en-US': 'HeyGem is chosen for digital-human videos' })
   if ('notConfigured' in heygem) return { name: 'heygem', ...heygem }
-  return { name: 'heygem', provider: heyGemVideo({ baseUrl: heygem.heygem_url, sharedDir: heygem.heygem_shared_dir, containerDir: heygem.heygem_container_dir, ...HEYGEM_TIMING, ...services.config.vendorTiming }) }
+  return { name: 'heygem', provider: oneSlotEach(services, 'heygem', atOnce(settings, 'heygem_at_once'), heyGemVideo({ baseUrl: heygem.heygem_url, sharedDir: heygem.heygem_shared_dir, containerDir: heygem.heygem_container_dir, ...HEYGEM_TIMING, ...services.config.vendorTiming }), 'lipSync') }
 }
 
 /** The avatar-clone provider new avatars go to. */
@@ -125,15 +142,17 @@ export async function speechForVoice(services: Services, record: Readonly<Record
   const voiceId = String(record.voice_id)
   const local = localVoiceOf(voiceId)
   if (local) return { provider: localSpeech, voice: local.voice, pitch: local.pitch }
+  const settings = await readGroup(services, services.registry.configGroups.get('providers')!, db)
   if (voiceId.startsWith('heygem:')) {
-    const voice = heyGemVoiceSettings(await readGroup(services, services.registry.configGroups.get('providers')!, db), services)
-    return 'notConfigured' in voice ? { unknown: voice.notConfigured } : { provider: heyGemSpeech(voice), voice: voiceId }
+    const voice = heyGemVoiceSettings(settings, services)
+    return 'notConfigured' in voice ? { unknown: voice.notConfigured } : { provider: oneSlotEach(services, 'heygem-voice', atOnce(settings, 'heygem_voice_at_once'), heyGemSpeech(voice), 'speak'), voice: voiceId }
   }
   if (voiceId.startsWith('gpt-sovits:')) {
-    const gpt = gptSovitsSettings(await readGroup(services, services.registry.configGroups.get('providers')!, db), services)
+    const gpt = gptSovitsSettings(settings, services)
     if ('notConfigured' in gpt) return { unknown: gpt.notConfigured }
     const referenceText = typeof record.reference_text === 'string' && record.reference_text !== '' ? record.reference_text : undefined
-    return { provider: gptSovitsSpeech({ baseUrl: gpt.baseUrl, timeoutMs: services.config.vendorTiming?.timeoutMs ?? VOICE_TIMEOUT_MS }), voice: voiceId, referenceText }
+    const speech = gptSovitsSpeech({ baseUrl: gpt.baseUrl, timeoutMs: services.config.vendorTiming?.timeoutMs ?? VOICE_TIMEOUT_MS })
+    return { provider: oneSlotEach(services, 'gpt-sovits', atOnce(settings, 'gpt_sovits_at_once'), speech, 'speak'), voice: voiceId, referenceText }
   }
   return { unknown: { 'zh-CN': `声音 ${voiceId} 的服务商未配置`, 'en-US': `The provider of voice ${voiceId} is not configured` } }
 }

@@ -38,6 +38,17 @@ const call = (path: string, init: RequestInit = {}) => callVendor({ vendor: 'Con
 const refusal = (promise: Promise<unknown>) => promise.then(() => 'answered', (error: unknown) => (error instanceof TaskFailure ? `${error.retry ? 'passing' : 'final'}: ${error.reason['en-US']}` : String(error)))
 
 describe('a call to a vendor', () => {
+  it('tries a rate limit again, but not a quota used up; says GPT-SoVITS\'s Exception beside its message', async () => {
+    const json = (status: number, body: unknown) => (answer = (_req, res) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)))
+    // OpenAI's body for each (its API reference, "Error codes"): the code tells them apart, not the status.
+    json(429, { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } })
+    expect(await refusal(call('/v1/chat'))).toBe('passing: Contract vendor is busy or failing (HTTP 429: Rate limit reached for requests); it will be tried again.')
+    json(429, { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' } })
+    expect(await refusal(call('/v1/chat'))).toBe("final: Contract vendor's quota is used up (HTTP 429: You exceeded your current quota, please check your plan and billing details.); top it up or raise it on the vendor's site first.")
+    json(400, { message: 'tts failed', Exception: '/refs/a.wav not exists' })
+    expect(await refusal(call('/tts'))).toBe('final: Contract vendor refused the request (HTTP 400): tts failed: /refs/a.wav not exists')
+  })
+
   it('follows a redirect within the vendor’s origin, a 303 as a GET without the body', async () => {
     answer = (req, res) => {
       if (req.url === '/jobs') return res.writeHead(303, { location: '/jobs/7' }).end()

@@ -61,7 +61,11 @@ export async function callVendor({ vendor: named, url, init, timeoutMs, signal }
     target = next
   }
   if (response.ok) return response
-  const message = await vendorMessage(response)
+  const { message, quotaUsedUp } = await vendorMessage(response)
+  // A 429 for an exhausted quota does not pass by itself: saying so beats trying again for nothing.
+  if (response.status === 429 && quotaUsedUp) {
+    throw new TaskFailure(said(`${vendorZh} 的额度已用完（HTTP 429：${message}），请先在其网站充值或提高额度。`, `${vendor}'s quota is used up (HTTP 429: ${message}); top it up or raise it on the vendor's site first.`))
+  }
   if (response.status === 429 || response.status >= 500) {
     throw new TaskFailure(said(`${vendorZh} 暂时无法处理（HTTP ${response.status}${message ? `：${message}` : ''}），稍后会重试。`, `${vendor} is busy or failing (HTTP ${response.status}${message ? `: ${message}` : ''}); it will be tried again.`), true)
   }
@@ -100,19 +104,25 @@ function nameIn(vendor: string | Label, locale: keyof Label): string {
   return typeof vendor === 'string' ? vendor : vendor[locale]
 }
 
-/** The reason a vendor gives in its error body ({ message }, { msg }, { error: { message } }, GPT-SoVITS's { message, Exception }), cut short. */
-async function vendorMessage(response: Response): Promise<string> {
+/**
+ * The reason a vendor gives in its error body ({ message }, { msg }, { error: { message } },
+ * GPT-SoVITS's { message, Exception }), cut short, and whether it says a quota is used up
+ * (OpenAI's error.code insufficient_quota, HeyGen's quota_exceeded).
+ */
+async function vendorMessage(response: Response): Promise<{ message: string; quotaUsedUp: boolean }> {
   const text = (await response.text().catch(() => '')).slice(0, 2000)
   try {
-    const body = JSON.parse(text) as { message?: unknown; msg?: unknown; error?: { message?: unknown } | string; detail?: unknown; Exception?: unknown }
+    const body = JSON.parse(text) as { message?: unknown; msg?: unknown; error?: { message?: unknown; code?: unknown; type?: unknown } | string; detail?: unknown; Exception?: unknown }
     const found = body.message ?? body.msg ?? (typeof body.error === 'string' ? body.error : body.error?.message) ?? body.detail
     // GPT-SoVITS says only "tts failed" in message; what failed is in Exception.
     const cause = typeof body.Exception === 'string' && body.Exception !== '' ? `: ${body.Exception}` : ''
-    if (typeof found === 'string') return `${found}${cause}`.slice(0, 300)
+    const codes = typeof body.error === 'object' && body.error ? [body.error.code, body.error.type] : []
+    const quotaUsedUp = codes.some((code) => code === 'insufficient_quota' || code === 'quota_exceeded')
+    if (typeof found === 'string') return { message: `${found}${cause}`.slice(0, 300), quotaUsedUp }
   } catch {
     // Not JSON: the first line of what it said, if it is short text.
   }
-  return /^[^<\n]{1,300}$/.test(text.trim()) ? text.trim() : ''
+  return { message: /^[^<\n]{1,300}$/.test(text.trim()) ? text.trim() : '', quotaUsedUp: false }
 }
 
 function causeOf(error: unknown): string {

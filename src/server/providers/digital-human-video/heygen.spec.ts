@@ -9,7 +9,7 @@ import { probeMedia } from '../../media/probe'
 import { runFfmpeg } from '../../media/run-ffmpeg'
 import { TaskDeferred, TaskFailure } from '../../tasks/task-handler'
 import type { LipSyncParams } from './digital-human-video-provider'
-import { filesBaseOf, heyGenVideo, idempotencyKeyOf, videoFormatOf, type HeyGenConfig } from './heygen'
+import { heyGenVideo, idempotencyKeyOf, videoFormatOf, type HeyGenConfig } from './heygen'
 
 type Steps = Record<string, unknown>
 
@@ -19,7 +19,7 @@ describe("HeyGen lip sync, against a contract server of its v3 API", () => {
   /** Assets uploaded once, for the tests about what follows the upload. */
   let uploaded: { image: string; audio: string }
 
-  const provider = (over: Partial<HeyGenConfig> = {}) => heyGenVideo({ apiUrl: contract.url, uploadUrl: contract.url, apiKey: contract.key, timeoutMs: 5000, pollMs: 20, jobTimeoutMs: 2000, ...over })
+  const provider = (over: Partial<HeyGenConfig> = {}) => heyGenVideo({ apiUrl: contract.url, apiKey: contract.key, timeoutMs: 5000, pollMs: 20, jobTimeoutMs: 2000, ...over })
   /** The task's record of steps, as the runner keeps it across tries. */
   const recorder = (steps: Steps = {}) => ({
     steps,
@@ -194,12 +194,10 @@ describe("HeyGen lip sync, against a contract server of its v3 API", () => {
     expect(videoFormatOf({})).toEqual({ aspect_ratio: 'auto', resolution: '720p' })
   })
 
-  it('makes an Idempotency-Key HeyGen takes from any job name, and sends files to the API host when the settings still name the v1 upload host', () => {
+  it('makes an Idempotency-Key HeyGen takes from any job name', () => {
     expect(idempotencyKeyOf('task-7-1', 'ab12')).toBe('task-7-1:ab12')
     expect(idempotencyKeyOf('任务 7/1', 'x y')).toMatch(/^[A-Za-z0-9_:.-]{1,255}$/)
     expect(idempotencyKeyOf('t'.repeat(400), 'u'.repeat(100)).length).toBeLessThanOrEqual(255)
-    expect(filesBaseOf({ apiUrl: 'https://api.heygen.com', uploadUrl: 'https://upload.heygen.com' })).toBe('https://api.heygen.com')
-    expect(filesBaseOf({ apiUrl: 'https://api.heygen.com', uploadUrl: 'https://heygen-proxy.example.com/' })).toBe('https://heygen-proxy.example.com/')
   })
 
   describe('the contract refuses what HeyGen refuses', () => {

@@ -12,13 +12,8 @@ import type { DigitalHumanVideoProvider } from './digital-human-video-provider'
 import { heyGenApi } from './heygen-api'
 
 export interface HeyGenConfig {
-  /** https://api.heygen.com */
+  /** https://api.heygen.com: v3 takes files there too (`POST /v3/assets`). */
   apiUrl: string
-  /**
-   * Where files are sent. HeyGen's v3 takes them on its API host (`POST /v3/assets`); the v1
-   * upload host, https://upload.heygen.com, stands for the API host (see `filesBaseOf`).
-   */
-  uploadUrl: string
   apiKey: string
   timeoutMs: number
   pollMs: number
@@ -28,8 +23,6 @@ export interface HeyGenConfig {
 }
 
 const VENDOR = 'HeyGen'
-/** The v1 upload host, the settings' default: v3 has no routes there. */
-const V1_UPLOAD_HOST = 'upload.heygen.com'
 
 /**
  * HeyGen's cloud API (v3): real lip sync on the avatar's own face. The avatar's portrait (a frame
@@ -44,7 +37,7 @@ export function heyGenVideo(config: HeyGenConfig): DigitalHumanVideoProvider {
   const upload = async (file: string, type: string, signal?: AbortSignal): Promise<string> => {
     const form = new FormData()
     form.append('file', await openAsBlob(file, { type }), file.split('/').pop())
-    const asset = await call({ method: 'POST', base: filesBaseOf(config), path: '/v3/assets', body: form, signal })
+    const asset = await call({ method: 'POST', base: config.apiUrl, path: '/v3/assets', body: form, signal })
     if (typeof asset.asset_id !== 'string') throw malformed(VENDOR, `POST /v3/assets answered ${JSON.stringify(asset).slice(0, 120)}`)
     return asset.asset_id
   }
@@ -127,14 +120,6 @@ export function videoFormatOf({ shape, height }: { shape?: ClipShape; height?: n
 export function idempotencyKeyOf(job: string, random: string): string {
   const clean = (s: string) => s.replace(/[^A-Za-z0-9_:.-]/g, '-')
   return `${clean(job).slice(0, 180)}:${clean(random).slice(0, 64)}`
-}
-
-/**
- * Where files go. v3 takes them on the API host, so the v1 upload host, still the settings'
- * default, stands for it; any other address (a proxy, a test server) is used as given.
- */
-export function filesBaseOf(config: Pick<HeyGenConfig, 'apiUrl' | 'uploadUrl'>): string {
-  return URL.canParse(config.uploadUrl) && new URL(config.uploadUrl).hostname === V1_UPLOAD_HOST ? config.apiUrl : config.uploadUrl
 }
 
 /** Why a video failed: v3 says it in `failure_code` and `failure_message`, present only then. */
