@@ -94,8 +94,21 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
   const translateString = useMemo(() => (text: TranslatableString, params?: string[]) => (RJSF_WORDS[text] ? t(RJSF_WORDS[text]) : englishStringTranslator(text, params)), [t])
   // Titles of the records the edited one points to, for relation widgets to show before any search.
   const narrow = Grid.useBreakpoint().sm === false
-  // A widget may fill a sibling field (a recording fills the words it asked to be read).
-  const formContext = useMemo(() => ({ titles: initial?._titles, setField: (name: string, value: unknown) => setData((now) => ({ ...now, [name]: value })), ...(narrow ? ABOVE : BESIDE) }), [initial, narrow])
+  // A widget may fill a sibling field (a recording fills the words it asked to be read). rjsf
+  // reports a widget's own change after a render, from its state before the fill: the fill is
+  // kept until that report has passed, unless the field has been typed in meanwhile.
+  const fills = useRef<Record<string, unknown>>({})
+  const formContext = useMemo(
+    () => ({
+      titles: initial?._titles,
+      setField: (name: string, value: unknown) => {
+        fills.current[name] = value
+        setData((now) => ({ ...now, [name]: value }))
+      },
+      ...(narrow ? ABOVE : BESIDE),
+    }),
+    [initial, narrow],
+  )
   const topFields = useMemo(() => Object.keys((schema.properties as object | undefined) ?? {}), [schema])
   const shownUi = useMemo(() => withUnmetHidden(uiSchema, data), [uiSchema, data])
   const pageErrors = useMemo(() => {
@@ -126,9 +139,12 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
           focusOnFirstError
           onBlur={(id) => left.current.add(topField(id, topFields))}
           onChange={(e) => {
-            setData(e.formData as Record<string, unknown>)
+            const next = { ...(e.formData as Record<string, unknown>) }
+            for (const [name, value] of Object.entries(fills.current)) if (next[name] === undefined || next[name] === '') next[name] = value
+            fills.current = {}
+            setData(next)
             setServerErrors(undefined)
-            onChange?.(e.formData as Record<string, unknown>)
+            onChange?.(next)
           }}
           onSubmit={(e) => {
             if (pageErrors) return
