@@ -321,6 +321,16 @@ describe('registry problems name the file, the pointer and what to do', () => {
     )
   })
 
+  it('words a recording fills into a field the form has not, or from a field that does not record', () => {
+    const voice = file('tasks/voice_clone.json') as { input: { properties: Record<string, Record<string, unknown>> } }
+    voice.input.properties.sample_material_id!['x-recording-words'] = 'transcrpt'
+    voice.input.properties.name!['x-recording-words'] = 'transcript'
+    expect(problemsOf({ 'tasks/voice_clone.json': voice })).toEqual([
+      'schemas/tasks/voice_clone.json#/input/properties/name/x-recording-words: is for a field that records ("x-widget": "recording"); only a recording knows the words it asked to be read.',
+      'schemas/tasks/voice_clone.json#/input/properties/sample_material_id/x-recording-words: names "transcrpt", which must be a text field of "input". Did you mean "transcript"?',
+    ])
+  })
+
   it('a page of long work naming a task kind there is not, or open to roles that may not submit it', () => {
     const navigation = file('navigation.json') as { groups: { name: string; children: Record<string, unknown>[] }[] }
     const creation = navigation.groups.findIndex((g) => g.name === 'creation')

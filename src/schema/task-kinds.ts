@@ -1,3 +1,4 @@
+import { didYouMean } from './suggest'
 import type { Parsed } from './registry-core'
 import type { SchemaProblem } from './SchemaError'
 import type { ConfigGroupDef, FormSection, JsonSchema, Label, Role, TaskCost, TaskKindDef, TaskLimits } from './types'
@@ -37,6 +38,14 @@ export function loadTaskKinds(files: Parsed[], problems: SchemaProblem[]): Map<s
     const fields = Object.keys((input.properties as object | undefined) ?? {})
     for (const [i, section] of (kind.sections ?? []).entries()) {
       for (const field of section.fields.filter((f) => !fields.includes(f))) problems.push({ file: p.file, pointer: `/sections/${i}/fields`, message: `names "${field}", which is not a field of "input".` })
+    }
+    // A recording fills the words it asked to be read into a sibling text field of the same form.
+    for (const [field, schema] of Object.entries((input.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+      const words = schema['x-recording-words']
+      if (words === undefined) continue
+      const target = (input.properties as Record<string, Record<string, unknown>>)[String(words)]
+      if (schema['x-widget'] !== 'recording') problems.push({ file: p.file, pointer: `/input/properties/${field}/x-recording-words`, message: 'is for a field that records ("x-widget": "recording"); only a recording knows the words it asked to be read.' })
+      if (!target || target.type !== 'string') problems.push({ file: p.file, pointer: `/input/properties/${field}/x-recording-words`, message: `names "${String(words)}", which must be a text field of "input".${didYouMean(String(words), fields)}` })
     }
     const per = kind.cost?.per
     if (per === 'outputMinute' && kind.limits.outputSeconds === undefined) {
