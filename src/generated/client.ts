@@ -240,7 +240,7 @@ export interface ApiClient {
   /**
    * Talk with an AI assistant, its answer streamed
    *
-   * The conversation so far goes to the AI writer behind the assistant's instructions. The answer comes as Server-Sent Events while it is written: "text" events ({ text }: the next piece), then one "done" ({ model, prompt_tokens, completion_tokens, finish }) or one "failed" ({ message }, in the caller's language). A refusal before anything is written (no AI writer set up, an assistant the caller's role may not use) is an ordinary error answer. Every call is logged with its token counts (ai_call); leaving early stops the writer.
+   * The conversation so far goes to the AI writer behind the assistant's instructions. The answer comes as Server-Sent Events while it is written: "text" events ({ text }: the next piece), then one "done" ({ model, prompt_tokens, completion_tokens, finish }) or one "failed" ({ message }, in the caller's language). While a reasoning model thinks before its first word, the stream carries a comment line (": thinking") every 15 s or so, which clients ignore and proxies take as life; the thinking itself is never sent. A refusal before anything is written (no AI writer set up, an assistant the caller's role may not use) is an ordinary error answer. Every call is logged with its token counts (ai_call); leaving early stops the writer.
    *
    * Answers a file, not an envelope.
    *

@@ -2,6 +2,8 @@ import type { RequestContext } from '../engine/handler-context'
 
 export interface EventStream {
   send(event: string, data: unknown): void
+  /** A comment line, which clients ignore: it keeps a proxy from closing a stream that says nothing for a while. */
+  keepAlive(): void
   end(): void
   /** Aborts when the client leaves before the end. */
   left: AbortSignal
@@ -25,6 +27,9 @@ export function openEventStream({ reply }: RequestContext): EventStream {
     left: left.signal,
     send(event, data) {
       if (!reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+    },
+    keepAlive() {
+      if (!reply.raw.writableEnded) reply.raw.write(': thinking\n\n')
     },
     end() {
       if (!reply.raw.writableEnded) reply.raw.end()

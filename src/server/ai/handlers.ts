@@ -49,6 +49,7 @@ const chat = namedHandler(['ai/chat'], {
     const model = String(assistant.model ?? '') || writer.model
     const call: Omit<AiCall, 'status' | 'usage'> = { ownerId: caller.id, purpose: 'chat', assistantId: body.assistant_id, model, startedAt: Date.now() }
     const stream = openEventStream(ctx)
+    let lastKeptAlive = 0
     let ended: AiCall
     try {
       const answer = await writer.chat({
@@ -57,6 +58,12 @@ const chat = namedHandler(['ai/chat'], {
         temperature: Number(assistant.temperature),
         signal: stream.left,
         onText: (text) => stream.send('text', { text }),
+        // Minutes of thinking send nothing the person reads; a comment now and then keeps proxies from closing the stream.
+        onThinking: () => {
+          if (Date.now() - lastKeptAlive < KEEP_ALIVE_MS) return
+          lastKeptAlive = Date.now()
+          stream.keepAlive()
+        },
       })
       stream.send('done', { model: answer.model, prompt_tokens: answer.usage?.promptTokens ?? null, completion_tokens: answer.usage?.completionTokens ?? null, finish: answer.finish })
       ended = { ...call, model: answer.model, usage: answer.usage, status: 'succeeded' }
@@ -76,6 +83,9 @@ const chat = namedHandler(['ai/chat'], {
     return ctx.reply
   },
 })
+
+/** How often a model's thinking sends a comment down the stream: well inside nginx's 60 s proxy_read_timeout. */
+const KEEP_ALIVE_MS = 15_000
 
 /** New titles in the style of one that did well: release plans and the wizard ask for them. */
 const imitateTitle = namedHandler(['matrix/ai_imitate_title'], {

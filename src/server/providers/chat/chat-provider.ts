@@ -15,6 +15,8 @@ export interface ChatParams {
   signal?: AbortSignal
   /** Each piece of the answer as it comes. */
   onText?(text: string): void
+  /** The model wrote thinking, not answer: a reasoning model may think for minutes before its first word. */
+  onThinking?(): void
 }
 
 /** Tokens the vendor counted; null where it did not say (an older Ollama, a proxy). */

@@ -54,7 +54,7 @@ export function openAiCompatibleChat(config: OpenAiCompatibleConfig): ChatProvid
         return { ok: false, reason: error instanceof TaskFailure ? error.reason : said(String(error), String(error)) }
       }
     },
-    async chat({ messages, model = config.model, temperature, maxTokens, signal, onText }: ChatParams): Promise<ChatAnswer> {
+    async chat({ messages, model = config.model, temperature, maxTokens, signal, onText, onThinking }: ChatParams): Promise<ChatAnswer> {
       // The server's silence is timed by hand: a whole answer may stream for longer than any one pause.
       // Every byte counts as heard, so a model thinking for minutes, or DeepSeek's ": keep-alive"
       // while a request waits in its queue, is not silence.
@@ -121,9 +121,16 @@ export function openAiCompatibleChat(config: OpenAiCompatibleConfig): ChatProvid
             if (typeof chunk.model === 'string' && chunk.model) answeredModel = chunk.model
             const choice = chunk.choices?.[0]
             const thinking = choice?.delta?.reasoning_content ?? choice?.delta?.reasoning
-            if (typeof thinking === 'string' && thinking) reasoned = true
+            if (typeof thinking === 'string' && thinking) {
+              reasoned = true
+              onThinking?.()
+            }
             const piece = choice?.delta?.content
-            if (typeof piece === 'string' && piece) answered(tags.push(piece))
+            if (typeof piece === 'string' && piece) {
+              const before = tags.thought
+              answered(tags.push(piece))
+              if (tags.thought > before) onThinking?.()
+            }
             if (typeof choice?.finish_reason === 'string') finish = choice.finish_reason
             usage = usageOf(chunk) ?? usage
           }
