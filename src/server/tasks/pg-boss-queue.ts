@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { CompiledQuery } from 'kysely'
 import type PgBoss from 'pg-boss'
 import type { Db } from '../db/connect'
@@ -15,6 +16,29 @@ export function bossSchema(config: Pick<Config, 'databaseSchema'>): string {
 }
 
 /**
+ * pg-boss 10's work loop calls complete() and fail() without awaiting them (src/manager.js,
+ * `onFetch`): when the database restarts as a job ends, their rejection is unhandled and ends the
+ * process. A job only says "run task N" and the task row holds the outcome, so a completion the
+ * database did not take is said in the log and costs nothing else.
+ */
+export function settleCompletions(): void {
+  const Manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as { prototype: Record<string | symbol, unknown> }
+  if (Manager.prototype[SETTLED]) return
+  for (const name of ['complete', 'fail'] as const) {
+    const original = Manager.prototype[name] as (...args: unknown[]) => Promise<unknown>
+    Manager.prototype[name] = function (this: unknown, ...args: unknown[]) {
+      return original.apply(this, args).catch((error: Error) => {
+        console.error(`pg-boss: a job's ${name} was not recorded (${error.message}); its task row holds the outcome`)
+        return undefined
+      })
+    }
+  }
+  Manager.prototype[SETTLED] = true
+}
+
+const SETTLED = Symbol.for('console.pg-boss.settled-completions')
+
+/**
  * PostgreSQL's queue: pg-boss 10 on the app's database, so any number of API and worker
  * processes on any number of machines share it with no other broker. A job is sent in the
  * transaction that creates its task, through pg-boss's `db` option on that transaction.
@@ -27,6 +51,7 @@ export function pgBossQueue(config: Pick<Config, 'databaseUrl' | 'databaseSchema
     started ??= (async () => {
       // Loaded only here: an embedded-database start never pays for pg-boss.
       const { default: PgBossClass } = await import('pg-boss')
+      settleCompletions()
       const instance = new PgBossClass({ connectionString: config.databaseUrl, schema: bossSchema(config), max: 4, schedule: false, application_name: 'console-tasks' })
       instance.on('error', (error) => console.error('pg-boss:', error.message))
       await instance.start()
