@@ -1,5 +1,5 @@
 import { malformed, said } from '../vendor-http'
-import { refusal, type Refusal } from './publisher'
+import { refusalFor, type Refusal } from './publisher'
 
 const VENDOR = said('抖音', 'Douyin')
 
@@ -95,8 +95,7 @@ export function douyinData(path: string, answer: unknown, call: 'token' | 'post'
   const sub = numeral(extra?.sub_error_code)
   const words = String(from?.description || (sub ? extra?.sub_description : '') || message || 'no reason given')
   const reason = `${words} (error_code ${code}${sub ? `, sub_error_code ${sub}` : ''})`
-  const kind = CODES[code] ?? 'refused'
-  throw refusal(kind === 'request' ? (call === 'token' ? 'app' : 'refused') : kind, VENDOR, reason)
+  throw refusalFor(CODES[code], call, VENDOR, reason)
 }
 
 /** A whole number as Douyin writes it: a number, or (in its documented samples) a numeral in a string. */

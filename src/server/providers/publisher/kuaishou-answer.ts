@@ -1,5 +1,5 @@
 import { malformed, said } from '../vendor-http'
-import { refusal, type Refusal } from './publisher'
+import { refusalFor, type Refusal } from './publisher'
 
 const VENDOR = said('快手', 'Kuaishou')
 
@@ -55,6 +55,5 @@ export function kuaishouAnswer<T extends object>(path: string, answer: unknown, 
   if (result === 1) return answer as T
   if (absent.includes(result)) return null
   const reason = `${String((answer as { error_msg?: unknown }).error_msg || 'no reason given')} (result ${result})`
-  const kind = CODES[result] ?? 'refused'
-  throw refusal(kind === 'request' ? (call === 'token' ? 'app' : 'refused') : kind, VENDOR, reason)
+  throw refusalFor(CODES[result], call, VENDOR, reason)
 }

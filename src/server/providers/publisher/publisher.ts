@@ -92,6 +92,15 @@ export class AccessTokenExpired extends TaskFailure {
  */
 export type Refusal = 'expired' | 'lost' | 'limited' | 'busy' | 'app' | 'refused'
 
+/**
+ * The error for a platform's code read from its table (`request`: the platform calls the request
+ * wrong): a wrongly made request is an administrator's to look into on the app's own token
+ * calls, and a plain refusal of that one post otherwise.
+ */
+export function refusalFor(kind: Refusal | 'request' | undefined, call: 'token' | 'post', platform: Label, reason: string): TaskFailure {
+  return refusal(kind === 'request' ? (call === 'token' ? 'app' : 'refused') : (kind ?? 'refused'), platform, reason)
+}
+
 /** The error for a refusal, said the same way for both platforms; `reason` is the platform's own words and code. */
 export function refusal(kind: Refusal, platform: Label, reason: string): TaskFailure {
   const [zh, en] = [platform['zh-CN'], platform['en-US']]
