@@ -1479,7 +1479,7 @@ export interface ApiClient {
   /**
    * What a task would make and cost: smart clip
    *
-   * Checks a body as task/submit_clip does, its limits included, and answers what the task would make (size), the limits it was checked against and what it would cost, without creating or charging anything. A body over a limit is refused with the refusal the submit would give.
+   * Checks a body as task/submit_clip does, its limits included, and answers what the task would make (size), the limits it was checked against, what it would cost and what to know before sending (notices), without creating or charging anything. A body over a limit is refused with the refusal the submit would give.
    *
    * `POST /task/estimate_clip` · roles: partner, merchant
    */
@@ -1488,7 +1488,7 @@ export interface ApiClient {
   /**
    * What a task would make and cost: mixed cut
    *
-   * Checks a body as task/submit_mixed_cut does, its limits included, and answers what the task would make (size), the limits it was checked against and what it would cost, without creating or charging anything. A body over a limit is refused with the refusal the submit would give.
+   * Checks a body as task/submit_mixed_cut does, its limits included, and answers what the task would make (size), the limits it was checked against, what it would cost and what to know before sending (notices), without creating or charging anything. A body over a limit is refused with the refusal the submit would give.
    *
    * `POST /task/estimate_mixed_cut` · roles: partner, merchant
    */
@@ -1553,7 +1553,7 @@ export interface ApiClient {
   /**
    * Submit a task: smart clip
    *
-   * Cuts one video from materials: each segment a material trimmed to [start, end], joined with a transition, fitted to the shape, with subtitles burned in (typed text timed by sentence, or an SRT), background music and a cover frame. Made by ffmpeg on this platform's workers. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
+   * Cuts one video from materials: each segment a material trimmed to [start, end], joined with a transition, fitted to the shape, with subtitles burned in (typed text timed by sentence, or an SRT), a voice-over read sentence by sentence, background music and a cover frame. Made by ffmpeg on this platform's workers. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
    *
    * `POST /task/submit_clip` · roles: partner, merchant
    */

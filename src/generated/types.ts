@@ -4745,6 +4745,11 @@ export interface TaskEstimateClipBody {
    * Or the subtitles as an SRT file's text, with their own times; wins over subtitle_text.
    */
   subtitle_srt?: string
+  /**
+   * Read over the video sentence by sentence by the speech provider (locally espeak-ng). The segments play again from the first until it ends, and with no subtitle text or SRT each sentence is shown while it is said.
+   */
+  voice_text?: string
+  voice?: 'cmn' | 'en'
   subtitle_style?: {
     font_size?: number
     color?: string
@@ -4790,6 +4795,10 @@ export interface TaskEstimateClipResponse {
     ledger: string
     amount: number
   } | null
+  /**
+   * What the person should know before sending that does not refuse it, in their language: a voice-over longer than the clips, say.
+   */
+  notices: string[]
 }
 
 /**
@@ -4824,7 +4833,7 @@ export interface TaskEstimateMixedCutBody {
    */
   count: number
   /**
-   * Read over every variant by the speech provider, and shown as subtitles when there are no caption lines.
+   * Read over every variant sentence by sentence by the speech provider, and each sentence shown as a subtitle while it is said when there are no caption lines. When it is longer than a variant, the windows grow within their slots and then the slots play again in order until it ends.
    */
   voice_text?: string
   voice?: 'cmn' | 'en'
@@ -4887,6 +4896,10 @@ export interface TaskEstimateMixedCutResponse {
     ledger: string
     amount: number
   } | null
+  /**
+   * What the person should know before sending that does not refuse it, in their language: a voice-over longer than the clips, say.
+   */
+  notices: string[]
 }
 
 /**
@@ -5098,6 +5111,11 @@ export interface TaskSubmitClipBody {
    * Or the subtitles as an SRT file's text, with their own times; wins over subtitle_text.
    */
   subtitle_srt?: string
+  /**
+   * Read over the video sentence by sentence by the speech provider (locally espeak-ng). The segments play again from the first until it ends, and with no subtitle text or SRT each sentence is shown while it is said.
+   */
+  voice_text?: string
+  voice?: 'cmn' | 'en'
   subtitle_style?: {
     font_size?: number
     color?: string
@@ -5219,7 +5237,7 @@ export interface TaskSubmitMixedCutBody {
    */
   count: number
   /**
-   * Read over every variant by the speech provider, and shown as subtitles when there are no caption lines.
+   * Read over every variant sentence by sentence by the speech provider, and each sentence shown as a subtitle while it is said when there are no caption lines. When it is longer than a variant, the windows grow within their slots and then the slots play again in order until it ends.
    */
   voice_text?: string
   voice?: 'cmn' | 'en'

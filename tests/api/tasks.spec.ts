@@ -13,6 +13,7 @@ import { makeTestTone, makeTestVideo } from '../../src/server/media/test-media'
 import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
 import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
+import { brightestAtBottom, soundSpans } from '../support/media-checks'
 import type { Material } from '../../src/generated/types'
 
 const COST = 10
@@ -173,6 +174,70 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     expect(works.body.data.data).toHaveLength(3)
     expect(new Set(works.body.data.data.map((w) => w.combination)).size).toBe(3)
   })
+
+  it('fits a voice-over longer than the slots: said, the estimate warns, every variant lasts past the speech, and each line shows only while it is said', async () => {
+    // Dark, silent clips: the only sound is the voice, and white subtitle text stands out.
+    for (const name of ['dark-1.mp4', 'dark-2.mp4']) {
+      await runFfmpeg(['-f', 'lavfi', '-i', `color=c=${name === 'dark-1.mp4' ? 'black' : '0x101010'}:s=160x120:r=25:d=2`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(media, name)])
+    }
+    const dark = [(await uploadFile('m1', 'dark-1.mp4')).data.id, (await uploadFile('m1', 'dark-2.mp4')).data.id]
+    // Three slots of 1–2 s windows of 2 s clips make at most 6 s; the speech takes about 8.
+    const body = {
+      title: '配音混剪',
+      slots: [0, 1, 2].map(() => ({ clips: dark, min_seconds: 1, max_seconds: 2 })),
+      count: 2,
+      voice_text: '今天给大家介绍一款新品。质地轻薄，吸收很快。限时优惠，马上下单！',
+      resolution: 480,
+      fps: 10,
+      bitrate: 300,
+    }
+    const estimate = await server.call<{ size: { output_seconds: number }; notices: string[] }>('POST', '/task/estimate_mixed_cut', { token: token.m1, body })
+    expect(estimate.body.data.notices).toHaveLength(1)
+    expect(estimate.body.data.notices[0]).toMatch(/^The voice-over takes [\d.]+ s, longer than the 6 s the slots can make at most/)
+    expect(estimate.body.data.size.output_seconds).toBeGreaterThan(7)
+    const res = await server.call<Task>('POST', '/task/submit_mixed_cut', { token: token.m1, body })
+    expect(res.body.code).toBe(1)
+    const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded')
+    const outputs = (done.result as { outputs: { url: string; duration: number; clips: { material_id: number; start: number; end: number }[]; lines: { start: number; end: number; text: string }[] }[] }).outputs
+    expect(outputs).toHaveLength(2)
+    for (const output of outputs) {
+      const file = join(server.services.config.dataDir, 'uploads', output.url.replace('/uploads/', ''))
+      const { duration } = await probeMedia(file)
+      // Timed by the speech, one line per sentence, back to back with a short pause.
+      expect(output.lines.map((l) => l.text)).toEqual(['今天给大家介绍一款新品。', '质地轻薄，吸收很快。', '限时优惠，马上下单！'])
+      const last = output.lines.at(-1)!
+      expect(last.end).toBeGreaterThan(estimate.body.data.size.output_seconds * 0.7)
+      // The slots played again to cover it: more pieces than slots, the clips' lengths adding up to the video's.
+      expect(output.clips.length).toBeGreaterThan(3)
+      expect(output.clips.every((c) => dark.includes(c.material_id) && c.end - c.start <= 2.001)).toBe(true)
+      expect(output.clips.reduce((sum, c) => sum + c.end - c.start, 0)).toBeCloseTo(duration, 0)
+      // The voice ends inside the video, where its last line ends.
+      expect(duration).toBeGreaterThan(last.end + 0.4)
+      const spans = await soundSpans(file, duration)
+      expect(spans.length).toBeGreaterThan(0)
+      expect(Math.abs(spans.at(-1)!.end - last.end)).toBeLessThan(0.35)
+      expect(spans.at(-1)!.end).toBeLessThan(duration - 0.2)
+      // Each line is on screen in the middle of its sentence, and nothing is after the last one.
+      for (const line of output.lines) expect(await brightestAtBottom(file, (line.start + line.end) / 2)).toBeGreaterThan(180)
+      expect(await brightestAtBottom(file, Math.min(duration - 0.1, last.end + 0.3))).toBeLessThan(80)
+      // It was measured and charged by what it made.
+      expect(duration).toBeCloseTo(estimate.body.data.size.output_seconds, 1)
+    }
+
+    // A smart clip of one 2 s segment and the same voice: the segment plays again until the voice ends.
+    const clip = { title: '配音剪辑', segments: [{ material_id: dark[0] }], voice_text: body.voice_text, resolution: 480, fps: 10, bitrate: 300 }
+    const clipEstimate = await server.call<{ size: { output_seconds: number }; notices: string[] }>('POST', '/task/estimate_clip', { token: token.m1, body: clip })
+    expect(clipEstimate.body.data.notices[0]).toMatch(/^The voice-over takes [\d.]+ s, longer than the segments' 2 s/)
+    const clipDone = await waitForTask(server, token.m1!, (await submitClip('m1', clip)).body.data.id, 'succeeded')
+    const [made] = (clipDone.result as { outputs: { url: string; lines: { start: number; end: number; text: string }[] }[] }).outputs
+    const file = join(server.services.config.dataDir, 'uploads', made!.url.replace('/uploads/', ''))
+    const { duration } = await probeMedia(file)
+    expect(duration).toBeCloseTo(clipEstimate.body.data.size.output_seconds, 1)
+    expect(made!.lines).toEqual(outputs[0]!.lines)
+    const spans = await soundSpans(file, duration)
+    expect(Math.abs(spans.at(-1)!.end - made!.lines.at(-1)!.end)).toBeLessThan(0.35)
+    for (const line of made!.lines) expect(await brightestAtBottom(file, (line.start + line.end) / 2)).toBeGreaterThan(180)
+  }, 90_000)
 
   it('cancels a running clip at once: ffmpeg gone, temporary files gone, the cost given back', async () => {
     const before = await balance('m1')

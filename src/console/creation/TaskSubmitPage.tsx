@@ -87,6 +87,7 @@ export default function TaskSubmitPage() {
       {note?.figures.map((figure) => <Statistic key={figure.title} title={figure.title} value={figure.value} suffix={figure.suffix} />)}
       <CostFigure estimate={estimate} quotaLabel={(name) => label(fieldOf(registry, registry.entities.get('user')!, name).label, name)} />
       {measured.refusal ? <Alert type="warning" showIcon message={measured.refusal} className="task-limit-refusal" /> : null}
+      {measured.refusal ? null : measured.estimate?.notices.map((notice) => <Alert key={notice} type="info" showIcon message={notice} className="task-notice" />)}
       {measured.estimate && !measured.refusal && measured.estimate.limits.outputSeconds !== undefined ? (
         <Typography.Text type="secondary" className="task-size">
           {t('task.size', { count: measured.estimate.size.variants, seconds: Math.round(measured.estimate.size.output_seconds * 10) / 10, limit: measured.estimate.limits.outputSeconds })}

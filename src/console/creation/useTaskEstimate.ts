@@ -9,6 +9,8 @@ export interface TaskEstimate {
   size: { output_seconds: number; variants: number; width: number; height: number }
   limits: { outputSeconds?: number; variants?: number; pixelSeconds?: number; runMinutes: number }
   cost: { ledger: string; amount: number } | null
+  /** What to know before sending, in the caller's language; none stops the submit. */
+  notices: string[]
 }
 
 /**

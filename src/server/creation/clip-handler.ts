@@ -2,8 +2,10 @@ import { join } from 'node:path'
 import type { Label } from '../../schema/types'
 import { fieldError } from '../errors/AppError'
 import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
-import { parseSrt, cuesForText } from '../media/srt'
-import { clipDuration, outputSize, type ClipPlan } from '../media/clip-plan'
+import { parseSrt, cuesForText, type Cue } from '../media/srt'
+import { clipDuration, outputSize, segmentsCovering, type ClipPlan } from '../media/clip-plan'
+import { narrate, narrationSeconds, TAIL_SECONDS } from '../media/narration'
+import { localSpeech } from '../providers/speech/local'
 import { ownMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
 import { requireMediaTools } from './media-tools'
 import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
@@ -12,11 +14,12 @@ type ClipInput = TaskInput<'clip'>
 
 const FETCHING: Label = { 'zh-CN': '读取素材', 'en-US': 'Reading materials' }
 const RENDERING: Label = { 'zh-CN': '剪辑合成中', 'en-US': 'Rendering' }
+const SPEAKING: Label = { 'zh-CN': '合成配音', 'en-US': 'Reading the voice-over' }
 
 /** Smart clip: one video from trimmed segments of materials, made by ffmpeg on this platform's workers. */
 export const clipTask = taskHandler(['clip'], {
   async prepare({ services, caller, input, locale, trx }) {
-    await requireMediaTools(locale)
+    await requireMediaTools(locale, { speech: Boolean(input.voice_text?.trim()) })
     const uses: MaterialUse[] = input.segments.map((s, i) => ({ id: s.material_id, path: `/segments/${i}/material_id`, kinds: ['video', 'image'] }))
     if (input.bgm_material_id) uses.push({ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] })
     const materials = await ownMaterials(trx, services, caller, uses, locale)
@@ -38,17 +41,25 @@ export const clipTask = taskHandler(['clip'], {
       transition: { kind: input.transition ?? 'none', seconds: input.transition_seconds ?? 0.5 },
     }
     const frame = outputSize({ shape: input.shape ?? '9:16', height: input.resolution ?? 720 })
-    return { title: input.title, size: { output_seconds: clipDuration(plan), variants: 1, ...frame } }
+    const segments = clipDuration(plan)
+    const speech = await voiceOverSeconds(input.voice_text, input.voice)
+    return {
+      title: input.title,
+      size: { output_seconds: Math.max(segments, speech), variants: 1, ...frame },
+      notices: speech > segments ? [longerThanSegments(speech, segments)] : [],
+    }
   },
   async run(ctx) {
     const { input } = ctx
     ctx.progress(1, FETCHING)
-    const video = await ctx.step('render', async () => {
+    const { video, lines } = await ctx.step('render', async () => {
       const plan = await clipPlan(ctx, input)
-      return renderAndStore(ctx, plan, { coverAt: input.cover_at ?? 0, onProgress: (f) => ctx.progress(5 + f * 90, RENDERING) })
+      const video = await renderAndStore(ctx, plan, { coverAt: input.cover_at ?? 0, onProgress: (f) => ctx.progress(5 + f * 90, RENDERING) })
+      return { video, lines: plan.subtitles?.cues ?? [] }
     })
     return {
-      result: { outputs: [video] },
+      // The lines it shows, each with when: those of a voice-over are timed by its speech.
+      result: { outputs: [{ ...video, lines }] },
       commit: (trx) => insertWorks(trx, ctx, 'clip', [{ video, variant: 0, combination: '' }]),
     }
   },
@@ -72,8 +83,16 @@ async function clipPlan(ctx: TaskRunContext<ClipInput>, input: ClipInput): Promi
     bitrateKbps: input.bitrate ?? 1200,
     output: join(ctx.workDir, 'clip.mp4'),
   }
+  let spoken: Cue[] = []
+  if (input.voice_text?.trim()) {
+    ctx.progress(3, SPEAKING)
+    const voice = await narrate(input.voice_text, (text, output) => localSpeech.speak({ text, voice: input.voice ?? 'cmn', output, signal: ctx.signal }).then(() => undefined), ctx.workDir, { signal: ctx.signal })
+    plan.segments = segmentsCovering(plan, voice.seconds + TAIL_SECONDS)
+    plan.voiceOver = { path: voice.path, volume: 1 }
+    spoken = voice.cues
+  }
   const total = clipDuration(plan)
-  const cues = input.subtitle_srt ? parseSrt(input.subtitle_srt) : input.subtitle_text ? cuesForText(input.subtitle_text, total) : []
+  const cues = input.subtitle_srt ? parseSrt(input.subtitle_srt) : input.subtitle_text ? cuesForText(input.subtitle_text, total) : spoken
   if (cues.length > 0) plan.subtitles = { cues, ...subtitleStyle(input.subtitle_style) }
   if (input.bgm_material_id) {
     plan.bgm = { path: paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.5, fadeInSeconds: input.bgm_fade ?? 1, fadeOutSeconds: input.bgm_fade ?? 1 }
@@ -89,6 +108,20 @@ export function subtitleStyle(style: ClipInput['subtitle_style']): Omit<NonNulla
     outlineColor: style?.outline_color ?? '#000000',
     outline: style?.outline ?? 2,
     position: style?.position ?? 'bottom',
+  }
+}
+
+/** How long a voice-over read by the local voice and its tail will last, measured before it is said; 0 without one. */
+export async function voiceOverSeconds(text: string | undefined, voice: string | undefined): Promise<number> {
+  if (!text?.trim()) return 0
+  const seconds = await narrationSeconds(text, (piece) => localSpeech.measure!({ text: piece, voice: voice ?? 'cmn' }))
+  return Math.round((seconds + TAIL_SECONDS) * 1000) / 1000
+}
+
+function longerThanSegments(speech: number, segments: number): Label {
+  return {
+    'zh-CN': `配音 ${Math.round(speech * 10) / 10} 秒，长于片段拼出的 ${Math.round(segments * 10) / 10} 秒：片段会从第一段起再播放一遍，直到配音说完。`,
+    'en-US': `The voice-over takes ${Math.round(speech * 10) / 10} s, longer than the segments' ${Math.round(segments * 10) / 10} s: they play again from the first until it ends.`,
   }
 }
 

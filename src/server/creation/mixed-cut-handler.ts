@@ -3,14 +3,15 @@ import { join } from 'node:path'
 import type { Label } from '../../schema/types'
 import { AppError, fieldError } from '../errors/AppError'
 import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
-import { countCombinations, pickVariants, type Slot, type Variant } from '../media/mixed-cut'
-import { cuesForText } from '../media/srt'
+import { countCombinations, coverSeconds, pickVariants, type Slot, type Variant } from '../media/mixed-cut'
+import { narrate, TAIL_SECONDS, type Narration } from '../media/narration'
+import type { Cue } from '../media/srt'
 import { outputSize, type ClipPlan } from '../media/clip-plan'
 import { localSpeech } from '../providers/speech/local'
 import { ownMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
 import { requireMediaTools } from './media-tools'
 import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
-import { subtitleStyle } from './clip-handler'
+import { subtitleStyle, voiceOverSeconds } from './clip-handler'
 
 type MixedCutInput = TaskInput<'mixed_cut'>
 
@@ -33,9 +34,16 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
         throw fieldError('VALIDATION_FAILED', `/slots/${i}/max_seconds`, locale, { first: locale === 'zh-CN' ? '最长时间不能短于最短时间' : 'The longest window cannot be shorter than the shortest' })
       }
     })
-    const max = countCombinations(slotsOf(input, (id) => materials.get(id)!.duration))
+    const slots = slotsOf(input, (id) => materials.get(id)!.duration)
+    const max = countCombinations(slots)
     if (input.count > max) throw new AppError('MIXED_CUT_TOO_MANY', { max }, [{ path: '/count', message: new AppError('MIXED_CUT_TOO_MANY', { max }).messageIn(locale) }])
-    return { title: input.title, size: { output_seconds: longestVariant(slotsOf(input, (id) => materials.get(id)!.duration)), variants: input.count, ...outputSize({ shape: input.shape ?? '9:16', height: input.resolution ?? 720 }) } }
+    const longest = longestVariant(slots)
+    const speech = await voiceOverSeconds(input.voice_text, input.voice)
+    return {
+      title: input.title,
+      size: { output_seconds: Math.max(longest, speech), variants: input.count, ...outputSize({ shape: input.shape ?? '9:16', height: input.resolution ?? 720 }) },
+      notices: speech > longest ? [longerThanClips(speech, longest)] : [],
+    }
   },
   async run(ctx) {
     const { input } = ctx
@@ -45,25 +53,30 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
     if (materials.size !== new Set(ids).size) throw new TaskFailure({ 'zh-CN': '所用素材已被删除，请重新选择素材后提交', 'en-US': 'A material it uses has been deleted: choose the materials again and submit' })
     const variants = await ctx.step('plan', async () => pickVariants(slotsOf(input, (id) => materials.get(id)!.duration), input.count, { random: () => randomInt(2 ** 32) / 2 ** 32 }))
     const paths = await fetchMaterials(ctx, [...materials.values()])
-    let voice: string | undefined
-    if (input.voice_text) {
+    let voice: Narration | undefined
+    let covered = variants
+    if (input.voice_text?.trim()) {
       ctx.progress(3, SPEAKING)
-      voice = join(ctx.workDir, 'voice.wav')
-      await localSpeech.speak({ text: input.voice_text, voice: input.voice ?? 'cmn', output: voice, signal: ctx.signal })
+      voice = await narrate(input.voice_text, (text, output) => localSpeech.speak({ text, voice: input.voice ?? 'cmn', output, signal: ctx.signal }).then(() => undefined), ctx.workDir, { signal: ctx.signal, onProgress: (f) => ctx.progress(3 + f * 2, SPEAKING) })
+      const seconds = voice.seconds + TAIL_SECONDS
+      const slots = slotsOf(input, (id) => materials.get(id)!.duration)
+      covered = await ctx.step('cover-voice', async () => variants.map((variant) => coverSeconds(variant, slots, seconds, { random: () => randomInt(2 ** 32) / 2 ** 32 })))
     }
-    const outputs: { video: StoredVideo; variant: number; combination: string }[] = []
-    for (const [i, variant] of variants.entries()) {
+    const outputs: { video: StoredVideo; variant: number; combination: string; clips: VariantClip[]; lines: Cue[] }[] = []
+    for (const [i, variant] of covered.entries()) {
       const stage: Label = { 'zh-CN': `合成第 ${i + 1}/${variants.length} 条`, 'en-US': `Rendering ${i + 1} of ${variants.length}` }
+      const lines = linesOf(variant, voice)
       const video = await ctx.step(`variant-${i}`, () =>
-        renderAndStore(ctx, variantPlan(ctx, input, variant, i, { materials, paths, voice }), {
+        renderAndStore(ctx, variantPlan(ctx, input, variant, i, { materials, paths, voice, lines }), {
           coverAt: 0,
           onProgress: (f) => ctx.progress(5 + ((i + f) / variants.length) * 93, stage),
         }),
       )
-      outputs.push({ video, variant: i, combination: variant.hash })
+      outputs.push({ video, variant: i, combination: variant.hash, clips: variant.picks.map((p) => ({ material_id: p.clipId, start: p.start, end: p.end, ...(p.hold ? { hold: p.hold } : {}) })), lines })
     }
     return {
-      result: { outputs: outputs.map((o) => ({ ...o.video, combination: o.combination })) },
+      // Each variant says what it is made of: which part of which clip, and each line with when it shows.
+      result: { outputs: outputs.map((o) => ({ ...o.video, combination: o.combination, clips: o.clips, lines: o.lines })) },
       commit: (trx) => insertWorks(trx, ctx, 'mixed_cut', outputs),
     }
   },
@@ -73,6 +86,33 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
 function longestVariant(slots: readonly Slot[]): number {
   const longest = slots.reduce((sum, slot) => sum + Math.max(...slot.clips.map((clip) => Math.min(slot.maxSeconds ?? clip.duration, clip.duration))), 0)
   return Math.round(longest * 1000) / 1000
+}
+
+/** One piece of a variant: seconds into the material it came from, and how long its last frame is held after. */
+interface VariantClip {
+  material_id: number
+  start: number
+  end: number
+  hold?: number
+}
+
+/** A variant's lines: each slot's chosen caption over its own piece; with none, each sentence of the voice-over while it is said. */
+function linesOf(variant: Variant, voice: Narration | undefined): Cue[] {
+  let at = 0
+  const captions = variant.picks.flatMap((pick) => {
+    const length = pick.end - pick.start
+    const cue = pick.caption ? [{ start: Math.round(at * 1000) / 1000, end: Math.round((at + length) * 1000) / 1000, text: pick.caption }] : []
+    at += length
+    return cue
+  })
+  return captions.length > 0 ? captions : (voice?.cues ?? [])
+}
+
+function longerThanClips(speech: number, longest: number): Label {
+  return {
+    'zh-CN': `配音 ${Math.round(speech * 10) / 10} 秒，长于镜头组最长能拼出的 ${Math.round(longest * 10) / 10} 秒：各镜头组会按顺序再播放一遍，直到配音说完。`,
+    'en-US': `The voice-over takes ${Math.round(speech * 10) / 10} s, longer than the ${Math.round(longest * 10) / 10} s the slots can make at most: the slots play again in order until it ends.`,
+  }
 }
 
 function slotsOf(input: MixedCutInput, duration: (id: number) => number): Slot[] {
@@ -88,9 +128,9 @@ function variantPlan(
   input: MixedCutInput,
   variant: Variant,
   index: number,
-  media: { materials: Awaited<ReturnType<typeof materialsById>>; paths: Map<number, string>; voice?: string },
+  media: { materials: Awaited<ReturnType<typeof materialsById>>; paths: Map<number, string>; voice?: Narration; lines: Cue[] },
 ): ClipPlan {
-  const segments = variant.picks.map((pick) => ({ path: media.paths.get(pick.clipId)!, info: mediaInfoOf(media.materials.get(pick.clipId)!), start: pick.start, end: pick.end }))
+  const segments = variant.picks.map((pick) => ({ path: media.paths.get(pick.clipId)!, info: mediaInfoOf(media.materials.get(pick.clipId)!), start: pick.start, end: pick.end, hold: pick.hold }))
   const plan: ClipPlan = {
     segments,
     shape: input.shape ?? '9:16',
@@ -100,19 +140,8 @@ function variantPlan(
     bitrateKbps: input.bitrate ?? 1200,
     output: join(ctx.workDir, `variant-${index}.mp4`),
   }
-  if (input.subtitles ?? true) {
-    // Each slot's chosen caption over its own segment; with no captions, the voice-over text over the whole video.
-    let at = 0
-    const cues = variant.picks.flatMap((pick) => {
-      const length = pick.end - pick.start
-      const cue = pick.caption ? [{ start: at, end: at + length, text: pick.caption }] : []
-      at += length
-      return cue
-    })
-    const all = cues.length > 0 ? cues : input.voice_text ? cuesForText(input.voice_text, at) : []
-    if (all.length > 0) plan.subtitles = { cues: all, ...subtitleStyle(input.subtitle_style) }
-  }
+  if ((input.subtitles ?? true) && media.lines.length > 0) plan.subtitles = { cues: media.lines, ...subtitleStyle(input.subtitle_style) }
   if (input.bgm_material_id) plan.bgm = { path: media.paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.5, fadeInSeconds: input.bgm_fade ?? 1, fadeOutSeconds: input.bgm_fade ?? 1 }
-  if (media.voice) plan.voiceOver = { path: media.voice, volume: 1 }
+  if (media.voice) plan.voiceOver = { path: media.voice.path, volume: 1 }
   return plan
 }

@@ -9,7 +9,7 @@ import { materialsById, ownMaterials, type MaterialUse } from '../creation/mater
 import { requireMediaTools } from '../creation/media-tools'
 import { fetchMaterials, insertWorks, renderAndStore } from '../creation/outputs'
 import { subtitleStyle } from '../creation/clip-handler'
-import { narrate } from '../media/narration'
+import { narrate, TAIL_SECONDS } from '../media/narration'
 import { probeMedia } from '../media/probe'
 import type { ClipPlan } from '../media/clip-plan'
 import { localSpeech } from '../providers/speech/local'
@@ -26,8 +26,6 @@ const RENDERING = {
   no_lip_sync: { 'zh-CN': '合成视频（本地合成，不对口型）', 'en-US': 'Rendering (local render, no lip sync)' },
 } satisfies Record<string, Label>
 const GONE: Label = { 'zh-CN': '所选形象、声音或素材已被删除，请重新选择后提交', 'en-US': 'The avatar, voice or a material it uses has been deleted: choose again and submit' }
-/** The narration runs on a moment after its last word, as a presenter would pause. */
-const TAIL_SECONDS = 0.6
 const FPS = 25
 const BITRATE = { 480: 900, 720: 1400, 1080: 1800 } as const
 

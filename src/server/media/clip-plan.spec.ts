@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runFfmpeg } from './run-ffmpeg'
-import { assColor, canStreamCopy, clipArgs, clipDuration, outputSize, subtitleFileText, subtitleStyle, transitionSeconds, type ClipPlan } from './clip-plan'
+import { assColor, canStreamCopy, clipArgs, clipDuration, outputSize, segmentsCovering, subtitleFileText, subtitleStyle, transitionSeconds, type ClipPlan } from './clip-plan'
 import { escapeFilterValue } from './filter-escape'
 import type { MediaInfo } from './probe'
 
@@ -130,5 +130,39 @@ describe('clip plans', () => {
     expect(canStreamCopy({ ...whole, segments: [whole.segments[0]!, { path: '/c.mp4', info: video({ fps: 30 }) }] })).toBe(false)
     expect(canStreamCopy({ ...whole, segments: [whole.segments[0]!, { path: '/c.mp4', info: video({ audioCodec: null }) }] })).toBe(false)
     expect(canStreamCopy({ ...whole, segments: [whole.segments[0]!, { path: '/c.mp4', info: video({ videoCodec: 'vp9' }) }] })).toBe(false)
+  })
+})
+
+describe('segments covering a voice-over', () => {
+  const four = { path: 'a.mp4', info: video({ duration: 4 }) }
+  const two = { path: 'b.mp4', info: video({ duration: 2 }), start: 0.5 }
+
+  it('plays the segments again from the first, the last piece cut to what is left', () => {
+    const covered = segmentsCovering({ segments: [four, two] }, 9.5)
+    expect(covered.map((s) => [s.path, s.start ?? 0, s.end])).toEqual([['a.mp4', 0, undefined], ['b.mp4', 0.5, undefined], ['a.mp4', 0, 4]])
+    expect(clipDuration({ segments: covered })).toBeCloseTo(9.5, 3)
+  })
+
+  it('holds the last frame for less than a second left over, and reads no further into the source', () => {
+    const covered = segmentsCovering({ segments: [four, two] }, 5.9)
+    expect(covered).toHaveLength(2)
+    expect(covered[1]!.hold).toBeCloseTo(0.4, 3)
+    expect(clipDuration({ segments: covered })).toBeCloseTo(5.9, 3)
+    const args = clipArgs(plan({ segments: covered }))
+    // The source is read for its 1.5 s; the graph shows it for 1.9 s, its last frame held.
+    const input = args.findIndex((a) => a.endsWith('b.mp4'))
+    expect(args.slice(input - 5, input)).toEqual(['-ss', '0.5', '-t', '1.5', '-i'])
+    expect(after(args, '-filter_complex')).toContain('tpad=stop=-1:stop_mode=clone,trim=duration=1.9[v1]')
+  })
+
+  it('keeps the transition every join uses, counting what each overlaps', () => {
+    const transition = { kind: 'fade' as const, seconds: 0.5 }
+    const covered = segmentsCovering({ segments: [four, two], transition }, 9)
+    expect(transitionSeconds({ segments: covered, transition })).toBe(0.5)
+    expect(clipDuration({ segments: covered, transition })).toBeCloseTo(9, 3)
+  })
+
+  it('leaves segments long enough as they are', () => {
+    expect(segmentsCovering({ segments: [four, two] }, 3)).toEqual([four, two])
   })
 })

@@ -18,6 +18,8 @@ export interface ClipSegment {
   info: MediaInfo
   /** Played again from its start until `end`, which may then lie past the source's length: an avatar's loop under a long narration. */
   loop?: boolean
+  /** Seconds its last frame stays after `end`: the moment a voice-over runs past the last piece. */
+  hold?: number
 }
 
 export interface ClipSubtitles {
@@ -75,13 +77,14 @@ export function outputSize(plan: Pick<ClipPlan, 'shape' | 'height'>): { width: n
   return { width: short, height: short }
 }
 
-/** Where a segment starts and ends in its source, after defaults and clamping to the source's length. */
-export function segmentRange(segment: ClipSegment): { start: number; end: number; seconds: number } {
+/** Where a segment starts and ends in its source, after defaults and clamping to the source's length; `read` of it is read, `seconds` shown with its hold. */
+export function segmentRange(segment: ClipSegment): { start: number; end: number; seconds: number; read: number } {
   const start = Math.max(0, segment.start ?? 0)
   const still = segment.info.kind === 'image'
   const natural = still ? start + IMAGE_SECONDS : segment.info.duration
   const end = Math.min(segment.end ?? natural, still || segment.loop ? Infinity : segment.info.duration)
-  return { start, end, seconds: Math.max(0, end - start) }
+  const read = Math.max(0, end - start)
+  return { start, end, read, seconds: read + Math.max(0, segment.hold ?? 0) }
 }
 
 /**
@@ -99,6 +102,33 @@ export function transitionSeconds(plan: Pick<ClipPlan, 'segments' | 'transition'
 export function clipDuration(plan: Pick<ClipPlan, 'segments' | 'transition'>): number {
   const total = plan.segments.reduce((sum, s) => sum + segmentRange(s).seconds, 0)
   return Math.round((total - (plan.segments.length - 1) * transitionSeconds(plan)) * 1000) / 1000
+}
+
+/** A piece added to cover a voice-over is never shorter than this, so no cut is a flash; less than it left over is held. */
+export const SHORTEST_REPEAT_SECONDS = 1
+
+/**
+ * The segments made to last at least `seconds` (a voice-over and its tail): they play again
+ * from the first, in order, the last piece cut to what is left; less than a second left over
+ * holds the last frame instead. A clip long enough already is left as it is.
+ */
+export function segmentsCovering(plan: Pick<ClipPlan, 'segments' | 'transition'>, seconds: number): ClipSegment[] {
+  const segments = [...plan.segments]
+  const T = transitionSeconds(plan)
+  const left = () => seconds - clipDuration({ segments, transition: plan.transition })
+  for (let i = 0; left() > 0.0005; i = (i + 1) % plan.segments.length) {
+    if (left() < SHORTEST_REPEAT_SECONDS) {
+      const last = segments.at(-1)!
+      segments[segments.length - 1] = { ...last, hold: Math.round(((last.hold ?? 0) + left()) * 1000) / 1000 }
+      break
+    }
+    const source = plan.segments[i]!
+    const { start, read } = segmentRange(source)
+    // Never shorter than two transitions, so the transition every join uses stays what it was.
+    const length = Math.min(read, Math.max(left() + T, T * 2))
+    segments.push({ ...source, hold: undefined, end: Math.round((start + length) * 1000) / 1000 })
+  }
+  return segments
 }
 
 /** A plan the other functions can trust; throws naming the first thing wrong with it. */
@@ -128,7 +158,7 @@ export function checkClipPlan(plan: ClipPlan): void {
  * nothing drawn or mixed over them. Then the packets are copied, not re-encoded.
  */
 export function canStreamCopy(plan: ClipPlan): boolean {
-  if (transitionSeconds(plan) > 0 || (plan.subtitles?.cues.length ?? 0) > 0 || plan.bgm || plan.voiceOver || plan.segments.some((s) => s.loop)) return false
+  if (transitionSeconds(plan) > 0 || (plan.subtitles?.cues.length ?? 0) > 0 || plan.bgm || plan.voiceOver || plan.segments.some((s) => s.loop || s.hold)) return false
   const { width, height } = outputSize(plan)
   const first = plan.segments[0]?.info
   if (!first) return false
@@ -251,12 +281,12 @@ export function clipArgs(plan: ClipPlan, workDir: string = dirname(resolve(plan.
   // A background picture behind padded segments comes after them, one copy of it for each.
   const background = plan.background && plan.fit === 'pad' ? n : undefined
   plan.segments.forEach((segment, i) => {
-    const { start, seconds } = segmentRange(segment)
+    const { start, seconds, read } = segmentRange(segment)
     const D = sec(seconds)
     if (segment.info.kind === 'image') inputs.push('-loop', '1', '-framerate', String(fps), '-t', D, '-i', inputPath(segment.path))
-    else inputs.push(...(segment.loop ? ['-stream_loop', '-1'] : []), ...(start > 0 ? ['-ss', sec(start)] : []), '-t', D, '-i', inputPath(segment.path))
+    else inputs.push(...(segment.loop ? ['-stream_loop', '-1'] : []), ...(start > 0 ? ['-ss', sec(start)] : []), '-t', sec(read), '-i', inputPath(segment.path))
     const fit = plan.fit === 'crop' ? `scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H}` : `scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black`
-    // The last frame held (tpad) then cut (trim) to exactly D: a source whose picture ends early must not pull the transitions after it out of line.
+    // The last frame held (tpad) then cut (trim) to exactly D: a source whose picture ends early must not pull the transitions after it out of line, and a hold is that frame kept.
     const tail = `setsar=1,format=yuv420p,tpad=stop=-1:stop_mode=clone,trim=duration=${D}[v${i}]`
     if (background !== undefined) {
       graph.push(`[${i}:v]trim=duration=${D},setpts=PTS-STARTPTS,fps=${fps},scale=${W}:${H}:force_original_aspect_ratio=decrease,setsar=1[fg${i}]`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { combinationHash, countCombinations, pickVariants, type Slot } from './mixed-cut'
+import { combinationHash, countCombinations, coverSeconds, pickVariants, SHORTEST_REPEAT_SECONDS, type Slot, type Variant } from './mixed-cut'
 
 /** A seeded generator (mulberry32), so every run draws the same. */
 function seeded(seed: number): () => number {
@@ -110,5 +110,55 @@ describe('mixed cuts', () => {
     expect(() => pickVariants([{ clips: [] }], 1, { random: Math.random })).toThrow(/a slot has no clips/)
     expect(() => pickVariants([{ clips: pool(1, 2) }], 1.5, { random: Math.random })).toThrow(/whole number/)
     expect(pickVariants([{ clips: pool(1, 2) }], 0, { random: Math.random })).toEqual([])
+  })
+})
+
+describe('a variant covering a voice-over', () => {
+  const length = (v: Variant, overlap = 0) => v.picks.reduce((sum, p) => sum + p.end - p.start + (p.hold ?? 0), 0) - (v.picks.length - 1) * overlap
+  // The case: 3 slots with 2–4 s windows of 10 s clips, and 8.8 s of speech.
+  const slots: Slot[] = [1, 2, 3].map((s) => ({ clips: pool(s * 10, 3, 10), minSeconds: 2, maxSeconds: 4 }))
+
+  it('grows each window within its slot when that is enough, keeping the clips and their order', () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      const [variant] = pickVariants(slots, 1, { random: seeded(seed) })
+      const covered = coverSeconds(variant!, slots, 9.4, { random: seeded(seed + 1) })
+      expect(covered.picks.map((p) => p.clipId)).toEqual(variant!.picks.map((p) => p.clipId))
+      expect(covered.hash).toBe(variant!.hash)
+      expect(length(covered)).toBeCloseTo(Math.max(9.4, length(variant!)), 2)
+      for (const p of covered.picks) {
+        expect(p.end - p.start).toBeLessThanOrEqual(4 + 0.001)
+        expect(p.start).toBeGreaterThanOrEqual(0)
+        expect(p.end).toBeLessThanOrEqual(10)
+      }
+    }
+  })
+
+  it('plays the slots again in order when their longest windows are too short, the last piece cut to what is left', () => {
+    const [variant] = pickVariants(slots, 1, { random: seeded(3) })
+    const covered = coverSeconds(variant!, slots, 17.5, { random: seeded(4) })
+    const ids = variant!.picks.map((p) => p.clipId)
+    expect(covered.picks.map((p) => p.clipId)).toEqual([...ids, ...ids.slice(0, 2)])
+    expect(covered.picks.slice(0, 4).every((p) => Math.abs(p.end - p.start - 4) < 0.002)).toBe(true)
+    expect(covered.picks.at(-1)!.end - covered.picks.at(-1)!.start).toBeCloseTo(1.5, 2)
+    expect(length(covered)).toBeCloseTo(17.5, 2)
+    expect(covered.picks.slice(3).every((p) => p.caption === undefined)).toBe(true)
+  })
+
+  it('counts what each transition overlaps, and holds the last frame for less than the shortest repeat', () => {
+    const [variant] = pickVariants(slots, 1, { random: seeded(5) })
+    const overlapped = coverSeconds(variant!, slots, 13.2, { random: seeded(6), overlapSeconds: 0.5 })
+    expect(length(overlapped, 0.5)).toBeCloseTo(13.2, 2)
+    expect(overlapped.picks).toHaveLength(4)
+    expect(overlapped.picks.every((p) => p.hold === undefined && p.end - p.start >= SHORTEST_REPEAT_SECONDS)).toBe(true)
+    // 3 × 4 s is 12 s; 0.4 s more is too little for a piece, and the last frame holds.
+    const held = coverSeconds(variant!, slots, 12.4, { random: seeded(6) })
+    expect(held.picks).toHaveLength(3)
+    expect(held.picks.at(-1)!.hold).toBeCloseTo(0.4, 3)
+    expect(length(held)).toBeCloseTo(12.4, 3)
+  })
+
+  it('leaves a variant already long enough as it is', () => {
+    const [variant] = pickVariants(slots, 1, { random: seeded(7) })
+    expect(coverSeconds(variant!, slots, 5, { random: Math.random })).toBe(variant)
   })
 })

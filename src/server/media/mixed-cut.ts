@@ -14,6 +14,8 @@ export interface VariantPick {
   start: number
   end: number
   caption?: string
+  /** Seconds its last frame stays after `end` (what is left of a voice-over after the last piece). */
+  hold?: number
 }
 
 export interface Variant {
@@ -170,4 +172,50 @@ function windowIn(duration: number, slot: Slot, random: () => number): { start: 
   const length = max > min ? min + random() * (max - min) : min
   const start = random() * (duration - length)
   return { start: round(start), end: round(Math.min(duration, start + length)) }
+}
+
+/** A piece added to cover a voice-over is never shorter than this, so no cut is a flash; less than it left over is held. */
+export const SHORTEST_REPEAT_SECONDS = 1
+
+/**
+ * A variant's picks made to last at least `seconds` (a voice-over and its tail), joined with
+ * `overlapSeconds` lost at each join to a transition. First every window grows within its
+ * slot's longest and its clip, in proportion to the room each has; when that is not enough,
+ * the slots play again in order, the same clip with a new window, the last piece cut to what is
+ * left, and less than SHORTEST_REPEAT_SECONDS left over holds the last frame. Longer picks are
+ * left as they are: a voice-over shorter than the video ends inside it.
+ */
+export function coverSeconds(variant: Variant, slots: readonly Slot[], seconds: number, opts: { random: () => number; overlapSeconds?: number }): Variant {
+  const round = (n: number) => Math.round(n * 1000) / 1000
+  const overlap = opts.overlapSeconds ?? 0
+  const lengthOf = (picks: readonly VariantPick[]) => picks.reduce((sum, p) => sum + p.end - p.start + (p.hold ?? 0), 0) - Math.max(0, picks.length - 1) * overlap
+  const clipOf = (s: number) => slots[s]!.clips.find((c) => c.id === variant.picks[s]!.clipId)!.duration
+  const longest = (s: number) => Math.min(slots[s]!.maxSeconds ?? clipOf(s), clipOf(s))
+  let deficit = seconds - lengthOf(variant.picks)
+  if (!(deficit > 0.0005)) return variant
+
+  const room = variant.picks.map((p, s) => Math.max(0, longest(s) - (p.end - p.start)))
+  const totalRoom = room.reduce((a, b) => a + b, 0)
+  const share = totalRoom > 0 ? Math.min(1, deficit / totalRoom) : 0
+  const picks = variant.picks.map((p, s) => {
+    const grow = room[s]! * share
+    if (grow <= 0) return p
+    const end = Math.min(clipOf(s), p.end + grow)
+    return { ...p, start: round(Math.max(0, p.start - (grow - (end - p.end)))), end: round(end) }
+  })
+  deficit = seconds - lengthOf(picks)
+  for (let s = 0; deficit > 0.0005; s = (s + 1) % slots.length) {
+    if (deficit < SHORTEST_REPEAT_SECONDS) {
+      const last = picks.at(-1)!
+      picks[picks.length - 1] = { ...last, hold: round((last.hold ?? 0) + deficit) }
+      break
+    }
+    const clip = clipOf(s)
+    const length = Math.min(longest(s), Math.max(deficit + overlap, 2 * overlap))
+    if (!(length > overlap)) throw new RangeError(`mixed cut: slot ${s + 1}'s clip is too short to repeat across a ${overlap} s transition`)
+    const start = opts.random() * (clip - length)
+    picks.push({ clipId: variant.picks[s]!.clipId, start: round(start), end: round(Math.min(clip, start + length)) })
+    deficit = seconds - lengthOf(picks)
+  }
+  return { hash: variant.hash, picks }
 }

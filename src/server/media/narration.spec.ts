@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localSpeech } from '../providers/speech/local'
-import { narrate, PAUSE_SECONDS } from './narration'
+import { narrate, narrationSeconds, PAUSE_SECONDS } from './narration'
 import { probeMedia } from './probe'
 
 describe('a narration: the script said sentence by sentence, each subtitle shown while it is said', () => {
@@ -40,4 +40,20 @@ describe('a narration: the script said sentence by sentence, each subtitle shown
   it('refuses a script with nothing to say', async () => {
     await expect(narrate('   ', async () => undefined, dir)).rejects.toThrow(/nothing to say/)
   })
+})
+
+describe('how long a narration will be, measured before it is said', () => {
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'narration-measure-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('is what narrate then makes, digits read out in full included', async () => {
+    const script = '这款面霜质地轻薄，吸收很快。价格 1234567890 元！Buy now.'
+    const measured = await narrationSeconds(script, (text) => localSpeech.measure!({ text, voice: 'cmn' }))
+    const narration = await narrate(script, async (text, output) => void (await localSpeech.speak({ text, voice: 'cmn', output })), dir)
+    expect(measured).toBeCloseTo(narration.seconds, 2)
+    expect(await narrationSeconds('', async () => 1)).toBe(0)
+  }, 30_000)
 })

@@ -7,6 +7,8 @@ import { inputPath } from './input-path'
 
 /** The pause between two sentences of a narration. */
 export const PAUSE_SECONDS = 0.3
+/** A video runs on a moment after its narration's last word, as a presenter would pause. */
+export const TAIL_SECONDS = 0.6
 const SAMPLE_RATE = 48_000
 
 export interface Narration {
@@ -52,4 +54,17 @@ export function narrationArgs(files: readonly string[], output: string): string[
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000
+}
+
+/**
+ * How long `narrate` will make a script, from each piece's length as `measure` gives it: the
+ * pieces and pauses it will join, so a task is measured and charged by what it will make.
+ */
+export async function narrationSeconds(script: string, measure: (text: string) => Promise<number>): Promise<number> {
+  const pieces = subtitlePieces(script)
+  if (pieces.length === 0) return 0
+  // A few at a time: a long script is many pieces, each a process.
+  let total = 0
+  for (let i = 0; i < pieces.length; i += 4) total += (await Promise.all(pieces.slice(i, i + 4).map(measure))).reduce((a, b) => a + b, 0)
+  return round(total + (pieces.length - 1) * PAUSE_SECONDS)
 }

@@ -44,11 +44,11 @@ const estimate: NamedHandler = {
     const kind = services.registry.tasks.get(ctx.endpoint.task!)!
     const [rate, limits] = await Promise.all([rateOf(services, kind), limitsOf(services, kind)])
     // prepare only reads, so it needs no transaction of its own.
-    const { size } = (await taskHandlers[kind.handler]!.prepare?.({ services, kind, caller, input: ctx.body, locale: ctx.locale, trx: services.db })) ?? {}
+    const { size, notices = [] } = (await taskHandlers[kind.handler]!.prepare?.({ services, kind, caller, input: ctx.body, locale: ctx.locale, trx: services.db })) ?? {}
     if (!size) throw new Error(`Task kind ${kind.name} has an estimate call, and its handler measured nothing.`)
     checkSize(limits, size, ctx.locale)
     const charge = chargeOf(kind, rate, ctx.body, size)
-    return { size, limits, cost: charge && { ledger: charge.ledger, amount: charge.amount } }
+    return { size, limits, cost: charge && { ledger: charge.ledger, amount: charge.amount }, notices: notices.map((notice) => notice[ctx.locale]) }
   },
 }
 

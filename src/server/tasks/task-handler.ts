@@ -44,6 +44,8 @@ export interface TaskRunContext<Input> {
 export interface Prepared {
   title?: string
   size?: WorkSize
+  /** What the person should know before sending, which does not stop it (a voice-over longer than the clips): shown on the form by its estimate. */
+  notices?: Label[]
 }
 
 /** What a finished run hands back. */

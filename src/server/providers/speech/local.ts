@@ -1,8 +1,11 @@
-import { rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { probeMedia } from '../../media/probe'
 import { runProcess } from '../../media/run-ffmpeg'
 import { mediaCommands } from '../../media/tools'
 import type { SpeakParams, SpeechProvider, SpeechVoice } from './speech-provider'
+import { readPcmWav } from './spoken-audio'
 
 export const SPEED_RANGE = { min: 80, max: 450, default: 175 } as const
 export const PITCH_RANGE = { min: 0, max: 99, default: 50 } as const
@@ -26,6 +29,13 @@ function check(params: SpeakParams): void {
   if (!/^[a-z][a-z0-9_+-]*$/i.test(params.voice)) throw new RangeError(`speech: "${params.voice}" is not a voice name`)
 }
 
+/**
+ * Lengths measured lately, by voice, speed, pitch and text: a form's estimate measures the
+ * text a moment before its submit measures it again, inside the submitting transaction.
+ */
+const measured = new Map<string, number>()
+const MEASURED_KEPT = 500
+
 /** The embedded speech provider: espeak-ng's synthesized voices, on this machine. */
 export const localSpeech: SpeechProvider = {
   async speak(params) {
@@ -37,6 +47,23 @@ export const localSpeech: SpeechProvider = {
     } catch (error) {
       await rm(params.output, { force: true })
       throw error
+    }
+  },
+  async measure(params) {
+    const key = JSON.stringify([params.voice, params.speed, params.pitch, params.text])
+    const known = measured.get(key)
+    if (known !== undefined) return known
+    const dir = await mkdtemp(join(tmpdir(), 'speech-measure-'))
+    try {
+      const output = join(dir, 'speech.wav')
+      check({ ...params, output })
+      await runProcess(mediaCommands().espeak, speechArgs({ ...params, output }), { input: params.text, signal: params.signal })
+      const seconds = readPcmWav(await readFile(output))?.seconds ?? 0
+      if (measured.size >= MEASURED_KEPT) measured.delete(measured.keys().next().value!)
+      measured.set(key, seconds)
+      return seconds
+    } finally {
+      await rm(dir, { recursive: true, force: true })
     }
   },
   async voices() {

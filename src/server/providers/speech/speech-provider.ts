@@ -22,6 +22,8 @@ export interface SpeechVoice {
 /** Text to speech: one per vendor, the local one first. */
 export interface SpeechProvider {
   speak(params: SpeakParams): Promise<{ durationSeconds: number }>
+  /** How long the text takes to say, in seconds, with nothing kept: for a provider cheap enough to ask before a task is sent. */
+  measure?(params: Omit<SpeakParams, 'output'>): Promise<number>
   voices(): Promise<SpeechVoice[]>
   /** What this provider really is, shown beside its results. */
   describe: Label
