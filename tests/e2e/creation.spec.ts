@@ -103,6 +103,12 @@ describe('making videos from materials', () => {
         await page.getByText('The slots allow 4 different videos at most').waitFor()
         await page.locator('#root_count').fill('3')
         await page.getByText('The slots allow 4 different videos at most').waitFor({ state: 'detached' })
+
+        // A voice-over longer than the slots can make is said before sending, with what will happen.
+        await page.locator('#root_voice_text').fill('Welcome to our spring sale. Every jacket is half price this week, and every order ships free. Come and see us today.')
+        await page.locator('.task-notice', { hasText: /^The voice-over takes [\d.]+ s, longer than the [\d.]+ s the slots can make at most: the slots play again in order until it ends\.$/ }).waitFor()
+        await page.locator('#root_voice_text').fill('')
+        await page.locator('.task-notice').waitFor({ state: 'detached' })
         await page.locator('.ant-select', { has: page.locator('#root_resolution') }).click()
         await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '480p' }))
         // Priced per started minute of video, as the server measures the form: three videos under a minute each.
