@@ -194,6 +194,7 @@ export const apiEndpoints = {
   taskDetail: { id: 'task/detail', method: 'GET', path: '/task/detail', access: ['admin', 'partner', 'merchant'] },
   taskEstimateClip: { id: 'task/estimate_clip', method: 'POST', path: '/task/estimate_clip', access: ['partner', 'merchant'] },
   taskEstimateMixedCut: { id: 'task/estimate_mixed_cut', method: 'POST', path: '/task/estimate_mixed_cut', access: ['partner', 'merchant'] },
+  taskEstimateTopicVideo: { id: 'task/estimate_topic_video', method: 'POST', path: '/task/estimate_topic_video', access: ['partner', 'merchant'] },
   taskEvents: { id: 'task/events', method: 'GET', path: '/task/events', access: ['admin', 'partner', 'merchant'], download: true },
   taskList: { id: 'task/list', method: 'GET', path: '/task/list', access: ['admin', 'partner', 'merchant'] },
   taskRetry: { id: 'task/retry', method: 'POST', path: '/task/retry', access: ['admin', 'partner', 'merchant'] },
@@ -206,6 +207,7 @@ export const apiEndpoints = {
   taskSubmitPlatformPost: { id: 'task/submit_platform_post', method: 'POST', path: '/task/submit_platform_post', access: ['admin'] },
   taskSubmitPlatformStats: { id: 'task/submit_platform_stats', method: 'POST', path: '/task/submit_platform_stats', access: ['admin'] },
   taskSubmitPlatformTokenRefresh: { id: 'task/submit_platform_token_refresh', method: 'POST', path: '/task/submit_platform_token_refresh', access: ['admin'] },
+  taskSubmitTopicVideo: { id: 'task/submit_topic_video', method: 'POST', path: '/task/submit_topic_video', access: ['partner', 'merchant'] },
   taskSubmitVoiceClone: { id: 'task/submit_voice_clone', method: 'POST', path: '/task/submit_voice_clone', access: ['partner', 'merchant'] },
   taskUses: { id: 'task/uses', method: 'POST', path: '/task/uses', access: ['admin', 'partner', 'merchant'] },
   taskTemplateDel: { id: 'task_template/del', method: 'POST', path: '/task_template/del', access: ['partner', 'merchant'] },
@@ -1495,6 +1497,15 @@ export interface ApiClient {
   taskEstimateMixedCut: (body: types.TaskEstimateMixedCutBody) => Promise<types.TaskEstimateMixedCutResponse>
 
   /**
+   * What a task would make and cost: video from a topic
+   *
+   * Checks a body as task/submit_topic_video does, its limits included, and answers what the task would make (size), the limits it was checked against, what it would cost and what to know before sending (notices), without creating or charging anything. A body over a limit is refused with the refusal the submit would give.
+   *
+   * `POST /task/estimate_topic_video` · roles: partner, merchant
+   */
+  taskEstimateTopicVideo: (body: types.TaskEstimateTopicVideoBody) => Promise<types.TaskEstimateTopicVideoResponse>
+
+  /**
    * Follow tasks live (Server-Sent Events)
    *
    * A text/event-stream of every change to the tasks in the caller's reach: one event "task" per change, its data the task as task/detail answers it, its id a cursor. A client that reconnects sends the last id (Last-Event-ID, or ?since=) and misses nothing. Browsers' EventSource cannot send headers, so it may sign in with a one-use ?ticket= (platform/download_ticket), asked for at each connection.
@@ -1603,6 +1614,15 @@ export interface ApiClient {
    * `POST /task/submit_platform_token_refresh` · roles: admin
    */
   taskSubmitPlatformTokenRefresh: (body: types.TaskSubmitPlatformTokenRefreshBody) => Promise<types.TaskSubmitPlatformTokenRefreshResponse>
+
+  /**
+   * Submit a task: video from a topic
+   *
+   * Makes finished videos in one step: the script written by the AI writer from a topic (or a script of your own or from the library), split into sentences; for each sentence a clip matched from the materials library by its words (tags, names, folders); each sentence read by the chosen voice; each clip covering its sentence's speech, the subtitles shown while it is said, the music ducked under the voice. The videos differ in their choice of clips, no two alike, and go into a release plan when accounts are chosen. A sentence no clip matched is said in the result, with the clip used instead. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
+   *
+   * `POST /task/submit_topic_video` · roles: partner, merchant
+   */
+  taskSubmitTopicVideo: (body: types.TaskSubmitTopicVideoBody) => Promise<types.TaskSubmitTopicVideoResponse>
 
   /**
    * Submit a task: voice clone
@@ -1916,6 +1936,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     taskDetail: (query) => transport({ method: 'GET', path: '/task/detail', query }) as Promise<types.TaskDetailResponse>,
     taskEstimateClip: (body) => transport({ method: 'POST', path: '/task/estimate_clip', body }) as Promise<types.TaskEstimateClipResponse>,
     taskEstimateMixedCut: (body) => transport({ method: 'POST', path: '/task/estimate_mixed_cut', body }) as Promise<types.TaskEstimateMixedCutResponse>,
+    taskEstimateTopicVideo: (body) => transport({ method: 'POST', path: '/task/estimate_topic_video', body }) as Promise<types.TaskEstimateTopicVideoResponse>,
     taskEvents: (query = {}) => transport({ method: 'GET', path: '/task/events', query, download: true }),
     taskList: (query = {}) => transport({ method: 'GET', path: '/task/list', query }) as Promise<types.TaskListResponse>,
     taskRetry: (body) => transport({ method: 'POST', path: '/task/retry', body }) as Promise<types.TaskRetryResponse>,
@@ -1928,6 +1949,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     taskSubmitPlatformPost: (body) => transport({ method: 'POST', path: '/task/submit_platform_post', body }) as Promise<types.TaskSubmitPlatformPostResponse>,
     taskSubmitPlatformStats: (body) => transport({ method: 'POST', path: '/task/submit_platform_stats', body }) as Promise<types.TaskSubmitPlatformStatsResponse>,
     taskSubmitPlatformTokenRefresh: (body) => transport({ method: 'POST', path: '/task/submit_platform_token_refresh', body }) as Promise<types.TaskSubmitPlatformTokenRefreshResponse>,
+    taskSubmitTopicVideo: (body) => transport({ method: 'POST', path: '/task/submit_topic_video', body }) as Promise<types.TaskSubmitTopicVideoResponse>,
     taskSubmitVoiceClone: (body) => transport({ method: 'POST', path: '/task/submit_voice_clone', body }) as Promise<types.TaskSubmitVoiceCloneResponse>,
     taskUses: (body) => transport({ method: 'POST', path: '/task/uses', body }) as Promise<types.TaskUsesResponse>,
     taskTemplateDel: (body) => transport({ method: 'POST', path: '/task_template/del', body }) as Promise<types.TaskTemplateDelResponse>,

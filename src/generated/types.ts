@@ -133,7 +133,7 @@ export interface AiAssistant {
 export interface AiCall {
   id: number
   owner_id: number
-  purpose: 'chat' | 'imitate_title'
+  purpose: 'chat' | 'imitate_title' | 'topic_script'
   assistant_id?: number | null
   model: string
   /**
@@ -1260,7 +1260,7 @@ export interface VoiceClone {
 export interface Work {
   id: number
   title: string
-  kind: 'clip' | 'mixed_cut' | 'digital_human'
+  kind: 'clip' | 'mixed_cut' | 'digital_human' | 'topic_video'
   /**
    * For a digital-human video: whether the lips move with the speech, or the avatar's loop plays behind it (a local render).
    */
@@ -1472,7 +1472,7 @@ export interface AiCallListQuery {
    */
   sort?: 'created_at'
   order?: 'asc' | 'desc'
-  purpose?: 'chat' | 'imitate_title'
+  purpose?: 'chat' | 'imitate_title' | 'topic_script'
   status?: 'succeeded' | 'failed' | 'stopped'
   /**
    * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
@@ -4903,6 +4903,114 @@ export interface TaskEstimateMixedCutResponse {
 }
 
 /**
+ * JSON body of `POST /task/estimate_topic_video` (What a task would make and cost: video from a topic).
+ */
+export interface TaskEstimateTopicVideoBody {
+  /**
+   * Each video is named after it, numbered when there are several.
+   */
+  title: string
+  /**
+   * Where the words come from: the AI writer writes them from the topic (when an administrator has set one up), or the text in the script field is used as it is.
+   */
+  source: 'topic' | 'script'
+  /**
+   * What the video is about, in a few words: the AI writer writes the script from it.
+   */
+  topic?: string
+  /**
+   * Typed, or taken from the script library. Each sentence gets its own clip and subtitle.
+   */
+  script?: string
+  /**
+   * The language the AI writer writes in.
+   */
+  language?: 'zh-CN' | 'en-US'
+  /**
+   * About how long each video is: the AI writer writes that much. A script of your own lasts as long as it takes to say.
+   */
+  seconds?: number
+  /**
+   * Videos to make from the script, each with a different choice of clips.
+   */
+  count?: number
+  shape?: '9:16' | '16:9' | '1:1'
+  /**
+   * Pixels of the short side: 720 in 9:16 is 720 × 1280.
+   */
+  resolution?: 480 | 720 | 1080
+  voice?: 'cmn' | 'en'
+  /**
+   * A voice of your own that cloned successfully, read instead of the stock voice.
+   */
+  voice_clone_id?: number | null
+  /**
+   * Words a minute; 175 is a calm pace.
+   */
+  speed?: number
+  transition?: 'none' | 'fade' | 'dissolve' | 'slideleft' | 'wipeleft'
+  transition_seconds?: number
+  /**
+   * Show each sentence while it is said.
+   */
+  subtitles?: boolean
+  subtitle_style?: {
+    font_size?: number
+    color?: string
+    outline_color?: string
+    outline?: number
+    position?: 'top' | 'middle' | 'bottom'
+  }
+  /**
+   * An audio (or video) material from the library, looped to the video's length.
+   */
+  bgm_material_id?: number | null
+  /**
+   * The music ducks under the voice while it speaks.
+   */
+  bgm_volume?: number
+  /**
+   * When chosen, the videos go into a release plan posting each to every account.
+   *
+   * @maxItems 20
+   */
+  account_ids?: number[]
+  /**
+   * When the release plan starts; at once when left empty.
+   */
+  publish_at?: string
+}
+
+/**
+ * Data of a successful answer of `POST /task/estimate_topic_video` (What a task would make and cost: video from a topic).
+ */
+export interface TaskEstimateTopicVideoResponse {
+  size: {
+    output_seconds: number
+    variants: number
+    width: number
+    height: number
+  }
+  limits: {
+    outputSeconds?: number
+    variants?: number
+    pixelSeconds?: number
+    runMinutes: number
+  }
+  /**
+   * Null for a free kind, or a rate of 0.
+   */
+  cost: {
+    ledger: string
+    amount: number
+  } | null
+  /**
+   * What the person should know before sending that does not refuse it, in their language: a voice-over longer than the clips, say.
+   */
+  notices: string[]
+}
+
+/**
  * Query string of `GET /task/events` (Follow tasks live (Server-Sent Events)).
  */
 export interface TaskEventsQuery {
@@ -5335,6 +5443,94 @@ export interface TaskSubmitPlatformTokenRefreshBody {
 export type TaskSubmitPlatformTokenRefreshResponse = Task
 
 /**
+ * JSON body of `POST /task/submit_topic_video` (Submit a task: video from a topic).
+ */
+export interface TaskSubmitTopicVideoBody {
+  /**
+   * Each video is named after it, numbered when there are several.
+   */
+  title: string
+  /**
+   * Where the words come from: the AI writer writes them from the topic (when an administrator has set one up), or the text in the script field is used as it is.
+   */
+  source: 'topic' | 'script'
+  /**
+   * What the video is about, in a few words: the AI writer writes the script from it.
+   */
+  topic?: string
+  /**
+   * Typed, or taken from the script library. Each sentence gets its own clip and subtitle.
+   */
+  script?: string
+  /**
+   * The language the AI writer writes in.
+   */
+  language?: 'zh-CN' | 'en-US'
+  /**
+   * About how long each video is: the AI writer writes that much. A script of your own lasts as long as it takes to say.
+   */
+  seconds?: number
+  /**
+   * Videos to make from the script, each with a different choice of clips.
+   */
+  count?: number
+  shape?: '9:16' | '16:9' | '1:1'
+  /**
+   * Pixels of the short side: 720 in 9:16 is 720 × 1280.
+   */
+  resolution?: 480 | 720 | 1080
+  voice?: 'cmn' | 'en'
+  /**
+   * A voice of your own that cloned successfully, read instead of the stock voice.
+   */
+  voice_clone_id?: number | null
+  /**
+   * Words a minute; 175 is a calm pace.
+   */
+  speed?: number
+  transition?: 'none' | 'fade' | 'dissolve' | 'slideleft' | 'wipeleft'
+  transition_seconds?: number
+  /**
+   * Show each sentence while it is said.
+   */
+  subtitles?: boolean
+  subtitle_style?: {
+    font_size?: number
+    color?: string
+    outline_color?: string
+    outline?: number
+    position?: 'top' | 'middle' | 'bottom'
+  }
+  /**
+   * An audio (or video) material from the library, looped to the video's length.
+   */
+  bgm_material_id?: number | null
+  /**
+   * The music ducks under the voice while it speaks.
+   */
+  bgm_volume?: number
+  /**
+   * When chosen, the videos go into a release plan posting each to every account.
+   *
+   * @maxItems 20
+   */
+  account_ids?: number[]
+  /**
+   * When the release plan starts; at once when left empty.
+   */
+  publish_at?: string
+  /**
+   * Any unique string per intended change; a retry sends the same one and is applied once. The Idempotency-Key header may carry it instead.
+   */
+  idempotency_key?: string
+}
+
+/**
+ * Data of a successful answer of `POST /task/submit_topic_video` (Submit a task: video from a topic).
+ */
+export type TaskSubmitTopicVideoResponse = Task
+
+/**
  * JSON body of `POST /task/submit_voice_clone` (Submit a task: voice clone).
  */
 export interface TaskSubmitVoiceCloneBody {
@@ -5744,7 +5940,7 @@ export interface WorkListQuery {
   sort?: 'created_at' | 'duration'
   order?: 'asc' | 'desc'
   title?: string
-  kind?: 'clip' | 'mixed_cut' | 'digital_human'
+  kind?: 'clip' | 'mixed_cut' | 'digital_human' | 'topic_video'
   task_id?: number
 }
 
@@ -5914,6 +6110,7 @@ export interface Endpoints {
   'task/detail': { query: TaskDetailQuery; body: NoFields; response: TaskDetailResponse }
   'task/estimate_clip': { query: NoFields; body: TaskEstimateClipBody; response: TaskEstimateClipResponse }
   'task/estimate_mixed_cut': { query: NoFields; body: TaskEstimateMixedCutBody; response: TaskEstimateMixedCutResponse }
+  'task/estimate_topic_video': { query: NoFields; body: TaskEstimateTopicVideoBody; response: TaskEstimateTopicVideoResponse }
   'task/events': { query: TaskEventsQuery; body: NoFields; response: unknown }
   'task/list': { query: TaskListQuery; body: NoFields; response: TaskListResponse }
   'task/retry': { query: NoFields; body: TaskRetryBody; response: TaskRetryResponse }
@@ -5926,6 +6123,7 @@ export interface Endpoints {
   'task/submit_platform_post': { query: NoFields; body: TaskSubmitPlatformPostBody; response: TaskSubmitPlatformPostResponse }
   'task/submit_platform_stats': { query: NoFields; body: TaskSubmitPlatformStatsBody; response: TaskSubmitPlatformStatsResponse }
   'task/submit_platform_token_refresh': { query: NoFields; body: TaskSubmitPlatformTokenRefreshBody; response: TaskSubmitPlatformTokenRefreshResponse }
+  'task/submit_topic_video': { query: NoFields; body: TaskSubmitTopicVideoBody; response: TaskSubmitTopicVideoResponse }
   'task/submit_voice_clone': { query: NoFields; body: TaskSubmitVoiceCloneBody; response: TaskSubmitVoiceCloneResponse }
   'task/uses': { query: NoFields; body: TaskUsesBody; response: TaskUsesResponse }
   'task_template/del': { query: NoFields; body: TaskTemplateDelBody; response: TaskTemplateDelResponse }

@@ -1,6 +1,7 @@
 import type { TaskHandler } from './tasks/task-handler'
 import { clipTask } from './creation/clip-handler'
 import { mixedCutTask } from './creation/mixed-cut-handler'
+import { topicVideoTask } from './creation/topic-video-handler'
 import { voiceCloneTask } from './digital-human/voice-clone-handler'
 import { avatarCloneTask } from './digital-human/avatar-clone-handler'
 import { digitalVideoTask } from './digital-human/video-handler'
@@ -12,6 +13,7 @@ import { statsTask } from './matrix/stats-handler'
 export const taskHandlers: Record<string, TaskHandler> = {
   'creation.clip': clipTask,
   'creation.mixedCut': mixedCutTask,
+  'creation.topicVideo': topicVideoTask,
   'digitalHuman.voiceClone': voiceCloneTask,
   'digitalHuman.avatarClone': avatarCloneTask,
   'digitalHuman.video': digitalVideoTask,

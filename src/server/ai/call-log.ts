@@ -4,7 +4,7 @@ import { tableOf, type Services } from '../services'
 
 export interface AiCall {
   ownerId: number
-  purpose: 'chat' | 'imitate_title'
+  purpose: 'chat' | 'imitate_title' | 'topic_script'
   assistantId: number | null
   model: string
   usage: ChatUsage | null

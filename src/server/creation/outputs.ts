@@ -45,21 +45,23 @@ export async function renderAndStore(ctx: TaskRunContext<unknown>, plan: ClipPla
   return { url, cover_url: coverUrl, storage_key: key, duration: info.duration, width: info.width ?? 0, height: info.height ?? 0, fps: info.fps ?? 0, size: info.size }
 }
 
-/** The works a task made, written in the transaction that marks it succeeded. */
+/** The works a task made, written in the transaction that marks it succeeded; their ids and titles, in order. */
 export async function insertWorks(
   trx: Db,
   ctx: TaskRunContext<unknown>,
-  kind: 'clip' | 'mixed_cut' | 'digital_human',
+  kind: 'clip' | 'mixed_cut' | 'digital_human' | 'topic_video',
   outputs: readonly { video: StoredVideo; variant: number; combination: string }[],
   extra: { render?: 'lip_sync' | 'no_lip_sync' } = {},
-): Promise<void> {
+): Promise<{ id: number; title: string }[]> {
   const now = ctx.services.now().toISOString()
   const base = ctx.task.title || kind
+  const works: { id: number; title: string }[] = []
   for (const { video, variant, combination } of outputs) {
-    await trx
+    const title = outputs.length > 1 ? `${base} #${variant + 1}`.slice(0, 80) : base
+    const row = await trx
       .insertInto(tableOf(ctx.services, 'work'))
       .values({
-        title: outputs.length > 1 ? `${base} #${variant + 1}`.slice(0, 80) : base,
+        title,
         kind,
         task_id: ctx.task.id,
         variant,
@@ -77,6 +79,9 @@ export async function insertWorks(
         created_at: now,
         updated_at: now,
       })
-      .execute()
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    works.push({ id: Number(row.id), title })
   }
+  return works
 }

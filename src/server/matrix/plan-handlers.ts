@@ -6,7 +6,7 @@ import { namedHandler, requireCaller, type RequestContext } from '../engine/hand
 import { findVisible } from '../engine/generic/record-scope'
 import { tableOf, type Services } from '../services'
 import { insertTask } from '../tasks/insert'
-import { postTimes, slotsFitADay } from './plan-schedule'
+import { postTimes, slotsFitADay, type PlanTimes } from './plan-schedule'
 import { recountPlan } from './plan-counts'
 import { postText } from '../providers/publisher/publisher'
 
@@ -37,58 +37,81 @@ const addPlan = namedHandler(['release_plan/add'], {
     for (const [i, account] of accounts.entries()) {
       if (account.status === 'reauthorize') throw fieldError('PLAN_ACCOUNT_NOT_READY', `/account_ids/${i}`, ctx.locale, { name: String(account.nickname) })
     }
-    const titles = body.titles ?? []
     const planEntity = services.registry.entities.get('release_plan')!
-    const postEntity = services.registry.entities.get('release_post')!
-    const stamp = services.now().toISOString()
     const planId = await services.db.transaction().execute(async (trx) => {
-      const plan = await trx
-        .insertInto(tableOf(services, 'release_plan'))
-        .values(recordToRow(planEntity, {
-          owner_id: caller.id, name: body.name, status: 'active', start_at: times.startAt.toISOString(),
-          slots_per_day: times.slotsPerDay, interval_minutes: times.intervalMinutes, jitter_minutes: times.jitterMinutes, daily_cap: times.dailyCap,
-          titles, topics: body.topics ?? [], poi_id: body.poi_id ?? '',
-          posts_total: 0, posts_done: 0, posts_failed: 0, posts_skipped: 0, created_at: stamp, updated_at: stamp,
-        }) as never)
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const id = Number(plan.id)
-      let skipped = 0
-      let made = 0
-      for (const account of accounts) {
-        const taken = new Set(
-          (await trx.selectFrom(tableOf(services, 'release_post')).select('work_account').where('work_account', 'in', works.map((w) => workAccountKey(Number(w.id), Number(account.id)))).execute()).map((r) => String(r.work_account)),
-        )
-        const fresh = works.filter((work) => !taken.has(workAccountKey(Number(work.id), Number(account.id))))
-        skipped += works.length - fresh.length
-        const when = postTimes(times, fresh.length)
-        const assisted = account.status === 'assisted'
-        for (const [i, work] of fresh.entries()) {
-          const title = (titles.length > 0 ? titles[made % titles.length]! : String(work.title)).slice(0, 55)
-          made += 1
-          const post = await trx
-            .insertInto(tableOf(services, 'release_post'))
-            .values(recordToRow(postEntity, {
-              owner_id: caller.id, plan_id: id, work_id: Number(work.id), account_id: Number(account.id), platform: String(account.platform),
-              title, caption: postText(title, body.topics ?? []).slice(0, 200), scheduled_at: when[i]!.toISOString(), status: assisted ? 'assisted' : 'pending', task_id: null, item_id: '', share_url: '', error: '',
-              published_at: null, work_account: workAccountKey(Number(work.id), Number(account.id)), created_at: stamp, updated_at: stamp,
-            }) as never)
-            .returning('id')
-            .executeTakeFirstOrThrow()
-          if (!assisted) await queuePost(trx, services, { postId: Number(post.id), ownerId: caller.id, title, at: when[i]! })
-        }
-      }
+      const plan = await insertPlan(trx, services, { ownerId: caller.id, name: body.name, times, works, accounts, titles: body.titles ?? [], topics: body.topics ?? [], poiId: body.poi_id ?? '' })
       // Nothing new to post: the plan would do nothing, so it is not made.
-      if (made === 0) throw fieldError('PLAN_NOTHING_NEW', '/work_ids', ctx.locale)
-      await trx.updateTable(tableOf(services, 'release_plan')).set({ posts_total: made, posts_skipped: skipped }).where('id', '=', id).execute()
-      await recountPlan(trx, services, id)
-      return id
+      if (plan.made === 0) throw fieldError('PLAN_NOTHING_NEW', '/work_ids', ctx.locale)
+      return plan.id
     })
     services.tasks.queue.wake()
     services.tasks.changed()
     return findVisible(ctx, asSchemaDb(services.db), planEntity, planId)
   },
 })
+
+/** What a plan is made of: its owner, name and slots, the works and accounts it pairs, and the posts' words. */
+export interface NewPlan {
+  ownerId: number
+  name: string
+  times: PlanTimes
+  works: readonly Record<string, unknown>[]
+  accounts: readonly Record<string, unknown>[]
+  titles: readonly string[]
+  topics: readonly string[]
+  poiId: string
+}
+
+/**
+ * A plan and its posts, each platform post queued as a task for its time, in the caller's
+ * transaction. Each account's posts fill its own slots; a work already posted to an account is
+ * skipped. `made` is how many posts it holds: none means it would do nothing.
+ */
+export async function insertPlan(trx: Db, services: Services, plan: NewPlan): Promise<{ id: number; made: number }> {
+  const planEntity = services.registry.entities.get('release_plan')!
+  const postEntity = services.registry.entities.get('release_post')!
+  const { times, works, titles, topics } = plan
+  const stamp = services.now().toISOString()
+  const row = await trx
+    .insertInto(tableOf(services, 'release_plan'))
+    .values(recordToRow(planEntity, {
+      owner_id: plan.ownerId, name: plan.name, status: 'active', start_at: times.startAt.toISOString(),
+      slots_per_day: times.slotsPerDay, interval_minutes: times.intervalMinutes, jitter_minutes: times.jitterMinutes, daily_cap: times.dailyCap,
+      titles, topics, poi_id: plan.poiId,
+      posts_total: 0, posts_done: 0, posts_failed: 0, posts_skipped: 0, created_at: stamp, updated_at: stamp,
+    }) as never)
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const id = Number(row.id)
+  let skipped = 0
+  let made = 0
+  for (const account of plan.accounts) {
+    const taken = new Set(
+      (await trx.selectFrom(tableOf(services, 'release_post')).select('work_account').where('work_account', 'in', works.map((w) => workAccountKey(Number(w.id), Number(account.id)))).execute()).map((r) => String(r.work_account)),
+    )
+    const fresh = works.filter((work) => !taken.has(workAccountKey(Number(work.id), Number(account.id))))
+    skipped += works.length - fresh.length
+    const when = postTimes(times, fresh.length)
+    const assisted = account.status === 'assisted'
+    for (const [i, work] of fresh.entries()) {
+      const title = (titles.length > 0 ? titles[made % titles.length]! : String(work.title)).slice(0, 55)
+      made += 1
+      const post = await trx
+        .insertInto(tableOf(services, 'release_post'))
+        .values(recordToRow(postEntity, {
+          owner_id: plan.ownerId, plan_id: id, work_id: Number(work.id), account_id: Number(account.id), platform: String(account.platform),
+          title, caption: postText(title, [...topics]).slice(0, 200), scheduled_at: when[i]!.toISOString(), status: assisted ? 'assisted' : 'pending', task_id: null, item_id: '', share_url: '', error: '',
+          published_at: null, work_account: workAccountKey(Number(work.id), Number(account.id)), created_at: stamp, updated_at: stamp,
+        }) as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      if (!assisted) await queuePost(trx, services, { postId: Number(post.id), ownerId: plan.ownerId, title, at: when[i]! })
+    }
+  }
+  await trx.updateTable(tableOf(services, 'release_plan')).set({ posts_total: made, posts_skipped: skipped }).where('id', '=', id).execute()
+  await recountPlan(trx, services, id)
+  return { id, made }
+}
 
 /** A post's task, due at its time (at once when that has passed), its id noted on the post. */
 export async function queuePost(trx: Db, services: Services, post: { postId: number; ownerId: number; title: string; at: Date }): Promise<void> {

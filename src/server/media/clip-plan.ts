@@ -50,8 +50,8 @@ export interface ClipPlan {
   /** 150..1800 */
   bitrateKbps: number
   subtitles?: ClipSubtitles
-  /** Music under the whole clip, looped to its length. */
-  bgm?: { path: string; volume: number; fadeInSeconds: number; fadeOutSeconds: number }
+  /** Music under the whole clip, looped to its length; `duck` lowers it while the voice-over speaks. */
+  bgm?: { path: string; volume: number; fadeInSeconds: number; fadeOutSeconds: number; duck?: boolean }
   voiceOver?: { path: string; volume: number }
   /** With fit "pad": a picture filling the frame behind the segments, instead of black bars. */
   background?: { path: string }
@@ -348,6 +348,12 @@ export function clipArgs(plan: ClipPlan, workDir: string = dirname(resolve(plan.
     graph.push(`[${next}:a]asetpts=PTS-STARTPTS,${AUDIO_FORMAT},volume=${plan.voiceOver.volume}[voice]`)
     mixed.push('voice')
     next++
+  }
+  if (plan.bgm?.duck && mixed.includes('bgm') && mixed.includes('voice')) {
+    // The voice, split off as the key, pulls the music down while it speaks and lets it back up in the pauses.
+    graph.push('[voice]asplit=2[voiceout][voicekey]', '[bgm][voicekey]sidechaincompress=threshold=0.02:ratio=8:attack=20:release=400[bgmducked]')
+    mixed[mixed.indexOf('bgm')] = 'bgmducked'
+    mixed[mixed.indexOf('voice')] = 'voiceout'
   }
   if (mixed.length > 1) {
     // normalize=0: amix would otherwise divide every input's level by the number of inputs.

@@ -8,6 +8,8 @@ import { probeMedia, type MediaInfo } from './probe'
 import { renderClip } from './render-clip'
 import { cuesForText } from './srt'
 import { makeTestTone, makeTestVideo } from './test-media'
+import { runFfmpeg, runProcess } from './run-ffmpeg'
+import { mediaCommands } from './tools'
 
 const dir = mkdtempSync(join(tmpdir(), 'media-render-'))
 const at = (name: string) => join(dir, name)
@@ -132,4 +134,32 @@ describe('rendering clips', () => {
     const plan: ClipPlan = { segments: [{ path: at('a.mp4'), info: a }], shape: '1:1', fit: 'crop', height: 120, fps: 60, bitrateKbps: 200, output: at('x.mp4') }
     await expect(renderClip(plan)).rejects.toThrow(/fps 60 is outside 1\.\.30/)
   })
+})
+
+describe('music under a voice-over', () => {
+  /** The loudness (dB RMS) of the music's own 330 Hz in [from, to) seconds of a rendered file, the voice's 1 kHz filtered out. */
+  async function musicLevel(file: string, from: number, to: number): Promise<number> {
+    const { stderr } = await runProcess(mediaCommands().ffmpeg, ['-hide_banner', '-nostdin', '-ss', String(from), '-t', String(to - from), '-i', file, '-af', 'bandpass=f=330:width_type=q:w=8,bandpass=f=330:width_type=q:w=8,volumedetect', '-f', 'null', '-'])
+    return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)![1])
+  }
+
+  it('ducks the music while the voice speaks and lets it back up after, when asked', async () => {
+    // A "voice" of a 1 kHz tone from 1 s to 2.5 s, silence around it.
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=1000:sample_rate=48000:duration=1.5', '-af', 'adelay=1000:all=1,apad=whole_dur=4', at('voice.wav')])
+    await makeTestTone(at('bed.m4a'), 4, 330)
+    const plan = (duck: boolean): ClipPlan => ({
+      segments: [{ path: at('a.mp4'), info: a, loop: true, end: 4 }],
+      shape: '16:9', fit: 'crop', height: 180, fps: 10, bitrateKbps: 200,
+      bgm: { path: at('bed.m4a'), volume: 1, fadeInSeconds: 0, fadeOutSeconds: 0, duck },
+      voiceOver: { path: at('voice.wav'), volume: 1 },
+      output: at(duck ? 'ducked.mp4' : 'level.mp4'),
+    })
+    await renderClip(plan(true))
+    await renderClip(plan(false))
+    const ducked = { speaking: await musicLevel(at('ducked.mp4'), 1.3, 2.3), after: await musicLevel(at('ducked.mp4'), 3.2, 3.9) }
+    const level = { speaking: await musicLevel(at('level.mp4'), 1.3, 2.3), after: await musicLevel(at('level.mp4'), 3.2, 3.9) }
+    // Lower by several dB under the voice; as loud as without ducking once it stops.
+    expect(ducked.speaking).toBeLessThan(level.speaking - 6)
+    expect(Math.abs(ducked.after - level.after)).toBeLessThan(1.5)
+  }, 30_000)
 })

@@ -53,7 +53,7 @@ export interface TaskOutcome {
   /** Stored on the task and shown on its page: what it made. */
   result: Record<string, unknown>
   /** Writes the records the work made (works), in the transaction that marks the task succeeded, so they exist exactly once. */
-  commit?(trx: Db): Promise<void>
+  commit?(trx: Db): Promise<unknown>
 }
 
 /** What checking a submission is given, inside the transaction that will create the task. */
