@@ -1,5 +1,7 @@
 import { useState } from 'react'
-import { Alert, Card, Col, DatePicker, Empty, Row, Space, Statistic, Typography, theme } from 'antd'
+import { Alert, Button, Card, Col, DatePicker, Empty, Row, Space, Statistic, Typography, theme } from 'antd'
+import { VideoCameraAddOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router'
 import { useGetIdentity } from '@refinedev/core'
 import { useTranslate } from '../../i18n/translate'
 import { useQuery } from '@tanstack/react-query'
@@ -12,6 +14,7 @@ import { formatMoney } from '../../resources/money'
 import { PageHeading } from '../../layout/PageHeading'
 import { useRouteTitle } from '../../layout/useRouteTitle'
 import { axisTick } from './chart-style'
+import { submitRoutes } from '../../creation/task-routes'
 import './dashboard.css'
 
 interface DashboardData {
@@ -40,6 +43,7 @@ export default function DashboardPage() {
   const { token } = theme.useToken()
   const { data: identity } = useGetIdentity<Identity>()
   const title = useRouteTitle()
+  const navigate = useNavigate()
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(29, 'day'), dayjs()])
   const endpoint = registry.endpoints.get('platform/dashboard_data')!
   const query = { start: range[0].format('YYYY-MM-DD'), end: range[1].format('YYYY-MM-DD'), utc_offset: -new Date().getTimezoneOffset() }
@@ -47,6 +51,9 @@ export default function DashboardPage() {
     queryKey: ['dashboard', query],
     queryFn: () => http.request<DashboardData>({ method: 'GET', path: endpoint.path, query }),
   })
+  // The one-step video form, for those who may make one: the workbench is where they start.
+  const topic = registry.tasks.get('topic_video')
+  const create = topic && identity && topic.roles.includes(identity.role as never) ? submitRoutes(registry, [topic.name])[0] : undefined
   const user = registry.entities.get('user')!
   const ledgerType = fieldOf(registry, registry.entities.get('user_money_log')!, 'type')
   const userLabel = (field: string) => label(fieldOf(registry, user, field).label, field)
@@ -65,6 +72,11 @@ export default function DashboardPage() {
         title={title}
         extra={
           <Space wrap>
+            {create ? (
+              <Button type="primary" icon={<VideoCameraAddOutlined />} onClick={() => navigate(create.path)}>
+                {label(create.label, create.name)}
+              </Button>
+            ) : null}
             <Typography.Text strong>{t('dashboard.range')}</Typography.Text>
             <DatePicker.RangePicker
               value={range}
