@@ -187,8 +187,13 @@ export function checkTaskCosts(kinds: ReadonlyMap<string, TaskKindDef>, groups: 
   for (const kind of kinds.values()) {
     const settings: [string, number | { setting: string } | undefined, string][] = [
       ['/cost/rate/setting', kind.cost?.rate, 'fen or units'],
+      ['/cost/plus/rate/setting', kind.cost?.plus?.rate, 'fen or units'],
       ...Object.entries(kind.limits).map(([name, limit]): [string, typeof limit, string] => [`/limits/${name}/setting`, limit, 'a limit']),
     ]
+    const when = kind.cost?.plus?.when
+    if (when && !(kind.input.properties as Record<string, unknown> | undefined)?.[when.field]) {
+      problems.push({ file: kind.file, pointer: '/cost/plus/when/field', message: `names input field "${when.field}", which the kind's input does not have.` })
+    }
     for (const [pointer, value, what] of settings) {
       if (!value || typeof value === 'number') continue
       const [group, key] = value.setting.split('.') as [string, string]

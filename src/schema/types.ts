@@ -270,6 +270,14 @@ export interface TaskCost {
   ledger: CostLedger
   rate: number | { setting: string }
   per: 'task' | 'outputMinute' | { field: string } | { length: string }
+  /** Added once when the input's `when.field` holds `when.equals` (always, without `when`). */
+  plus?: { rate: number | { setting: string }; when?: { field: string; equals: string | number | boolean }; label: Label }
+}
+
+/** Whether a kind's added amount applies to this input. */
+export function plusApplies(cost: TaskCost | undefined, input: Record<string, unknown>): boolean {
+  const plus = cost?.plus
+  return Boolean(plus) && (!plus!.when || input[plus!.when.field] === plus!.when.equals)
 }
 
 /** A limit as a kind file gives it: a number, or the business rule holding it. */

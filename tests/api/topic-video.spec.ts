@@ -124,9 +124,12 @@ describe('a video from a topic in one step: script, clips matched per sentence, 
     const body = { title: 'Dawn', source: 'topic', topic: '清晨', language: 'zh-CN', seconds: 10, count: 2, resolution: 480, bgm_material_id: material['music.m4a'], account_ids: [account.body.data.id] }
     const estimate = await call<Estimate>('m1', 'POST', '/task/estimate_topic_video', body)
     expect(estimate.body.code).toBe(1)
-    // Measured by the length asked for, with room for a writer that writes a little more.
+    // Measured by the length asked for, with room for a writer that writes a little more; priced per started minute of each video, and the writer's script once.
     expect(estimate.body.data.size.output_seconds).toBeCloseTo(10 * 1.25 + 0.6, 3)
-    const done = await waitForTask(server, token.m1!, (await call<Task>('m1', 'POST', '/task/submit_topic_video', body)).body.data.id, 'succeeded')
+    expect(estimate.body.data.cost).toEqual({ ledger: 'money', amount: 2 * 10 + 10 })
+    const submitted = await call<Task>('m1', 'POST', '/task/submit_topic_video', body)
+    expect(submitted.body.data.cost_amount).toBe(30)
+    const done = await waitForTask(server, token.m1!, submitted.body.data.id, 'succeeded')
     const result = done.result as Result
     expect(contract.requests.at(-1)!.body.messages).toEqual(expect.arrayContaining([expect.objectContaining({ role: 'user', content: 'Topic: "清晨"' })]))
     const logged = await server.services.db.selectFrom('ai_call').selectAll().where('purpose', '=', 'topic_script').execute()

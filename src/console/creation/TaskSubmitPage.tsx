@@ -234,6 +234,7 @@ function onFormFields(error: ApiError, t: ReturnType<typeof useTranslate>): ApiE
 /** What the submission will reserve; said as a rule when the rate is not the account's to read. */
 function CostFigure({ estimate, quotaLabel }: { estimate: CostEstimate; quotaLabel: (ledger: string) => string }) {
   const t = useTranslate()
+  const label = useLabel()
   if (estimate.kind === 'free') return <Statistic title={t('task.costEstimate')} value={t('task.free')} />
   if (estimate.kind === 'unknown') {
     return (
@@ -253,6 +254,11 @@ function CostFigure({ estimate, quotaLabel }: { estimate: CostEstimate; quotaLab
       <Typography.Text type="secondary" className="task-cost-rule">
         {t(`task.costRule.${countedBy(estimate.per)}`, { rate, count: estimate.units })}
       </Typography.Text>
+      {estimate.plus ? (
+        <Typography.Paragraph type="secondary" className="task-cost-plus" style={{ margin: 0 }}>
+          {t('task.costPlus', { amount: money ? `${fenToYuan(estimate.plus.amount)} ${unit}` : `${estimate.plus.amount} ${unit}`, what: label(estimate.plus.label, '') })}
+        </Typography.Paragraph>
+      ) : null}
     </div>
   )
 }

@@ -19,6 +19,15 @@ describe('what a task will cost', () => {
     expect(estimateCost(cost, settings, input)).toEqual(expected)
   })
 
+  it('adds a kind\'s once-only amount when the input calls for it, and says what it is for', () => {
+    const label = { 'zh-CN': 'AI 撰写文案', 'en-US': "the AI writer's script" }
+    const topic: TaskCost = { ledger: 'money', rate: { setting: 'platform.clip_output_cost' }, per: 'outputMinute', plus: { rate: { setting: 'platform.topic_script_cost' }, when: { field: 'source', equals: 'topic' }, label } }
+    const size = { output_seconds: 30, variants: 3 }
+    expect(estimateCost(topic, { clip_output_cost: 10, topic_script_cost: 15 }, { source: 'topic' }, size)).toEqual({ kind: 'known', ledger: 'money', per: 'outputMinute', rate: 10, units: 3, total: 45, plus: { amount: 15, label } })
+    expect(estimateCost(topic, { clip_output_cost: 10, topic_script_cost: 15 }, { source: 'script' }, size)).toEqual({ kind: 'known', ledger: 'money', per: 'outputMinute', rate: 10, units: 3, total: 30 })
+    expect(estimateCost(topic, { clip_output_cost: 10 }, { source: 'topic' }, size)).toEqual({ kind: 'unknown', ledger: 'money', per: 'outputMinute' })
+  })
+
   it('counts started minutes of every video once the server has measured them, and only then', () => {
     const perMinute: TaskCost = { ledger: 'money', rate: { setting: 'platform.clip_output_cost' }, per: 'outputMinute' }
     expect(estimateCost(perMinute, { clip_output_cost: 10 }, {})).toEqual({ kind: 'unknown', ledger: 'money', per: 'outputMinute' })

@@ -1,11 +1,11 @@
-import type { CostLedger, TaskCost } from '../../schema/types'
+import { plusApplies, type CostLedger, type Label, type TaskCost } from '../../schema/types'
 
 /** What submitting a task will reserve, as far as the console can tell before it is sent. */
 export type CostEstimate =
   /** The kind costs nothing. */
   | { kind: 'free' }
-  /** `total` fen (money) or units (a quota): `rate` times `units`. */
-  | { kind: 'known'; ledger: CostLedger; per: TaskCost['per']; rate: number; units: number; total: number }
+  /** `total` fen (money) or units (a quota): `rate` times `units`, and `plus` once when the input calls for it. */
+  | { kind: 'known'; ledger: CostLedger; per: TaskCost['per']; rate: number; units: number; total: number; plus?: { amount: number; label: Label } }
   /** The rate is a setting this account cannot read: only how it is counted is known. */
   | { kind: 'unknown'; ledger: CostLedger; per: TaskCost['per'] }
 
@@ -20,7 +20,10 @@ export function estimateCost(cost: TaskCost | undefined, settings: Record<string
   // Minutes of output are known once the server has measured the submission (task/estimate_KIND).
   if (rate === undefined || (cost.per === 'outputMinute' && !size)) return { kind: 'unknown', ledger: cost.ledger, per: cost.per }
   const units = cost.per === 'outputMinute' ? size!.variants * Math.ceil(size!.output_seconds / 60) : unitsOf(cost.per, input)
-  return { kind: 'known', ledger: cost.ledger, per: cost.per, rate, units, total: rate * units }
+  if (!plusApplies(cost, input)) return { kind: 'known', ledger: cost.ledger, per: cost.per, rate, units, total: rate * units }
+  const plus = typeof cost.plus!.rate === 'number' ? cost.plus!.rate : settingOf(settings, cost.plus!.rate.setting)
+  if (plus === undefined) return { kind: 'unknown', ledger: cost.ledger, per: cost.per }
+  return { kind: 'known', ledger: cost.ledger, per: cost.per, rate, units, total: rate * units + plus, plus: { amount: plus, label: cost.plus!.label } }
 }
 
 /** What the server measured a submission to make (task/estimate_KIND's "size"). */

@@ -1,4 +1,4 @@
-import type { CostLedger, TaskKindDef } from '../../schema/types'
+import { plusApplies, type CostLedger, type TaskKindDef } from '../../schema/types'
 import { changeMoney, changeQuota, type LedgerChange } from '../ledger/ledger'
 import { outputMinutes, valueOf, type WorkSize } from './limits'
 import type { Db } from '../db/connect'
@@ -10,19 +10,27 @@ export interface TaskCharge {
   amount: number
 }
 
-/** The rate a kind's cost is counted at now: a number, or the business rule holding it. Null for a free kind. */
-export async function rateOf(services: Services, kind: TaskKindDef): Promise<number | null> {
-  return kind.cost ? valueOf(services, kind.cost.rate) : null
+/** What a kind's cost is counted at now: its rate, and the amount it may add once. */
+export interface Rates {
+  rate: number
+  plus: number
 }
 
-/** The task's cost as its kind declares it: the rate times what it counts in the input, or in what the work measures. */
-export function chargeOf(kind: TaskKindDef, rate: number | null, input: Record<string, unknown>, size: WorkSize | undefined): TaskCharge | null {
+/** The rates a kind's cost is counted at now, each a number or the business rule holding it. Null for a free kind. */
+export async function rateOf(services: Services, kind: TaskKindDef): Promise<Rates | null> {
+  if (!kind.cost) return null
+  const [rate, plus] = await Promise.all([valueOf(services, kind.cost.rate), kind.cost.plus ? valueOf(services, kind.cost.plus.rate) : 0])
+  return { rate, plus }
+}
+
+/** The task's cost as its kind declares it: the rate times what it counts in the input, or in what the work measures, and what it adds for this input. */
+export function chargeOf(kind: TaskKindDef, rates: Rates | null, input: Record<string, unknown>, size: WorkSize | undefined): TaskCharge | null {
   const cost = kind.cost
-  if (!cost || rate === null) return null
+  if (!cost || rates === null) return null
   const per = cost.per
   if (per === 'outputMinute' && !size) throw new Error(`Task kind ${kind.name} is counted by minutes of output, and its handler measured nothing.`)
   const times = per === 'task' ? 1 : per === 'outputMinute' ? outputMinutes(size!) : 'field' in per ? Number(input[per.field]) : [...String(input[per.length] ?? '')].length
-  const amount = rate * times
+  const amount = rates.rate * times + (plusApplies(cost, input) ? rates.plus : 0)
   return amount > 0 ? { ledger: cost.ledger, amount } : null
 }
 
