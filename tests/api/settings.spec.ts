@@ -28,6 +28,7 @@ describe('settings groups (spec §3 configuration, §7 get_config / set_config /
         digital_man_advanced_money_exchange_num: 0,
         digital_voice_money_exchange_num: 0,
         digital_short_video_text_cost: 0,
+        topic_script_cost: 10,
         clip_output_cost: 10,
         video_max_seconds: 600,
         render_run_minutes: 60,
