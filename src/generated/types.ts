@@ -4721,7 +4721,58 @@ export interface TaskEstimateClipBody {
      */
     end?: number
   }[]
-  transition?: 'none' | 'fade' | 'dissolve' | 'slideleft' | 'wipeleft'
+  /**
+   * How one clip gives way to the next: every transition of ffmpeg's xfade, or "random" for a different one at each join.
+   */
+  transition?:
+    | 'none'
+    | 'random'
+    | 'fade'
+    | 'fadeblack'
+    | 'fadewhite'
+    | 'fadegrays'
+    | 'fadefast'
+    | 'fadeslow'
+    | 'dissolve'
+    | 'distance'
+    | 'wipeleft'
+    | 'wiperight'
+    | 'wipeup'
+    | 'wipedown'
+    | 'wipetl'
+    | 'wipetr'
+    | 'wipebl'
+    | 'wipebr'
+    | 'slideleft'
+    | 'slideright'
+    | 'slideup'
+    | 'slidedown'
+    | 'smoothleft'
+    | 'smoothright'
+    | 'smoothup'
+    | 'smoothdown'
+    | 'circlecrop'
+    | 'rectcrop'
+    | 'circleopen'
+    | 'circleclose'
+    | 'radial'
+    | 'vertopen'
+    | 'vertclose'
+    | 'horzopen'
+    | 'horzclose'
+    | 'diagtl'
+    | 'diagtr'
+    | 'diagbl'
+    | 'diagbr'
+    | 'hlslice'
+    | 'hrslice'
+    | 'vuslice'
+    | 'vdslice'
+    | 'pixelize'
+    | 'hblur'
+    | 'squeezeh'
+    | 'squeezev'
+    | 'zoomin'
   transition_seconds?: number
   shape?: '9:16' | '16:9' | '1:1'
   /**
@@ -4751,11 +4802,40 @@ export interface TaskEstimateClipBody {
   voice_text?: string
   voice?: 'cmn' | 'en'
   subtitle_style?: {
+    /**
+     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     */
+    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
     font_size?: number
     color?: string
     outline_color?: string
     outline?: number
-    position?: 'top' | 'middle' | 'bottom'
+    position?: 'top' | 'middle' | 'bottom' | 'custom'
+    /**
+     * With position "custom": how far up the frame the subtitle's bottom sits, 0 at the bottom edge and 100 at the top.
+     */
+    height_percent?: number
+    /**
+     * Draw each subtitle on a box of its own colour instead of an outline.
+     */
+    box?: boolean
+    box_color?: string
+    /**
+     * 0 shows the picture through the box, 1 hides it.
+     */
+    box_opacity?: number
+  }
+  /**
+   * A title shown large at the top over the first seconds.
+   */
+  title_overlay?: {
+    /**
+     * Left empty, no title is shown.
+     */
+    text?: string
+    seconds?: number
+    font_size?: number
+    color?: string
   }
   /**
    * An audio (or video) material from the library, looped to the video's length.
@@ -4833,6 +4913,59 @@ export interface TaskEstimateMixedCutBody {
    */
   count: number
   /**
+   * How one clip gives way to the next: every transition of ffmpeg's xfade, or "random" for a different one at each join.
+   */
+  transition?:
+    | 'none'
+    | 'random'
+    | 'fade'
+    | 'fadeblack'
+    | 'fadewhite'
+    | 'fadegrays'
+    | 'fadefast'
+    | 'fadeslow'
+    | 'dissolve'
+    | 'distance'
+    | 'wipeleft'
+    | 'wiperight'
+    | 'wipeup'
+    | 'wipedown'
+    | 'wipetl'
+    | 'wipetr'
+    | 'wipebl'
+    | 'wipebr'
+    | 'slideleft'
+    | 'slideright'
+    | 'slideup'
+    | 'slidedown'
+    | 'smoothleft'
+    | 'smoothright'
+    | 'smoothup'
+    | 'smoothdown'
+    | 'circlecrop'
+    | 'rectcrop'
+    | 'circleopen'
+    | 'circleclose'
+    | 'radial'
+    | 'vertopen'
+    | 'vertclose'
+    | 'horzopen'
+    | 'horzclose'
+    | 'diagtl'
+    | 'diagtr'
+    | 'diagbl'
+    | 'diagbr'
+    | 'hlslice'
+    | 'hrslice'
+    | 'vuslice'
+    | 'vdslice'
+    | 'pixelize'
+    | 'hblur'
+    | 'squeezeh'
+    | 'squeezev'
+    | 'zoomin'
+  transition_seconds?: number
+  /**
    * Read over every variant sentence by sentence by the speech provider, and each sentence shown as a subtitle while it is said when there are no caption lines. When it is longer than a variant, the windows grow within their slots and then the slots play again in order until it ends.
    */
   voice_text?: string
@@ -4856,11 +4989,40 @@ export interface TaskEstimateMixedCutBody {
    */
   bitrate?: number
   subtitle_style?: {
+    /**
+     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     */
+    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
     font_size?: number
     color?: string
     outline_color?: string
     outline?: number
-    position?: 'top' | 'middle' | 'bottom'
+    position?: 'top' | 'middle' | 'bottom' | 'custom'
+    /**
+     * With position "custom": how far up the frame the subtitle's bottom sits, 0 at the bottom edge and 100 at the top.
+     */
+    height_percent?: number
+    /**
+     * Draw each subtitle on a box of its own colour instead of an outline.
+     */
+    box?: boolean
+    box_color?: string
+    /**
+     * 0 shows the picture through the box, 1 hides it.
+     */
+    box_opacity?: number
+  }
+  /**
+   * A title shown large at the top over the first seconds.
+   */
+  title_overlay?: {
+    /**
+     * Left empty, no title is shown.
+     */
+    text?: string
+    seconds?: number
+    font_size?: number
+    color?: string
   }
   /**
    * An audio (or video) material from the library, looped to the video's length.
@@ -4948,18 +5110,98 @@ export interface TaskEstimateTopicVideoBody {
    * Words a minute; 175 is a calm pace.
    */
   speed?: number
-  transition?: 'none' | 'fade' | 'dissolve' | 'slideleft' | 'wipeleft'
+  /**
+   * How one clip gives way to the next: every transition of ffmpeg's xfade, or "random" for a different one at each join.
+   */
+  transition?:
+    | 'none'
+    | 'random'
+    | 'fade'
+    | 'fadeblack'
+    | 'fadewhite'
+    | 'fadegrays'
+    | 'fadefast'
+    | 'fadeslow'
+    | 'dissolve'
+    | 'distance'
+    | 'wipeleft'
+    | 'wiperight'
+    | 'wipeup'
+    | 'wipedown'
+    | 'wipetl'
+    | 'wipetr'
+    | 'wipebl'
+    | 'wipebr'
+    | 'slideleft'
+    | 'slideright'
+    | 'slideup'
+    | 'slidedown'
+    | 'smoothleft'
+    | 'smoothright'
+    | 'smoothup'
+    | 'smoothdown'
+    | 'circlecrop'
+    | 'rectcrop'
+    | 'circleopen'
+    | 'circleclose'
+    | 'radial'
+    | 'vertopen'
+    | 'vertclose'
+    | 'horzopen'
+    | 'horzclose'
+    | 'diagtl'
+    | 'diagtr'
+    | 'diagbl'
+    | 'diagbr'
+    | 'hlslice'
+    | 'hrslice'
+    | 'vuslice'
+    | 'vdslice'
+    | 'pixelize'
+    | 'hblur'
+    | 'squeezeh'
+    | 'squeezev'
+    | 'zoomin'
   transition_seconds?: number
   /**
    * Show each sentence while it is said.
    */
   subtitles?: boolean
   subtitle_style?: {
+    /**
+     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     */
+    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
     font_size?: number
     color?: string
     outline_color?: string
     outline?: number
-    position?: 'top' | 'middle' | 'bottom'
+    position?: 'top' | 'middle' | 'bottom' | 'custom'
+    /**
+     * With position "custom": how far up the frame the subtitle's bottom sits, 0 at the bottom edge and 100 at the top.
+     */
+    height_percent?: number
+    /**
+     * Draw each subtitle on a box of its own colour instead of an outline.
+     */
+    box?: boolean
+    box_color?: string
+    /**
+     * 0 shows the picture through the box, 1 hides it.
+     */
+    box_opacity?: number
+  }
+  /**
+   * A title shown large at the top over the first seconds.
+   */
+  title_overlay?: {
+    /**
+     * Left empty, no title is shown.
+     */
+    text?: string
+    seconds?: number
+    font_size?: number
+    color?: string
   }
   /**
    * An audio (or video) material from the library, looped to the video's length.
@@ -5143,11 +5385,28 @@ export interface TaskSubmitBatchDigitalVideoBody {
     speed?: number
     subtitles?: boolean
     subtitle_style?: {
+      /**
+       * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+       */
+      font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
       font_size?: number
       color?: string
       outline_color?: string
       outline?: number
-      position?: 'top' | 'middle' | 'bottom'
+      position?: 'top' | 'middle' | 'bottom' | 'custom'
+      /**
+       * With position "custom": how far up the frame the subtitle's bottom sits, 0 at the bottom edge and 100 at the top.
+       */
+      height_percent?: number
+      /**
+       * Draw each subtitle on a box of its own colour instead of an outline.
+       */
+      box?: boolean
+      box_color?: string
+      /**
+       * 0 shows the picture through the box, 1 hides it.
+       */
+      box_opacity?: number
     }
     shape?: '9:16' | '16:9' | '1:1'
     /**
@@ -5195,7 +5454,58 @@ export interface TaskSubmitClipBody {
      */
     end?: number
   }[]
-  transition?: 'none' | 'fade' | 'dissolve' | 'slideleft' | 'wipeleft'
+  /**
+   * How one clip gives way to the next: every transition of ffmpeg's xfade, or "random" for a different one at each join.
+   */
+  transition?:
+    | 'none'
+    | 'random'
+    | 'fade'
+    | 'fadeblack'
+    | 'fadewhite'
+    | 'fadegrays'
+    | 'fadefast'
+    | 'fadeslow'
+    | 'dissolve'
+    | 'distance'
+    | 'wipeleft'
+    | 'wiperight'
+    | 'wipeup'
+    | 'wipedown'
+    | 'wipetl'
+    | 'wipetr'
+    | 'wipebl'
+    | 'wipebr'
+    | 'slideleft'
+    | 'slideright'
+    | 'slideup'
+    | 'slidedown'
+    | 'smoothleft'
+    | 'smoothright'
+    | 'smoothup'
+    | 'smoothdown'
+    | 'circlecrop'
+    | 'rectcrop'
+    | 'circleopen'
+    | 'circleclose'
+    | 'radial'
+    | 'vertopen'
+    | 'vertclose'
+    | 'horzopen'
+    | 'horzclose'
+    | 'diagtl'
+    | 'diagtr'
+    | 'diagbl'
+    | 'diagbr'
+    | 'hlslice'
+    | 'hrslice'
+    | 'vuslice'
+    | 'vdslice'
+    | 'pixelize'
+    | 'hblur'
+    | 'squeezeh'
+    | 'squeezev'
+    | 'zoomin'
   transition_seconds?: number
   shape?: '9:16' | '16:9' | '1:1'
   /**
@@ -5225,11 +5535,40 @@ export interface TaskSubmitClipBody {
   voice_text?: string
   voice?: 'cmn' | 'en'
   subtitle_style?: {
+    /**
+     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     */
+    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
     font_size?: number
     color?: string
     outline_color?: string
     outline?: number
-    position?: 'top' | 'middle' | 'bottom'
+    position?: 'top' | 'middle' | 'bottom' | 'custom'
+    /**
+     * With position "custom": how far up the frame the subtitle's bottom sits, 0 at the bottom edge and 100 at the top.
+     */
+    height_percent?: number
+    /**
+     * Draw each subtitle on a box of its own colour instead of an outline.
+     */
+    box?: boolean
+    box_color?: string
+    /**
+     * 0 shows the picture through the box, 1 hides it.
+     */
+    box_opacity?: number
+  }
+  /**
+   * A title shown large at the top over the first seconds.
+   */
+  title_overlay?: {
+    /**
+     * Left empty, no title is shown.
+     */
+    text?: string
+    seconds?: number
+    font_size?: number
+    color?: string
   }
   /**
    * An audio (or video) material from the library, looped to the video's length.
@@ -5282,11 +5621,28 @@ export interface TaskSubmitDigitalVideoBody {
   speed?: number
   subtitles?: boolean
   subtitle_style?: {
+    /**
+     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     */
+    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
     font_size?: number
     color?: string
     outline_color?: string
     outline?: number
-    position?: 'top' | 'middle' | 'bottom'
+    position?: 'top' | 'middle' | 'bottom' | 'custom'
+    /**
+     * With position "custom": how far up the frame the subtitle's bottom sits, 0 at the bottom edge and 100 at the top.
+     */
+    height_percent?: number
+    /**
+     * Draw each subtitle on a box of its own colour instead of an outline.
+     */
+    box?: boolean
+    box_color?: string
+    /**
+     * 0 shows the picture through the box, 1 hides it.
+     */
+    box_opacity?: number
   }
   shape?: '9:16' | '16:9' | '1:1'
   /**
@@ -5345,6 +5701,59 @@ export interface TaskSubmitMixedCutBody {
    */
   count: number
   /**
+   * How one clip gives way to the next: every transition of ffmpeg's xfade, or "random" for a different one at each join.
+   */
+  transition?:
+    | 'none'
+    | 'random'
+    | 'fade'
+    | 'fadeblack'
+    | 'fadewhite'
+    | 'fadegrays'
+    | 'fadefast'
+    | 'fadeslow'
+    | 'dissolve'
+    | 'distance'
+    | 'wipeleft'
+    | 'wiperight'
+    | 'wipeup'
+    | 'wipedown'
+    | 'wipetl'
+    | 'wipetr'
+    | 'wipebl'
+    | 'wipebr'
+    | 'slideleft'
+    | 'slideright'
+    | 'slideup'
+    | 'slidedown'
+    | 'smoothleft'
+    | 'smoothright'
+    | 'smoothup'
+    | 'smoothdown'
+    | 'circlecrop'
+    | 'rectcrop'
+    | 'circleopen'
+    | 'circleclose'
+    | 'radial'
+    | 'vertopen'
+    | 'vertclose'
+    | 'horzopen'
+    | 'horzclose'
+    | 'diagtl'
+    | 'diagtr'
+    | 'diagbl'
+    | 'diagbr'
+    | 'hlslice'
+    | 'hrslice'
+    | 'vuslice'
+    | 'vdslice'
+    | 'pixelize'
+    | 'hblur'
+    | 'squeezeh'
+    | 'squeezev'
+    | 'zoomin'
+  transition_seconds?: number
+  /**
    * Read over every variant sentence by sentence by the speech provider, and each sentence shown as a subtitle while it is said when there are no caption lines. When it is longer than a variant, the windows grow within their slots and then the slots play again in order until it ends.
    */
   voice_text?: string
@@ -5368,11 +5777,40 @@ export interface TaskSubmitMixedCutBody {
    */
   bitrate?: number
   subtitle_style?: {
+    /**
+     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     */
+    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
     font_size?: number
     color?: string
     outline_color?: string
     outline?: number
-    position?: 'top' | 'middle' | 'bottom'
+    position?: 'top' | 'middle' | 'bottom' | 'custom'
+    /**
+     * With position "custom": how far up the frame the subtitle's bottom sits, 0 at the bottom edge and 100 at the top.
+     */
+    height_percent?: number
+    /**
+     * Draw each subtitle on a box of its own colour instead of an outline.
+     */
+    box?: boolean
+    box_color?: string
+    /**
+     * 0 shows the picture through the box, 1 hides it.
+     */
+    box_opacity?: number
+  }
+  /**
+   * A title shown large at the top over the first seconds.
+   */
+  title_overlay?: {
+    /**
+     * Left empty, no title is shown.
+     */
+    text?: string
+    seconds?: number
+    font_size?: number
+    color?: string
   }
   /**
    * An audio (or video) material from the library, looped to the video's length.
@@ -5488,18 +5926,98 @@ export interface TaskSubmitTopicVideoBody {
    * Words a minute; 175 is a calm pace.
    */
   speed?: number
-  transition?: 'none' | 'fade' | 'dissolve' | 'slideleft' | 'wipeleft'
+  /**
+   * How one clip gives way to the next: every transition of ffmpeg's xfade, or "random" for a different one at each join.
+   */
+  transition?:
+    | 'none'
+    | 'random'
+    | 'fade'
+    | 'fadeblack'
+    | 'fadewhite'
+    | 'fadegrays'
+    | 'fadefast'
+    | 'fadeslow'
+    | 'dissolve'
+    | 'distance'
+    | 'wipeleft'
+    | 'wiperight'
+    | 'wipeup'
+    | 'wipedown'
+    | 'wipetl'
+    | 'wipetr'
+    | 'wipebl'
+    | 'wipebr'
+    | 'slideleft'
+    | 'slideright'
+    | 'slideup'
+    | 'slidedown'
+    | 'smoothleft'
+    | 'smoothright'
+    | 'smoothup'
+    | 'smoothdown'
+    | 'circlecrop'
+    | 'rectcrop'
+    | 'circleopen'
+    | 'circleclose'
+    | 'radial'
+    | 'vertopen'
+    | 'vertclose'
+    | 'horzopen'
+    | 'horzclose'
+    | 'diagtl'
+    | 'diagtr'
+    | 'diagbl'
+    | 'diagbr'
+    | 'hlslice'
+    | 'hrslice'
+    | 'vuslice'
+    | 'vdslice'
+    | 'pixelize'
+    | 'hblur'
+    | 'squeezeh'
+    | 'squeezev'
+    | 'zoomin'
   transition_seconds?: number
   /**
    * Show each sentence while it is said.
    */
   subtitles?: boolean
   subtitle_style?: {
+    /**
+     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     */
+    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
     font_size?: number
     color?: string
     outline_color?: string
     outline?: number
-    position?: 'top' | 'middle' | 'bottom'
+    position?: 'top' | 'middle' | 'bottom' | 'custom'
+    /**
+     * With position "custom": how far up the frame the subtitle's bottom sits, 0 at the bottom edge and 100 at the top.
+     */
+    height_percent?: number
+    /**
+     * Draw each subtitle on a box of its own colour instead of an outline.
+     */
+    box?: boolean
+    box_color?: string
+    /**
+     * 0 shows the picture through the box, 1 hides it.
+     */
+    box_opacity?: number
+  }
+  /**
+   * A title shown large at the top over the first seconds.
+   */
+  title_overlay?: {
+    /**
+     * Left empty, no title is shown.
+     */
+    text?: string
+    seconds?: number
+    font_size?: number
+    color?: string
   }
   /**
    * An audio (or video) material from the library, looped to the video's length.

@@ -16,6 +16,8 @@ export interface SchemaChecker {
    * instead of after it is fixed. Undefined when the file is unusable without the parts removed.
    */
   usablePart(kind: string, json: JsonSchema): JsonSchema | undefined
+  /** Every shared definition compiles, and is there for the files that $ref it. */
+  checkShared(files: readonly { file: string; name: string; json: JsonSchema }[]): SchemaProblem[]
   /** Every entity's public schema compiles (strict mode: a misspelt keyword is a problem). */
   checkEntities(entities: ReadonlyMap<string, EntityDef>, broken: Set<string>): SchemaProblem[]
   /** Every endpoint's request and response schemas compile; files already reported are skipped. */
@@ -51,6 +53,18 @@ export function createSchemaChecker(): SchemaChecker {
         if (!removed) return undefined
       }
       return undefined
+    },
+    checkShared(files) {
+      const problems: SchemaProblem[] = []
+      for (const file of files) {
+        try {
+          dataAjv.addSchema(file.json)
+          dataAjv.compile({ $ref: file.name })
+        } catch (e) {
+          problems.push({ file: file.file, pointer: '', message: `is not a usable JSON Schema: ${(e as Error).message}. Check the spelling against json-schema.org or the x- keywords in schemas/meta/entity.schema.json.` })
+        }
+      }
+      return problems
     },
     checkEntities(entities, broken) {
       const problems: SchemaProblem[] = []

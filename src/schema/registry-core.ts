@@ -27,7 +27,7 @@ import {
   type SchemaFile,
 } from './types'
 
-const KINDS = ['entity', 'endpoint', 'resource', 'navigation', 'config', 'task'] as const
+const KINDS = ['entity', 'endpoint', 'resource', 'navigation', 'config', 'task', 'shared'] as const
 type Kind = (typeof KINDS)[number]
 
 export interface Parsed {
@@ -67,7 +67,7 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
     }
     const kind = kindOf(f.path)
     if (!kind) {
-      problems.push({ file, pointer: '', message: 'is not where a schema file can be. Entities go in schemas/entities/, endpoints in schemas/endpoints/GROUP/, screens in schemas/resources/, settings groups in schemas/config/, and routes in schemas/navigation.json.' })
+      problems.push({ file, pointer: '', message: 'is not where a schema file can be. Entities go in schemas/entities/, endpoints in schemas/endpoints/GROUP/, screens in schemas/resources/, settings groups in schemas/config/, task kinds in schemas/tasks/, definitions several files share in schemas/shared/, and routes in schemas/navigation.json.' })
       continue
     }
     parsed.push({ file, kind, json, name: nameOf(kind, f.path) })
@@ -91,7 +91,10 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
 
   const entities = loadEntities(valid.filter((p) => p.kind === 'entity'), broken, problems)
   if (checker) problems.push(...checker.checkEntities(entities, broken))
-  const schemas = Object.fromEntries([...entities.values()].map((e) => [e.name, e.schema]))
+  const schemas: Record<string, JsonSchema> = Object.fromEntries([...entities.values()].map((e) => [e.name, e.schema]))
+  const shared = loadShared(valid.filter((p) => p.kind === 'shared'), entities, broken, problems)
+  if (checker) problems.push(...checker.checkShared(shared))
+  for (const s of shared) schemas[s.name] = s.json
   const navigationFile = valid.find((p) => p.kind === 'navigation')
   const navigation = normalizeNavigation(navigationFile?.json)
   if (!parsed.some((p) => p.kind === 'navigation')) {
@@ -127,6 +130,27 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   return { registry: { entities, tasks, configGroups, endpoints, resources, navigation, schemas }, problems }
 }
 
+/**
+ * Definitions several files share (schemas/shared/NAME.json, $id NAME): a field such as a
+ * transition or a subtitle style, declared once and named by `"$ref": "NAME#/$defs/FIELD"`.
+ */
+function loadShared(files: readonly Parsed[], entities: ReadonlyMap<string, unknown>, broken: Set<string>, problems: SchemaProblem[]): Parsed[] {
+  const loaded: Parsed[] = []
+  for (const p of files) {
+    if (p.json.$id !== p.name) {
+      problems.push({ file: p.file, pointer: '/$id', message: `$id is "${String(p.json.$id)}" but the file is named ${p.name}.json; they must match, since other schemas $ref it by that name.` })
+      broken.add(`shared:${p.name}`)
+    } else if (entities.has(p.name)) {
+      problems.push({ file: p.file, pointer: '/$id', message: `is named as the entity schemas/entities/${p.name}.json is; a $ref to "${p.name}" could mean either. Rename one.` })
+      broken.add(`shared:${p.name}`)
+    } else {
+      const { $schema: _meta, ...json } = p.json
+      loaded.push({ ...p, json })
+    }
+  }
+  return loaded
+}
+
 /** The method each generic handler reads its request by. */
 const GENERIC_METHODS: Record<GenericHandler, EndpointDef['method']> = { list: 'GET', get: 'GET', create: 'POST', update: 'POST', delete: 'POST' }
 
@@ -141,6 +165,7 @@ function kindOf(path: string): Kind | undefined {
   if (/^resources\/[^/]+\.json$/.test(path)) return 'resource'
   if (/^config\/[^/]+\.json$/.test(path)) return 'config'
   if (/^tasks\/[^/]+\.json$/.test(path)) return 'task'
+  if (/^shared\/[^/]+\.json$/.test(path)) return 'shared'
   return undefined
 }
 

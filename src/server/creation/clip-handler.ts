@@ -8,6 +8,7 @@ import { narrate, narrationSeconds, TAIL_SECONDS } from '../media/narration'
 import { localSpeech } from '../providers/speech/local'
 import { ownMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
 import { requireMediaTools } from './media-tools'
+import { subtitleStyle, titleOf, transitionOf } from './media-style'
 import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
 
 type ClipInput = TaskInput<'clip'>
@@ -38,7 +39,7 @@ export const clipTask = taskHandler(['clip'], {
     // What it will make, from the same plan the renderer follows.
     const plan = {
       segments: input.segments.map((s) => ({ path: '', info: mediaInfoOf(materials.get(s.material_id)!), start: s.start || undefined, end: s.end || undefined })),
-      transition: { kind: input.transition ?? 'none', seconds: input.transition_seconds ?? 0.5 },
+      transition: transitionOf(input.transition, input.transition_seconds, input.segments.length),
     }
     const frame = outputSize({ shape: input.shape ?? '9:16', height: input.resolution ?? 720 })
     const segments = clipDuration(plan)
@@ -75,7 +76,7 @@ async function clipPlan(ctx: TaskRunContext<ClipInput>, input: ClipInput): Promi
       const material = materials.get(s.material_id)!
       return { path: paths.get(material.id)!, info: mediaInfoOf(material), start: s.start || undefined, end: s.end || undefined }
     }),
-    transition: { kind: input.transition ?? 'none', seconds: input.transition_seconds ?? 0.5 },
+    transition: transitionOf(input.transition, input.transition_seconds, input.segments.length),
     shape: input.shape ?? '9:16',
     fit: input.fit ?? 'crop',
     height: input.resolution ?? 720,
@@ -94,21 +95,11 @@ async function clipPlan(ctx: TaskRunContext<ClipInput>, input: ClipInput): Promi
   const total = clipDuration(plan)
   const cues = input.subtitle_srt ? parseSrt(input.subtitle_srt) : input.subtitle_text ? cuesForText(input.subtitle_text, total) : spoken
   if (cues.length > 0) plan.subtitles = { cues, ...subtitleStyle(input.subtitle_style) }
+  plan.title = titleOf(input.title_overlay, input.subtitle_style?.font)
   if (input.bgm_material_id) {
     plan.bgm = { path: paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.5, fadeInSeconds: input.bgm_fade ?? 1, fadeOutSeconds: input.bgm_fade ?? 1 }
   }
   return plan
-}
-
-/** The form's subtitle style as the media layer draws it. */
-export function subtitleStyle(style: ClipInput['subtitle_style']): Omit<NonNullable<ClipPlan['subtitles']>, 'cues'> {
-  return {
-    size: style?.font_size ?? 48,
-    color: style?.color ?? '#ffffff',
-    outlineColor: style?.outline_color ?? '#000000',
-    outline: style?.outline ?? 2,
-    position: style?.position ?? 'bottom',
-  }
 }
 
 /** How long a voice-over read by the local voice and its tail will last, measured before it is said; 0 without one. */

@@ -11,7 +11,8 @@ import { localSpeech } from '../providers/speech/local'
 import { ownMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
 import { requireMediaTools } from './media-tools'
 import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
-import { subtitleStyle, voiceOverSeconds } from './clip-handler'
+import { voiceOverSeconds } from './clip-handler'
+import { subtitleStyle, titleOf, transitionOf } from './media-style'
 
 type MixedCutInput = TaskInput<'mixed_cut'>
 
@@ -60,12 +61,13 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
       voice = await narrate(input.voice_text, (text, output) => localSpeech.speak({ text, voice: input.voice ?? 'cmn', output, signal: ctx.signal }).then(() => undefined), ctx.workDir, { signal: ctx.signal, onProgress: (f) => ctx.progress(3 + f * 2, SPEAKING) })
       const seconds = voice.seconds + TAIL_SECONDS
       const slots = slotsOf(input, (id) => materials.get(id)!.duration)
-      covered = await ctx.step('cover-voice', async () => variants.map((variant) => coverSeconds(variant, slots, seconds, { random: () => randomInt(2 ** 32) / 2 ** 32 })))
+      const overlapSeconds = (input.transition ?? 'none') === 'none' ? 0 : (input.transition_seconds ?? 0.5)
+      covered = await ctx.step('cover-voice', async () => variants.map((variant) => coverSeconds(variant, slots, seconds, { random: () => randomInt(2 ** 32) / 2 ** 32, overlapSeconds })))
     }
     const outputs: { video: StoredVideo; variant: number; combination: string; clips: VariantClip[]; lines: Cue[] }[] = []
     for (const [i, variant] of covered.entries()) {
       const stage: Label = { 'zh-CN': `合成第 ${i + 1}/${variants.length} 条`, 'en-US': `Rendering ${i + 1} of ${variants.length}` }
-      const lines = linesOf(variant, voice)
+      const lines = linesOf(variant, voice, (input.transition ?? 'none') === 'none' ? 0 : (input.transition_seconds ?? 0.5))
       const video = await ctx.step(`variant-${i}`, () =>
         renderAndStore(ctx, variantPlan(ctx, input, variant, i, { materials, paths, voice, lines }), {
           coverAt: 0,
@@ -96,13 +98,13 @@ interface VariantClip {
   hold?: number
 }
 
-/** A variant's lines: each slot's chosen caption over its own piece; with none, each sentence of the voice-over while it is said. */
-function linesOf(variant: Variant, voice: Narration | undefined): Cue[] {
+/** A variant's lines: each slot's chosen caption over its own piece (less what a transition overlaps); with none, each sentence of the voice-over while it is said. */
+function linesOf(variant: Variant, voice: Narration | undefined, overlap: number): Cue[] {
   let at = 0
   const captions = variant.picks.flatMap((pick) => {
-    const length = pick.end - pick.start
-    const cue = pick.caption ? [{ start: Math.round(at * 1000) / 1000, end: Math.round((at + length) * 1000) / 1000, text: pick.caption }] : []
-    at += length
+    const length = pick.end - pick.start + (pick.hold ?? 0)
+    const cue = pick.caption ? [{ start: Math.round(at * 1000) / 1000, end: Math.round((at + length - overlap) * 1000) / 1000, text: pick.caption }] : []
+    at += length - overlap
     return cue
   })
   return captions.length > 0 ? captions : (voice?.cues ?? [])
@@ -133,6 +135,7 @@ function variantPlan(
   const segments = variant.picks.map((pick) => ({ path: media.paths.get(pick.clipId)!, info: mediaInfoOf(media.materials.get(pick.clipId)!), start: pick.start, end: pick.end, hold: pick.hold }))
   const plan: ClipPlan = {
     segments,
+    transition: transitionOf(input.transition, input.transition_seconds, segments.length),
     shape: input.shape ?? '9:16',
     fit: input.fit ?? 'crop',
     height: input.resolution ?? 720,
@@ -141,6 +144,7 @@ function variantPlan(
     output: join(ctx.workDir, `variant-${index}.mp4`),
   }
   if ((input.subtitles ?? true) && media.lines.length > 0) plan.subtitles = { cues: media.lines, ...subtitleStyle(input.subtitle_style) }
+  plan.title = titleOf(input.title_overlay, input.subtitle_style?.font)
   if (input.bgm_material_id) plan.bgm = { path: media.paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.5, fadeInSeconds: input.bgm_fade ?? 1, fadeOutSeconds: input.bgm_fade ?? 1 }
   if (media.voice) plan.voiceOver = { path: media.voice.path, volume: 1 }
   return plan

@@ -20,7 +20,7 @@ import { materialsById, mediaInfoOf, ownMaterials } from './materials'
 import { matchSentences, searchTerms, tagsOf, type LibraryItem } from './matching'
 import { requireMediaTools } from './media-tools'
 import { fetchMaterials, insertWorks, renderAndStore, type StoredVideo } from './outputs'
-import { subtitleStyle } from './clip-handler'
+import { subtitleStyle, titleOf, transitionOf } from './media-style'
 
 type TopicInput = TaskInput<'topic_video'>
 
@@ -246,7 +246,8 @@ function variantPlan(
   })
   return {
     segments,
-    ...(overlap > 0 ? { transition: { kind, seconds: overlap } } : {}),
+    transition: transitionOf(kind, overlap, segments.length),
+    title: titleOf(input.title_overlay, input.subtitle_style?.font),
     shape: input.shape ?? '9:16',
     fit: 'crop',
     height: input.resolution ?? 720,

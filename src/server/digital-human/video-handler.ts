@@ -8,7 +8,7 @@ import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '.
 import { materialsById, ownMaterials, type MaterialUse } from '../creation/materials'
 import { requireMediaTools } from '../creation/media-tools'
 import { fetchMaterials, insertWorks, renderAndStore } from '../creation/outputs'
-import { subtitleStyle } from '../creation/clip-handler'
+import { subtitleStyle } from '../creation/media-style'
 import { narrate, TAIL_SECONDS } from '../media/narration'
 import { probeMedia } from '../media/probe'
 import type { ClipPlan } from '../media/clip-plan'

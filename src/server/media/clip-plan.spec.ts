@@ -88,6 +88,26 @@ describe('clip plans', () => {
     expect(subtitleFileText(p)).toBe('1\n00:00:00,000 --> 00:00:01,000\n{\\an8}你好，世界\n')
   })
 
+  it('draws a box of its colour and opacity instead of an outline, at a height of its own, and a title over the first seconds', () => {
+    const p = plan({
+      shape: '9:16',
+      subtitles: { cues: [{ start: 0, end: 2, text: '字幕' }], font: 'Noto Serif CJK SC', size: 40, color: '#ffffff', outlineColor: '#000000', outline: 2, position: 'custom', heightPercent: 25, box: { color: '#ff0000', opacity: 0.6 } },
+      title: { text: '新品 {上市}', seconds: 3, size: 80, color: '#ffcc00', font: 'Noto Serif CJK SC' },
+    })
+    expect(subtitleStyle(p)).toBe('FontName=Noto Serif CJK SC,FontSize=40,PrimaryColour=&HFFFFFF&,OutlineColour=&H660000FF&,BackColour=&H660000FF&,BorderStyle=3,Outline=8,Shadow=0,PlayResX=720,PlayResY=1280,MarginL=36,MarginR=36,MarginV=320')
+    // The title first, placed at the top centre in its own size, colour and font; what it says is drawn as typed.
+    expect(subtitleFileText(p)).toBe('1\n00:00:00,000 --> 00:00:03,000\n{\\an8\\pos(360,102)\\fs80\\c&H00CCFF&\\fnNoto Serif CJK SC}新品 \\{上市\\}\n\n2\n00:00:00,000 --> 00:00:02,000\n{\\an2}字幕\n')
+    // A title alone still burns text in.
+    expect(after(clipArgs(plan({ title: { text: 'Hi', seconds: 1, size: 40, color: '#ffffff' } }), '/work'), '-filter_complex')).toContain('subtitles=filename=/work/subtitles.srt')
+  })
+
+  it('gives each join its own transition when given a list', () => {
+    const three = [{ path: '/in/a.mp4', info: video() }, { path: '/in/b.mp4', info: video() }, { path: '/in/c.mp4', info: video() }]
+    const graph = after(clipArgs(plan({ segments: three, transition: { kind: ['circleopen', 'pixelize'], seconds: 0.5 } })), '-filter_complex')
+    expect(graph).toContain('xfade=transition=circleopen:duration=0.5:offset=4.5')
+    expect(graph).toContain('xfade=transition=pixelize:duration=0.5:offset=9')
+  })
+
   it('keeps markup a person types from reaching libass: ffmpeg reads the subtitle file into text, not tags', async () => {
     const typed = '<font size="90000">big</font> {\\fs300}x {\\p1}m 0 0 l 9000 9000 C:\\New <b>'
     const p = plan({ subtitles: { cues: [{ start: 0, end: 1, text: typed }], size: 12, color: '#ffffff', outlineColor: '#000000', outline: 2, position: 'bottom' } })

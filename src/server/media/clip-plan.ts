@@ -5,9 +5,11 @@ import { toSrt } from './srt'
 import { escapeFilterValue } from './filter-escape'
 import { inputPath } from './input-path'
 import { wrapSubtitleText } from './line-wrap'
+import type { XfadeTransition } from './transitions'
 
 export type ClipShape = '9:16' | '16:9' | '1:1'
-export type TransitionKind = 'none' | 'fade' | 'slideleft' | 'wipeleft' | 'dissolve'
+/** No transition; one xfade transition at every join; or one for each join, in order. */
+export type TransitionKind = 'none' | XfadeTransition | readonly XfadeTransition[]
 
 export interface ClipSegment {
   path: string
@@ -35,7 +37,20 @@ export interface ClipSubtitles {
   outlineColor: string
   /** Outline thickness in pixels of the output frame. */
   outline: number
-  position: 'top' | 'middle' | 'bottom'
+  /** "custom": the bottom of the text `heightPercent` of the way up the frame. */
+  position: 'top' | 'middle' | 'bottom' | 'custom'
+  heightPercent?: number
+  /** Each subtitle on a box of this colour (opacity 0–1) instead of an outline. */
+  box?: { color: string; opacity: number }
+}
+
+/** A title drawn large at the top over the first seconds. */
+export interface ClipTitle {
+  text: string
+  seconds: number
+  size: number
+  color: string
+  font?: string
 }
 
 export interface ClipPlan {
@@ -50,6 +65,7 @@ export interface ClipPlan {
   /** 150..1800 */
   bitrateKbps: number
   subtitles?: ClipSubtitles
+  title?: ClipTitle
   /** Music under the whole clip, looped to its length; `duck` lowers it while the voice-over speaks. */
   bgm?: { path: string; volume: number; fadeInSeconds: number; fadeOutSeconds: number; duck?: boolean }
   voiceOver?: { path: string; volume: number }
@@ -93,7 +109,7 @@ export function segmentRange(segment: ClipSegment): { start: number; end: number
  */
 export function transitionSeconds(plan: Pick<ClipPlan, 'segments' | 'transition'>): number {
   const t = plan.transition
-  if (!t || t.kind === 'none' || !(t.seconds > 0) || plan.segments.length < 2) return 0
+  if (!t || t.kind === 'none' || (typeof t.kind !== 'string' && t.kind.length === 0) || !(t.seconds > 0) || plan.segments.length < 2) return 0
   const shortest = Math.min(...plan.segments.map((s) => segmentRange(s).seconds))
   return Math.round(Math.min(t.seconds, shortest / 2) * 1000) / 1000
 }
@@ -158,7 +174,7 @@ export function checkClipPlan(plan: ClipPlan): void {
  * nothing drawn or mixed over them. Then the packets are copied, not re-encoded.
  */
 export function canStreamCopy(plan: ClipPlan): boolean {
-  if (transitionSeconds(plan) > 0 || (plan.subtitles?.cues.length ?? 0) > 0 || plan.bgm || plan.voiceOver || plan.segments.some((s) => s.loop || s.hold)) return false
+  if (transitionSeconds(plan) > 0 || drawsText(plan) || plan.bgm || plan.voiceOver || plan.segments.some((s) => s.loop || s.hold)) return false
   const { width, height } = outputSize(plan)
   const first = plan.segments[0]?.info
   if (!first) return false
@@ -190,34 +206,43 @@ export function clipWorkFiles(workDir: string): { subtitles: string; concatList:
   return { subtitles: join(workDir, 'subtitles.srt'), concatList: join(workDir, 'concat.txt') }
 }
 
-const ALIGNMENT = { top: 8, middle: 5, bottom: 2 } as const
+const ALIGNMENT = { top: 8, middle: 5, bottom: 2, custom: 2 } as const
 
-/** "#1e90ff" as ASS writes colours: blue, green, red. */
-export function assColor(hex: string): string {
+/** Subtitles drawn when a plan has a title and no subtitles of its own. */
+const PLAIN_SUBTITLES: ClipSubtitles = { cues: [], size: 48, color: '#ffffff', outlineColor: '#000000', outline: 2, position: 'bottom' }
+
+/** "#1e90ff" as ASS writes colours: blue, green, red; with an opacity, its alpha first (00 opaque, FF clear). */
+export function assColor(hex: string, opacity?: number): string {
   const [r, g, b] = [hex.slice(1, 3), hex.slice(3, 5), hex.slice(5, 7)]
-  return `&H${b}${g}${r}&`.toUpperCase()
+  const alpha = opacity === undefined ? '' : Math.round((1 - Math.min(1, Math.max(0, opacity))) * 255).toString(16).padStart(2, '0')
+  return `&H${alpha}${b}${g}${r}&`.toUpperCase()
 }
 
 function subtitleMargins(plan: ClipPlan): { side: number; vertical: number } {
   const { width, height } = outputSize(plan)
-  return { side: Math.round(width * 0.05), vertical: Math.round(height * 0.06) }
+  const s = plan.subtitles
+  const vertical = s?.position === 'custom' ? Math.round((height * Math.min(100, Math.max(0, s.heightPercent ?? 10))) / 100) : Math.round(height * 0.06)
+  return { side: Math.round(width * 0.05), vertical }
 }
 
 /**
  * The style for libass. PlayResX/Y set to the output size make FontSize, Outline and the
  * margins count in output pixels, not in the 384x288 canvas SubRip is otherwise drawn on.
+ * A box is ASS's BorderStyle 3, drawn in the outline colour (and the back colour, which
+ * some libass versions use) with its alpha.
  */
 export function subtitleStyle(plan: ClipPlan): string {
-  const s = plan.subtitles!
+  const s = plan.subtitles ?? PLAIN_SUBTITLES
   const { width, height } = outputSize(plan)
   const margin = subtitleMargins(plan)
+  const border = s.box
+    ? [`OutlineColour=${assColor(s.box.color, s.box.opacity)}`, `BackColour=${assColor(s.box.color, s.box.opacity)}`, 'BorderStyle=3', `Outline=${Math.max(2, Math.round(s.size * 0.2))}`]
+    : [`OutlineColour=${assColor(s.outlineColor)}`, 'BorderStyle=1', `Outline=${s.outline}`]
   return [
     `FontName=${s.font ?? DEFAULT_SUBTITLE_FONT}`,
     `FontSize=${Math.round(s.size)}`,
     `PrimaryColour=${assColor(s.color)}`,
-    `OutlineColour=${assColor(s.outlineColor)}`,
-    'BorderStyle=1',
-    `Outline=${s.outline}`,
+    ...border,
     'Shadow=0',
     `PlayResX=${width}`,
     `PlayResY=${height}`,
@@ -227,17 +252,30 @@ export function subtitleStyle(plan: ClipPlan): string {
   ].join(',')
 }
 
+/** Whether the plan burns any text in: subtitles, or a title. */
+export function drawsText(plan: ClipPlan): boolean {
+  return (plan.subtitles?.cues.length ?? 0) > 0 || Boolean(plan.title?.text.trim())
+}
+
 /**
  * The subtitle file's text: each cue broken into lines that fit the frame, and placed with
  * an {\an} tag. The tag, not Alignment in force_style: libass reads a forced Alignment in the
  * old SSA numbering (8 would be middle-left), while {\an8} is top-centre on every version.
+ * A title is one more cue, over its first seconds, placed at the top with its own size,
+ * colour and font.
  */
 export function subtitleFileText(plan: ClipPlan): string {
-  const s = plan.subtitles!
-  const { width } = outputSize(plan)
-  const maxEms = Math.max(1, (width - 2 * subtitleMargins(plan).side) / Math.max(1, s.size))
+  const s = plan.subtitles ?? PLAIN_SUBTITLES
+  const { width, height } = outputSize(plan)
+  const room = width - 2 * subtitleMargins(plan).side
   const tag = `{\\an${ALIGNMENT[s.position]}}`
-  return toSrt(s.cues.map((cue) => ({ ...cue, text: tag + shownAsTyped(wrapSubtitleText(cue.text, maxEms)) })))
+  const cues = s.cues.map((cue) => ({ ...cue, text: tag + shownAsTyped(wrapSubtitleText(cue.text, Math.max(1, room / Math.max(1, s.size)))) }))
+  const title = plan.title
+  if (title?.text.trim()) {
+    const place = `{\\an8\\pos(${Math.round(width / 2)},${Math.round(height * 0.08)})\\fs${Math.round(title.size)}\\c${assColor(title.color)}${title.font ? `\\fn${title.font}` : ''}}`
+    cues.unshift({ start: 0, end: title.seconds, text: place + shownAsTyped(wrapSubtitleText(title.text.trim(), Math.max(1, room / Math.max(1, title.size)))) })
+  }
+  return toSrt(cues)
 }
 
 /** A zero-width space: between two characters it changes no glyph, and it breaks up markup. */
@@ -309,7 +347,9 @@ export function clipArgs(plan: ClipPlan, workDir: string = dirname(resolve(plan.
     for (let i = 1; i < n; i++) {
       offset += segmentRange(plan.segments[i - 1]!).seconds - T
       const [v, a] = i === n - 1 ? ['vjoin', 'ajoin'] : [`vx${i}`, `ax${i}`]
-      graph.push(`[${video}][v${i}]xfade=transition=${kind}:duration=${sec(T)}:offset=${sec(offset)}[${v}]`)
+      // A list names each join's transition in turn.
+      const at = typeof kind === 'string' ? kind : kind[(i - 1) % kind.length]!
+      graph.push(`[${video}][v${i}]xfade=transition=${at}:duration=${sec(T)}:offset=${sec(offset)}[${v}]`)
       graph.push(`[${audio}][a${i}]acrossfade=d=${sec(T)}[${a}]`)
       ;[video, audio] = [v, a]
     }
@@ -318,9 +358,9 @@ export function clipArgs(plan: ClipPlan, workDir: string = dirname(resolve(plan.
     ;[video, audio] = ['vjoin', 'ajoin']
   }
 
-  if (plan.subtitles && plan.subtitles.cues.length > 0) {
+  if (drawsText(plan)) {
     const file = clipWorkFiles(workDir).subtitles
-    const fontsDir = plan.subtitles.fontsDir ?? DEFAULT_FONTS_DIR
+    const fontsDir = plan.subtitles?.fontsDir ?? DEFAULT_FONTS_DIR
     graph.push(`[${video}]subtitles=filename=${escapeFilterValue(file)}:fontsdir=${escapeFilterValue(fontsDir)}:force_style=${escapeFilterValue(subtitleStyle(plan))}[vsub]`)
     video = 'vsub'
   }

@@ -163,3 +163,26 @@ describe('music under a voice-over', () => {
     expect(Math.abs(ducked.after - level.after)).toBeLessThan(1.5)
   }, 30_000)
 })
+
+describe('subtitle styles as drawn', () => {
+  /** The highest red-difference chroma (V, 0–255) in the bottom third of the frame at `seconds`: 128 for greys, near 240 for pure red. */
+  async function reddest(file: string, seconds: number): Promise<number> {
+    const { stderr } = await runProcess(mediaCommands().ffmpeg, ['-hide_banner', '-nostdin', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', 'crop=iw:ih/3:0:ih*2/3,signalstats,metadata=print:key=lavfi.signalstats.VMAX', '-f', 'null', '-'])
+    return Number(/VMAX=(\d+)/.exec(stderr)![1])
+  }
+
+  it('draws a red box behind the subtitle only when asked, in the serif font', async () => {
+    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=black:s=320x180:r=10:d=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', at('dark.mp4')])
+    const dark = await probeMedia(at('dark.mp4'))
+    const plan = (box: boolean): ClipPlan => ({
+      segments: [{ path: at('dark.mp4'), info: dark }],
+      shape: '16:9', fit: 'crop', height: 180, fps: 10, bitrateKbps: 200,
+      subtitles: { cues: [{ start: 0, end: 1, text: '新品上市' }], font: 'Noto Serif CJK SC', size: 24, color: '#ffffff', outlineColor: '#000000', outline: 1, position: 'bottom', ...(box ? { box: { color: '#ff0000', opacity: 1 } } : {}) },
+      output: at(box ? 'boxed.mp4' : 'unboxed.mp4'),
+    })
+    await renderClip(plan(true))
+    await renderClip(plan(false))
+    expect(await reddest(at('boxed.mp4'), 0.5)).toBeGreaterThan(200)
+    expect(await reddest(at('unboxed.mp4'), 0.5)).toBeLessThan(150)
+  }, 30_000)
+})

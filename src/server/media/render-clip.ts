@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { canStreamCopy, checkClipPlan, clipArgs, clipDuration, clipWorkFiles, concatListText, streamCopyArgs, subtitleFileText, type ClipPlan } from './clip-plan'
+import { canStreamCopy, checkClipPlan, clipArgs, clipDuration, clipWorkFiles, concatListText, drawsText, streamCopyArgs, subtitleFileText, type ClipPlan } from './clip-plan'
 import { runFfmpeg } from './run-ffmpeg'
 
 export interface RenderOptions {
@@ -36,7 +36,7 @@ export async function renderClip(plan: ClipPlan, opts: RenderOptions = {}): Prom
       await runFfmpeg(capped(streamCopyArgs(plan, files.concatList), opts.maxSeconds), run)
       return { mode: 'copy', durationSeconds }
     }
-    if (plan.subtitles && plan.subtitles.cues.length > 0) await writeFile(files.subtitles, subtitleFileText(plan))
+    if (drawsText(plan)) await writeFile(files.subtitles, subtitleFileText(plan))
     await runFfmpeg(capped(clipArgs(plan, workDir), opts.maxSeconds), run)
     return { mode: 'encode', durationSeconds }
   } catch (error) {

@@ -1,0 +1,34 @@
+import type { TaskInput } from '../tasks/task-handler'
+import type { ClipPlan, ClipTitle } from '../media/clip-plan'
+import { transitionsAt, type TransitionChoice } from '../media/transitions'
+
+/** The fields of schemas/shared/media.json as a form sends them (every video-making kind has the same). */
+type SubtitleStyleInput = TaskInput<'clip'>['subtitle_style']
+type TitleInput = TaskInput<'clip'>['title_overlay']
+
+/** The form's subtitle style as the media layer draws it. */
+export function subtitleStyle(style: SubtitleStyleInput): Omit<NonNullable<ClipPlan['subtitles']>, 'cues'> {
+  return {
+    font: style?.font ?? 'Noto Sans CJK SC',
+    size: style?.font_size ?? 48,
+    color: style?.color ?? '#ffffff',
+    outlineColor: style?.outline_color ?? '#000000',
+    outline: style?.outline ?? 2,
+    position: style?.position ?? 'bottom',
+    ...(style?.position === 'custom' ? { heightPercent: style.height_percent ?? 10 } : {}),
+    ...(style?.box ? { box: { color: style.box_color ?? '#000000', opacity: style.box_opacity ?? 0.6 } } : {}),
+  }
+}
+
+/** The title over the first seconds, when the form gives one. */
+export function titleOf(title: TitleInput, font?: string): ClipTitle | undefined {
+  const text = title?.text?.trim()
+  if (!text) return undefined
+  return { text, seconds: title?.seconds ?? 3, size: title?.font_size ?? 72, color: title?.color ?? '#ffffff', ...(font ? { font } : {}) }
+}
+
+/** The transition a plan of `segments` pieces uses: none, the one asked for at each join, or one drawn at each for "random". */
+export function transitionOf(choice: TransitionChoice | undefined, seconds: number | undefined, segments: number, random: () => number = Math.random): ClipPlan['transition'] {
+  const kind = transitionsAt(choice ?? 'none', segments - 1, random)
+  return kind === 'none' ? undefined : { kind, seconds: seconds ?? 0.5 }
+}
