@@ -15,6 +15,12 @@ export function buildOpenApi(registry: Registry, info: { title: string; version:
     const { $id: _id, ...schema } = entity.schema
     schemas[entity.name] = rewriteRefs(schema) as JsonSchema
   }
+  // Shared definitions (schemas/shared/), whose $defs the endpoints' $refs point into.
+  for (const [name, schema] of Object.entries(registry.schemas)) {
+    if (registry.entities.has(name)) continue
+    const { $id: _id, ...rest } = schema
+    schemas[name] = rewriteRefs(rest) as JsonSchema
+  }
   schemas.FieldError = FIELD_ERROR_SCHEMA
   schemas.ErrorEnvelope = errorEnvelopeSchema({ $ref: FIELD_ERROR })
 

@@ -156,10 +156,10 @@ describe('digital humans', () => {
       expect(await axeViolations(page)).toEqual([])
     }, 'en-US', { at: '/digital-human/image-clone' }), 120_000)
 
-  it('with them, the merchant creates a video in the wizard from the dashboard, watches it move, plays it, and finds it in my new works and in works', () =>
+  it('with them, the merchant creates a video in the wizard, watches it move, plays it, and finds it in my new works and in works', () =>
     withSignedIn(product, 'merchant1', async (page) => {
       const settled = settler(page)
-      await page.goto(`${product.url}/dashboard/to-create-video`)
+      await page.goto(`${product.url}/digital-human/create-video`)
       await page.waitForLoadState('networkidle')
       await page.getByRole('region', { name: '1 · Who speaks' }).waitFor()
       await page.locator('.provider-status').getByText(/Video · Local render, no lip sync/).waitFor()
@@ -213,7 +213,6 @@ describe('digital humans', () => {
       await page.locator('a[href="/digital-human/create-video"]').waitFor()
       // One way to make another, in this page's menu group.
       expect(await page.locator('a[href="/digital-human/create-video"]').count()).toBe(1)
-      expect(await page.locator('a[href="/dashboard/to-create-video"]').count()).toBe(0)
       await settled()
       expect(await axeViolations(page)).toEqual([])
       await page.goto(`${product.url}/digital-human/digital-video`)

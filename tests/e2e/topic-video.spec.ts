@@ -45,7 +45,7 @@ describe('a video from a topic', () => {
       for (const material of listed.data) await callApi(product, { username: 'merchant1' }, 'POST', '/material/edit', { id: material.id, tags: CLIPS[material.name as keyof typeof CLIPS] })
 
       await page.goto(`${product.url}/dashboard/workBench`)
-      await page.getByRole('button', { name: 'Create video' }).click()
+      await page.getByRole('button', { name: 'Video from a topic' }).click()
       await page.waitForURL(/\/dashboard\/to-create-video$/)
       await settled()
       // The writer is off, said above the form rather than hidden.
