@@ -6,6 +6,7 @@ import { escapeFilterValue } from './filter-escape'
 import { inputPath } from './input-path'
 import { wrapSubtitleText } from './line-wrap'
 import type { XfadeTransition } from './transitions'
+import type { MeasureText } from './font-metrics'
 
 export type ClipShape = '9:16' | '16:9' | '1:1'
 /** No transition; one xfade transition at every join; or one for each join, in order. */
@@ -262,18 +263,21 @@ export function drawsText(plan: ClipPlan): boolean {
  * an {\an} tag. The tag, not Alignment in force_style: libass reads a forced Alignment in the
  * old SSA numbering (8 would be middle-left), while {\an8} is top-centre on every version.
  * A title is one more cue, over its first seconds, placed at the top with its own size,
- * colour and font.
+ * colour and font. `measure` gives the font's real widths (font-metrics.ts), which the lines
+ * are broken and balanced by.
  */
-export function subtitleFileText(plan: ClipPlan): string {
+export function subtitleFileText(plan: ClipPlan, measure?: MeasureText): string {
   const s = plan.subtitles ?? PLAIN_SUBTITLES
   const { width, height } = outputSize(plan)
   const room = width - 2 * subtitleMargins(plan).side
+  // In the font's own pixels when its widths are known; else in ems of the font size.
+  const wrap = (text: string, size: number) => (measure ? wrapSubtitleText(text, room, (t) => measure(t, size)) : wrapSubtitleText(text, Math.max(1, room / Math.max(1, size))))
   const tag = `{\\an${ALIGNMENT[s.position]}}`
-  const cues = s.cues.map((cue) => ({ ...cue, text: tag + shownAsTyped(wrapSubtitleText(cue.text, Math.max(1, room / Math.max(1, s.size)))) }))
+  const cues = s.cues.map((cue) => ({ ...cue, text: tag + shownAsTyped(wrap(cue.text, s.size)) }))
   const title = plan.title
   if (title?.text.trim()) {
     const place = `{\\an8\\pos(${Math.round(width / 2)},${Math.round(height * 0.08)})\\fs${Math.round(title.size)}\\c${assColor(title.color)}${title.font ? `\\fn${title.font}` : ''}}`
-    cues.unshift({ start: 0, end: title.seconds, text: place + shownAsTyped(wrapSubtitleText(title.text.trim(), Math.max(1, room / Math.max(1, title.size)))) })
+    cues.unshift({ start: 0, end: title.seconds, text: place + shownAsTyped(wrap(title.text.trim(), title.size)) })
   }
   return toSrt(cues)
 }

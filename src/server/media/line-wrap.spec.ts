@@ -7,7 +7,17 @@ describe('subtitle line breaking', () => {
   })
 
   it('never starts a line with closing punctuation', () => {
-    expect(wrapSubtitleText('一二三四，五六', 4)).toBe('一二三四，\n五六')
+    expect(wrapSubtitleText('一二三四，五六', 4)).toBe('一二三\n四，五六')
+  })
+
+  it('balances the lines, leaving no character alone on the last one', () => {
+    expect(wrapSubtitleText('今天给大家介绍新品发布会。', 12)).toBe('今天给大家介绍\n新品发布会。')
+    expect(wrapSubtitleText('the quick brown fox jumps over the lazy dog', 12)).toBe('the quick brown fox\njumps over the lazy dog')
+  })
+
+  it('measures with the width function it is given', () => {
+    const pixels = (text: string) => [...text].length * 33
+    expect(wrapSubtitleText('一二三四五六七八九十', 200, pixels)).toBe('一二三四五\n六七八九十')
   })
 
   it('breaks English between words and keeps a long word whole', () => {
