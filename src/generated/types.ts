@@ -4785,7 +4785,7 @@ export interface TaskEstimateClipBody {
   resolution?: 480 | 720 | 1080
   fps?: number
   /**
-   * Video kilobits per second.
+   * Video kilobits per second. Left empty, it fits the resolution: 900 at 480p, 1400 at 720p, 1800 at 1080p.
    */
   bitrate?: number
   /**
@@ -4985,7 +4985,7 @@ export interface TaskEstimateMixedCutBody {
   resolution?: 480 | 720 | 1080
   fps?: number
   /**
-   * Video kilobits per second.
+   * Video kilobits per second. Left empty, it fits the resolution: 900 at 480p, 1400 at 720p, 1800 at 1080p.
    */
   bitrate?: number
   subtitle_style?: {
@@ -5518,7 +5518,7 @@ export interface TaskSubmitClipBody {
   resolution?: 480 | 720 | 1080
   fps?: number
   /**
-   * Video kilobits per second.
+   * Video kilobits per second. Left empty, it fits the resolution: 900 at 480p, 1400 at 720p, 1800 at 1080p.
    */
   bitrate?: number
   /**
@@ -5773,7 +5773,7 @@ export interface TaskSubmitMixedCutBody {
   resolution?: 480 | 720 | 1080
   fps?: number
   /**
-   * Video kilobits per second.
+   * Video kilobits per second. Left empty, it fits the resolution: 900 at 480p, 1400 at 720p, 1800 at 1080p.
    */
   bitrate?: number
   subtitle_style?: {

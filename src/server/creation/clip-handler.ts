@@ -3,7 +3,7 @@ import type { Label } from '../../schema/types'
 import { fieldError } from '../errors/AppError'
 import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
 import { parseSrt, cuesForText, type Cue } from '../media/srt'
-import { clipDuration, outputSize, segmentsCovering, type ClipPlan } from '../media/clip-plan'
+import { bitrateFor, clipDuration, outputSize, segmentsCovering, type ClipPlan } from '../media/clip-plan'
 import { narrate, narrationSeconds, TAIL_SECONDS } from '../media/narration'
 import { localSpeech } from '../providers/speech/local'
 import { ownMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
@@ -81,7 +81,7 @@ async function clipPlan(ctx: TaskRunContext<ClipInput>, input: ClipInput): Promi
     fit: input.fit ?? 'crop',
     height: input.resolution ?? 720,
     fps: input.fps ?? 25,
-    bitrateKbps: input.bitrate ?? 1200,
+    bitrateKbps: input.bitrate ?? bitrateFor(input.resolution ?? 720),
     output: join(ctx.workDir, 'clip.mp4'),
   }
   let spoken: Cue[] = []

@@ -6,7 +6,7 @@ import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '.
 import { countCombinations, coverSeconds, pickVariants, type Slot, type Variant } from '../media/mixed-cut'
 import { narrate, TAIL_SECONDS, type Narration } from '../media/narration'
 import type { Cue } from '../media/srt'
-import { outputSize, type ClipPlan } from '../media/clip-plan'
+import { bitrateFor, outputSize, type ClipPlan } from '../media/clip-plan'
 import { localSpeech } from '../providers/speech/local'
 import { ownMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
 import { requireMediaTools } from './media-tools'
@@ -140,7 +140,7 @@ function variantPlan(
     fit: input.fit ?? 'crop',
     height: input.resolution ?? 720,
     fps: input.fps ?? 25,
-    bitrateKbps: input.bitrate ?? 1200,
+    bitrateKbps: input.bitrate ?? bitrateFor(input.resolution ?? 720),
     output: join(ctx.workDir, `variant-${index}.mp4`),
   }
   if ((input.subtitles ?? true) && media.lines.length > 0) plan.subtitles = { cues: media.lines, ...subtitleStyle(input.subtitle_style) }

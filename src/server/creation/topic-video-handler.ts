@@ -8,7 +8,7 @@ import { tableOf, type Services } from '../services'
 import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
 import { countCombinations, pickVariants, type Slot } from '../media/mixed-cut'
 import { narrate, narrationSeconds, TAIL_SECONDS, type Narration } from '../media/narration'
-import { outputSize, type ClipPlan, type ClipSegment } from '../media/clip-plan'
+import { bitrateFor, outputSize, type ClipPlan, type ClipSegment } from '../media/clip-plan'
 import type { Cue } from '../media/srt'
 import { localSpeech } from '../providers/speech/local'
 import type { SpeechProvider } from '../providers/speech/speech-provider'
@@ -252,16 +252,13 @@ function variantPlan(
     fit: 'crop',
     height: input.resolution ?? 720,
     fps: 25,
-    bitrateKbps: BITRATE[input.resolution ?? 720],
+    bitrateKbps: bitrateFor(input.resolution ?? 720),
     ...(input.subtitles === false ? {} : { subtitles: { cues: media.cues, ...subtitleStyle(input.subtitle_style) } }),
     voiceOver: { path: media.narration.path, volume: 1 },
     ...(input.bgm_material_id ? { bgm: { path: media.paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.3, fadeInSeconds: 1, fadeOutSeconds: 1, duck: true } } : {}),
     output: join(ctx.workDir, `topic-${index}.mp4`),
   }
 }
-
-/** Bitrates that fit each size (spec §9 allows 150–1800 kb/s). */
-const BITRATE = { 480: 900, 720: 1400, 1080: 1800 } as const
 
 /** Every video and picture of the owner's library, with what it can be found by. */
 async function libraryOf(db: Db, services: Services, ownerId: number): Promise<LibraryItem[]> {

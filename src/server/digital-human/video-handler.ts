@@ -11,7 +11,7 @@ import { fetchMaterials, insertWorks, renderAndStore } from '../creation/outputs
 import { subtitleStyle } from '../creation/media-style'
 import { narrate, TAIL_SECONDS } from '../media/narration'
 import { probeMedia } from '../media/probe'
-import type { ClipPlan } from '../media/clip-plan'
+import { bitrateFor, type ClipPlan } from '../media/clip-plan'
 import { localSpeech } from '../providers/speech/local'
 import { digitalHumanVideoProvider, speechForVoice } from '../providers/active'
 import type { DigitalHumanVideoProvider } from '../providers/digital-human-video/digital-human-video-provider'
@@ -27,7 +27,6 @@ const RENDERING = {
 } satisfies Record<string, Label>
 const GONE: Label = { 'zh-CN': '所选形象、声音或素材已被删除，请重新选择后提交', 'en-US': 'The avatar, voice or a material it uses has been deleted: choose again and submit' }
 const FPS = 25
-const BITRATE = { 480: 900, 720: 1400, 1080: 1800 } as const
 
 /**
  * A digital-human video: the script said by the chosen voice, one sentence at a time, the
@@ -105,7 +104,7 @@ async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput, pro
     ...(input.background_material_id ? { background: { path: paths.get(input.background_material_id)! } } : {}),
     height,
     fps: FPS,
-    bitrateKbps: BITRATE[height],
+    bitrateKbps: bitrateFor(height),
     ...(input.subtitles === false ? {} : { subtitles: { cues: narration.cues, ...subtitleStyle(input.subtitle_style) } }),
     ...(speaking ? {} : { voiceOver: { path: narration.path, volume: 1 } }),
     ...(input.bgm_material_id ? { bgm: { path: paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.3, fadeInSeconds: 1, fadeOutSeconds: 1 } } : {}),

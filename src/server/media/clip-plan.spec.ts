@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runFfmpeg } from './run-ffmpeg'
-import { assColor, canStreamCopy, clipArgs, clipDuration, outputSize, segmentsCovering, subtitleFileText, subtitleStyle, transitionSeconds, type ClipPlan } from './clip-plan'
+import { assColor, bitrateFor, canStreamCopy, clipArgs, clipDuration, outputSize, segmentsCovering, subtitleFileText, subtitleStyle, transitionSeconds, type ClipPlan } from './clip-plan'
 import { escapeFilterValue } from './filter-escape'
 import type { MediaInfo } from './probe'
 
@@ -99,6 +99,10 @@ describe('clip plans', () => {
     expect(subtitleFileText(p)).toBe('1\n00:00:00,000 --> 00:00:03,000\n{\\an8\\pos(360,102)\\fs80\\c&H00CCFF&\\fnNoto Serif CJK SC}新品 \\{上市\\}\n\n2\n00:00:00,000 --> 00:00:02,000\n{\\an2}字幕\n')
     // A title alone still burns text in.
     expect(after(clipArgs(plan({ title: { text: 'Hi', seconds: 1, size: 40, color: '#ffffff' } }), '/work'), '-filter_complex')).toContain('subtitles=filename=/work/subtitles.srt')
+  })
+
+  it('fits the bitrate to the short side when none is asked for, within 150–1800 kb/s', () => {
+    expect([480, 720, 1080].map(bitrateFor)).toEqual([900, 1400, 1800])
   })
 
   it('gives each join its own transition when given a list', () => {

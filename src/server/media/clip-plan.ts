@@ -82,6 +82,11 @@ export const IMAGE_SECONDS = 3
 const SAMPLE_RATE = 48_000
 const AUDIO_FORMAT = `aresample=${SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`
 
+/** A bitrate that fits each short side (spec §9 allows 150–1800 kb/s): what a form left empty gets. */
+export function bitrateFor(height: number): number {
+  return height >= 1080 ? 1800 : height >= 720 ? 1400 : 900
+}
+
 /** Seconds printed for ffmpeg: whole milliseconds, no exponent. */
 const sec = (n: number) => String(Math.round(n * 1000) / 1000)
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2)
