@@ -74,6 +74,7 @@ export const apiEndpoints = {
   materialList: { id: 'material/list', method: 'GET', path: '/material/list', access: ['partner', 'merchant'] },
   materialRegister: { id: 'material/register', method: 'POST', path: '/material/register', access: ['partner', 'merchant'] },
   materialTools: { id: 'material/tools', method: 'GET', path: '/material/tools', access: ['admin', 'partner', 'merchant'] },
+  materialTransitionPreview: { id: 'material/transition_preview', method: 'GET', path: '/material/transition_preview', access: 'open', download: true },
   materialUpload: { id: 'material/upload', method: 'POST', path: '/material/upload', access: ['partner', 'merchant'] },
   materialFolderAdd: { id: 'material_folder/add', method: 'POST', path: '/material_folder/add', access: ['partner', 'merchant'] },
   materialFolderDel: { id: 'material_folder/del', method: 'POST', path: '/material_folder/del', access: ['partner', 'merchant'] },
@@ -473,6 +474,17 @@ export interface ApiClient {
    * `GET /material/tools` · roles: admin, partner, merchant
    */
   materialTools: () => Promise<types.MaterialToolsResponse>
+
+  /**
+   * See a transition
+   *
+   * A short silent MP4 of one transition: a moving test pattern giving way to colour bars. Made by ffmpeg the first time it is asked for and kept; the forms play it beside the transition chosen. Open, as it shows nothing of anyone's.
+   *
+   * Answers a file, not an envelope.
+   *
+   * `GET /material/transition_preview` · open: no sign-in needed
+   */
+  materialTransitionPreview: (query: types.MaterialTransitionPreviewQuery) => Promise<unknown>
 
   /**
    * Upload a material (video, audio or image)
@@ -1816,6 +1828,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     materialList: (query = {}) => transport({ method: 'GET', path: '/material/list', query }) as Promise<types.MaterialListResponse>,
     materialRegister: (body) => transport({ method: 'POST', path: '/material/register', body }) as Promise<types.MaterialRegisterResponse>,
     materialTools: () => transport({ method: 'GET', path: '/material/tools' }) as Promise<types.MaterialToolsResponse>,
+    materialTransitionPreview: (query) => transport({ method: 'GET', path: '/material/transition_preview', query, download: true }),
     materialUpload: (body) => transport({ method: 'POST', path: '/material/upload', body }) as Promise<types.MaterialUploadResponse>,
     materialFolderAdd: (body) => transport({ method: 'POST', path: '/material_folder/add', body }) as Promise<types.MaterialFolderAddResponse>,
     materialFolderDel: (body) => transport({ method: 'POST', path: '/material_folder/del', body }) as Promise<types.MaterialFolderDelResponse>,

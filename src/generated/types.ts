@@ -1999,6 +1999,64 @@ export interface MaterialToolsResponse {
 }
 
 /**
+ * Query string of `GET /material/transition_preview` (See a transition).
+ */
+export interface MaterialTransitionPreviewQuery {
+  /**
+   * How one clip gives way to the next: every transition of ffmpeg's xfade, or "random" for a different one at each join.
+   */
+  name:
+    | 'none'
+    | 'random'
+    | 'fade'
+    | 'fadeblack'
+    | 'fadewhite'
+    | 'fadegrays'
+    | 'fadefast'
+    | 'fadeslow'
+    | 'dissolve'
+    | 'distance'
+    | 'wipeleft'
+    | 'wiperight'
+    | 'wipeup'
+    | 'wipedown'
+    | 'wipetl'
+    | 'wipetr'
+    | 'wipebl'
+    | 'wipebr'
+    | 'slideleft'
+    | 'slideright'
+    | 'slideup'
+    | 'slidedown'
+    | 'smoothleft'
+    | 'smoothright'
+    | 'smoothup'
+    | 'smoothdown'
+    | 'circlecrop'
+    | 'rectcrop'
+    | 'circleopen'
+    | 'circleclose'
+    | 'radial'
+    | 'vertopen'
+    | 'vertclose'
+    | 'horzopen'
+    | 'horzclose'
+    | 'diagtl'
+    | 'diagtr'
+    | 'diagbl'
+    | 'diagbr'
+    | 'hlslice'
+    | 'hrslice'
+    | 'vuslice'
+    | 'vdslice'
+    | 'pixelize'
+    | 'hblur'
+    | 'squeezeh'
+    | 'squeezev'
+    | 'zoomin'
+}
+
+/**
  * JSON body of `POST /material/upload` (Upload a material (video, audio or image)).
  */
 export interface MaterialUploadBody {
@@ -6508,6 +6566,7 @@ export interface Endpoints {
   'material/list': { query: MaterialListQuery; body: NoFields; response: MaterialListResponse }
   'material/register': { query: NoFields; body: MaterialRegisterBody; response: MaterialRegisterResponse }
   'material/tools': { query: NoFields; body: NoFields; response: MaterialToolsResponse }
+  'material/transition_preview': { query: MaterialTransitionPreviewQuery; body: NoFields; response: unknown }
   'material/upload': { query: NoFields; body: MaterialUploadBody; response: MaterialUploadResponse }
   'material_folder/add': { query: NoFields; body: MaterialFolderAddBody; response: MaterialFolderAddResponse }
   'material_folder/del': { query: NoFields; body: MaterialFolderDelBody; response: MaterialFolderDelResponse }

@@ -212,6 +212,14 @@ const PROBES: Record<string, Probe> = {
   'material/del': { kind: 'write', targetIs: MERCHANT, record: ownMaterial, request: (m) => ({ ids: [m.id] }) },
   'material/upload': { kind: 'role', send: async (token) => upload(token) },
   'material/tools': { kind: 'role' },
+  // Open: it shows nothing of anyone's; every role (and no one signed in) sees the same preview.
+  'material/transition_preview': {
+    kind: 'role',
+    send: async (token) => {
+      const res = await server.app.inject({ method: 'GET', url: '/api/v1/material/transition_preview?name=fade', headers: { platform: 'pc', token } })
+      return { status: res.statusCode, code: res.statusCode === 200 && res.headers['content-type'] === 'video/mp4' ? 1 : 0, msg: '' }
+    },
+  },
   'material/register': { kind: 'role', send: async (token, caller) => register(token, caller) },
   'material_folder/list': { kind: 'list' },
   'material_folder/detail': { kind: 'get', targetIs: MERCHANT, record: ownFolder },
@@ -553,8 +561,10 @@ describe('authorization matrix: every endpoint of the promotion hierarchy × rol
             ? await probe.send(token, caller)
             : await server.call(endpoint.method, endpoint.path, { token, ...(endpoint.method === 'POST' ? { body: request } : { query: request }) }).then((r) => ({ status: r.status, code: r.body.code, msg: r.body.msg }))
           const refused = res.status === 403
-          expect({ endpoint: endpoint.id, refused }).toEqual({ endpoint: endpoint.id, refused: !roleAllowed(endpoint, role) })
-          if (roleAllowed(endpoint, role)) expect({ endpoint: endpoint.id, code: res.code }).toEqual({ endpoint: endpoint.id, code: 1 })
+          // An open call (a transition's preview) answers every role alike.
+          const allowed = endpoint.access === 'open' || roleAllowed(endpoint, role)
+          expect({ endpoint: endpoint.id, refused }).toEqual({ endpoint: endpoint.id, refused: !allowed })
+          if (allowed) expect({ endpoint: endpoint.id, code: res.code }).toEqual({ endpoint: endpoint.id, code: 1 })
           cells.push(`${endpoint.id}: ${refused ? 'refused' : 'allowed'}`)
           continue
         }

@@ -239,6 +239,21 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     for (const line of made!.lines) expect(await brightestAtBottom(file, (line.start + line.end) / 2)).toBeGreaterThan(180)
   }, 90_000)
 
+  it('shows each transition as a short video ffmpeg makes once, and refuses a name that has none', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/v1/material/transition_preview?name=circleopen', headers: { platform: 'pc' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('video/mp4')
+    const file = join(media, 'circleopen.mp4')
+    writeFileSync(file, res.rawPayload)
+    const info = await probeMedia(file)
+    expect(info).toMatchObject({ kind: 'video', videoCodec: 'h264', width: 160, height: 90, audioCodec: null })
+    expect(info.duration).toBeCloseTo(1.8, 1)
+    const none = await server.call('GET', '/material/transition_preview', { query: { name: 'random' } })
+    expect(none.body).toMatchObject({ code: 0, data: { errors: [{ path: '/name' }] } })
+    const unknown = await server.call('GET', '/material/transition_preview', { query: { name: 'spin' } })
+    expect(unknown.body.code).toBe(0)
+  })
+
   it('cancels a running clip at once: ffmpeg gone, temporary files gone, the cost given back', async () => {
     const before = await balance('m1')
     const res = await submitClip('m1', { title: 'long', segments: [{ material_id: material.long }, { material_id: material.long }], resolution: 1080, fps: 30, bitrate: 1800, subtitle_text: '一句很长的字幕。'.repeat(10) })

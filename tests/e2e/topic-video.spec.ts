@@ -68,6 +68,12 @@ describe('a video from a topic', () => {
       await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'English (local synthesis)' }))
       await page.getByLabel('Resolution').click({ force: true })
       await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '480p' }))
+      // A transition is seen before it is chosen for good: ffmpeg's own making of it plays beside the field.
+      await page.getByLabel('Transition', { exact: true }).click({ force: true })
+      await page.getByLabel('Transition', { exact: true }).fill('Circle')
+      await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Circle open' }))
+      const preview = page.getByLabel('Preview of Circle open')
+      await expect.poll(() => preview.evaluate((video: HTMLVideoElement) => (video.readyState >= 2 ? Math.round(video.duration * 10) / 10 : 0)), { timeout: 15_000 }).toBe(1.8)
       // Two videos under a minute, priced per started minute, as the server measured the script.
       const cost = page.locator('.task-summary .ant-statistic', { hasText: 'Cost estimate' })
       await expect.poll(() => cost.locator('.ant-statistic-content').textContent()).toBe('0.20CNY')

@@ -157,6 +157,7 @@ function uiOf(property: JsonSchema): JsonSchema | undefined {
   if (property['x-widget'] === 'image') return { 'ui:widget': 'image' }
   if (property['x-widget'] === 'password') return { 'ui:widget': 'password' }
   if (property['x-widget'] === 'color') return { 'ui:widget': 'color' }
+  if (property['x-widget'] === 'transition') return { 'ui:widget': 'transition' }
   // A material chosen from the library, or uploaded (or recorded: a voice sample) on the spot.
   if (property['x-widget'] === 'script') return { 'ui:widget': 'script' }
   if (property['x-widget'] === 'post-title') return { 'ui:widget': 'post-title' }

@@ -316,6 +316,7 @@ export const enUS: Record<string, string> = {
   'task.costRule.character': '{{rate}} per character × {{count}} characters, reserved when you submit and given back if the task fails or is cancelled',
   'task.costRule.minute_one': '{{rate}} per started minute of video × {{count}} minute, reserved when you submit and given back if the task fails or is cancelled',
   'task.costRule.minute': '{{rate}} per started minute of video × {{count}} minutes, reserved when you submit and given back if the task fails or is cancelled',
+  'transition.preview': 'Preview of {{name}}',
   'task.costPlus': 'Plus {{amount}} once for {{what}}, included above',
   'task.chargedPer.minute': 'Charged per started minute of video made, at the platform’s rate: the figure appears once the form is filled in.',
   'task.size_one': 'It makes {{count}} video of up to {{seconds}} s (the longest allowed is {{limit}} s).',

@@ -310,6 +310,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'task.costRule.output': '每条视频 {{rate}} × {{count}} 条，提交时预扣，任务失败或取消时退回',
   'task.costRule.character': '每字 {{rate}} × {{count}} 字，提交时预扣，任务失败或取消时退回',
   'task.costRule.minute': '每分钟视频 {{rate}} × {{count}} 分钟（不足一分钟按一分钟计），提交时预扣，任务失败或取消时退回',
+  'transition.preview': '{{name}}转场预览',
   'task.costPlus': '另含{{what}} {{amount}}（每个任务一次），已计入上方金额',
   'task.chargedPer.minute': '按生成视频的分钟数（不足一分钟按一分钟计），以平台费率收费；填写表单后显示金额。',
   'task.size': '将生成 {{count}} 条视频，每条最长 {{seconds}} 秒（上限 {{limit}} 秒）。',

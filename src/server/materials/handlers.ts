@@ -16,6 +16,7 @@ import { lacksLength, writeLength } from '../media/write-length'
 import { requireMediaTools } from '../creation/media-tools'
 import { checkMediaTools, missingToolsMessage } from '../media/tools'
 import { withoutPaths } from '../tasks/failure-reason'
+import { transitionPreview } from '../media/transition-preview'
 
 /** What the person said of a material as they sent it. */
 interface MaterialFields {
@@ -231,8 +232,19 @@ const tools = namedHandler(['material/tools'], {
   },
 })
 
+/** A transition's preview, for the forms that offer transitions; "none" and "random" show nothing. */
+const transitionPreviewOf = namedHandler(['material/transition_preview'], {
+  async run(ctx) {
+    const name = ctx.query.name
+    if (name === 'none' || name === 'random') throw fieldError('VALIDATION_FAILED', '/name', ctx.locale, { first: ctx.locale === 'zh-CN' ? '“无”与“随机”没有预览' : '"None" and "random" have no preview' })
+    ctx.reply.header('content-type', 'video/mp4').header('cache-control', 'public, max-age=86400')
+    return transitionPreview(name)
+  },
+})
+
 export const materialHandlers = {
   'materials.upload': upload,
   'materials.register': register,
   'materials.tools': tools,
+  'materials.transitionPreview': transitionPreviewOf,
 }
