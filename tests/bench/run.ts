@@ -5,7 +5,8 @@
  * the same file, each in its own process, one after the other, from this process. Also
  * times the build, cold start and codegen, the relation tree over 100,000 accounts,
  * 10,000 concurrent transfers among 1,000 accounts, recharge cards at a million rows
- * (tests/bench/cards.ts), the media layer rendering a mixed cut (tests/bench/media.ts), and the
+ * (tests/bench/cards.ts), the media layer rendering a mixed cut (tests/bench/media.ts) and a video
+ * from a topic end to end beside the same renders bare (tests/bench/topic-video.ts), and the
  * API process's memory while it runs four clips (tests/bench/task-rss.ts).
  *
  * `npm run bench -- tree` (or `transfers`, `cards`, `media`, `rss` or `console`) runs only that part's figures;
@@ -37,6 +38,7 @@ import { benchTransfers, type TransferFigures } from './transfers'
 import { benchTree } from './tree-bench'
 import { benchCards, CARD_ROWS, type CardFigures } from './cards'
 import { benchMedia, type MediaFigures } from './media'
+import { benchTopicVideo, type TopicFigures } from './topic-video'
 import { benchDigitalHuman, listP99 } from './digital-human'
 import { benchPreviews, previewSummary } from './previews'
 import { benchTaskQueue, PACED_MEAN_GAP_MS, TASK_CONCURRENCY, type QueueFigures, type QueueRun } from './task-queue'
@@ -287,7 +289,28 @@ async function media(): Promise<void> {
   }
   const f = await benchMedia({ cleanup })
   console.log(describeMedia(f))
-  printReport(`media (${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, mediaReportRows(f))
+  const t = await benchTopicVideo({ cleanup })
+  console.log(describeTopic(t))
+  printReport(`media (${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, [...mediaReportRows(f), ...topicReportRows(t)])
+}
+
+function describeTopic(t: TopicFigures): string {
+  const perMinute = (ms: number) => ms / 1000 / (t.outputSeconds / 60)
+  return [
+    `\nvideo from a topic: a ${t.words}-word English script, local voice, ${t.variants} variants at 720x1280 from 12 tagged clips, ${t.outputSeconds.toFixed(1)} s of video in all:`,
+    `    through the task (submit to succeeded)  ${(t.taskMs / 1000).toFixed(1)} s = ${perMinute(t.taskMs).toFixed(1)} s per output minute`,
+    `    the same renders as bare ffmpeg        ${(t.bareMs / 1000).toFixed(1)} s = ${perMinute(t.bareMs).toFixed(1)} s per output minute`,
+    `    task / bare                            ${(t.taskMs / t.bareMs).toFixed(3)}`,
+    `  matching 12 sentences against 10,000 materials (read from the database, then scored): ${spread(t.matchMs)} ms`,
+  ].join('\n')
+}
+
+function topicReportRows(t: TopicFigures): ReportRow[] {
+  const worstMatch = Math.max(...t.matchMs)
+  return [
+    { label: 'video from a topic: task / bare ffmpeg, same renders', value: (t.taskMs / t.bareMs).toFixed(3), target: '<= 1.10', met: t.taskMs / t.bareMs <= 1.1 },
+    { label: 'matching at 10,000 materials, slowest run (ms)', value: worstMatch.toFixed(0), target: '< 1000', met: worstMatch < 1000 },
+  ]
 }
 
 function sum(values: readonly number[]): number {

@@ -22,7 +22,7 @@ import { requireMediaTools } from './media-tools'
 import { fetchMaterials, insertWorks, renderAndStore, type StoredVideo } from './outputs'
 import { subtitleStyle, titleOf, transitionOf } from './media-style'
 
-type TopicInput = TaskInput<'topic_video'>
+export type TopicInput = TaskInput<'topic_video'>
 
 const STAGE = {
   script: { 'zh-CN': '撰写文案', 'en-US': 'Writing the script' },
@@ -113,7 +113,7 @@ export const topicVideoTask = taskHandler(['topic_video'], {
     for (const [i, variant] of plan.variants.entries()) {
       const stage: Label = { 'zh-CN': `合成第 ${i + 1}/${count} 条`, 'en-US': `Rendering ${i + 1} of ${count}` }
       const video = await ctx.step(`variant-${i}`, () =>
-        renderAndStore(ctx, variantPlan(ctx, variant.clips, { materials, paths, narration, cues, seconds }, i), {
+        renderAndStore(ctx, topicVariantPlan(input, variant.clips, { materials, paths, narration, cues }, join(ctx.workDir, `topic-${i}.mp4`)), {
           coverAt: 0.5,
           onProgress: (f) => ctx.progress(30 + ((i + f) / count) * 66, stage),
         }),
@@ -157,7 +157,7 @@ export const topicVideoTask = taskHandler(['topic_video'], {
 })
 
 /** One piece of a variant: seconds into the material, and how long its last frame is held after. */
-interface VariantClip {
+export interface VariantClip {
   material_id: number
   start: number
   end: number
@@ -225,13 +225,13 @@ function windowFor(id: number, duration: number, seconds: number, random: () => 
   return { material_id: id, start: round(start), end: round(start + seconds) }
 }
 
-function variantPlan(
-  ctx: TaskRunContext<TopicInput>,
+/** One variant's render: each sentence's clip, the narration, its subtitles and the music, as the form asked. */
+export function topicVariantPlan(
+  input: TopicInput,
   clips: readonly VariantClip[],
-  media: { materials: Awaited<ReturnType<typeof materialsById>>; paths: Map<number, string>; narration: Narration; cues: Cue[]; seconds: number },
-  index: number,
+  media: { materials: Awaited<ReturnType<typeof materialsById>>; paths: Map<number, string>; narration: Narration; cues: Cue[] },
+  output: string,
 ): ClipPlan {
-  const { input } = ctx
   const kind = input.transition ?? 'none'
   const overlap = kind === 'none' ? 0 : (input.transition_seconds ?? 0.5)
   // Each piece but the last runs on by the transition's length, so the joins overlap into the next sentence and every sentence keeps its time.
@@ -256,12 +256,12 @@ function variantPlan(
     ...(input.subtitles === false ? {} : { subtitles: { cues: media.cues, ...subtitleStyle(input.subtitle_style) } }),
     voiceOver: { path: media.narration.path, volume: 1 },
     ...(input.bgm_material_id ? { bgm: { path: media.paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.3, fadeInSeconds: 1, fadeOutSeconds: 1, duck: true } } : {}),
-    output: join(ctx.workDir, `topic-${index}.mp4`),
+    output,
   }
 }
 
 /** Every video and picture of the owner's library, with what it can be found by. */
-async function libraryOf(db: Db, services: Services, ownerId: number): Promise<LibraryItem[]> {
+export async function libraryOf(db: Db, services: Services, ownerId: number): Promise<LibraryItem[]> {
   const folders = new Map((await db.selectFrom(tableOf(services, 'material_folder')).select(['id', 'name']).where('owner_id', '=', ownerId).execute()).map((f) => [Number(f.id), String(f.name)]))
   const rows = await db.selectFrom(tableOf(services, 'material')).select(['id', 'kind', 'duration', 'name', 'tags', 'folder_id']).where('owner_id', '=', ownerId).where('kind', 'in', ['video', 'image']).execute()
   return rows.map((row) => ({ id: Number(row.id), kind: row.kind as LibraryItem['kind'], duration: Number(row.duration), name: String(row.name), tags: tagsOf(String(row.tags ?? '')), folder: folders.get(Number(row.folder_id)) ?? '' }))
