@@ -4,6 +4,7 @@ import { ConsoleContext, type ConsoleContextValue } from '../ConsoleContext'
 import { FieldValue } from './FieldValue'
 import { TranslateContext } from '../i18n/translate'
 import type { FieldInfo } from './fields'
+import { downloadName } from './MediaPreview'
 
 afterEach(cleanup)
 
@@ -49,6 +50,14 @@ describe('FieldValue of a stored file (x-widget media)', () => {
     const video = shown.querySelector('video')!
     expect([video.getAttribute('src'), video.getAttribute('poster'), video.hasAttribute('controls'), video.getAttribute('aria-label')]).toEqual(['/uploads/2026-03/a.mp4', '/uploads/2026-03/a.jpg', true, 'Spring sale #1'])
     expect(shown.querySelector('a[download]')!.getAttribute('href')).toBe('/uploads/2026-03/a.mp4')
+    // Saved under the work's title, not the store's random key.
+    expect(shown.querySelector('a[download]')!.getAttribute('download')).toBe('Spring sale #1.mp4')
+  })
+
+  it('names a download after its title, less what a file name cannot hold', () => {
+    expect(downloadName('春季 / 新品: 上市?', '/uploads/x/3f2a.mp4')).toBe('春季 新品 上市.mp4')
+    expect(downloadName('clip.mp4', '/uploads/x/ab.mp4')).toBe('clip.mp4')
+    expect(downloadName('  ', '/uploads/x/ab.jpg')).toBe('download.jpg')
   })
 
   it("plays audio by the record's kind whatever the extension, and shows a picture", () => {

@@ -18,6 +18,16 @@ export interface MediaPreviewProps {
 }
 
 /**
+ * What a download is saved as: the record's title (a work's, a material's), less what a file
+ * name cannot hold, with the stored file's extension; the stored name is a random key.
+ */
+export function downloadName(title: string, url: string): string {
+  const extension = /\.([a-z0-9]{1,5})(?:[?#]|$)/i.exec(url)?.[1]
+  const base = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'download'
+  return extension && !base.toLowerCase().endsWith(`.${extension.toLowerCase()}`) ? `${base}.${extension}` : base
+}
+
+/**
  * A stored file as the browser plays it, its own player and nothing more (a `<video>`, an
  * `<audio>` or a picture), with a link that downloads it. Only the start of a video is read
  * (preload="metadata") until someone plays it.
@@ -26,7 +36,7 @@ export function MediaPreview({ url, kind, poster, title, layout = 'detail' }: Me
   const t = useTranslate()
   const media: MediaKind | undefined = mediaKindOf(url, kind)
   const download = (
-    <a href={url} download className="media-download" aria-label={title ? t('media.downloadOf', { title }) : undefined}>
+    <a href={url} download={title ? downloadName(title, url) : true} className="media-download" aria-label={title ? t('media.downloadOf', { title }) : undefined}>
       <DownloadOutlined /> {t('media.download')}
     </a>
   )
