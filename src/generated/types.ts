@@ -1942,6 +1942,7 @@ export interface MaterialListQuery {
   order?: 'asc' | 'desc'
   name?: string
   kind?: 'video' | 'audio' | 'image'
+  kind_in?: string
   folder_id?: number
   tags?: string
 }

@@ -14,6 +14,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-title',
   'x-relation',
   'x-pick-from',
+  'x-relation-where',
   'x-enum-labels',
   'x-enum-colors',
   'x-enum-from',

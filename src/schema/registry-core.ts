@@ -25,7 +25,9 @@ import {
   type ResourceAction,
   type ResourceDef,
   type SchemaFile,
+  type TaskKindDef,
 } from './types'
+import { relationFilters } from './relations-in'
 
 const KINDS = ['entity', 'endpoint', 'resource', 'navigation', 'config', 'task', 'shared'] as const
 type Kind = (typeof KINDS)[number]
@@ -127,7 +129,23 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   if (checker) problems.push(...checker.checkEndpoints(endpoints, broken, new Set(problems.map((p) => p.file))))
 
   checkTaskCosts(tasks, configGroups, problems)
+  checkRelationFilters(tasks, resources, problems)
   return { registry: { entities, tasks, configGroups, endpoints, resources, navigation, schemas }, problems }
+}
+
+/**
+ * A picker narrowed by x-relation-where asks a list of that entity for its values by an "in"
+ * filter of each field: some screen of the entity must declare it, or the picker would offer all.
+ */
+function checkRelationFilters(tasks: ReadonlyMap<string, TaskKindDef>, resources: ReadonlyMap<string, ResourceDef>, problems: SchemaProblem[]): void {
+  for (const kind of tasks.values()) {
+    for (const found of relationFilters(kind.input, '/input')) {
+      for (const field of Object.keys(found.where)) {
+        const listed = [...resources.values()].some((r) => r.entity === found.entity && r.list.filters.some((f) => f.field === field && f.match === 'in'))
+        if (!listed) problems.push({ file: kind.file, pointer: `${found.pointer}/x-relation-where/${field}`, message: `narrows the ${found.entity} picker by "${field}", which no screen of ${found.entity} filters with "match": "in". Add { "field": "${field}", "match": "in" } to its list's filters.` })
+      }
+    }
+  }
 }
 
 /**

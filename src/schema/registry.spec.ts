@@ -331,6 +331,14 @@ describe('registry problems name the file, the pointer and what to do', () => {
     ])
   })
 
+  it('a picker narrowed by a field no screen of its entity filters with "in"', () => {
+    const voice = file('tasks/voice_clone.json') as { input: { properties: Record<string, Record<string, unknown>> } }
+    voice.input.properties.sample_material_id!['x-relation-where'] = { kind: ['audio'], format: ['wav'] }
+    expect(problemsOf({ 'tasks/voice_clone.json': voice })).toEqual([
+      'schemas/tasks/voice_clone.json#/input/properties/sample_material_id/x-relation-where/format: narrows the material picker by "format", which no screen of material filters with "match": "in". Add { "field": "format", "match": "in" } to its list\'s filters.',
+    ])
+  })
+
   it('a page of long work naming a task kind there is not, or open to roles that may not submit it', () => {
     const navigation = file('navigation.json') as { groups: { name: string; children: Record<string, unknown>[] }[] }
     const creation = navigation.groups.findIndex((g) => g.name === 'creation')

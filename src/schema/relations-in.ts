@@ -36,3 +36,13 @@ export function relatedEntities(schema: JsonSchema): string[] {
   walk(schema)
   return [...found]
 }
+
+/** Each `x-relation-where` at any depth of a schema, with its JSON pointer into the schema. */
+export function relationFilters(schema: JsonSchema, pointer = ''): { pointer: string; entity: string; where: Record<string, unknown[]> }[] {
+  const found: { pointer: string; entity: string; where: Record<string, unknown[]> }[] = []
+  const where = schema['x-relation-where']
+  if (typeof schema['x-relation'] === 'string' && where && typeof where === 'object') found.push({ pointer, entity: schema['x-relation'], where: where as Record<string, unknown[]> })
+  if (schema.items && typeof schema.items === 'object') found.push(...relationFilters(schema.items as JsonSchema, `${pointer}/items`))
+  for (const [name, field] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) found.push(...relationFilters(field, `${pointer}/properties/${name}`))
+  return found
+}

@@ -9,7 +9,7 @@ import { useConsole } from '../ConsoleContext'
 import type { ApiError } from '../providers/ApiError'
 import { sendMaterial } from '../creation/send-material'
 import { useRecorder } from '../creation/useRecorder'
-import { RelationPicker } from './RelationWidget'
+import { RelationPicker, type RelationWhere } from './RelationWidget'
 
 /** The longest recording the clone takes (the server's limit too). */
 const MAX_SECONDS = 300
@@ -62,7 +62,7 @@ export function MaterialWidget({ id, value, onChange, onBlur, disabled, readonly
   const busy = sending !== undefined
   return (
     <Space direction="vertical" size={8} style={{ width: '100%' }}>
-      <RelationPicker id={id} entity={String(schema['x-relation'])} value={value} known={known} clearable={!required} disabled={disabled || readonly || busy} onChange={(v) => onChange(v)} onBlur={() => onBlur(id, value)} width="100%" />
+      <RelationPicker id={id} entity={String(schema['x-relation'])} where={schema['x-relation-where'] as RelationWhere | undefined} value={value} known={known} clearable={!required} disabled={disabled || readonly || busy} onChange={(v) => onChange(v)} onBlur={() => onBlur(id, value)} width="100%" />
       {upload && !readonly ? (
         <Flex gap={8} wrap>
           <Button icon={<UploadOutlined />} disabled={disabled || busy} onClick={() => input.current?.click()}>

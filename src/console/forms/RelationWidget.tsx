@@ -50,6 +50,7 @@ export function RelationWidget({ id, name, value, onChange, onBlur, disabled, re
         id={id}
         entity={String(items['x-relation'])}
         pickFrom={items['x-pick-from'] as string | undefined}
+        where={items['x-relation-where'] as RelationWhere | undefined}
         values={Array.isArray(value) ? (value as unknown[]).filter((v): v is number => typeof v === 'number') : []}
         clearable
         disabled={disabled || readonly}
@@ -65,6 +66,7 @@ export function RelationWidget({ id, name, value, onChange, onBlur, disabled, re
       id={id}
       entity={String(schema['x-relation'])}
       pickFrom={schema['x-pick-from'] as string | undefined}
+      where={schema['x-relation-where'] as RelationWhere | undefined}
       value={value}
       known={known ?? undefined}
       clearable={!required}
@@ -76,11 +78,16 @@ export function RelationWidget({ id, name, value, onChange, onBlur, disabled, re
   )
 }
 
+/** x-relation-where: the values each field of an offered record may hold. */
+export type RelationWhere = Record<string, (string | number)[]>
+
 export interface RelationPickerProps {
   id?: string
   entity: string
   /** The screen to choose from (x-pick-from). */
   pickFrom?: string
+  /** Only records whose fields hold these values are offered (a clip field offers videos only). */
+  where?: RelationWhere
   value?: number | null
   /** Several records chosen at once (with onChangeMany): an array field's. */
   values?: number[]
@@ -109,10 +116,11 @@ export function RelationPicker(props: RelationPickerProps) {
   return <RelationSelect {...props} source={source} />
 }
 
-function RelationSelect({ id, value, values, onChange, onChangeMany, onBlur, disabled, known, clearable, width, source }: RelationPickerProps & { source: RelationSource }) {
+function RelationSelect({ id, value, values, onChange, onChangeMany, onBlur, disabled, known, clearable, width, source, where }: RelationPickerProps & { source: RelationSource }) {
   const t = useTranslate()
   const { selectProps } = useSelect<BaseRecord>({
     resource: source.resource,
+    filters: Object.entries(where ?? {}).map(([field, value]) => ({ field, operator: 'in' as const, value })),
     optionLabel: source.titleField as never,
     optionValue: 'id' as never,
     pagination: { currentPage: 1, pageSize: 20 },
