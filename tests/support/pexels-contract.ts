@@ -8,8 +8,8 @@ import { listenLocal } from './listen-local'
  * the official clients pexels/pexels-javascript (src/createFetchWrapper.ts, src/types.ts) and
  * pexels/pexels-ruby (lib/pexels/client/request.rb, lib/pexels/video/file.rb).
  *
- * Where the documentation differs from what this server was first asked to copy, it follows the
- * documentation:
+ * Where the documentation says otherwise than is commonly assumed of the API, this server follows
+ * the documentation:
  * - The X-Ratelimit-* headers are not on a 429. "These response headers are only returned on
  *   successful (2xx) responses. They are not included with other responses, including 429 Too
  *   Many Requests." They count a month, not an hour: Limit is "your total request limit for the
@@ -32,7 +32,8 @@ import { listenLocal } from './listen-local'
  *   official clients send it.
  * - The answer: { page, per_page, total_results, url, videos, next_page?, prev_page? }, the page
  *   links only "if there is a corresponding page".
- * - Default limits of 200 requests an hour and 20,000 a month (Guidelines); over them, 429.
+ * - Default limits of 200 requests an hour and 20,000 a month (Guidelines); over them, 429. Here
+ *   the month is counted (`remaining`) and mode 'limited' stands for either being reached.
  *
  * What those sources leave open, and what this server does meanwhile:
  * - How a wrong or missing key is answered: 401 here, as users of the API report it (issues of
@@ -259,7 +260,7 @@ export async function startPexelsContract(): Promise<PexelsContract> {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(typeof body === 'string' ? body : JSON.stringify(body))
     }
     if (authorization !== state.apiKey) return send([401, { error: 'Unauthorized: the Authorization header does not carry a valid API key.' }])
-    if (state.mode === 'limited' || state.remaining <= 0) return send([429, { error: 'Rate limit exceeded.' }])
+    if (state.mode === 'limited' || state.remaining <= 0) return send([429, { error: 'Rate limit exceeded' }])
     if (state.mode === 'failing') return send([500, { error: 'Internal Server Error' }])
     if (call.method !== 'GET' || url.pathname.replace(/\/$/, '') !== '/videos/search') return send([404, { error: 'Not Found' }])
     const answer = search(url.searchParams)

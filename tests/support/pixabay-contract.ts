@@ -7,8 +7,8 @@ import { listenLocal } from './listen-local'
  * its example answer, read from copies of the page), and for what it leaves unsaid, answers of the
  * real API that its users quote (named below).
  *
- * Where the documentation differs from what this server was first asked to copy, it follows the
- * documentation:
+ * Where the documentation says otherwise than is commonly assumed of the API, this server follows
+ * the documentation:
  * - X-RateLimit-Reset is "the remaining time in seconds after which the current rate limit window
  *   resets", a count of seconds, not a moment. (Older copies of the page say 100 a minute but
  *   describe the headers over 30 minutes; the current one says 100 in 60 seconds throughout.)
