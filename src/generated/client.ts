@@ -1021,7 +1021,7 @@ export interface ApiClient {
   /**
    * Which services do the AI work, and whether they can be reached
    *
-   * For each capability (voice clone, speech, avatar clone, digital-human video, the AI writer): the provider the platform uses now, what it really does, and whether it is ready: configured, and answering when asked. Said in the caller's language. The screens that submit such work show it above their form.
+   * For each capability (voice clone, speech, avatar clone, digital-human video, the AI writer, stock footage): the provider the platform uses now, what it really does, and whether it is ready: configured, and answering when asked. Said in the caller's language. The screens that submit such work show it above their form.
    *
    * `GET /provider/status` · roles: admin, partner, merchant
    */
@@ -1630,7 +1630,7 @@ export interface ApiClient {
   /**
    * Submit a task: video from a topic
    *
-   * Makes finished videos in one step: the script written by the AI writer from a topic (or a script of your own or from the library), split into sentences; for each sentence a clip matched from the materials library by its words (tags, names, folders); each sentence read by the chosen voice; each clip covering its sentence's speech, the subtitles shown while it is said, the music ducked under the voice. The videos differ in their choice of clips, no two alike, and go into a release plan when accounts are chosen. A sentence no clip matched is said in the result, with the clip used instead. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
+   * Makes finished videos in one step: the script written by the AI writer from a topic (or a script of your own or from the library), split into sentences; for each sentence a clip matched from the materials library by its words (tags, names, folders), a sentence the library lacks searched at the stock footage vendor when one is set up (what is downloaded kept as materials, with source and licence); each sentence read by the chosen voice; each clip covering its sentence's speech, the subtitles shown while it is said, the music ducked under the voice. The videos differ in their choice of clips, no two alike, and go into a release plan when accounts are chosen. A sentence no clip matched is said in the result, with the clip used instead. The task is queued at once and answered as it stands; follow it with task/detail or task/events. Its cost is reserved now, kept when it succeeds and given back when it fails or is cancelled.
    *
    * `POST /task/submit_topic_video` · roles: partner, merchant
    */

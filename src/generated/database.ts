@@ -228,6 +228,8 @@ export interface MaterialTable {
   audio_codec: Optional<string>
   size: Optional<number>
   storage_key: Optional<string>
+  source_url: Optional<string>
+  licence: Optional<string>
   owner_id: Optional<number>
   created_at: string
   updated_at: string

@@ -422,6 +422,14 @@ export interface Material {
    * Bytes.
    */
   size: number
+  /**
+   * For footage downloaded from a stock vendor: its page there, which names its author.
+   */
+  source_url: string
+  /**
+   * For footage downloaded from a stock vendor: the licence it is used under.
+   */
+  licence: string
   owner_id?: number
   created_at: string
   updated_at: string
@@ -3468,7 +3476,7 @@ export type PlatformAccountEditResponse = PlatformAccount
  */
 export interface ProviderStatusResponse {
   providers: {
-    capability: 'voice-clone' | 'speech' | 'avatar-clone' | 'digital-human-video' | 'chat'
+    capability: 'voice-clone' | 'speech' | 'avatar-clone' | 'digital-human-video' | 'chat' | 'stock'
     /**
      * local, or the vendor: heygem, heygen, gpt-sovits (the voice clone: local, gpt-sovits or heygem; the AI writer: none or openai-compatible).
      */
@@ -5152,6 +5160,10 @@ export interface TaskEstimateTopicVideoBody {
    */
   seconds?: number
   /**
+   * When an administrator has set up Pexels or Pixabay: a sentence the library has no clip for is searched there, and what is downloaded is kept in your library with its source and licence.
+   */
+  use_stock?: boolean
+  /**
    * Videos to make from the script, each with a different choice of clips.
    */
   count?: number
@@ -5967,6 +5979,10 @@ export interface TaskSubmitTopicVideoBody {
    * About how long each video is: the AI writer writes that much. A script of your own lasts as long as it takes to say.
    */
   seconds?: number
+  /**
+   * When an administrator has set up Pexels or Pixabay: a sentence the library has no clip for is searched there, and what is downloaded is kept in your library with its source and licence.
+   */
+  use_stock?: boolean
   /**
    * Videos to make from the script, each with a different choice of clips.
    */

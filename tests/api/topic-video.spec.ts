@@ -12,6 +12,7 @@ import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
 import { brightestAtBottom, soundSpans } from '../support/media-checks'
 import { startChatContract, type ChatContract } from '../support/chat-contract'
+import { startPixabayContract, type PixabayContract } from '../support/pixabay-contract'
 
 type Output = { url: string; duration: number; combination: string; clips: { material_id: number; start: number; end: number; hold?: number }[]; lines: { start: number; end: number; text: string }[] }
 type Result = { script: string; outputs: Output[]; unmatched: string[] }
@@ -20,6 +21,7 @@ type Estimate = { size: { output_seconds: number; variants: number }; cost: { am
 describe('a video from a topic in one step: script, clips matched per sentence, voice, subtitles, variants, a release plan (issue: one step from a topic)', () => {
   let server: TestServer
   let contract: ChatContract
+  let pixabay: PixabayContract
   let media: string
   let token: Record<string, string>
   let id: Record<string, number>
@@ -31,6 +33,7 @@ describe('a video from a topic in one step: script, clips matched per sentence, 
   beforeAll(async () => {
     media = mkdtempSync(join(tmpdir(), 'topic-media-'))
     contract = await startChatContract()
+    pixabay = await startPixabayContract()
     // Dark, silent clips told apart by their tags, so the only sound is the voice and white subtitles stand out.
     const clips = { 'sunrise-1.mp4': 'black', 'sunrise-2.mp4': '0x101010', 'coffee.mp4': '0x0c0c20', 'city.mp4': '0x200c0c' }
     await Promise.all([
@@ -58,6 +61,7 @@ describe('a video from a topic in one step: script, clips matched per sentence, 
   afterAll(async () => {
     await server?.close()
     await contract?.close()
+    await pixabay?.close()
     rmSync(media, { recursive: true, force: true })
   })
 
@@ -152,6 +156,34 @@ describe('a video from a topic in one step: script, clips matched per sentence, 
     // A release plan posting each video to the account chosen.
     const plans = await call<{ data: { id: number; name: string; posts_total: number }[] }>('m1', 'GET', '/release_plan/list')
     expect(plans.body.data.data.find((p) => p.name === 'Dawn')).toMatchObject({ posts_total: 2 })
+  }, 120_000)
+
+  it('fills a sentence the library lacks from the stock vendor, keeping what it downloads as materials with their source and licence', async () => {
+    pixabay.cdnFile = join(media, 'forest.mp4')
+    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0x0c200c:s=320x568:r=25:d=20', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', pixabay.cdnFile])
+    await call('admin', 'POST', '/platform/set_config', { group: 'providers', values: { stock: 'pixabay', stock_api_key: pixabay.apiKey, stock_base_url: pixabay.url } })
+    const status = (await call<{ providers: { capability: string; name: string; ready: boolean }[] }>('m1', 'GET', '/provider/status')).body.data.providers.find((p) => p.capability === 'stock')
+    expect(status).toMatchObject({ name: 'pixabay', ready: true })
+    const body = { title: 'Woods', source: 'script', script: '海边的日出真美。A walk in the forest.', count: 1, resolution: 480 }
+    const done = await waitForTask(server, token.m1!, (await call<Task>('m1', 'POST', '/task/submit_topic_video', body)).body.data.id, 'succeeded')
+    const result = done.result as Result & { stock: { material_id: number; source_url: string; licence: string }[] }
+    // Asked by the sentence's own words, in its shape, for nothing unfit for all ages.
+    const asked = pixabay.requests.find((r) => r.path === '/api/videos/')!
+    expect(asked.query).toMatchObject({ q: 'walk forest', lang: 'en', safesearch: 'true' })
+    expect(result.stock.length).toBeGreaterThan(0)
+    expect(result.stock[0]).toMatchObject({ source_url: expect.stringMatching(/^https:\/\/pixabay\.com\/videos\/forest-/), licence: 'Pixabay Content License' })
+    expect(result.unmatched).toEqual([])
+    // The second sentence shows what was downloaded, now in the library with where it came from.
+    expect(result.stock.map((s) => s.material_id)).toContain(result.outputs[0]!.clips[1]!.material_id)
+    const kept = await call<{ data: { id: number; source_url: string; licence: string; tags: string }[] }>('m1', 'GET', '/material/list', { page: 1, limit: 50 })
+    const stock = kept.body.data.data.find((m) => m.id === result.stock[0]!.material_id)!
+    expect(stock).toMatchObject({ source_url: result.stock[0]!.source_url, licence: 'Pixabay Content License' })
+    expect(stock.tags).toContain('forest')
+    // A vendor that refuses leaves the library to do the work, and the result says why.
+    await call('admin', 'POST', '/platform/set_config', { group: 'providers', values: { stock_api_key: 'wrong-key' } })
+    const refused = await waitForTask(server, token.m1!, (await call<Task>('m1', 'POST', '/task/submit_topic_video', { ...body, script: '海边的日出真美。Snow falls on the mountains.' })).body.data.id, 'succeeded')
+    expect(JSON.stringify((refused.result as { stock_problem?: unknown }).stock_problem)).toMatch(/key/i)
+    await call('admin', 'POST', '/platform/set_config', { group: 'providers', values: { stock: 'none' } })
   }, 120_000)
 
   it('names what is wrong before anything is charged: another\'s music, an empty script, too many videos for the clips', async () => {

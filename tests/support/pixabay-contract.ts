@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listenLocal } from './listen-local'
 
@@ -51,6 +52,8 @@ import { listenLocal } from './listen-local'
  *   one of its tags or a word of one (Chinese within the tag); it answers its tags in the language
  *   searched where the catalogue has them, else in English.
  * - The 24-hour caching Pixabay requires of its users is theirs to do; nothing here checks it.
+ * - With `cdnFile` set, the renditions' links point here instead of cdn.pixabay.com and each
+ *   serves that file, as the CDN serves a video to anyone without the key.
  */
 export interface PixabayContract {
   /** Where the API lives, as pixabayStock's baseUrl takes it: <origin>/api/. */
@@ -61,6 +64,11 @@ export interface PixabayContract {
   limit: number
   /** Every call as it came: its path, its query decoded, and the status answered. */
   requests: { method: string; path: string; query: Record<string, string>; status: number }[]
+  /**
+   * A real MP4 this server hands out as every rendition, from its own /video/ path in place of
+   * cdn.pixabay.com, for a test that downloads what it found; unset, the links are the CDN's.
+   */
+  cdnFile?: string
   close(): Promise<void>
 }
 
@@ -152,11 +160,11 @@ function score(hit: CatalogueHit, q: string, lang: string): number {
   return terms.filter((term) => words.has(term) || (/[^\x00-\x7f]/.test(term) && tags.some((t) => t.includes(term) || term.includes(t)))).length
 }
 
-function hitOf(hit: CatalogueHit, lang: string): Record<string, unknown> {
+function hitOf(hit: CatalogueHit, lang: string, cdn = 'https://cdn.pixabay.com'): Record<string, unknown> {
   const day = `2023/0${1 + (hit.id % 9)}/1${hit.id % 10}`
   const videos = Object.fromEntries(Object.entries(hit.sizes).map(([name, size]): [string, Rendition] => [name, size
     ? {
-        url: `https://cdn.pixabay.com/video/${day}/${hit.id}-8234${hit.id % 1000}_${name}.mp4`,
+        url: `${cdn}/video/${day}/${hit.id}-8234${hit.id % 1000}_${name}.mp4`,
         width: size[0],
         height: size[1],
         size: Math.round(size[0] * size[1] * hit.duration * 0.25),
@@ -181,7 +189,9 @@ function hitOf(hit: CatalogueHit, lang: string): Record<string, unknown> {
 }
 
 export async function startPixabayContract(): Promise<PixabayContract> {
+  let origin = ''
   const state = {
+    cdnFile: undefined as string | undefined,
     apiKey: 'test-pixabay-key',
     mode: 'ok' as PixabayMode,
     limit: 100,
@@ -221,7 +231,7 @@ export async function startPixabayContract(): Promise<PixabayContract> {
       .map((m) => m.h)
     const totalHits = Math.min(found.length, MAX_TOTAL_HITS)
     if (!Number.isInteger(page) || page < 1 || (page > 1 && (page - 1) * perPage >= totalHits)) return bad('"page" is out of valid range.')
-    const hits = found.slice(0, totalHits).slice((page - 1) * perPage, page * perPage).map((h) => hitOf(h, lang))
+    const hits = found.slice(0, totalHits).slice((page - 1) * perPage, page * perPage).map((h) => hitOf(h, lang, state.cdnFile ? origin : undefined))
     return [200, JSON.stringify({ total: found.length, totalHits, hits }), 'application/json']
   }
 
@@ -233,6 +243,11 @@ export async function startPixabayContract(): Promise<PixabayContract> {
     const send = ([status, body, type = 'text/plain; charset=utf-8']: Answer) => {
       call.status = status
       res.writeHead(status, { 'content-type': type, ...limitHeaders }).end(body)
+    }
+    // The CDN's files need no key.
+    if (state.cdnFile && call.method === 'GET' && url.pathname.startsWith('/video/') && url.pathname.endsWith('.mp4')) {
+      call.status = 200
+      return void readFile(state.cdnFile).then((file) => res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(file.length) }).end(file))
     }
     if (url.searchParams.get('key') !== state.apiKey) return send([400, '[ERROR 400] Invalid or missing API key ([key]).'])
     const now = Date.now()
@@ -252,6 +267,7 @@ export async function startPixabayContract(): Promise<PixabayContract> {
   }
 
   const listening = await listenLocal(createServer(handle))
+  origin = listening.origin
   const contract = state as PixabayContract
   contract.url = `${listening.origin}/api/`
   contract.close = () => listening.close()

@@ -358,6 +358,7 @@ export const enUS: Record<string, string> = {
   'provider.speech': 'Speech',
   'provider.avatar-clone': 'Avatar',
   'provider.digital-human-video': 'Video',
+  'provider.stock': 'Stock footage',
   'provider.chat': 'AI writer',
   'ai.notReady': 'The AI writer cannot answer',
   'ai.setUp': 'Set it up in Initial configuration',

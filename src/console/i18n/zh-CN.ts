@@ -351,6 +351,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'provider.speech': '语音合成',
   'provider.avatar-clone': '形象克隆',
   'provider.digital-human-video': '视频合成',
+  'provider.stock': '视频素材服务',
   'provider.chat': 'AI 写作',
   'ai.notReady': 'AI 写作服务暂时无法应答',
   'ai.setUp': '前往“初始化配置”设置',

@@ -12,10 +12,11 @@ import { bitrateFor, outputSize, type ClipPlan, type ClipSegment } from '../medi
 import type { Cue } from '../media/srt'
 import { localSpeech } from '../providers/speech/local'
 import type { SpeechProvider } from '../providers/speech/speech-provider'
-import { chatProvider, speechForVoice } from '../providers/active'
+import { chatProvider, speechForVoice, stockProvider } from '../providers/active'
 import { logAiCall } from '../ai/call-log'
 import { scriptIn, topicScriptMessages, type ScriptSentence } from '../ai/topic-script'
 import { insertPlan } from '../matrix/plan-handlers'
+import { keepFetchedMaterial } from '../materials/keep-fetched'
 import { materialsById, mediaInfoOf, ownMaterials } from './materials'
 import { matchSentences, searchTerms, tagsOf, type LibraryItem } from './matching'
 import { requireMediaTools } from './media-tools'
@@ -86,14 +87,12 @@ export const topicVideoTask = taskHandler(['topic_video'], {
     const lengths = cues.map((cue, i) => Math.round(((cues[i + 1]?.start ?? seconds) - cue.start) * 1000) / 1000)
 
     ctx.progress(26, STAGE.matching)
+    const wanted = cues.map((cue, i) => ({ text: cue.text, terms: termsOf(cue.text, sentences, languageOf(cue.text)), seconds: lengths[i]! }))
+    // Sentences the library has nothing for are searched at the stock vendor first; what it finds joins the library.
+    const stock = input.use_stock === false ? { kept: [] } : await ctx.step('stock', () => fillFromStock(ctx, wanted, random))
     const plan = await ctx.step('match', async () => {
       const library = await libraryOf(services.db, services, ctx.task.ownerId)
-      const language = input.language ?? 'zh-CN'
-      const matches = matchSentences(
-        cues.map((cue, i) => ({ text: cue.text, terms: termsOf(cue.text, sentences, language), seconds: lengths[i]! })),
-        library,
-        { random },
-      )
+      const matches = matchSentences(wanted, library, { random })
       const durations = new Map(library.map((item) => [item.id, item.kind === 'image' ? Infinity : item.duration]))
       const slots: Slot[] = matches.map((m) => ({ clips: m.ids.map((id) => ({ id, duration: durations.get(id)! })) }))
       const possible = countCombinations(slots)
@@ -132,6 +131,9 @@ export const topicVideoTask = taskHandler(['topic_video'], {
         // Said, never hidden: sentences no clip's words matched (a clip of the library was used), and sentences left out for length.
         unmatched,
         ...(left > 0 ? { left_out: narration.cues.slice(cues.length).map((c) => c.text) } : {}),
+        // What the stock vendor gave, kept in the library with where it came from; or why it could not.
+        stock: stock.kept,
+        ...('problem' in stock && stock.problem ? { stock_problem: stock.problem } : {}),
       },
       commit: async (trx) => {
         const works = await insertWorks(trx, ctx, 'topic_video', outputs)
@@ -197,6 +199,49 @@ async function scriptOf(ctx: TaskRunContext<TopicInput>): Promise<ScriptSentence
     if (!(error instanceof TaskFailure)) await logAiCall(services, { ...call, usage: null, status: ctx.signal.aborted ? 'stopped' : 'failed' }).catch(() => undefined)
     throw error
   }
+}
+
+/** At most this many clips a sentence are downloaded from a stock vendor. */
+const STOCK_PER_SENTENCE = 2
+
+/**
+ * For each sentence no clip of the library matches, a search at the stock vendor (when one is
+ * set up) by its words, in the shape wanted and at least as long as the sentence; the first
+ * clips found are downloaded and kept as the owner's materials, tagged with the sentence's
+ * words and the vendor's, with their source page and licence. A vendor that fails or refuses
+ * leaves the library as it was, and the result says why.
+ */
+async function fillFromStock(ctx: TaskRunContext<TopicInput>, wanted: { text: string; terms: string[]; seconds: number }[], random: () => number): Promise<{ kept: { material_id: number; source_url: string; licence: string }[]; problem?: Label }> {
+  const { services, input } = ctx
+  const active = await stockProvider(services)
+  if ('notConfigured' in active) return { kept: [] }
+  const library = await libraryOf(services.db, services, ctx.task.ownerId)
+  const matches = matchSentences(wanted, library, { random })
+  const kept: { material_id: number; source_url: string; licence: string }[] = []
+  const orientation = ({ '9:16': 'portrait', '16:9': 'landscape', '1:1': 'square' } as const)[input.shape ?? '9:16']
+  try {
+    for (const [i, match] of matches.entries()) {
+      if (match.matched || wanted[i]!.terms.length === 0) continue
+      const clips = await active.provider.search({ terms: wanted[i]!.terms.slice(0, 4), orientation, minSeconds: wanted[i]!.seconds, limit: 5, language: languageOf(wanted[i]!.text).slice(0, 2), signal: ctx.signal })
+      for (const clip of clips.slice(0, STOCK_PER_SENTENCE)) {
+        const id = await keepFetchedMaterial(services, {
+          ownerId: ctx.task.ownerId, url: clip.url, vendor: active.provider.name, name: `${active.provider.name} ${clip.id}`,
+          tags: [...wanted[i]!.terms, ...clip.tags], sourceUrl: clip.pageUrl, licence: clip.licence, workDir: ctx.workDir,
+          timeoutMs: services.config.vendorTiming?.timeoutMs ?? 60_000, signal: ctx.signal,
+        })
+        kept.push({ material_id: id, source_url: clip.pageUrl, licence: clip.licence })
+      }
+    }
+    return { kept }
+  } catch (error) {
+    if (!(error instanceof TaskFailure) || ctx.signal.aborted) throw error
+    return { kept, problem: error.reason }
+  }
+}
+
+/** The language a sentence is written in, as far as searching it goes: Chinese when it holds Chinese characters. */
+function languageOf(text: string): 'zh-CN' | 'en-US' {
+  return /\p{Script=Han}/u.test(text) ? 'zh-CN' : 'en-US'
 }
 
 /** The words a spoken piece is matched by: those the writer gave its sentence, and its own. */

@@ -8,7 +8,7 @@ import { namedHandler, requireCaller } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
 import { runFfmpeg } from '../media/run-ffmpeg'
 import { TaskFailure } from '../tasks/task-handler'
-import { avatarCloneProvider, chatProvider, digitalHumanVideoProvider, gptSovitsMode, speechForVoice, voiceCloneProvider } from '../providers/active'
+import { avatarCloneProvider, chatProvider, digitalHumanVideoProvider, gptSovitsMode, speechForVoice, voiceCloneProvider, stockProvider } from '../providers/active'
 import { localSpeech } from '../providers/speech/local'
 import { answerCache, workGate } from '../http/work-gate'
 import { accountKey, limitedBy, unsignedSkipped } from '../rate-limit/limited-by'
@@ -103,6 +103,7 @@ const providerStatus = namedHandler(['provider/status'], {
     const [voice, avatar] = [await voiceCloneProvider(services), await avatarCloneProvider(services)]
     const notReady = (capability: string, name: string, problem: string) => ({ capability, name, describe: '', ready: false, problem })
     const writer = await chatProvider(services)
+    const stock = await stockProvider(services)
     const [reach, writerReach, gptMode] = await sharedReach(services, () =>
       Promise.all(['notConfigured' in video ? undefined : video.provider.reachable(), 'notConfigured' in writer ? undefined : writer.provider.reachable(), gptSovitsMode(services)]),
     )
@@ -123,6 +124,10 @@ const providerStatus = namedHandler(['provider/status'], {
         'notConfigured' in writer
           ? notReady('chat', writer.name, writer.notConfigured[locale])
           : { capability: 'chat', name: writer.name, describe: writer.provider.describe[locale], ready: writerReach!.ok, problem: writerReach!.ok ? null : writerReach!.reason[locale] },
+        // Not asked whether it answers: each search counts against the vendor's hourly limit.
+        'notConfigured' in stock
+          ? notReady('stock', stock.name, stock.notConfigured[locale])
+          : { capability: 'stock', name: stock.name, describe: stock.provider.describe[locale], ready: true, problem: null },
       ],
     }
   },

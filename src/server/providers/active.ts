@@ -20,6 +20,9 @@ import { heyGenVideo } from './digital-human-video/heygen'
 import type { DigitalHumanVideoProvider } from './digital-human-video/digital-human-video-provider'
 import type { ChatProvider } from './chat/chat-provider'
 import { openAiCompatibleChat } from './chat/openai-compatible'
+import type { StockProvider } from './stock/stock-provider'
+import { pexelsStock } from './stock/pexels'
+import { pixabayStock } from './stock/pixabay'
 
 /** A provider as the platform uses it: its name (kept on what it makes) and the provider itself. */
 export interface Active<P> {
@@ -175,4 +178,19 @@ export async function chatProvider(services: Services, db: Db = services.db): Pr
     name: 'openai-compatible',
     provider: openAiCompatibleChat({ baseUrl: chat.chat_base_url, model: chat.chat_model, apiKey: String(settings.chat_api_key ?? ''), timeoutMs: services.config.vendorTiming?.timeoutMs ?? CHAT_SILENCE_MS }),
   }
+}
+
+/**
+ * The stock-footage vendor a video from a topic searches when its library lacks a clip, or
+ * why there is none ("none" chosen, or its key missing).
+ */
+export async function stockProvider(services: Services, db: Db = services.db): Promise<Active<StockProvider> | { name: string; notConfigured: Label }> {
+  const settings = await readGroup(services, services.registry.configGroups.get('providers')!, db)
+  const name = String(settings.stock ?? 'none')
+  if (name !== 'pexels' && name !== 'pixabay') return { name: 'none', notConfigured: { 'zh-CN': '未配置视频素材服务', 'en-US': 'No stock footage vendor is set up' } }
+  const apiKey = String(settings.stock_api_key ?? '')
+  if (!apiKey) return { name, notConfigured: { 'zh-CN': `已选择 ${name}，但没有填写 API 密钥`, 'en-US': `${name} is chosen, but no API key is set` } }
+  const baseUrl = String(settings.stock_base_url ?? '') || undefined
+  const timeoutMs = services.config.vendorTiming?.timeoutMs
+  return { name, provider: name === 'pexels' ? pexelsStock({ apiKey, baseUrl, timeoutMs }) : pixabayStock({ apiKey, baseUrl, timeoutMs }) }
 }

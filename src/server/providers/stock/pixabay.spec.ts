@@ -50,12 +50,14 @@ describe('Pixabay stock footage, against a contract server of its video search',
     ])
   })
 
-  it('sorts out the shape itself, as the video search takes none, and leaves out clips too short', async () => {
-    expect(await search({ terms: ['city'], orientation: 'landscape' })).toEqual([])
+  it('puts clips of the shape wanted first, as the video search takes no shape, keeps the others after them to be cropped, and leaves out clips too short', async () => {
+    const landscape = await search({ terms: ['city', 'forest'], orientation: 'landscape' })
     expect(lastRequest().query).not.toHaveProperty('orientation')
+    expect(landscape.map((c) => shapeOf(c)).at(-1)).toBe('portrait')
 
-    const portrait = await search({ terms: ['city'], orientation: 'portrait' })
-    expect(portrait.map((c) => [c.id, c.width, c.height])).toEqual([['187451', 720, 1280]])
+    const portrait = await search({ terms: ['city', 'forest'], orientation: 'portrait' })
+    expect(portrait.map((c) => [c.id, c.width, c.height])[0]).toEqual(['187451', 720, 1280])
+    expect(portrait.length).toBeGreaterThan(1)
 
     const withShort = await search({ terms: ['forest', 'sunlight'], minSeconds: 3 })
     expect(withShort.map((c) => [c.id, c.seconds, c.width, c.height])).toContainEqual(['44127', 4, 1280, 720])

@@ -71,9 +71,11 @@ export function pixabayStock(opts: { apiKey: string; baseUrl?: string; timeoutMs
         throw malformed(VENDOR, `its search answered ${text.slice(0, 60) || 'nothing'} instead of JSON`)
       }
       if (!Array.isArray(body?.hits)) throw malformed(VENDOR, `its search answered ${text.slice(0, 120)} without hits`)
+      // Most of Pixabay's footage is landscape: one of another shape is still of use cropped, after those of the shape wanted.
       return (body.hits as PixabayHit[])
         .map((hit) => clipOf(hit))
-        .filter((clip): clip is StockClip => clip !== undefined && clip.seconds >= params.minSeconds && shapeOf(clip) === params.orientation)
+        .filter((clip): clip is StockClip => clip !== undefined && clip.seconds >= params.minSeconds)
+        .sort((a, b) => Number(shapeOf(b) === params.orientation) - Number(shapeOf(a) === params.orientation))
         .slice(0, params.limit)
     },
   }

@@ -4,6 +4,7 @@ import type { Label } from '../../../schema/types'
 export interface StockSearch {
   /** Search terms, in the script's language; the vendor's own search is asked with them joined by spaces. */
   terms: string[]
+  /** The shape wanted: asked for where the vendor's search takes it (Pexels), else put first (Pixabay). */
   orientation: 'portrait' | 'landscape' | 'square'
   /** Clips shorter than this are of no use for the sentence. */
   minSeconds: number
