@@ -70,4 +70,17 @@ describe('a task as its card shows it', () => {
     expect(card.textContent).toContain('480×854')
     expect(card.querySelector('a[href^="/digital-human/digital-video?filters"]')!.getAttribute('href')).toContain('value]=7')
   })
+
+  it('says what each variant is made of: its clips, which part of which material, and its lines with their times', () => {
+    const output = {
+      url: '/uploads/v1.mp4', duration: 9.4,
+      clips: [{ material_id: 4, name: 'sunrise.mp4', start: 0.5, end: 4.5 }, { material_id: 5, name: 'coffee.mp4', start: 0, end: 4, hold: 0.4 }],
+      lines: [{ start: 0, end: 3.1, text: '海边的日出真美。' }, { start: 3.4, end: 8.8, text: '来一杯咖啡。' }],
+    }
+    const { card } = shown(task({ status: 'succeeded', progress: 100, result: { outputs: [output] }, cost_state: 'captured' }), 'zh-CN')
+    const parts = card.querySelector('details.task-output-parts')!
+    expect(parts.querySelector('summary')!.textContent).toBe('镜头与字幕')
+    expect([...parts.querySelectorAll('ol[aria-label="镜头"] li')].map((li) => li.textContent)).toEqual(['sunrise.mp4 0.5–4.5 秒', 'coffee.mp4 0.0–4.0 秒 （末帧停留 0.4 秒）'])
+    expect([...parts.querySelectorAll('ol[aria-label="字幕"] li')].map((li) => li.textContent)).toEqual(['0.0–3.1 秒 海边的日出真美。', '3.4–8.8 秒 来一杯咖啡。'])
+  })
 })

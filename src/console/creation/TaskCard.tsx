@@ -21,6 +21,10 @@ interface TaskOutput {
   width?: number
   height?: number
   size?: number
+  /** A mixed cut's or a topic video's pieces: which part of which material, in order. */
+  clips?: { material_id: number; name?: string; start: number; end: number; hold?: number }[]
+  /** Its subtitle lines, each with when it shows. */
+  lines?: { start: number; end: number; text: string }[]
 }
 
 const PROGRESS_STATUS = { queued: 'normal', running: 'active', succeeded: 'success', failed: 'exception', cancelled: 'normal' } as const
@@ -122,6 +126,7 @@ export function TaskCard({ task, act }: TaskCardProps) {
                       .filter(Boolean)
                       .join(' · ')}
                   </Typography.Text>
+                  {output.clips?.length || output.lines?.length ? <OutputParts output={output} /> : null}
                 </Col>
               ))}
             </Row>
@@ -130,6 +135,36 @@ export function TaskCard({ task, act }: TaskCardProps) {
         ) : null}
       </Space>
     </Card>
+  )
+}
+
+/** What one video is made of, folded: each clip (which material, from when to when) and each line with when it shows. */
+function OutputParts({ output }: { output: TaskOutput }) {
+  const t = useTranslate()
+  const range = (from: number, to: number) => t('task.range', { from: from.toFixed(1), to: to.toFixed(1) })
+  return (
+    <details className="task-output-parts">
+      <summary>{t('task.madeOf')}</summary>
+      {output.clips?.length ? (
+        <ol aria-label={t('task.clips')}>
+          {output.clips.map((clip, i) => (
+            <li key={i}>
+              {clip.name ?? `#${clip.material_id}`} {range(clip.start, clip.end)}
+              {clip.hold ? ` ${t('task.held', { seconds: clip.hold.toFixed(1) })}` : ''}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {output.lines?.length ? (
+        <ol aria-label={t('task.lines')}>
+          {output.lines.map((line, i) => (
+            <li key={i}>
+              <Typography.Text type="secondary">{range(line.start, line.end)}</Typography.Text> {line.text}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </details>
   )
 }
 

@@ -74,7 +74,7 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
           onProgress: (f) => ctx.progress(5 + ((i + f) / variants.length) * 93, stage),
         }),
       )
-      outputs.push({ video, variant: i, combination: variant.hash, clips: variant.picks.map((p) => ({ material_id: p.clipId, start: p.start, end: p.end, ...(p.hold ? { hold: p.hold } : {}) })), lines })
+      outputs.push({ video, variant: i, combination: variant.hash, clips: variant.picks.map((p) => ({ material_id: p.clipId, name: materials.get(p.clipId)!.name, start: p.start, end: p.end, ...(p.hold ? { hold: p.hold } : {}) })), lines })
     }
     return {
       // Each variant says what it is made of: which part of which clip, and each line with when it shows.
@@ -93,6 +93,7 @@ function longestVariant(slots: readonly Slot[]): number {
 /** One piece of a variant: seconds into the material it came from, and how long its last frame is held after. */
 interface VariantClip {
   material_id: number
+  name: string
   start: number
   end: number
   hold?: number

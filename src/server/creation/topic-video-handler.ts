@@ -108,7 +108,7 @@ export const topicVideoTask = taskHandler(['topic_video'], {
     const materials = await materialsById(services, ids)
     if (materials.size !== ids.length) throw new TaskFailure(GONE)
     const paths = await fetchMaterials(ctx, [...materials.values()])
-    const outputs: { video: StoredVideo; variant: number; combination: string; clips: VariantClip[] }[] = []
+    const outputs: { video: StoredVideo; variant: number; combination: string; clips: (VariantClip & { name: string })[] }[] = []
     for (const [i, variant] of plan.variants.entries()) {
       const stage: Label = { 'zh-CN': `合成第 ${i + 1}/${count} 条`, 'en-US': `Rendering ${i + 1} of ${count}` }
       const video = await ctx.step(`variant-${i}`, () =>
@@ -117,7 +117,7 @@ export const topicVideoTask = taskHandler(['topic_video'], {
           onProgress: (f) => ctx.progress(30 + ((i + f) / count) * 66, stage),
         }),
       )
-      outputs.push({ video, variant: i, combination: variant.hash, clips: variant.clips })
+      outputs.push({ video, variant: i, combination: variant.hash, clips: variant.clips.map((c) => ({ ...c, name: materials.get(c.material_id)!.name })) })
     }
 
     if ((input.account_ids ?? []).length > 0) ctx.progress(98, STAGE.publish)
