@@ -297,7 +297,7 @@ async function media(): Promise<void> {
 function describeTopic(t: TopicFigures): string {
   const perMinute = (ms: number) => ms / 1000 / (t.outputSeconds / 60)
   return [
-    `\nvideo from a topic: a ${t.words}-word English script, local voice, ${t.variants} variants at 720x1280 from 12 tagged clips, ${t.outputSeconds.toFixed(1)} s of video in all:`,
+    `\nvideo from a topic: a ${t.words}-word English script, local voice, 5 variants at 720x1280 from 12 tagged clips, twice (${t.variants} videos, ${t.outputSeconds.toFixed(1)} s in all):`,
     `    through the task (submit to succeeded)  ${(t.taskMs / 1000).toFixed(1)} s = ${perMinute(t.taskMs).toFixed(1)} s per output minute`,
     `    the same renders as bare ffmpeg        ${(t.bareMs / 1000).toFixed(1)} s = ${perMinute(t.bareMs).toFixed(1)} s per output minute`,
     `    task / bare                            ${(t.taskMs / t.bareMs).toFixed(3)}`,
