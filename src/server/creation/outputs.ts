@@ -35,7 +35,7 @@ export async function fetchMaterials(ctx: TaskRunContext<unknown>, materials: re
 export async function renderAndStore(ctx: TaskRunContext<unknown>, plan: ClipPlan, opts: { coverAt: number; onProgress(fraction: number): void }): Promise<StoredVideo> {
   // Never longer than it was measured and charged for when submitted.
   await renderClip(plan, { signal: ctx.signal, onProgress: opts.onProgress, ...(ctx.size ? { maxSeconds: ctx.size.output_seconds + 0.5 } : {}) })
-  const info = await probeMedia(plan.output, { signal: ctx.signal })
+  const info = await probeMedia(plan.output, { signal: ctx.signal, written: true })
   const cover = `${plan.output}.jpg`
   await coverFrame(plan.output, Math.min(opts.coverAt, Math.max(0, info.duration - 0.1)), cover, { signal: ctx.signal })
   const now = ctx.services.now()

@@ -33,7 +33,7 @@ export async function narrate(script: string, say: (text: string, output: string
   for (const [i, text] of pieces.entries()) {
     const file = join(workDir, `piece-${i}.wav`)
     await say(text, file)
-    const { duration } = await probeMedia(file, opts)
+    const { duration } = await probeMedia(file, { ...opts, written: true })
     cues.push({ start: round(at), end: round(at + duration), text })
     at += duration + (i < pieces.length - 1 ? PAUSE_SECONDS : 0)
     files.push(file)

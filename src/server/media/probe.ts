@@ -31,6 +31,11 @@ export interface MediaInfo {
 
 export interface ProbeOptions {
   signal?: AbortSignal
+  /**
+   * A file this platform has just written itself (a render, a narration's piece): its end is not
+   * decoded to prove it whole, as an upload's is, which costs a process and a second of decoding.
+   */
+  written?: boolean
 }
 
 interface ProbeStream {
@@ -118,7 +123,7 @@ export async function probeMedia(path: string, opts: ProbeOptions = {}): Promise
   const statesLength = still || stated > 0
   const duration = statesLength ? stated : await packetDuration(path, opts)
 
-  await checkTail(path, kind, opts)
+  if (!opts.written) await checkTail(path, kind, opts)
 
   return {
     kind,
