@@ -4867,6 +4867,9 @@ export interface TaskEstimateClipBody {
    * Read over the video sentence by sentence by the speech provider (locally espeak-ng). The segments play again from the first until it ends, and with no subtitle text or SRT each sentence is shown while it is said.
    */
   voice_text?: string
+  /**
+   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   */
   voice?: 'cmn' | 'en'
   subtitle_style?: {
     /**
@@ -5036,6 +5039,9 @@ export interface TaskEstimateMixedCutBody {
    * Read over every variant sentence by sentence by the speech provider, and each sentence shown as a subtitle while it is said when there are no caption lines. When it is longer than a variant, the windows grow within their slots and then the slots play again in order until it ends.
    */
   voice_text?: string
+  /**
+   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   */
   voice?: 'cmn' | 'en'
   /**
    * Burn the captions (or the voice-over text) in as subtitles.
@@ -5172,6 +5178,9 @@ export interface TaskEstimateTopicVideoBody {
    * Pixels of the short side: 720 in 9:16 is 720 × 1280.
    */
   resolution?: 480 | 720 | 1080
+  /**
+   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   */
   voice?: 'cmn' | 'en'
   /**
    * A voice of your own that cloned successfully, read instead of the stock voice.
@@ -5604,6 +5613,9 @@ export interface TaskSubmitClipBody {
    * Read over the video sentence by sentence by the speech provider (locally espeak-ng). The segments play again from the first until it ends, and with no subtitle text or SRT each sentence is shown while it is said.
    */
   voice_text?: string
+  /**
+   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   */
   voice?: 'cmn' | 'en'
   subtitle_style?: {
     /**
@@ -5828,6 +5840,9 @@ export interface TaskSubmitMixedCutBody {
    * Read over every variant sentence by sentence by the speech provider, and each sentence shown as a subtitle while it is said when there are no caption lines. When it is longer than a variant, the windows grow within their slots and then the slots play again in order until it ends.
    */
   voice_text?: string
+  /**
+   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   */
   voice?: 'cmn' | 'en'
   /**
    * Burn the captions (or the voice-over text) in as subtitles.
@@ -5992,6 +6007,9 @@ export interface TaskSubmitTopicVideoBody {
    * Pixels of the short side: 720 in 9:16 is 720 × 1280.
    */
   resolution?: 480 | 720 | 1080
+  /**
+   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   */
   voice?: 'cmn' | 'en'
   /**
    * A voice of your own that cloned successfully, read instead of the stock voice.

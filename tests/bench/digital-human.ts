@@ -8,7 +8,6 @@
  * a client reads the task list over HTTP all along: every cost taken once, the queue drained,
  * and the list's latency under that load.
  */
-import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,7 +17,6 @@ import { narrate } from '../../src/server/media/narration'
 import { probeMedia } from '../../src/server/media/probe'
 import { renderClip } from '../../src/server/media/render-clip'
 import { makeTestTone, makeTestVideo } from '../../src/server/media/test-media'
-import { mediaCommands } from '../../src/server/media/tools'
 import { localAvatarClone } from '../../src/server/providers/avatar-clone/local'
 import { localSpeech } from '../../src/server/providers/speech/local'
 import { changeMoney } from '../../src/server/ledger/ledger'
@@ -27,6 +25,7 @@ import { startTestServer } from '../api/harness'
 import { newUploadKey } from '../../src/server/uploads/file-store'
 import { percentile } from './report'
 import type { Cleanup } from './cleanup'
+import { bareFfmpeg } from './media'
 
 const RUNS = 3
 /** About 30 seconds said by espeak-ng's Mandarin voice. */
@@ -167,15 +166,6 @@ async function loadFigures(dir: string): Promise<DigitalHumanFigures['load']> {
   } finally {
     await server.close()
   }
-}
-
-/** ffmpeg as one would type it: the same arguments, no progress pipe, its output thrown away. */
-function bareFfmpeg(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(mediaCommands().ffmpeg, ['-hide_banner', '-nostdin', '-y', '-nostats', ...args], { stdio: 'ignore' })
-    child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`bare ffmpeg exited with code ${code}`))))
-  })
 }
 
 export function listP99(figures: DigitalHumanFigures): number {

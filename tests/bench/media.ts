@@ -152,7 +152,7 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 }
 
 /** ffmpeg as one would type it: the same arguments, no progress pipe, its output thrown away. */
-function bareFfmpeg(args: string[]): Promise<void> {
+export function bareFfmpeg(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(mediaCommands().ffmpeg, ['-hide_banner', '-nostdin', '-y', '-nostats', ...args], { stdio: 'ignore' })
     child.on('error', reject)

@@ -9,15 +9,13 @@
  * 12-sentence script against a library of 10,000 materials, read from the database as the
  * task reads it.
  */
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { clipArgs, clipDuration, clipWorkFiles, subtitleFileText } from '../../src/server/media/clip-plan'
 import { fontMetrics } from '../../src/server/media/font-metrics'
 import { narrate } from '../../src/server/media/narration'
 import { makeTestVideo } from '../../src/server/media/test-media'
-import { mediaCommands } from '../../src/server/media/tools'
 import { localSpeech } from '../../src/server/providers/speech/local'
 import { changeMoney } from '../../src/server/ledger/ledger'
 import { taskHandlers } from '../../src/server/task-handlers'
@@ -27,6 +25,7 @@ import { matchSentences, searchTerms } from '../../src/server/creation/matching'
 import { startTestServer } from '../api/harness'
 import { waitForTask } from '../support/tasks'
 import type { Cleanup } from './cleanup'
+import { bareFfmpeg } from './media'
 
 /** Sixty words, in sentences that name what the library's tags hold. */
 const SCRIPT = [
@@ -67,7 +66,7 @@ export async function benchTopicVideo(opts: { cleanup?: Cleanup } = {}): Promise
     for (const [i, tags] of TAGS.flatMap((t) => [t, t]).entries()) {
       const file = join(dir, `clip-${i}.mp4`)
       await makeTestVideo(file, { seconds: 8, width: 1280, height: 720, frequency: 200 + i * 30, preset: 'veryfast' })
-      const up = await server.upload<{ id: number }>('/material/upload', { file: [`clip-${i}.mp4`, await import('node:fs/promises').then((fs) => fs.readFile(file))] }, { token: token['bench-m'] })
+      const up = await server.upload<{ id: number }>('/material/upload', { file: [`clip-${i}.mp4`, readFileSync(file)] }, { token: token['bench-m'] })
       await server.call('POST', '/material/edit', { token: token['bench-m'], body: { id: up.body.data.id, tags } })
     }
     await server.services.tasks.startWorkers(server.services, taskHandlers, 1)
@@ -91,7 +90,7 @@ export async function benchTopicVideo(opts: { cleanup?: Cleanup } = {}): Promise
       for (const m of materials.values()) paths.set(m.id, await server.services.files.localCopy(m.storage_key, dir))
       for (const [i, output] of outputs.entries()) {
         const work = join(dir, `bare-${round}-${i}`)
-        await import('node:fs/promises').then((fs) => fs.mkdir(work))
+        mkdirSync(work)
         const plan = topicVariantPlan(input as unknown as TopicInput, output.clips, { materials, paths, narration, cues: narration.cues }, join(work, 'out.mp4'))
         outputSeconds += clipDuration(plan)
         const begun = performance.now()
@@ -122,12 +121,4 @@ export async function benchTopicVideo(opts: { cleanup?: Cleanup } = {}): Promise
     await server.close()
     remove()
   }
-}
-
-function bareFfmpeg(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(mediaCommands().ffmpeg, ['-hide_banner', '-nostdin', '-y', '-nostats', ...args], { stdio: 'ignore' })
-    child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`bare ffmpeg exited with code ${code}`))))
-  })
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { join } from 'node:path'
 import type { Label, Locale } from '../../schema/types'
 import type { Caller } from '../access/caller'
-import { asSchemaDb, type Db } from '../db/connect'
+import type { Db } from '../db/connect'
 import { AppError, fieldError } from '../errors/AppError'
 import { tableOf, type Services } from '../services'
 import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
@@ -16,6 +16,7 @@ import { chatProvider, speechForVoice, stockProvider } from '../providers/active
 import { logAiCall } from '../ai/call-log'
 import { scriptIn, topicScriptMessages, type ScriptSentence } from '../ai/topic-script'
 import { insertPlan } from '../matrix/plan-handlers'
+import { ownReady } from '../digital-human/video-handler'
 import { keepFetchedMaterial } from '../materials/keep-fetched'
 import { materialsById, mediaInfoOf, ownMaterials } from './materials'
 import { matchSentences, searchTerms, tagsOf, type LibraryItem } from './matching'
@@ -53,7 +54,7 @@ export const topicVideoTask = taskHandler(['topic_video'], {
     } else if (!input.script?.trim()) {
       throw fieldError('VALIDATION_FAILED', '/script', locale, { first: locale === 'zh-CN' ? '请填写文案，或从文案库选择' : 'Write the script, or take one from the library' })
     }
-    if (input.voice_clone_id) await ownClone(trx, services, caller, input.voice_clone_id, locale)
+    if (input.voice_clone_id) await ownReady(trx, services, caller, 'voice_clone', input.voice_clone_id, '/voice_clone_id', locale)
     if (input.bgm_material_id) await ownMaterials(trx, services, caller, [{ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] }], locale)
     await ownAccounts(trx, services, caller, input.account_ids ?? [], locale)
     const library = await libraryOf(trx, services, caller.id)
@@ -310,15 +311,6 @@ export async function libraryOf(db: Db, services: Services, ownerId: number): Pr
   const folders = new Map((await db.selectFrom(tableOf(services, 'material_folder')).select(['id', 'name']).where('owner_id', '=', ownerId).execute()).map((f) => [Number(f.id), String(f.name)]))
   const rows = await db.selectFrom(tableOf(services, 'material')).select(['id', 'kind', 'duration', 'name', 'tags', 'folder_id']).where('owner_id', '=', ownerId).where('kind', 'in', ['video', 'image']).execute()
   return rows.map((row) => ({ id: Number(row.id), kind: row.kind as LibraryItem['kind'], duration: Number(row.duration), name: String(row.name), tags: tagsOf(String(row.tags ?? '')), folder: folders.get(Number(row.folder_id)) ?? '' }))
-}
-
-/** A cloned voice of the caller's own that succeeded; anything else is a field error on its field. */
-async function ownClone(trx: Db, services: Services, caller: Caller, id: number, locale: Locale): Promise<void> {
-  const entity = services.registry.entities.get('voice_clone')!
-  const row = await asSchemaDb(trx).selectFrom(entity.table).select(['status']).where('id', '=', id).where(entity.owner!, '=', caller.id).executeTakeFirst()
-  const label = entity.label?.[locale] ?? 'voice_clone'
-  if (!row) throw fieldError('RELATION_NOT_FOUND', '/voice_clone_id', locale, { field: label, entity: label, id })
-  if (row.status !== 'succeeded') throw fieldError('VALIDATION_FAILED', '/voice_clone_id', locale, { first: locale === 'zh-CN' ? `${label} ${id} 克隆未成功，不能使用` : `${label} ${id} did not clone successfully and cannot be used` })
 }
 
 /** The caller's own accounts, each still authorized; anything else is a field error naming it. */

@@ -113,7 +113,7 @@ async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput, pro
 }
 
 /** A record of the caller's own that is ready to use (its clone succeeded); anything else is a field error on the field that named it. */
-async function ownReady(trx: Db, services: Services, caller: Caller, entityName: 'avatar' | 'voice_clone', id: number, path: string, locale: Locale): Promise<void> {
+export async function ownReady(trx: Db, services: Services, caller: Caller, entityName: 'avatar' | 'voice_clone', id: number, path: string, locale: Locale): Promise<void> {
   const entity = services.registry.entities.get(entityName)!
   const row = await asSchemaDb(trx).selectFrom(entity.table).select(['status']).where('id', '=', id).where(entity.owner!, '=', caller.id).executeTakeFirst()
   const label = entity.label?.[locale] ?? entityName

@@ -9,6 +9,7 @@ import { tableOf, type Services } from '../services'
 import { workGate } from '../http/work-gate'
 import { newUploadKey } from '../uploads/file-store'
 import { storedAs } from './stored-as'
+import { mediaColumns } from './material-row'
 import { probeMedia, type MediaInfo } from '../media/probe'
 import { MediaError, NotMediaError } from '../media/media-error'
 import { makePreview, makeThumbnail } from '../media/thumbnail'
@@ -127,19 +128,7 @@ async function insertMaterial(
       name: m.name,
       folder_id: m.folderId,
       tags: (body.tags ?? '').replace(HIDDEN, ''),
-      kind: info.kind,
-      url: kept.url,
-      thumb_url: m.thumbUrl,
-      preview_url: m.previewUrl,
-      format: info.format.slice(0, 40),
-      duration: info.duration,
-      width: info.width,
-      height: info.height,
-      fps: info.fps,
-      video_codec: info.videoCodec ?? '',
-      audio_codec: info.audioCodec ?? '',
-      size: info.size,
-      storage_key: kept.key,
+      ...mediaColumns(info, { url: kept.url, key: kept.key, thumbUrl: m.thumbUrl, previewUrl: m.previewUrl }),
       owner_id: requireCaller(ctx).id,
       created_at: stamp,
       updated_at: stamp,

@@ -10,6 +10,7 @@ import { callVendor } from '../providers/vendor-http'
 import { probeMedia } from '../media/probe'
 import { makePreview, makeThumbnail } from '../media/thumbnail'
 import { storedAs } from './stored-as'
+import { mediaColumns } from './material-row'
 import { TaskFailure } from '../tasks/task-handler'
 
 /** The most one fetched file may be: a stock clip at 720p is a few tens of MB. */
@@ -75,19 +76,7 @@ export async function keepFetchedMaterial(services: Services, file: FetchedFile)
         name: file.name.slice(0, 120),
         folder_id: null,
         tags: file.tags.join(',').slice(0, 200),
-        kind: info.kind,
-        url,
-        thumb_url: thumbUrl,
-        preview_url: previewUrl,
-        format: info.format.slice(0, 40),
-        duration: info.duration,
-        width: info.width,
-        height: info.height,
-        fps: info.fps,
-        video_codec: info.videoCodec ?? '',
-        audio_codec: info.audioCodec ?? '',
-        size: info.size,
-        storage_key: key,
+        ...mediaColumns(info, { url, key, thumbUrl, previewUrl }),
         source_url: file.sourceUrl.slice(0, 500),
         licence: file.licence.slice(0, 100),
         owner_id: file.ownerId,

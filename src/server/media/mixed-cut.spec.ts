@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { combinationHash, countCombinations, coverSeconds, pickVariants, SHORTEST_REPEAT_SECONDS, type Slot, type Variant } from './mixed-cut'
+import { combinationHash, countCombinations, coverSeconds, pickVariants, type Slot, type Variant } from './mixed-cut'
+import { SHORTEST_REPEAT_SECONDS } from './clip-plan'
 
 /** A seeded generator (mulberry32), so every run draws the same. */
 function seeded(seed: number): () => number {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { SHORTEST_REPEAT_SECONDS } from './clip-plan'
 
 /** One place in a mixed cut: the clips that may fill it, captions to pick from, and how long its piece may be. */
 export interface Slot {
@@ -174,8 +175,6 @@ function windowIn(duration: number, slot: Slot, random: () => number): { start: 
   return { start: round(start), end: round(Math.min(duration, start + length)) }
 }
 
-/** A piece added to cover a voice-over is never shorter than this, so no cut is a flash; less than it left over is held. */
-export const SHORTEST_REPEAT_SECONDS = 1
 
 /**
  * A variant's picks made to last at least `seconds` (a voice-over and its tail), joined with

@@ -63,13 +63,27 @@ export async function callVendor({ vendor: named, url, init, timeoutMs, signal }
   if (response.ok) return response
   const { message, quotaUsedUp } = await vendorMessage(response)
   // A 429 for an exhausted quota does not pass by itself: saying so beats trying again for nothing.
+  const answered = (reason: Label, retry = false) => new VendorAnswerFailure(reason, retry, response.status, message)
   if (response.status === 429 && quotaUsedUp) {
-    throw new TaskFailure(said(`${vendorZh} 的额度已用完（HTTP 429：${message}），请先在其网站充值或提高额度。`, `${vendor}'s quota is used up (HTTP 429: ${message}); top it up or raise it on the vendor's site first.`))
+    throw answered(said(`${vendorZh} 的额度已用完（HTTP 429：${message}），请先在其网站充值或提高额度。`, `${vendor}'s quota is used up (HTTP 429: ${message}); top it up or raise it on the vendor's site first.`))
   }
   if (response.status === 429 || response.status >= 500) {
-    throw new TaskFailure(said(`${vendorZh} 暂时无法处理（HTTP ${response.status}${message ? `：${message}` : ''}），稍后会重试。`, `${vendor} is busy or failing (HTTP ${response.status}${message ? `: ${message}` : ''}); it will be tried again.`), true)
+    throw answered(said(`${vendorZh} 暂时无法处理（HTTP ${response.status}${message ? `：${message}` : ''}），稍后会重试。`, `${vendor} is busy or failing (HTTP ${response.status}${message ? `: ${message}` : ''}); it will be tried again.`), true)
   }
-  throw new TaskFailure(said(`${vendorZh} 拒绝了请求（HTTP ${response.status}）：${message || '没有说明原因'}`, `${vendor} refused the request (HTTP ${response.status}): ${message || 'it gave no reason'}`))
+  throw answered(said(`${vendorZh} 拒绝了请求（HTTP ${response.status}）：${message || '没有说明原因'}`, `${vendor} refused the request (HTTP ${response.status}): ${message || 'it gave no reason'}`))
+}
+
+/** A failure callVendor made of a vendor's HTTP answer: its status and its own words, for an adapter that says more of some. */
+export class VendorAnswerFailure extends TaskFailure {
+  constructor(
+    reason: Label,
+    retry: boolean,
+    readonly status: number,
+    /** What the vendor said, as vendorMessage read it; empty when it said nothing. */
+    readonly words: string,
+  ) {
+    super(reason, retry)
+  }
 }
 
 /** The address called: http or https only, and not a private address written as such where those are refused. */

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Button, Card, Col, DatePicker, Empty, Row, Space, Statistic, Typography, theme } from 'antd'
-import { VideoCameraAddOutlined } from '@ant-design/icons'
+import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { useGetIdentity } from '@refinedev/core'
 import { useTranslate } from '../../i18n/translate'
@@ -15,6 +15,7 @@ import { PageHeading } from '../../layout/PageHeading'
 import { useRouteTitle } from '../../layout/useRouteTitle'
 import { axisTick } from './chart-style'
 import { submitRoutes } from '../../creation/task-routes'
+import { useNavigationChild } from '../useNavigationChild'
 import './dashboard.css'
 
 interface DashboardData {
@@ -51,9 +52,11 @@ export default function DashboardPage() {
     queryKey: ['dashboard', query],
     queryFn: () => http.request<DashboardData>({ method: 'GET', path: endpoint.path, query }),
   })
-  // The one-step video form, for those who may make one: the workbench is where they start.
-  const topic = registry.tasks.get('topic_video')
-  const create = topic && identity && topic.roles.includes(identity.role as never) ? submitRoutes(registry, [topic.name])[0] : undefined
+  // The task forms of this page's route group kept out of the menu (navigation.json) open from here, for whoever may submit them: the workbench is where making starts.
+  const group = useNavigationChild()?.route.split('/')[1]
+  const starts = submitRoutes(registry, [...registry.tasks.keys()]).filter(
+    (route) => route.hideInMenu && route.path.split('/')[1] === group && identity !== undefined && (registry.tasks.get(route.task)?.roles ?? []).some((role) => role === identity.role),
+  )
   const user = registry.entities.get('user')!
   const ledgerType = fieldOf(registry, registry.entities.get('user_money_log')!, 'type')
   const userLabel = (field: string) => label(fieldOf(registry, user, field).label, field)
@@ -72,11 +75,11 @@ export default function DashboardPage() {
         title={title}
         extra={
           <Space wrap>
-            {create ? (
-              <Button type="primary" icon={<VideoCameraAddOutlined />} onClick={() => navigate(create.path)}>
-                {label(create.label, create.name)}
+            {starts.map((route) => (
+              <Button key={route.path} type="primary" icon={<PlusOutlined />} onClick={() => navigate(route.path)}>
+                {label(route.label, route.name)}
               </Button>
-            ) : null}
+            ))}
             <Typography.Text strong>{t('dashboard.range')}</Typography.Text>
             <DatePicker.RangePicker
               value={range}

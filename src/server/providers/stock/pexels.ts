@@ -1,5 +1,5 @@
 import { TaskFailure } from '../../tasks/task-handler'
-import { callVendor, malformed, said } from '../vendor-http'
+import { callVendor, malformed, said, VendorAnswerFailure } from '../vendor-http'
 import type { StockClip, StockProvider, StockSearch } from './stock-provider'
 
 const VENDOR = 'Pexels'
@@ -110,7 +110,7 @@ async function call(url: string, apiKey: string, timeoutMs: number, signal?: Abo
     return await callVendor({ vendor: VENDOR, url, timeoutMs, signal, init: { method: 'GET', headers: { authorization: apiKey, accept: 'application/json' } } })
   } catch (error) {
     if (!(error instanceof TaskFailure)) throw error
-    const heard = statusOf(error)
+    const heard = error instanceof VendorAnswerFailure ? error : undefined
     const what = heard ? `HTTP ${heard.status}${heard.words ? `: ${heard.words}` : ''}` : ''
     const whatZh = heard ? `HTTP ${heard.status}${heard.words ? `：${heard.words}` : ''}` : ''
     if (heard && (heard.status === 401 || heard.status === 403)) {
@@ -125,20 +125,6 @@ async function call(url: string, apiKey: string, timeoutMs: number, signal?: Abo
     }
     throw error
   }
-}
-
-/**
- * The status and the vendor's own words in a failure callVendor made of an HTTP answer: its
- * refusal ("refused the request (HTTP 401): …") or its passing failure ("(HTTP 429: …); it will
- * be tried again."). Undefined for a failure without an answer (timeout, unreachable).
- */
-function statusOf(error: TaskFailure): { status: number; words: string } | undefined {
-  const en = error.reason['en-US']
-  const refused = /refused the request \(HTTP (\d{3})\): ([\s\S]*)$/.exec(en)
-  if (refused) return { status: Number(refused[1]), words: refused[2] === 'it gave no reason' ? '' : refused[2]! }
-  const passing = /\(HTTP (\d{3})(?:: ([\s\S]*))?\); it will be tried again\.$/.exec(en)
-  if (passing) return { status: Number(passing[1]), words: passing[2] ?? '' }
-  return undefined
 }
 
 /** A video as the library records it, or undefined when it has no file to download. */

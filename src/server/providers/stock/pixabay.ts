@@ -1,5 +1,5 @@
 import { TaskFailure } from '../../tasks/task-handler'
-import { callVendor, malformed, said } from '../vendor-http'
+import { callVendor, malformed, said, VendorAnswerFailure } from '../vendor-http'
 import type { StockClip, StockProvider, StockSearch } from './stock-provider'
 
 const VENDOR = 'Pixabay'
@@ -127,7 +127,7 @@ async function call(url: string, apiKey: string, timeoutMs: number, signal?: Abo
   } catch (error) {
     if (!(error instanceof TaskFailure)) throw error
     const hide = (text: string) => text.split(apiKey).join('…')
-    const heard = statusOf(error)
+    const heard = error instanceof VendorAnswerFailure ? error : undefined
     const words = hide(heard?.words ?? '')
     const what = heard ? `HTTP ${heard.status}${words ? `: ${words}` : ''}` : ''
     const whatZh = heard ? `HTTP ${heard.status}${words ? `：${words}` : ''}` : ''
@@ -139,20 +139,6 @@ async function call(url: string, apiKey: string, timeoutMs: number, signal?: Abo
     }
     throw new TaskFailure(said(hide(error.reason['zh-CN']), hide(error.reason['en-US'])), error.retry)
   }
-}
-
-/**
- * The status and the vendor's own words in a failure callVendor made of an HTTP answer: its
- * refusal ("refused the request (HTTP 400): …") or its passing failure ("(HTTP 429: …); it will
- * be tried again."). Undefined for a failure without an answer (timeout, unreachable).
- */
-function statusOf(error: TaskFailure): { status: number; words: string } | undefined {
-  const en = error.reason['en-US']
-  const refused = /refused the request \(HTTP (\d{3})\): ([\s\S]*)$/.exec(en)
-  if (refused) return { status: Number(refused[1]), words: refused[2] === 'it gave no reason' ? '' : refused[2]! }
-  const passing = /\(HTTP (\d{3})(?:: ([\s\S]*))?\); it will be tried again\.$/.exec(en)
-  if (passing) return { status: Number(passing[1]), words: passing[2] ?? '' }
-  return undefined
 }
 
 function clipOf(hit: PixabayHit): StockClip | undefined {
