@@ -159,7 +159,10 @@ function OutputParts({ output }: { output: TaskOutput }) {
         <ol aria-label={t('task.lines')}>
           {output.lines.map((line, i) => (
             <li key={i}>
-              <Typography.Text type="secondary">{range(line.start, line.end)}</Typography.Text> {line.text}
+              <Typography.Text type="secondary" style={{ fontSize: 'inherit' }}>
+                {range(line.start, line.end)}
+              </Typography.Text>{' '}
+              {line.text}
             </li>
           ))}
         </ol>
