@@ -68,19 +68,19 @@ export const apiEndpoints = {
   initConfigGetConfig: { id: 'init_config/get_config', method: 'GET', path: '/init_config/get_config', access: ['admin'] },
   initConfigSetConfig: { id: 'init_config/set_config', method: 'POST', path: '/init_config/set_config', access: ['admin'] },
   initConfigUploadCert: { id: 'init_config/upload_cert', method: 'POST', path: '/init_config/upload_cert', access: ['admin'] },
-  materialDel: { id: 'material/del', method: 'POST', path: '/material/del', access: ['partner', 'merchant'] },
-  materialDetail: { id: 'material/detail', method: 'GET', path: '/material/detail', access: ['partner', 'merchant'] },
-  materialEdit: { id: 'material/edit', method: 'POST', path: '/material/edit', access: ['partner', 'merchant'] },
-  materialList: { id: 'material/list', method: 'GET', path: '/material/list', access: ['partner', 'merchant'] },
-  materialRegister: { id: 'material/register', method: 'POST', path: '/material/register', access: ['partner', 'merchant'] },
+  materialDel: { id: 'material/del', method: 'POST', path: '/material/del', access: ['admin', 'partner', 'merchant'] },
+  materialDetail: { id: 'material/detail', method: 'GET', path: '/material/detail', access: ['admin', 'partner', 'merchant'] },
+  materialEdit: { id: 'material/edit', method: 'POST', path: '/material/edit', access: ['admin', 'partner', 'merchant'] },
+  materialList: { id: 'material/list', method: 'GET', path: '/material/list', access: ['admin', 'partner', 'merchant'] },
+  materialRegister: { id: 'material/register', method: 'POST', path: '/material/register', access: ['admin', 'partner', 'merchant'] },
   materialTools: { id: 'material/tools', method: 'GET', path: '/material/tools', access: ['admin', 'partner', 'merchant'] },
   materialTransitionPreview: { id: 'material/transition_preview', method: 'GET', path: '/material/transition_preview', access: 'open', download: true },
-  materialUpload: { id: 'material/upload', method: 'POST', path: '/material/upload', access: ['partner', 'merchant'] },
-  materialFolderAdd: { id: 'material_folder/add', method: 'POST', path: '/material_folder/add', access: ['partner', 'merchant'] },
-  materialFolderDel: { id: 'material_folder/del', method: 'POST', path: '/material_folder/del', access: ['partner', 'merchant'] },
-  materialFolderDetail: { id: 'material_folder/detail', method: 'GET', path: '/material_folder/detail', access: ['partner', 'merchant'] },
-  materialFolderEdit: { id: 'material_folder/edit', method: 'POST', path: '/material_folder/edit', access: ['partner', 'merchant'] },
-  materialFolderList: { id: 'material_folder/list', method: 'GET', path: '/material_folder/list', access: ['partner', 'merchant'] },
+  materialUpload: { id: 'material/upload', method: 'POST', path: '/material/upload', access: ['admin', 'partner', 'merchant'] },
+  materialFolderAdd: { id: 'material_folder/add', method: 'POST', path: '/material_folder/add', access: ['admin', 'partner', 'merchant'] },
+  materialFolderDel: { id: 'material_folder/del', method: 'POST', path: '/material_folder/del', access: ['admin', 'partner', 'merchant'] },
+  materialFolderDetail: { id: 'material_folder/detail', method: 'GET', path: '/material_folder/detail', access: ['admin', 'partner', 'merchant'] },
+  materialFolderEdit: { id: 'material_folder/edit', method: 'POST', path: '/material_folder/edit', access: ['admin', 'partner', 'merchant'] },
+  materialFolderList: { id: 'material_folder/list', method: 'GET', path: '/material_folder/list', access: ['admin', 'partner', 'merchant'] },
   matrixAiImitateTitle: { id: 'matrix/ai_imitate_title', method: 'POST', path: '/matrix/ai_imitate_title', access: ['admin', 'partner', 'merchant'] },
   platformAddAgreement: { id: 'platform/add_agreement', method: 'POST', path: '/platform/add_agreement', access: ['admin'] },
   platformAddArticle: { id: 'platform/add_article', method: 'POST', path: '/platform/add_article', access: ['admin', 'partner'] },
@@ -224,6 +224,7 @@ export const apiEndpoints = {
   voiceCloneEdit: { id: 'voice_clone/edit', method: 'POST', path: '/voice_clone/edit', access: ['partner', 'merchant'] },
   voiceCloneList: { id: 'voice_clone/list', method: 'GET', path: '/voice_clone/list', access: ['partner', 'merchant'] },
   voiceCloneSpeak: { id: 'voice_clone/speak', method: 'GET', path: '/voice_clone/speak', access: ['partner', 'merchant'], download: true },
+  voiceCloneVoices: { id: 'voice_clone/voices', method: 'GET', path: '/voice_clone/voices', access: ['partner', 'merchant'] },
   workDel: { id: 'work/del', method: 'POST', path: '/work/del', access: ['partner', 'merchant'] },
   workDetail: { id: 'work/detail', method: 'GET', path: '/work/detail', access: ['partner', 'merchant'] },
   workEdit: { id: 'work/edit', method: 'POST', path: '/work/edit', access: ['partner', 'merchant'] },
@@ -432,28 +433,28 @@ export interface ApiClient {
   /**
    * Delete materials by id
    *
-   * `POST /material/del` · roles: partner, merchant
+   * `POST /material/del` · roles: admin, partner, merchant
    */
   materialDel: (body: types.MaterialDelBody) => Promise<types.MaterialDelResponse>
 
   /**
    * One of materials by id
    *
-   * `GET /material/detail` · roles: partner, merchant
+   * `GET /material/detail` · roles: admin, partner, merchant
    */
   materialDetail: (query: types.MaterialDetailQuery) => Promise<types.MaterialDetailResponse>
 
   /**
    * Change one of materials
    *
-   * `POST /material/edit` · roles: partner, merchant
+   * `POST /material/edit` · roles: admin, partner, merchant
    */
   materialEdit: (body: types.MaterialEditBody) => Promise<types.MaterialEditResponse>
 
   /**
    * List materials
    *
-   * `GET /material/list` · roles: partner, merchant
+   * `GET /material/list` · roles: admin, partner, merchant
    */
   materialList: (query?: types.MaterialListQuery) => Promise<types.MaterialListResponse>
 
@@ -462,7 +463,7 @@ export interface ApiClient {
    *
    * After the browser has sent a file to S3-compatible storage with upload/generate_sts_token (purpose material), this reads it back under its key, probes it with ffprobe and makes its thumbnail and preview, as material/upload does. A file that is not really media is removed from the store and refused with the reason. A key handed out to another account, or kept already, is refused as not found.
    *
-   * `POST /material/register` · roles: partner, merchant
+   * `POST /material/register` · roles: admin, partner, merchant
    */
   materialRegister: (body: types.MaterialRegisterBody) => Promise<types.MaterialRegisterResponse>
 
@@ -491,42 +492,42 @@ export interface ApiClient {
    *
    * multipart/form-data with one part "file", streamed to disk as it arrives (up to the server's MEDIA_MAX_MB, 2048 MB by default), and optional text parts name, folder_id and tags. The file is probed with ffprobe: a file that is not really media (a text file named .mp4, a truncated video) is refused with the reason and nothing is kept. A video gets a thumbnail and a few seconds of low-resolution preview; an image a thumbnail.
    *
-   * `POST /material/upload` · roles: partner, merchant
+   * `POST /material/upload` · roles: admin, partner, merchant
    */
   materialUpload: (body: FormData) => Promise<types.MaterialUploadResponse>
 
   /**
    * Add to material folders
    *
-   * `POST /material_folder/add` · roles: partner, merchant
+   * `POST /material_folder/add` · roles: admin, partner, merchant
    */
   materialFolderAdd: (body: types.MaterialFolderAddBody) => Promise<types.MaterialFolderAddResponse>
 
   /**
    * Delete material folders by id
    *
-   * `POST /material_folder/del` · roles: partner, merchant
+   * `POST /material_folder/del` · roles: admin, partner, merchant
    */
   materialFolderDel: (body: types.MaterialFolderDelBody) => Promise<types.MaterialFolderDelResponse>
 
   /**
    * One of material folders by id
    *
-   * `GET /material_folder/detail` · roles: partner, merchant
+   * `GET /material_folder/detail` · roles: admin, partner, merchant
    */
   materialFolderDetail: (query: types.MaterialFolderDetailQuery) => Promise<types.MaterialFolderDetailResponse>
 
   /**
    * Change one of material folders
    *
-   * `POST /material_folder/edit` · roles: partner, merchant
+   * `POST /material_folder/edit` · roles: admin, partner, merchant
    */
   materialFolderEdit: (body: types.MaterialFolderEditBody) => Promise<types.MaterialFolderEditResponse>
 
   /**
    * List material folders
    *
-   * `GET /material_folder/list` · roles: partner, merchant
+   * `GET /material_folder/list` · roles: admin, partner, merchant
    */
   materialFolderList: (query?: types.MaterialFolderListQuery) => Promise<types.MaterialFolderListResponse>
 
@@ -1694,7 +1695,7 @@ export interface ApiClient {
   /**
    * Short-lived rights to upload one file directly
    *
-   * With S3-compatible storage: a presigned POST (upload_url and fields) for one new key, limited to the given type and size, valid for 15 minutes; the file is then readable at url. Purpose image (the default): an image of up to 5 MB, used by its url. Purpose material (partners and merchants): a video, audio or image of up to MEDIA_MAX_MB, which material/register then probes and keeps as a material under its key. With local storage: upload_url is the API call that takes the file with the session token instead (oss_upload, or material/upload).
+   * With S3-compatible storage: a presigned POST (upload_url and fields) for one new key, limited to the given type and size, valid for 15 minutes; the file is then readable at url. Purpose image (the default): an image of up to 5 MB, used by its url. Purpose material (for those who may register materials): a video, audio or image of up to MEDIA_MAX_MB, which material/register then probes and keeps as a material under its key. With local storage: upload_url is the API call that takes the file with the session token instead (oss_upload, or material/upload).
    *
    * `GET /upload/generate_sts_token` · roles: any signed-in account
    */
@@ -1749,13 +1750,22 @@ export interface ApiClient {
   /**
    * Hear a voice say a sentence
    *
-   * The sentence spoken by one of the caller's voices, as MP3, made now by the speech provider the voice belongs to (espeak-ng for a local voice). A link may sign in with a one-use ticket= (platform/download_ticket), so an audio element can play it. Nothing is kept.
+   * The sentence spoken, as MP3, made now: by one of the caller's cloned voices (id), through the speech provider it belongs to, or by one of espeak-ng's voices on this machine (voice, with speed and pitch), as a voice field offers them. A link may sign in with a one-use ticket= (platform/download_ticket), so an audio element can play it. Nothing is kept.
    *
    * Answers a file, not an envelope.
    *
    * `GET /voice_clone/speak` · roles: partner, merchant
    */
   voiceCloneSpeak: (query: types.VoiceCloneSpeakQuery) => Promise<unknown>
+
+  /**
+   * Every voice a voice-over can be read in
+   *
+   * One list for a voice field: espeak-ng's voices on this platform's machines for Chinese and English (synthesized, said so in their names), the variants any of them takes ("en-us+f3"), and the caller's voices that cloned successfully ("clone:12"), each named with the service that speaks it.
+   *
+   * `GET /voice_clone/voices` · roles: partner, merchant
+   */
+  voiceCloneVoices: () => Promise<types.VoiceCloneVoicesResponse>
 
   /**
    * Delete works by id
@@ -1978,6 +1988,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     voiceCloneEdit: (body) => transport({ method: 'POST', path: '/voice_clone/edit', body }) as Promise<types.VoiceCloneEditResponse>,
     voiceCloneList: (query = {}) => transport({ method: 'GET', path: '/voice_clone/list', query }) as Promise<types.VoiceCloneListResponse>,
     voiceCloneSpeak: (query) => transport({ method: 'GET', path: '/voice_clone/speak', query, download: true }),
+    voiceCloneVoices: () => transport({ method: 'GET', path: '/voice_clone/voices' }) as Promise<types.VoiceCloneVoicesResponse>,
     workDel: (body) => transport({ method: 'POST', path: '/work/del', body }) as Promise<types.WorkDelResponse>,
     workDetail: (query) => transport({ method: 'GET', path: '/work/detail', query }) as Promise<types.WorkDetailResponse>,
     workEdit: (body) => transport({ method: 'POST', path: '/work/edit', body }) as Promise<types.WorkEditResponse>,

@@ -230,6 +230,7 @@ export interface MaterialTable {
   storage_key: Optional<string>
   source_url: Optional<string>
   licence: Optional<string>
+  shared: Optional<number>
   owner_id: Optional<number>
   created_at: string
   updated_at: string

@@ -430,9 +430,17 @@ export interface Material {
    * For footage downloaded from a stock vendor: the licence it is used under.
    */
   licence: string
+  /**
+   * Offered read-only to every account below yours, in their materials and pickers: the platform's or a partner's library of music, clips and pictures.
+   */
+  shared: boolean
   owner_id?: number
   created_at: string
   updated_at: string
+  /**
+   * True on a record shared with the caller from an account above it: the caller may use it but not change or delete it.
+   */
+  _readonly?: boolean
   /**
    * The x-title of each record this one points to (x-relation), by field; null where the caller may not see that record.
    */
@@ -1924,6 +1932,10 @@ export interface MaterialEditBody {
    * Words to find it by, separated by commas.
    */
   tags?: string
+  /**
+   * Offered read-only to every account below yours, in their materials and pickers: the platform's or a partner's library of music, clips and pictures.
+   */
+  shared?: boolean
 }
 
 /**
@@ -1948,11 +1960,16 @@ export interface MaterialListQuery {
    */
   sort?: 'created_at' | 'name' | 'duration' | 'size'
   order?: 'asc' | 'desc'
+  /**
+   * Only what the caller may use in its own work: its own records and those shared with it from above, as a picker offers them.
+   */
+  usable?: boolean
   name?: string
   kind?: 'video' | 'audio' | 'image'
   kind_in?: string
   folder_id?: number
   tags?: string
+  shared?: boolean
 }
 
 /**
@@ -4868,9 +4885,17 @@ export interface TaskEstimateClipBody {
    */
   voice_text?: string
   /**
-   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   * Who reads a voice-over: one of espeak-ng's voices on this platform's machines, in a variant of its own ("en-us+f3"), said to be synthesized; or one of your voices that cloned successfully ("clone:12"), read by the service that made it.
    */
-  voice?: 'cmn' | 'en'
+  voice?: string
+  /**
+   * Words a minute; 175 is a calm pace. A cloned voice keeps its own.
+   */
+  speed?: number
+  /**
+   * From 0 (low) to 99 (high); 50 is the voice's own. A cloned voice keeps its own.
+   */
+  pitch?: number
   subtitle_style?: {
     /**
      * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
@@ -5040,9 +5065,17 @@ export interface TaskEstimateMixedCutBody {
    */
   voice_text?: string
   /**
-   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   * Who reads a voice-over: one of espeak-ng's voices on this platform's machines, in a variant of its own ("en-us+f3"), said to be synthesized; or one of your voices that cloned successfully ("clone:12"), read by the service that made it.
    */
-  voice?: 'cmn' | 'en'
+  voice?: string
+  /**
+   * Words a minute; 175 is a calm pace. A cloned voice keeps its own.
+   */
+  speed?: number
+  /**
+   * From 0 (low) to 99 (high); 50 is the voice's own. A cloned voice keeps its own.
+   */
+  pitch?: number
   /**
    * Burn the captions (or the voice-over text) in as subtitles.
    */
@@ -5179,17 +5212,17 @@ export interface TaskEstimateTopicVideoBody {
    */
   resolution?: 480 | 720 | 1080
   /**
-   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   * Who reads a voice-over: one of espeak-ng's voices on this platform's machines, in a variant of its own ("en-us+f3"), said to be synthesized; or one of your voices that cloned successfully ("clone:12"), read by the service that made it.
    */
-  voice?: 'cmn' | 'en'
+  voice?: string
   /**
-   * A voice of your own that cloned successfully, read instead of the stock voice.
-   */
-  voice_clone_id?: number | null
-  /**
-   * Words a minute; 175 is a calm pace.
+   * Words a minute; 175 is a calm pace. A cloned voice keeps its own.
    */
   speed?: number
+  /**
+   * From 0 (low) to 99 (high); 50 is the voice's own. A cloned voice keeps its own.
+   */
+  pitch?: number
   /**
    * How one clip gives way to the next: every transition of ffmpeg's xfade, or "random" for a different one at each join.
    */
@@ -5614,9 +5647,17 @@ export interface TaskSubmitClipBody {
    */
   voice_text?: string
   /**
-   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   * Who reads a voice-over: one of espeak-ng's voices on this platform's machines, in a variant of its own ("en-us+f3"), said to be synthesized; or one of your voices that cloned successfully ("clone:12"), read by the service that made it.
    */
-  voice?: 'cmn' | 'en'
+  voice?: string
+  /**
+   * Words a minute; 175 is a calm pace. A cloned voice keeps its own.
+   */
+  speed?: number
+  /**
+   * From 0 (low) to 99 (high); 50 is the voice's own. A cloned voice keeps its own.
+   */
+  pitch?: number
   subtitle_style?: {
     /**
      * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
@@ -5841,9 +5882,17 @@ export interface TaskSubmitMixedCutBody {
    */
   voice_text?: string
   /**
-   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   * Who reads a voice-over: one of espeak-ng's voices on this platform's machines, in a variant of its own ("en-us+f3"), said to be synthesized; or one of your voices that cloned successfully ("clone:12"), read by the service that made it.
    */
-  voice?: 'cmn' | 'en'
+  voice?: string
+  /**
+   * Words a minute; 175 is a calm pace. A cloned voice keeps its own.
+   */
+  speed?: number
+  /**
+   * From 0 (low) to 99 (high); 50 is the voice's own. A cloned voice keeps its own.
+   */
+  pitch?: number
   /**
    * Burn the captions (or the voice-over text) in as subtitles.
    */
@@ -6008,17 +6057,17 @@ export interface TaskSubmitTopicVideoBody {
    */
   resolution?: 480 | 720 | 1080
   /**
-   * The stock voice that reads a voice-over: espeak-ng's, on this platform's machines, said to be synthesized.
+   * Who reads a voice-over: one of espeak-ng's voices on this platform's machines, in a variant of its own ("en-us+f3"), said to be synthesized; or one of your voices that cloned successfully ("clone:12"), read by the service that made it.
    */
-  voice?: 'cmn' | 'en'
+  voice?: string
   /**
-   * A voice of your own that cloned successfully, read instead of the stock voice.
-   */
-  voice_clone_id?: number | null
-  /**
-   * Words a minute; 175 is a calm pace.
+   * Words a minute; 175 is a calm pace. A cloned voice keeps its own.
    */
   speed?: number
+  /**
+   * From 0 (low) to 99 (high); 50 is the voice's own. A cloned voice keeps its own.
+   */
+  pitch?: number
   /**
    * How one clip gives way to the next: every transition of ffmpeg's xfade, or "random" for a different one at each join.
    */
@@ -6482,12 +6531,61 @@ export type VoiceCloneListResponse = Paginator<VoiceClone>
  * Query string of `GET /voice_clone/speak` (Hear a voice say a sentence).
  */
 export interface VoiceCloneSpeakQuery {
-  id: number
+  /**
+   * A cloned voice of the caller's; or give voice instead.
+   */
+  id?: number
+  /**
+   * A local voice from voice_clone/voices ("en-us+f3"); or give id instead.
+   */
+  voice?: string
+  /**
+   * Words a minute, for a local voice.
+   */
+  speed?: number
+  /**
+   * 0 to 99, for a local voice.
+   */
+  pitch?: number
   text: string
   /**
    * The language of a refusal; an audio element's request has no lang header to carry it.
    */
   lang?: 'zh-CN' | 'en-US'
+}
+
+/**
+ * Data of a successful answer of `GET /voice_clone/voices` (Every voice a voice-over can be read in).
+ */
+export interface VoiceCloneVoicesResponse {
+  local: {
+    /**
+     * What a voice field takes.
+     */
+    id: string
+    language: 'zh' | 'en'
+    label: string
+  }[]
+  variants: {
+    /**
+     * Added to a local voice after "+".
+     */
+    id: string
+    gender: 'M' | 'F' | ''
+    label: string
+  }[]
+  clones: {
+    /**
+     * "clone:" and the voice's id.
+     */
+    id: string
+    voice_clone_id: number
+    label: string
+    /**
+     * The service that speaks it; "local" for the embedded stand-in, which is not a clone.
+     */
+    provider: string
+  }[]
 }
 
 /**
@@ -6751,6 +6849,7 @@ export interface Endpoints {
   'voice_clone/edit': { query: NoFields; body: VoiceCloneEditBody; response: VoiceCloneEditResponse }
   'voice_clone/list': { query: VoiceCloneListQuery; body: NoFields; response: VoiceCloneListResponse }
   'voice_clone/speak': { query: VoiceCloneSpeakQuery; body: NoFields; response: unknown }
+  'voice_clone/voices': { query: NoFields; body: NoFields; response: VoiceCloneVoicesResponse }
   'work/del': { query: NoFields; body: WorkDelBody; response: WorkDelResponse }
   'work/detail': { query: WorkDetailQuery; body: NoFields; response: WorkDetailResponse }
   'work/edit': { query: NoFields; body: WorkEditBody; response: WorkEditResponse }

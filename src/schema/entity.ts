@@ -97,6 +97,15 @@ export function buildEntity(
     problems.push({ file, pointer: joinPointer('properties', titleColumn.name), message: `is the x-title of this entity, so it must not be empty: add "minLength": 1 (blank values are then refused too), or make it "readOnly" if the server sets it.` })
   }
 
+  const shared = source['x-shared'] as string | undefined
+  if (shared !== undefined) {
+    const column = columns.find((c) => c.name === shared)
+    if (!owner) problems.push({ file, pointer: '/x-shared', message: 'x-shared offers a record to the accounts below its owner, but this entity has no x-owner. Declare x-owner or remove x-shared.' })
+    if (!column || column.private || column.wire !== 'boolean') problems.push({ file, pointer: '/x-shared', message: `x-shared names "${shared}", which is not a public boolean field of this entity. Declare it as { "type": "boolean", "default": false }.` })
+    // Which rows the caller sees but may not change: those shared with it from above.
+    publicProperties._readonly = { type: 'boolean', readOnly: true, description: 'True on a record shared with the caller from an account above it: the caller may use it but not change or delete it.' }
+  }
+
   // Records send the titles of the records they point to beside the ids.
   const relations = columns.filter((c) => c.relation && !c.private)
   if (relations.length > 0) {
@@ -162,6 +171,7 @@ export function buildEntity(
     indexes,
     ...(tally ? { tally } : {}),
     ...(ownsFiles && mediaUrls.length > 0 ? { ownedFiles: mediaUrls } : {}),
+    ...(shared !== undefined ? { shared } : {}),
     columns,
     schema,
     source,

@@ -62,6 +62,7 @@ function listQuery(entity: EntityDef, list: ListConfig, settable: (name: string)
     properties.sort = { enum: list.sort, description: 'Field to sort by.' }
     properties.order = { enum: ['asc', 'desc'] }
   }
+  if (entity.shared) properties.usable = { type: 'boolean', description: 'Only what the caller may use in its own work: its own records and those shared with it from above, as a picker offers them.' }
   for (const filter of list.filters.filter((f) => settable(f.field))) {
     const property = props[filter.field] ?? {}
     if (filter.match === 'range') {

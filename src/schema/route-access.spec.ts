@@ -38,7 +38,7 @@ describe('firstPermittedRoute (spec §4 permission guard)', () => {
     expect(firstPermittedRoute(withNavigation(navigation))).toBe('/home/index')
     // Without the home page, the next group's first route the admin may open.
     const homeless = { ...registry.navigation, groups: registry.navigation.groups.filter((g) => g.name !== 'home') }
-    expect(firstPermittedRoute(withNavigation(homeless), 'admin')).toBe('/matrix-distribution/accounts')
+    expect(firstPermittedRoute(withNavigation(homeless), 'admin')).toBe('/creation/resource')
   })
 
   it("lands a role that may open only the user pages on its profile: the user group is its menu then", () => {

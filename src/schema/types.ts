@@ -65,6 +65,8 @@ export interface EntityDef {
   tally?: string[]
   /** x-owns-files: its media-url fields, whose files were stored for this record alone and are removed with it. */
   ownedFiles?: string[]
+  /** x-shared: the boolean field that, when true, offers a record read-only to every account below its owner. */
+  shared?: string
   /** Every stored column, private ones included, in declaration order (id first). */
   columns: Column[]
   /** The public JSON Schema of a record, as the API sends it; registered in ajv under the entity name. */

@@ -82,6 +82,8 @@ export interface Config {
   runWorkers: boolean
   /** On an empty database, seed a month of demo activity behind the demo logins (else the logins alone). */
   demoMonth: boolean
+  /** DEMO_LIBRARY: on a freshly seeded database, draw the platform's shared demo library with ffmpeg. */
+  demoLibrary: boolean
 }
 
 /** A Redis server, and the start of every key this app keeps in it. */
@@ -151,6 +153,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     uploads: uploadStoreOf(env),
     demoMonth: env.DEMO_MONTH !== '0',
+    demoLibrary: env.DEMO_LIBRARY !== '0',
     mediaMaxBytes: integer(env, 'MEDIA_MAX_MB', 2048) * 1024 * 1024,
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', availableParallelism()) || 1,
     runWorkers: env.RUN_WORKERS !== '0',

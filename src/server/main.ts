@@ -5,6 +5,7 @@ import { readConfig } from './config'
 import { openServices } from './start'
 import { buildApp } from './app'
 import { seedDemoData } from './seed'
+import { seedDemoLibrary } from './demo/demo-library'
 import { DEMO_INVITE_CODE } from './demo/demo-month'
 import { taskHandlers } from './task-handlers'
 import { checkMediaTools, missingToolsMessage } from './media/tools'
@@ -16,6 +17,13 @@ const app = await buildApp(services, { logger: true })
 const logins = await seedDemoData(services)
 await app.listen({ port: config.port, host: config.host })
 if (config.runWorkers) await services.tasks.startWorkers(services, taskHandlers, config.workerConcurrency)
+// The demo's media library is drawn by ffmpeg after the server is up: a few seconds a file.
+if (logins.length > 0 && config.demoLibrary) {
+  void seedDemoLibrary(services).then(
+    (kept) => console.log(`Demo library: ${kept} generated clips and music beds shared by the platform with every account.`),
+    (error: unknown) => console.log(`Demo library not made: ${(error as Error).message}`),
+  )
+}
 const missingTools = missingToolsMessage(await checkMediaTools(), 'en-US')
 
 const where = `http://${config.host}:${config.port}`

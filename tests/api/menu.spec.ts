@@ -28,17 +28,18 @@ const reachable = (menu: MenuGroup[]) => menu.flatMap((g) => g.children.map((c) 
 describe('POST /api/user/menu', () => {
   it("gives each role the routes its lists allow, in menu order, with the developer groups' routes reachable but not shown", async () => {
     const admin = await menuOf('admin')
-    expect(admin.map((g) => g.name)).toEqual(['home', 'matrix-distribution', 'promotion', 'protocol', 'ai-tool', 'domain', 'account', 'user', 'exception'])
-    const adminRoutes = ['/home/index', '/matrix-distribution/accounts', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/card-password', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/ai-tool/ai-tool-index', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/recharge', '/account/recharge-order', '/account/system-init']
+    // An admin keeps the platform's shared library in the materials screen, the one creation page it has.
+    expect(admin.map((g) => g.name)).toEqual(['home', 'creation', 'matrix-distribution', 'promotion', 'protocol', 'ai-tool', 'domain', 'account', 'user', 'exception'])
+    const adminRoutes = ['/home/index', '/creation/resource', '/matrix-distribution/accounts', '/promotion/merchant', '/promotion/partner', '/promotion/agent', '/promotion/tree', '/promotion/card-password', '/promotion/overstep-log', '/protocol/article', '/protocol/agreement', '/ai-tool/ai-tool-index', '/domain/domainList', '/account/property', '/account/transfer-record', '/account/settings', '/account/industry', '/account/script', '/account/voice-record', '/account/recharge', '/account/recharge-order', '/account/system-init']
     expect(shown(admin)).toEqual(adminRoutes)
     // All merchants is reached from a partner's row, not from the menu; the packages on sale feed the order form.
-    const hidden = (routes: string[]) => routes.flatMap((r) => (r === '/account/recharge' ? [r, '/account/recharge-offer'] : r === '/promotion/merchant' ? ['/promotion/all-merchant', r] : r === '/ai-tool/ai-tool-index' ? [r, '/ai-tool/playground', '/ai-tool/ai-call'] : [r]))
+    const hidden = (routes: string[]) => routes.flatMap((r) => (r === '/account/recharge' ? [r, '/account/recharge-offer'] : r === '/promotion/merchant' ? ['/promotion/all-merchant', r] : r === '/ai-tool/ai-tool-index' ? [r, '/ai-tool/playground', '/ai-tool/ai-call'] : r === '/creation/resource' ? [r, '/creation/folders'] : [r]))
     expect(reachable(admin)).toEqual([...hidden(adminRoutes), '/user/info', '/user/setting', '/exception/403', '/exception/404', '/exception/500'])
-    expect(admin[5]).toMatchObject({ path: '/domain', label: { 'zh-CN': '域名管理', 'en-US': 'Domains' }, icon: 'global', order: 65 })
-    expect(admin[5]).not.toHaveProperty('hideChildrenInMenu')
+    expect(admin[6]).toMatchObject({ path: '/domain', label: { 'zh-CN': '域名管理', 'en-US': 'Domains' }, icon: 'global', order: 65 })
+    expect(admin[6]).not.toHaveProperty('hideChildrenInMenu')
     // Spec §2: the AI tool is one menu entry; its playground and call log open from its page.
-    expect(admin[4]).toMatchObject({ path: '/ai-tool', icon: 'robot', order: 60, hideChildrenInMenu: true })
-    expect(admin[5]!.children[0]).toEqual({ name: 'domain', path: '/domain/domainList', label: { 'zh-CN': '品牌/域名列表', 'en-US': 'Brand / domain list' }, hideInMenu: false })
+    expect(admin[5]).toMatchObject({ path: '/ai-tool', icon: 'robot', order: 60, hideChildrenInMenu: true })
+    expect(admin[6]!.children[0]).toEqual({ name: 'domain', path: '/domain/domainList', label: { 'zh-CN': '品牌/域名列表', 'en-US': 'Brand / domain list' }, hideInMenu: false })
 
     const merchant = await menuOf('merchant')
     expect(shown(merchant)).toEqual(['/dashboard/workBench', '/digital-human/image-clone', '/digital-human/high-image-clone', '/digital-human/sound-clone', '/digital-human/digital-video', '/digital-human/clone-task', '/digital-human/video-template', '/creation/flagged-clip', '/creation/resource', '/creation/clip', '/creation/mixed-task', '/matrix-distribution/authorization', '/matrix-distribution/release-plan', '/matrix-distribution/video-data', '/account/property'])

@@ -42,6 +42,7 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
       makeTestTone(join(media, 'short.m4a'), 2, 180),
       runFfmpeg(['-f', 'lavfi', '-i', 'anoisesrc=d=8:c=white:a=0.3', join(media, 'noise.m4a')]),
       makeTestImage(join(media, 'still.png')),
+      runFfmpeg(['-f', 'lavfi', '-i', 'color=c=navy:s=64x64:r=25:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(media, 'clip.mp4')]),
     ])
     // Fewer previews a minute than the default, so the limit is reached within this file.
     server = await startTestServer({ config: { speakLimit: { perAccount: 12, windowMs: 60_000, atOnce: 2 } } })
@@ -53,6 +54,8 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
     await server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, 'digital_voice_count', { userId: id.m1!, type: 'adjust', amount: 3, operatorId: null }))
     for (const file of ['low.m4a', 'high.m4a', 'short.m4a', 'noise.m4a', 'still.png']) material[file] = await upload('m1', file)
     material.other = await upload('m2', 'low.m4a')
+    material.clip = await upload('m1', 'clip.mp4')
+    material.clip2 = await upload('m2', 'clip.mp4')
     await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
   }, 120_000)
 
@@ -96,6 +99,40 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
     const blank = (await speak('m1', voice!.id, '   ')).json<{ code: number; data: { errors: { path: string }[] } }>()
     expect(blank.code).toBe(0)
     expect(blank.data.errors[0]!.path).toBe('/text')
+  }, 60_000)
+
+  it('lists every voice a voice-over can take in one list: espeak-ng\'s for Chinese and English, their variants, and the account\'s clones; and plays a local one at its speed and pitch', async () => {
+    const list = (await server.call<{ local: { id: string; language: string; label: string }[]; variants: { id: string; gender: string }[]; clones: { id: string; label: string; provider: string }[] }>('GET', '/voice_clone/voices', { token: token.m1 })).body.data
+    expect(list.local).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'cmn', language: 'zh' }), expect.objectContaining({ id: 'en-us', language: 'en', label: 'English (America) (local synthesis)' }), expect.objectContaining({ id: 'yue', language: 'zh' })]))
+    // No voice of a language the console does not speak, and none needing MBROLA data Debian does not bring.
+    expect(list.local.every((v) => /^(cmn|yue|en)/.test(v.id))).toBe(true)
+    expect(list.variants.length).toBeGreaterThan(50)
+    expect(list.variants).toEqual(expect.arrayContaining([{ id: 'f3', gender: 'F', label: expect.any(String) }, expect.objectContaining({ id: 'Annie', gender: 'F' })]))
+    const [voice] = await voices('m1')
+    expect(list.clones).toEqual([{ id: `clone:${voice!.id}`, voice_clone_id: voice!.id, label: 'Narrator', provider: 'local' }])
+    expect((await server.call<{ clones: unknown[] }>('GET', '/voice_clone/voices', { token: token.m2 })).body.data.clones).toEqual([])
+
+    // Heard by m2, so m1's previews stay for the preview limit measured below.
+    const local = (query: Record<string, string>) => server.inject({ method: 'GET', url: `/api/v1/voice_clone/speak?${new URLSearchParams({ text: 'Hello there, this is a test.', ...query })}`, headers: { token: token.m2! } })
+    const lengthOf = async (query: Record<string, string>) => {
+      const res = await local(query)
+      expect(res.statusCode, res.body).toBe(200)
+      const file = join(media, `local-${Object.values(query).join('-')}.mp3`)
+      writeFileSync(file, res.rawPayload)
+      return (await probeMedia(file)).duration
+    }
+    // Faster is shorter: the speed chosen is the one heard.
+    expect(await lengthOf({ voice: 'en-us+f3', speed: '120' })).toBeGreaterThan((await lengthOf({ voice: 'en-us+f3', speed: '300' })) * 1.6)
+    // A variant espeak-ng does not have would be read in its default voice without a word: it is refused instead.
+    expect((await local({ voice: 'en-us+nobody' })).json()).toMatchObject({ code: 0, msg: expect.stringContaining('no such voice') })
+    expect((await local({})).json()).toMatchObject({ code: 0, data: { errors: [{ path: '/id' }] } })
+
+    // A task's voice field takes the same values, and refuses what this machine or account does not have, on the field.
+    const estimate = (voice: string) => server.call('POST', '/task/estimate_mixed_cut', { token: token.m1, body: { title: 'Voices', slots: [{ clips: [material.clip!] }], count: 1, voice_text: 'Hello there.', voice } })
+    expect((await estimate('en-gb-x-rp+Annie')).body.code).toBe(1)
+    expect((await estimate(`clone:${voice!.id}`)).body.code).toBe(1)
+    expect((await estimate('en-us+nobody')).body).toMatchObject({ code: 0, data: { errors: [{ path: '/voice' }] } })
+    expect((await server.call('POST', '/task/estimate_mixed_cut', { token: token.m2, body: { title: 'Voices', slots: [{ clips: [material.clip2!] }], count: 1, voice_text: 'Hello there.', voice: `clone:${voice!.id}` } })).body).toMatchObject({ code: 0, data: { errors: [{ path: '/voice' }] } })
   }, 60_000)
 
   it('refuses a sample too short, an image, another merchant\'s, or no consent, before anything is charged', async () => {

@@ -40,11 +40,11 @@ export function startNodeOptions(): string[] {
 
 /**
  * The built product (what `npm start` runs) on a free 127.0.0.1 port and a fresh data folder.
- * It seeds the demo logins alone unless asked for the demo month (`npm start`'s default), so
+ * It seeds the demo logins alone unless asked for the demo month or library (`npm start`'s default), so
  * a test's lists and figures hold what the test did and nothing else. `env` adds to or overrides
  * its environment (FFMPEG_PATH of a program that is not there: a machine without ffmpeg).
  */
-export async function startProduct(options: { schemasDir?: string; demoMonth?: boolean; env?: Record<string, string> } = {}): Promise<Product> {
+export async function startProduct(options: { schemasDir?: string; demoMonth?: boolean; demoLibrary?: boolean; env?: Record<string, string> } = {}): Promise<Product> {
   ensureBuilt()
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'))
@@ -52,7 +52,7 @@ export async function startProduct(options: { schemasDir?: string; demoMonth?: b
     cwd: ROOT,
     env: {
       ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
-      SCHEMAS_DIR: options.schemasDir ?? join(ROOT, 'schemas'), DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_MONTH: options.demoMonth ? '1' : '0',
+      SCHEMAS_DIR: options.schemasDir ?? join(ROOT, 'schemas'), DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_MONTH: options.demoMonth ? '1' : '0', DEMO_LIBRARY: options.demoLibrary ? '1' : '0',
       // The browser tests sign the demo logins in many times a minute; the API suite tests the limits themselves.
       LOGIN_LIMIT_PER_USERNAME: '1000', LOGIN_LIMIT_PER_ADDRESS: '1000',
       ...options.env,

@@ -62,7 +62,7 @@ export function MaterialWidget({ id, value, onChange, onBlur, disabled, readonly
   const busy = sending !== undefined
   return (
     <Space direction="vertical" size={8} style={{ width: '100%' }}>
-      <RelationPicker id={id} entity={String(schema['x-relation'])} where={schema['x-relation-where'] as RelationWhere | undefined} value={value} known={known} clearable={!required} disabled={disabled || readonly || busy} onChange={(v) => onChange(v)} onBlur={() => onBlur(id, value)} width="100%" />
+      <RelationPicker id={id} entity={String(schema['x-relation'])} where={schema['x-relation-where'] as RelationWhere | undefined} usable value={value} known={known} clearable={!required} disabled={disabled || readonly || busy} onChange={(v) => onChange(v)} onBlur={() => onBlur(id, value)} width="100%" />
       {upload && !readonly ? (
         <Flex gap={8} wrap>
           <Button icon={<UploadOutlined />} disabled={disabled || busy} onClick={() => input.current?.click()}>

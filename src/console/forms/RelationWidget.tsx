@@ -1,13 +1,13 @@
-import { useRef } from 'react'
+import { useEffect, useRef, useState, type UIEvent } from 'react'
 import { InputNumber, Select } from 'antd'
 import type { WidgetProps } from '@rjsf/utils'
-import { useSelect } from '@refinedev/antd'
-import { useGetIdentity, type BaseRecord } from '@refinedev/core'
+import { useGetIdentity, useInfiniteList, type BaseRecord, type CrudFilter } from '@refinedev/core'
 import { useTranslate } from '../i18n/translate'
 import type { Registry, Role } from '../../schema/types'
 import { useConsole } from '../ConsoleContext'
 import type { Identity } from '../providers/authProvider'
 import { resourceAllows } from '../providers/accessControlProvider'
+import { RelationOption } from './RelationOption'
 
 export interface RelationSource {
   /** The screen whose list endpoint offers the records to choose from. */
@@ -51,6 +51,7 @@ export function RelationWidget({ id, name, value, onChange, onBlur, disabled, re
         entity={String(items['x-relation'])}
         pickFrom={items['x-pick-from'] as string | undefined}
         where={items['x-relation-where'] as RelationWhere | undefined}
+        usable
         values={Array.isArray(value) ? (value as unknown[]).filter((v): v is number => typeof v === 'number') : []}
         clearable
         disabled={disabled || readonly}
@@ -67,6 +68,7 @@ export function RelationWidget({ id, name, value, onChange, onBlur, disabled, re
       entity={String(schema['x-relation'])}
       pickFrom={schema['x-pick-from'] as string | undefined}
       where={schema['x-relation-where'] as RelationWhere | undefined}
+      usable
       value={value}
       known={known ?? undefined}
       clearable={!required}
@@ -88,6 +90,8 @@ export interface RelationPickerProps {
   pickFrom?: string
   /** Only records whose fields hold these values are offered (a clip field offers videos only). */
   where?: RelationWhere
+  /** A form's choice: only records the person may use in its own work (its own and those shared with it), not all it may see. */
+  usable?: boolean
   value?: number | null
   /** Several records chosen at once (with onChangeMany): an array field's. */
   values?: number[]
@@ -116,65 +120,65 @@ export function RelationPicker(props: RelationPickerProps) {
   return <RelationSelect {...props} source={source} />
 }
 
-function RelationSelect({ id, value, values, onChange, onChangeMany, onBlur, disabled, known, clearable, width, source, where }: RelationPickerProps & { source: RelationSource }) {
+/** Rows a picker fetches at a time; scrolling to the end of the list fetches the next. */
+const PICKER_PAGE = 20
+
+function RelationSelect({ id, entity, value, values, onChange, onChangeMany, onBlur, disabled, known, clearable, width, source, where, usable }: RelationPickerProps & { source: RelationSource }) {
   const t = useTranslate()
-  const { selectProps } = useSelect<BaseRecord>({
-    resource: source.resource,
-    filters: Object.entries(where ?? {}).map(([field, value]) => ({ field, operator: 'in' as const, value })),
-    optionLabel: source.titleField as never,
-    optionValue: 'id' as never,
-    pagination: { currentPage: 1, pageSize: 20 },
-    debounce: 300,
-    ...(source.searchable ? { onSearch: (text: string) => [{ field: source.titleField, operator: 'contains' as const, value: text }] } : {}),
-    // The chosen record's title came with the record being edited; no need to fetch it again.
-    defaultValueQueryOptions: { enabled: false },
-  })
-  const options = [...(selectProps.options ?? [])] as { value: unknown; label: unknown }[]
+  const { registry } = useConsole()
+  const [search, setSearch] = useState('')
+  const [typed, setTyped] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed), 300)
+    return () => clearTimeout(timer)
+  }, [typed])
+  const target = registry.entities.get(entity)
+  const filters: CrudFilter[] = [
+    ...Object.entries(where ?? {}).map(([field, value]) => ({ field, operator: 'in' as const, value })),
+    // A library's picker offers what the person may use: its own records and those shared with it.
+    ...(usable && target?.shared ? [{ field: 'usable', operator: 'eq' as const, value: true }] : []),
+    ...(source.searchable && search ? [{ field: source.titleField, operator: 'contains' as const, value: search }] : []),
+  ]
+  const { result, query } = useInfiniteList<BaseRecord>({ resource: source.resource, filters, pagination: { currentPage: 1, pageSize: PICKER_PAGE } })
+  const records = (result.data?.pages ?? []).flatMap((page) => page.data)
+  const options: { value: unknown; label: string; record?: BaseRecord }[] = records.map((record) => ({ value: record.id, label: String(record[source.titleField] ?? `#${record.id}`), record }))
   // Chosen records a search no longer shows keep their titles.
-  const titles = useRef(new Map<unknown, unknown>())
+  const titles = useRef(new Map<unknown, string>())
   for (const o of options) titles.current.set(o.value, o.label)
   for (const chosen of values ?? (value !== undefined && value !== null ? [value] : [])) {
     if (!options.some((o) => o.value === chosen)) options.unshift({ value: chosen, label: titles.current.get(chosen) ?? (values ? undefined : known) ?? `#${chosen}` })
   }
-  if (values) {
-    return (
-      <Select
-        id={id}
-        mode="multiple"
-        loading={selectProps.loading}
-        onSearch={source.searchable ? selectProps.onSearch : undefined}
-        filterOption={false}
-        value={values}
-        options={options as never}
-        showSearch={source.searchable}
-        allowClear={clearable}
-        // No placeholder: antd draws a multiple choice's as text too pale to read (WCAG AA), not as an input's placeholder.
-        notFoundContent={t('relation.none')}
-        disabled={disabled}
-        onChange={(v: number[]) => onChangeMany?.(v)}
-        onBlur={onBlur}
-        style={{ width: width ?? 360, maxWidth: '100%' }}
-      />
-    )
+  const more = () => {
+    if (result.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage()
   }
-  return (
-    <Select
-      id={id}
-      loading={selectProps.loading}
-      onSearch={source.searchable ? selectProps.onSearch : undefined}
-      filterOption={false}
-      value={value ?? undefined}
-      options={options as never}
-      showSearch={source.searchable}
-      allowClear={clearable}
-      placeholder={t(source.searchable ? 'relation.search' : 'relation.choose')}
-      notFoundContent={t('relation.none')}
-      disabled={disabled}
-      onChange={(v: unknown) => onChange((v as number | undefined) ?? undefined)}
-      onBlur={onBlur}
-      style={{ width: width ?? 360, maxWidth: '100%' }}
-    />
-  )
+  const common = {
+    id,
+    loading: query.isFetching,
+    showSearch: source.searchable,
+    onSearch: source.searchable ? setTyped : undefined,
+    searchValue: source.searchable ? typed : undefined,
+    filterOption: false,
+    options: options as never,
+    optionRender: (option: { data: { record?: BaseRecord; label: string } }) => (target ? <RelationOption entity={target} title={option.data.label} record={option.data.record} /> : option.data.label),
+    // Every record is reachable: the end of the list fetches the next page.
+    onPopupScroll: (event: UIEvent<HTMLDivElement>) => {
+      const box = event.currentTarget
+      if (box.scrollTop + box.clientHeight >= box.scrollHeight - 40) more()
+    },
+    allowClear: clearable,
+    notFoundContent: query.isFetching ? t('relation.loading') : t('relation.none'),
+    disabled,
+    onBlur: () => {
+      setTyped('')
+      onBlur?.()
+    },
+    style: { width: width ?? 360, maxWidth: '100%' },
+  }
+  if (values) {
+    // No placeholder: antd draws a multiple choice's as text too pale to read (WCAG AA), not as an input's placeholder.
+    return <Select {...common} mode="multiple" value={values} onChange={(v: number[]) => onChangeMany?.(v)} />
+  }
+  return <Select {...common} value={value ?? undefined} placeholder={t(source.searchable ? 'relation.search' : 'relation.choose')} onChange={(v: unknown) => onChange((v as number | undefined) ?? undefined)} />
 }
 
 /** A cleared choice: null where the schema allows it, else no value. */

@@ -98,9 +98,13 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
   // reports a widget's own change after a render, from its state before the fill: the fill is
   // kept until that report has passed, unless the field has been typed in meanwhile.
   const fills = useRef<Record<string, unknown>>({})
+  // A widget may read a sibling's value when it acts (a voice's preview reads the speed and pitch).
+  const current = useRef(data)
+  current.current = data
   const formContext = useMemo(
     () => ({
       titles: initial?._titles,
+      fieldValue: (name: string) => current.current[name],
       setField: (name: string, value: unknown) => {
         fills.current[name] = value
         setData((now) => ({ ...now, [name]: value }))

@@ -153,14 +153,12 @@ function inLocale(label: Label | undefined, locale: Locale): string | undefined 
   return label?.[locale] ?? label?.['en-US']
 }
 
+/** x-widget values drawn by the form widget of the same name (forms/widgets.tsx). */
+const SAME_NAMED = new Set(['image', 'password', 'color', 'transition', 'script', 'post-title', 'voice'])
+
 function uiOf(property: JsonSchema): JsonSchema | undefined {
-  if (property['x-widget'] === 'image') return { 'ui:widget': 'image' }
-  if (property['x-widget'] === 'password') return { 'ui:widget': 'password' }
-  if (property['x-widget'] === 'color') return { 'ui:widget': 'color' }
-  if (property['x-widget'] === 'transition') return { 'ui:widget': 'transition' }
+  if (typeof property['x-widget'] === 'string' && SAME_NAMED.has(property['x-widget'])) return { 'ui:widget': property['x-widget'] }
   // A material chosen from the library, or uploaded (or recorded: a voice sample) on the spot.
-  if (property['x-widget'] === 'script') return { 'ui:widget': 'script' }
-  if (property['x-widget'] === 'post-title') return { 'ui:widget': 'post-title' }
   if (property['x-widget'] === 'recording') return { 'ui:widget': 'material', 'ui:options': { record: true, accept: 'audio/*,video/*' } }
   if (property['x-widget'] === 'material') return { 'ui:widget': 'material', ...(typeof property['x-accept'] === 'string' ? { 'ui:options': { accept: property['x-accept'] } } : {}) }
   if (typeof property['x-relation'] === 'string') return { 'ui:widget': 'relation' }

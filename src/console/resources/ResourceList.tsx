@@ -179,7 +179,7 @@ export default function ResourceList({ resource }: { resource: string }) {
             ? {
                 selectedRowKeys: selected,
                 onChange: setSelected,
-                getCheckboxProps: (record: BaseRecord) => ({ disabled: !rowMatches(def.deleteWhen, record, identity?.id), 'aria-label': t('list.selectRow', { id: record.id }) }),
+                getCheckboxProps: (record: BaseRecord) => ({ disabled: Boolean(record._readonly) || !rowMatches(def.deleteWhen, record, identity?.id), 'aria-label': t('list.selectRow', { id: record.id }) }),
               }
             : undefined
         }

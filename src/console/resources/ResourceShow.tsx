@@ -40,7 +40,8 @@ export default function ResourceShow({ resource }: { resource: string }) {
   const identity = useGetIdentity<Identity>().data
   const [open, setOpen] = useState<ResourceAction>()
   const recordActions = record ? actionsFor(registry, def, identity?.role).filter((action) => action.on === 'row' && appliesTo(action, record, identity?.id)) : []
-  const mayDelete = useCan({ resource, action: 'delete', params: { id } }).data?.can === true && Boolean(def.endpoints.delete)
+  // A record shared from above (`_readonly`) is there to use, not to change.
+  const mayDelete = useCan({ resource, action: 'delete', params: { id } }).data?.can === true && Boolean(def.endpoints.delete) && !record?._readonly
   const confirmDelete = () =>
     void askDelete({
       title: t('list.deleteConfirm'),
@@ -52,7 +53,7 @@ export default function ResourceShow({ resource }: { resource: string }) {
       title={<PageTitle back>{t('page.show', titleParams(def, entity, locale))}</PageTitle>}
       goBack={false}
       isLoading={query.isLoading}
-      canEdit={Boolean(def.endpoints.update)}
+      canEdit={Boolean(def.endpoints.update) && !record?._readonly}
       headerButtons={({ listButtonProps, editButtonProps, refreshButtonProps }) => (
         <>
           {listButtonProps && <ListButton {...listButtonProps} />}

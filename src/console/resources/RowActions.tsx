@@ -102,13 +102,14 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
     )
   }
 
+  // A record shared from above (`_readonly`) is there to use, not to change.
   return (record: BaseRecord) => {
     const id = record.id!
     return (
     <span className="row-actions">
       {allowed.show && link(t('buttons.show'), <EyeOutlined />, showUrl(resource, id))}
-      {allowed.edit && link(t('buttons.edit'), <EditOutlined />, editUrl(resource, id))}
-      {allowed.delete && rowMatches(allowed.deleteWhen, record, allowed.me) && (
+      {allowed.edit && !record._readonly && link(t('buttons.edit'), <EditOutlined />, editUrl(resource, id))}
+      {allowed.delete && !record._readonly && rowMatches(allowed.deleteWhen, record, allowed.me) && (
         <button type="button" className="row-action" title={t('buttons.delete')} aria-label={t('buttons.delete')} style={{ color: token.colorErrorText }} onClick={() => confirmDelete(id)}>
           <DeleteOutlined />
         </button>

@@ -5,11 +5,11 @@ import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '.
 import { parseSrt, cuesForText, type Cue } from '../media/srt'
 import { bitrateFor, clipDuration, outputSize, segmentsCovering, type ClipPlan } from '../media/clip-plan'
 import { narrate, narrationSeconds, TAIL_SECONDS } from '../media/narration'
-import { localSpeech } from '../providers/speech/local'
-import { ownMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
+import { usableMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
 import { requireMediaTools } from './media-tools'
 import { subtitleStyle, titleOf, transitionOf } from './media-style'
 import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
+import { checkVoice, measureIn, speakerFor, type VoiceChoice } from './voice'
 
 type ClipInput = TaskInput<'clip'>
 
@@ -23,7 +23,7 @@ export const clipTask = taskHandler(['clip'], {
     await requireMediaTools(locale, { speech: Boolean(input.voice_text?.trim()) })
     const uses: MaterialUse[] = input.segments.map((s, i) => ({ id: s.material_id, path: `/segments/${i}/material_id`, kinds: ['video', 'image'] }))
     if (input.bgm_material_id) uses.push({ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] })
-    const materials = await ownMaterials(trx, services, caller, uses, locale)
+    const materials = await usableMaterials(trx, services, caller, uses, locale)
     input.segments.forEach((s, i) => {
       const length = materials.get(s.material_id)!.duration
       const end = s.end || length
@@ -43,7 +43,8 @@ export const clipTask = taskHandler(['clip'], {
     }
     const frame = outputSize({ shape: input.shape ?? '9:16', height: input.resolution ?? 720 })
     const segments = clipDuration(plan)
-    const speech = await voiceOverSeconds(input.voice_text, input.voice)
+    if (input.voice_text?.trim()) await checkVoice(trx, services, caller, input.voice, '/voice', locale)
+    const speech = await voiceOverSeconds(input.voice_text, input)
     return {
       title: input.title,
       size: { output_seconds: Math.max(segments, speech), variants: 1, ...frame },
@@ -87,7 +88,8 @@ async function clipPlan(ctx: TaskRunContext<ClipInput>, input: ClipInput): Promi
   let spoken: Cue[] = []
   if (input.voice_text?.trim()) {
     ctx.progress(3, SPEAKING)
-    const voice = await narrate(input.voice_text, (text, output) => localSpeech.speak({ text, voice: input.voice ?? 'cmn', output, signal: ctx.signal }).then(() => undefined), ctx.workDir, { signal: ctx.signal })
+    const speak = await speakerFor(ctx.services, input)
+    const voice = await narrate(input.voice_text, (text, output) => speak(text, output, ctx.signal), ctx.workDir, { signal: ctx.signal })
     plan.segments = segmentsCovering(plan, voice.seconds + TAIL_SECONDS)
     plan.voiceOver = { path: voice.path, volume: 1 }
     spoken = voice.cues
@@ -102,10 +104,10 @@ async function clipPlan(ctx: TaskRunContext<ClipInput>, input: ClipInput): Promi
   return plan
 }
 
-/** How long a voice-over read by the local voice and its tail will last, measured before it is said; 0 without one. */
-export async function voiceOverSeconds(text: string | undefined, voice: string | undefined): Promise<number> {
+/** How long a voice-over in the chosen voice and its tail will last, measured before it is said; 0 without one. */
+export async function voiceOverSeconds(text: string | undefined, choice: VoiceChoice): Promise<number> {
   if (!text?.trim()) return 0
-  const seconds = await narrationSeconds(text, (piece) => localSpeech.measure!({ text: piece, voice: voice ?? 'cmn' }))
+  const seconds = await narrationSeconds(text, measureIn(choice))
   return Math.round((seconds + TAIL_SECONDS) * 1000) / 1000
 }
 

@@ -1,6 +1,7 @@
 import type { Locale } from '../../schema/types'
 import type { Caller } from '../access/caller'
-import type { Db } from '../db/connect'
+import { asSchemaDb, type Db } from '../db/connect'
+import { withScope } from '../access/scope'
 import { fieldError } from '../errors/AppError'
 import { tableOf, type Services } from '../services'
 import type { MediaInfo } from '../media/probe'
@@ -30,12 +31,14 @@ export interface MaterialUse {
 }
 
 /**
- * The caller's own materials the submission names, each of a kind its field takes; anything
- * else is a field error on the field that named it (another's material looks like a missing one).
+ * The materials the submission names that the caller may use (its own, and those shared with it
+ * from above), each of a kind its field takes; anything else is a field error on the field that
+ * named it (another's material looks like a missing one).
  */
-export async function ownMaterials(trx: Db, services: Services, caller: Caller, uses: readonly MaterialUse[], locale: Locale): Promise<Map<number, MaterialRow>> {
+export async function usableMaterials(trx: Db, services: Services, caller: Caller, uses: readonly MaterialUse[], locale: Locale): Promise<Map<number, MaterialRow>> {
   const ids = [...new Set(uses.map((u) => u.id))]
-  const rows = ids.length === 0 ? [] : await trx.selectFrom(tableOf(services, 'material')).selectAll().where('id', 'in', ids).where('owner_id', '=', caller.id).execute()
+  const material = services.registry.entities.get('material')!
+  const rows = ids.length === 0 ? [] : await withScope(asSchemaDb(trx).selectFrom(material.table).selectAll(), services.registry, material, caller, 'usable').where('id', 'in', ids).execute()
   const found = new Map(rows.map((row) => [Number(row.id), toMaterial(row)]))
   const label = services.registry.entities.get('material')!.label?.[locale] ?? 'Material'
   for (const use of uses) {

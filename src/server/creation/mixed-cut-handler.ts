@@ -7,12 +7,12 @@ import { countCombinations, coverSeconds, pickVariants, type Slot, type Variant 
 import { narrate, TAIL_SECONDS, type Narration } from '../media/narration'
 import type { Cue } from '../media/srt'
 import { bitrateFor, outputSize, type ClipPlan } from '../media/clip-plan'
-import { localSpeech } from '../providers/speech/local'
-import { ownMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
+import { usableMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
 import { requireMediaTools } from './media-tools'
 import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
 import { voiceOverSeconds } from './clip-handler'
 import { subtitleStyle, titleOf, transitionOf } from './media-style'
+import { checkVoice, speakerFor } from './voice'
 
 type MixedCutInput = TaskInput<'mixed_cut'>
 
@@ -29,7 +29,7 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
     await requireMediaTools(locale, { speech: Boolean(input.voice_text) })
     const uses: MaterialUse[] = input.slots.flatMap((slot, i) => slot.clips.map((id, j) => ({ id, path: `/slots/${i}/clips/${j}`, kinds: ['video'] as const })))
     if (input.bgm_material_id) uses.push({ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] })
-    const materials = await ownMaterials(trx, services, caller, uses, locale)
+    const materials = await usableMaterials(trx, services, caller, uses, locale)
     input.slots.forEach((slot, i) => {
       if ((slot.max_seconds ?? 0) > 0 && (slot.min_seconds ?? 0) > (slot.max_seconds ?? 0)) {
         throw fieldError('VALIDATION_FAILED', `/slots/${i}/max_seconds`, locale, { first: locale === 'zh-CN' ? '最长时间不能短于最短时间' : 'The longest window cannot be shorter than the shortest' })
@@ -39,7 +39,8 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
     const max = countCombinations(slots)
     if (input.count > max) throw new AppError('MIXED_CUT_TOO_MANY', { max }, [{ path: '/count', message: new AppError('MIXED_CUT_TOO_MANY', { max }).messageIn(locale) }])
     const longest = longestVariant(slots)
-    const speech = await voiceOverSeconds(input.voice_text, input.voice)
+    if (input.voice_text?.trim()) await checkVoice(trx, services, caller, input.voice, '/voice', locale)
+    const speech = await voiceOverSeconds(input.voice_text, input)
     return {
       title: input.title,
       size: { output_seconds: Math.max(longest, speech), variants: input.count, ...outputSize({ shape: input.shape ?? '9:16', height: input.resolution ?? 720 }) },
@@ -58,7 +59,8 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
     let covered = variants
     if (input.voice_text?.trim()) {
       ctx.progress(3, SPEAKING)
-      voice = await narrate(input.voice_text, (text, output) => localSpeech.speak({ text, voice: input.voice ?? 'cmn', output, signal: ctx.signal }).then(() => undefined), ctx.workDir, { signal: ctx.signal, onProgress: (f) => ctx.progress(3 + f * 2, SPEAKING) })
+      const speak = await speakerFor(ctx.services, input)
+      voice = await narrate(input.voice_text, (text, output) => speak(text, output, ctx.signal), ctx.workDir, { signal: ctx.signal, onProgress: (f) => ctx.progress(3 + f * 2, SPEAKING) })
       const seconds = voice.seconds + TAIL_SECONDS
       const slots = slotsOf(input, (id) => materials.get(id)!.duration)
       const overlapSeconds = (input.transition ?? 'none') === 'none' ? 0 : (input.transition_seconds ?? 0.5)

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto'
 import { join } from 'node:path'
 import type { Label, Locale } from '../../schema/types'
 import type { Caller } from '../access/caller'
-import type { Db } from '../db/connect'
+import { asSchemaDb, type Db } from '../db/connect'
+import { usableBy } from '../access/scope'
 import { AppError, fieldError } from '../errors/AppError'
 import { tableOf, type Services } from '../services'
 import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
@@ -10,19 +11,17 @@ import { countCombinations, pickVariants, type Slot } from '../media/mixed-cut'
 import { narrate, narrationSeconds, TAIL_SECONDS, type Narration } from '../media/narration'
 import { bitrateFor, outputSize, type ClipPlan, type ClipSegment } from '../media/clip-plan'
 import type { Cue } from '../media/srt'
-import { localSpeech } from '../providers/speech/local'
-import type { SpeechProvider } from '../providers/speech/speech-provider'
-import { chatProvider, speechForVoice, stockProvider } from '../providers/active'
+import { chatProvider, stockProvider } from '../providers/active'
 import { logAiCall } from '../ai/call-log'
 import { scriptIn, topicScriptMessages, type ScriptSentence } from '../ai/topic-script'
 import { insertPlan } from '../matrix/plan-handlers'
-import { ownReady } from '../digital-human/video-handler'
 import { keepFetchedMaterial } from '../materials/keep-fetched'
-import { materialsById, mediaInfoOf, ownMaterials } from './materials'
+import { materialsById, mediaInfoOf, usableMaterials } from './materials'
 import { matchSentences, searchTerms, tagsOf, type LibraryItem } from './matching'
 import { requireMediaTools } from './media-tools'
 import { fetchMaterials, insertWorks, renderAndStore, type StoredVideo } from './outputs'
 import { subtitleStyle, titleOf, transitionOf } from './media-style'
+import { checkVoice, measureIn, speakerFor } from './voice'
 
 export type TopicInput = TaskInput<'topic_video'>
 
@@ -54,14 +53,14 @@ export const topicVideoTask = taskHandler(['topic_video'], {
     } else if (!input.script?.trim()) {
       throw fieldError('VALIDATION_FAILED', '/script', locale, { first: locale === 'zh-CN' ? '请填写文案，或从文案库选择' : 'Write the script, or take one from the library' })
     }
-    if (input.voice_clone_id) await ownReady(trx, services, caller, 'voice_clone', input.voice_clone_id, '/voice_clone_id', locale)
-    if (input.bgm_material_id) await ownMaterials(trx, services, caller, [{ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] }], locale)
+    await checkVoice(trx, services, caller, input.voice, '/voice', locale)
+    if (input.bgm_material_id) await usableMaterials(trx, services, caller, [{ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] }], locale)
     await ownAccounts(trx, services, caller, input.account_ids ?? [], locale)
     const library = await libraryOf(trx, services, caller.id)
     if (library.length === 0) throw fieldError('VALIDATION_FAILED', '/source', locale, { first: emptyLibrary[locale] })
     // A script given is measured as the local voice says it; a topic's by the length asked for, and the writer kept to it.
-    const speech = input.source === 'script' ? await narrationSeconds(input.script!, (text) => localSpeech.measure!({ text, voice: input.voice ?? 'cmn', speed: input.speed ?? 175 })) : (input.seconds ?? 30) * WRITER_SLACK
-    const seconds = Math.round((speech * (input.voice_clone_id ? WRITER_SLACK : 1) + TAIL_SECONDS) * 1000) / 1000
+    const speech = input.source === 'script' ? await narrationSeconds(input.script!, measureIn(input)) : (input.seconds ?? 30) * WRITER_SLACK
+    const seconds = Math.round((speech + TAIL_SECONDS) * 1000) / 1000
     return { title: input.title, size: { output_seconds: seconds, variants: input.count ?? 3, ...outputSize({ shape: input.shape ?? '9:16', height: input.resolution ?? 720 }) } }
   },
   async run(ctx) {
@@ -73,10 +72,10 @@ export const topicVideoTask = taskHandler(['topic_video'], {
     const sentences = await ctx.step('script', () => scriptOf(ctx))
 
     ctx.progress(10, STAGE.voice)
-    const speech = await speakerOf(ctx)
+    const speak = await speakerFor(services, input)
     const narration = await narrate(
       sentences.map((s) => s.text).join('\n'),
-      async (text, output) => void (await speech.provider.speak({ text, voice: speech.voice, pitch: speech.pitch, referenceText: speech.referenceText, speed: input.speed ?? 175, output, signal: ctx.signal })),
+      (text, output) => speak(text, output, ctx.signal),
       ctx.workDir,
       { signal: ctx.signal, onProgress: (f) => ctx.progress(10 + f * 15, STAGE.voice) },
     )
@@ -251,17 +250,6 @@ function termsOf(piece: string, sentences: readonly ScriptSentence[], language: 
   return [...new Set([...given.map((t) => t.toLowerCase()), ...searchTerms(piece, language)])]
 }
 
-/** Who reads it: the chosen clone, through the provider it was made with, or a stock local voice. */
-async function speakerOf(ctx: TaskRunContext<TopicInput>): Promise<{ provider: SpeechProvider; voice: string; pitch?: number; referenceText?: string }> {
-  const { input, services } = ctx
-  if (!input.voice_clone_id) return { provider: localSpeech, voice: input.voice ?? 'cmn' }
-  const record = await services.db.selectFrom(tableOf(services, 'voice_clone')).select(['voice_id', 'reference_text']).where('id', '=', input.voice_clone_id).executeTakeFirst()
-  if (!record) throw new TaskFailure(GONE)
-  const speech = await speechForVoice(services, record)
-  if ('unknown' in speech) throw new TaskFailure(speech.unknown)
-  return speech
-}
-
 /** The part of a clip a sentence shows: a random stretch as long as the sentence, or all of a shorter clip with its last frame held. */
 function windowFor(id: number, duration: number, seconds: number, random: () => number): VariantClip {
   const round = (n: number) => Math.round(n * 1000) / 1000
@@ -306,10 +294,16 @@ export function topicVariantPlan(
   }
 }
 
-/** Every video and picture of the owner's library, with what it can be found by. */
+/**
+ * Every video and picture the owner may use, with what it can be found by: its own library and
+ * what the platform and its partner share (x-shared), each under its own folder's name.
+ */
 export async function libraryOf(db: Db, services: Services, ownerId: number): Promise<LibraryItem[]> {
-  const folders = new Map((await db.selectFrom(tableOf(services, 'material_folder')).select(['id', 'name']).where('owner_id', '=', ownerId).execute()).map((f) => [Number(f.id), String(f.name)]))
-  const rows = await db.selectFrom(tableOf(services, 'material')).select(['id', 'kind', 'duration', 'name', 'tags', 'folder_id']).where('owner_id', '=', ownerId).where('kind', 'in', ['video', 'image']).execute()
+  const owner = await db.selectFrom(tableOf(services, 'user')).select(['id', 'path']).where('id', '=', ownerId).executeTakeFirstOrThrow()
+  const material = services.registry.entities.get('material')!
+  const rows = (await asSchemaDb(db).selectFrom(material.table).where(usableBy(services.registry, material, { id: ownerId, path: String(owner.path) })).select(['id', 'kind', 'duration', 'name', 'tags', 'folder_id']).where('kind', 'in', ['video', 'image']).execute()) as Record<string, unknown>[]
+  const folderIds = [...new Set(rows.map((row) => Number(row.folder_id)).filter((id) => id > 0))]
+  const folders = new Map(folderIds.length === 0 ? [] : (await db.selectFrom(tableOf(services, 'material_folder')).select(['id', 'name']).where('id', 'in', folderIds).execute()).map((f) => [Number(f.id), String(f.name)]))
   return rows.map((row) => ({ id: Number(row.id), kind: row.kind as LibraryItem['kind'], duration: Number(row.duration), name: String(row.name), tags: tagsOf(String(row.tags ?? '')), folder: folders.get(Number(row.folder_id)) ?? '' }))
 }
 

@@ -4,7 +4,7 @@ import { fieldError } from '../errors/AppError'
 import { tableOf, type Services } from '../services'
 import { newUploadKey } from '../uploads/file-store'
 import { taskHandler, TaskFailure, type RunningTask } from '../tasks/task-handler'
-import { ownMaterials } from '../creation/materials'
+import { usableMaterials } from '../creation/materials'
 import { requireMediaTools } from '../creation/media-tools'
 import { avatarCloneProvider } from '../providers/active'
 import { TrainingVideoRefused, type AvatarTier } from '../providers/avatar-clone/avatar-clone-provider'
@@ -40,7 +40,7 @@ export const avatarCloneTask = taskHandler(['avatar_clone', 'avatar_clone_hd'], 
   // charged; the provider checks the rest (one continuous shot) in the worker.
   async prepare({ services, kind, caller, input, locale, trx }) {
     await requireMediaTools(locale)
-    const materials = await ownMaterials(trx, services, caller, [{ id: input.training_material_id, path: '/training_material_id', kinds: ['video'] }], locale)
+    const materials = await usableMaterials(trx, services, caller, [{ id: input.training_material_id, path: '/training_material_id', kinds: ['video'] }], locale)
     const video = materials.get(input.training_material_id)!
     const { provider } = await avatarCloneProvider(services)
     const need = provider.requirements[TIER[kind.name]!]

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locale } from '../../schema/types'
 import { asSchemaDb } from '../db/connect'
-import { AppError } from '../errors/AppError'
-import { namedHandler, requireCaller } from '../engine/handler-context'
+import { AppError, fieldError } from '../errors/AppError'
+import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
 import { runFfmpeg } from '../media/run-ffmpeg'
 import { TaskFailure } from '../tasks/task-handler'
 import { avatarCloneProvider, chatProvider, digitalHumanVideoProvider, gptSovitsMode, speechForVoice, voiceCloneProvider, stockProvider } from '../providers/active'
 import { localSpeech } from '../providers/speech/local'
+import { isLocalVoice, localVoices } from '../providers/speech/local-voices'
+import type { SpeechProvider } from '../providers/speech/speech-provider'
 import { answerCache, workGate } from '../http/work-gate'
 import { accountKey, limitedBy, unsignedSkipped } from '../rate-limit/limited-by'
 import type { Services } from '../services'
@@ -44,16 +46,11 @@ const speak = namedHandler(['voice_clone/speak'], {
   async run(ctx) {
     requireCaller(ctx)
     const { services } = ctx
-    const entity = services.registry.entities.get('voice_clone')!
-    const voice = await findVisible(ctx, asSchemaDb(services.db), entity, ctx.query.id)
-    const name = String(voice.name)
     const locale = ctx.query.lang ?? ctx.locale
-    const notReady = (reason: { 'zh-CN': string; 'en-US': string }) => new AppError('VOICE_NOT_READY', { name, reason: reason[locale] })
-    if (voice.status !== 'succeeded' || !voice.voice_id) throw notReady({ 'zh-CN': '克隆未成功，没有可用的声音', 'en-US': 'its clone did not succeed, so there is no voice' })
-    const speech = await speechForVoice(services, voice)
-    if ('unknown' in speech) throw notReady(speech.unknown)
+    const speech = ctx.query.id === undefined ? await localVoiceAsked(ctx.query, locale) : await cloneAsked(ctx, ctx.query.id, locale)
+    const { name, notReady } = speech
     const { cache, gate } = previewsOf(services)
-    const key = JSON.stringify([voice.voice_id, speech.voice, speech.pitch ?? null, speech.referenceText ?? null, ctx.query.text])
+    const key = JSON.stringify([speech.key, speech.voice, speech.pitch ?? null, speech.speed ?? null, speech.referenceText ?? null, ctx.query.text])
     const audio =
       cache.get(key) ??
       (await gate.run(async () => {
@@ -62,7 +59,7 @@ const speak = namedHandler(['voice_clone/speak'], {
           const wav = join(dir, 'speech.wav')
           const mp3 = join(dir, 'speech.mp3')
           try {
-            await speech.provider.speak({ text: ctx.query.text, voice: speech.voice, pitch: speech.pitch, referenceText: speech.referenceText, output: wav })
+            await speech.provider.speak({ text: ctx.query.text, voice: speech.voice, pitch: speech.pitch, speed: speech.speed, referenceText: speech.referenceText, output: wav })
           } catch (error) {
             // A vendor's refusal or fault, said as the voice's: the person can act on it, as a task's failure reason.
             if (error instanceof TaskFailure) throw notReady(error.reason)
@@ -78,6 +75,46 @@ const speak = namedHandler(['voice_clone/speak'], {
       }))
     ctx.reply.header('content-type', 'audio/mpeg').header('cache-control', 'no-store')
     return audio
+  },
+})
+
+type Reason = { 'zh-CN': string; 'en-US': string }
+type AskedSpeech = { provider: SpeechProvider; voice: string; pitch?: number; speed?: number; referenceText?: string; key: string; name: string; notReady: (reason: Reason) => AppError }
+
+/** A cloned voice of the caller's, as the speech provider it belongs to says it. */
+async function cloneAsked(ctx: RequestContext, id: number, locale: Locale): Promise<AskedSpeech> {
+  const entity = ctx.services.registry.entities.get('voice_clone')!
+  const voice = await findVisible(ctx, asSchemaDb(ctx.services.db), entity, id)
+  const name = String(voice.name)
+  const notReady = (reason: Reason) => new AppError('VOICE_NOT_READY', { name, reason: reason[locale] })
+  if (voice.status !== 'succeeded' || !voice.voice_id) throw notReady({ 'zh-CN': '克隆未成功，没有可用的声音', 'en-US': 'its clone did not succeed, so there is no voice' })
+  const speech = await speechForVoice(ctx.services, voice)
+  if ('unknown' in speech) throw notReady(speech.unknown)
+  return { ...speech, key: String(voice.voice_id), name, notReady }
+}
+
+/** One of espeak-ng's voices here, at the speed and pitch asked for. */
+async function localVoiceAsked(query: { voice?: string; speed?: number; pitch?: number }, locale: Locale): Promise<AskedSpeech> {
+  if (!query.voice) throw fieldError('VALIDATION_FAILED', '/id', locale, { first: locale === 'zh-CN' ? '请给出克隆声音（id）或本地声音（voice）' : 'Give a cloned voice (id) or a local voice (voice)' })
+  const name = query.voice
+  const notReady = (reason: Reason) => new AppError('VOICE_NOT_READY', { name, reason: reason[locale] })
+  if (!(await isLocalVoice(query.voice))) throw notReady({ 'zh-CN': '本机没有这个声音', 'en-US': 'this machine has no such voice' })
+  return { provider: localSpeech, voice: query.voice, speed: query.speed, pitch: query.pitch, key: `local:${query.voice}`, name, notReady }
+}
+
+/** Every voice a voice field offers: the local ones for the languages spoken here, their variants, and the caller's clones that succeeded. */
+const voices = namedHandler(['voice_clone/voices'], {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const { services, locale } = ctx
+    const { voices: local, variants } = await localVoices()
+    const entity = services.registry.entities.get('voice_clone')!
+    const clones = await asSchemaDb(services.db).selectFrom(entity.table).select(['id', 'name', 'provider']).where(entity.owner!, '=', caller.id).where('status', '=', 'succeeded').orderBy('id', 'desc').execute()
+    return {
+      local: local.map((v) => ({ id: v.id, language: v.language, label: v.label[locale] })),
+      variants: variants.map((v) => ({ id: v.id, gender: v.gender, label: v.label[locale] })),
+      clones: clones.map((c) => ({ id: `clone:${Number(c.id)}`, voice_clone_id: Number(c.id), label: String(c.name), provider: String(c.provider ?? '') })),
+    }
   },
 })
 
@@ -135,5 +172,6 @@ const providerStatus = namedHandler(['provider/status'], {
 
 export const digitalHumanHandlers = {
   'digitalHuman.speak': speak,
+  'digitalHuman.voices': voices,
   'digitalHuman.providerStatus': providerStatus,
 }

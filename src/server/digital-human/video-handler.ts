@@ -5,7 +5,7 @@ import { asSchemaDb, type Db } from '../db/connect'
 import { AppError, fieldError } from '../errors/AppError'
 import { tableOf, type Services } from '../services'
 import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
-import { materialsById, ownMaterials, type MaterialUse } from '../creation/materials'
+import { materialsById, usableMaterials, type MaterialUse } from '../creation/materials'
 import { requireMediaTools } from '../creation/media-tools'
 import { fetchMaterials, insertWorks, renderAndStore } from '../creation/outputs'
 import { subtitleStyle } from '../creation/media-style'
@@ -45,7 +45,7 @@ export const digitalVideoTask = taskHandler(['digital_video'], {
     const uses: MaterialUse[] = []
     if (input.background_material_id) uses.push({ id: input.background_material_id, path: '/background_material_id', kinds: ['image'] })
     if (input.bgm_material_id) uses.push({ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] })
-    await ownMaterials(trx, services, caller, uses, locale)
+    await usableMaterials(trx, services, caller, uses, locale)
     return { title: input.title }
   },
   async run(ctx) {

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect'
 import { AppError, fieldError } from '../errors/AppError'
 import { tableOf } from '../services'
 import { taskHandler, TaskFailure, type RunningTask } from '../tasks/task-handler'
-import { ownMaterials } from '../creation/materials'
+import { usableMaterials } from '../creation/materials'
 import { requireMediaTools } from '../creation/media-tools'
 import { SAMPLE_SECONDS } from '../providers/voice-clone/local'
 import { SampleRefused } from '../providers/voice-clone/voice-clone-provider'
@@ -28,7 +28,7 @@ type VoiceRecord = Required<Pick<VoiceClone, 'provider' | 'kind' | 'voice_id' | 
 export const voiceCloneTask = taskHandler(['voice_clone'], {
   async prepare({ services, caller, input, locale, trx }) {
     await requireMediaTools(locale)
-    const materials = await ownMaterials(trx, services, caller, [{ id: input.sample_material_id, path: '/sample_material_id', kinds: ['audio', 'video'] }], locale)
+    const materials = await usableMaterials(trx, services, caller, [{ id: input.sample_material_id, path: '/sample_material_id', kinds: ['audio', 'video'] }], locale)
     const sample = materials.get(input.sample_material_id)!
     if (!sample.audio_codec) throw fieldError('VALIDATION_FAILED', '/sample_material_id', locale, { first: locale === 'zh-CN' ? `「${sample.name}」里没有声音` : `“${sample.name}” has no sound` })
     if (sample.duration < SAMPLE_SECONDS.min || sample.duration > SAMPLE_SECONDS.max) {

@@ -5,7 +5,7 @@ import { publicColumns, recordToRow, rowToRecord } from '../db/records'
 import { sanitizeRichTextFields } from '../content/rich-text'
 import type { HandlerContext } from './handler-context'
 import { list } from './generic/list-query'
-import { ofEndpoint, findVisible, notFound, listIds } from './generic/record-scope'
+import { ofEndpoint, findVisible, notFound, listIds, withReadOnly } from './generic/record-scope'
 import { withTitles, assertRelationsVisible } from './generic/relation-titles'
 import { assertUnique, rethrowUniqueViolation } from './generic/uniqueness'
 import { entityLabel } from './generic/labels'
@@ -27,8 +27,8 @@ export function prepareGenericBody(handler: GenericHandler, entity: EntityDef, b
 }
 
 async function get(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
-  const record = await findVisible(ctx, asSchemaDb(ctx.services.db), entity, Number(ctx.query.id))
-  return (await withTitles(ctx, asSchemaDb(ctx.services.db), entity, [record]))[0]
+  const record = await findVisible(ctx, asSchemaDb(ctx.services.db), entity, Number(ctx.query.id), undefined, true)
+  return (await withReadOnly(ctx, entity, await withTitles(ctx, asSchemaDb(ctx.services.db), entity, [record])))[0]
 }
 
 async function create(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {

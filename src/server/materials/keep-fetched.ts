@@ -55,41 +55,66 @@ export async function keepFetchedMaterial(services: Services, file: FetchedFile)
       },
     })
     await pipeline(Readable.fromWeb(response.body as WebReadableStream), capped, createWriteStream(path))
-    const info = await probeMedia(path, { signal: file.signal })
-    const now = services.now()
-    const put = async (key: string, from: string, type: string) => {
-      const url = await services.files.putFile(key, from, type, { move: true })
-      stored.push(key)
-      return url
-    }
-    const thumb = join(dir, 'thumb.jpg')
-    const preview = join(dir, 'preview.mp4')
-    const thumbUrl = (await makeThumbnail(path, info, thumb, { signal: file.signal })) ? await put(newUploadKey('jpg', now), thumb, 'image/jpeg') : ''
-    const previewUrl = info.kind === 'video' && (await makePreview(path, info, preview, { signal: file.signal })) ? await put(newUploadKey('mp4', now), preview, 'video/mp4') : ''
-    const kept = storedAs(info, '.mp4')
-    const key = newUploadKey(kept.ext, now)
-    const url = await put(key, path, kept.type)
-    const stamp = now.toISOString()
-    const row = await services.db
-      .insertInto(table)
-      .values({
-        name: file.name.slice(0, 120),
-        folder_id: null,
-        tags: file.tags.join(',').slice(0, 200),
-        ...mediaColumns(info, { url, key, thumbUrl, previewUrl }),
-        source_url: file.sourceUrl.slice(0, 500),
-        licence: file.licence.slice(0, 100),
-        owner_id: file.ownerId,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return Number(row.id)
+    return await keepFileAsMaterial(services, path, { ownerId: file.ownerId, name: file.name, tags: file.tags, sourceUrl: file.sourceUrl, licence: file.licence, workDir: dir, signal: file.signal }, stored)
   } catch (error) {
     await Promise.all(stored.map((key) => services.files.remove(key).catch(() => undefined)))
     throw error
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+/** What the library records of a file kept as a material besides what ffprobe reads. */
+export interface KeptFile {
+  ownerId: number
+  name: string
+  tags: readonly string[]
+  sourceUrl?: string
+  licence?: string
+  /** Offered read-only to the accounts below the owner (x-shared). */
+  shared?: boolean
+  workDir: string
+  signal?: AbortSignal
+}
+
+/**
+ * A file on this machine kept as its owner's material, as an upload is: probed (what is not
+ * media is refused), a thumbnail and a preview made, all stored, and the row written. The keys
+ * stored go into `stored`, so a caller can remove them when something later fails. The file is
+ * moved into the store.
+ */
+export async function keepFileAsMaterial(services: Services, path: string, file: KeptFile, stored: string[] = []): Promise<number> {
+  const info = await probeMedia(path, { signal: file.signal })
+  const now = services.now()
+  const put = async (key: string, from: string, type: string) => {
+    const url = await services.files.putFile(key, from, type, { move: true })
+    stored.push(key)
+    return url
+  }
+  const stamp = `${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`
+  const thumb = join(file.workDir, `thumb-${stamp}.jpg`)
+  const preview = join(file.workDir, `preview-${stamp}.mp4`)
+  const thumbUrl = (await makeThumbnail(path, info, thumb, { signal: file.signal })) ? await put(newUploadKey('jpg', now), thumb, 'image/jpeg') : ''
+  const previewUrl = info.kind === 'video' && (await makePreview(path, info, preview, { signal: file.signal })) ? await put(newUploadKey('mp4', now), preview, 'video/mp4') : ''
+  const kept = storedAs(info, '.mp4')
+  const key = newUploadKey(kept.ext, now)
+  const url = await put(key, path, kept.type)
+  const at = now.toISOString()
+  const row = await services.db
+    .insertInto(tableOf(services, 'material'))
+    .values({
+      name: file.name.slice(0, 120),
+      folder_id: null,
+      tags: file.tags.join(',').slice(0, 200),
+      ...mediaColumns(info, { url, key, thumbUrl, previewUrl }),
+      source_url: (file.sourceUrl ?? '').slice(0, 500),
+      licence: (file.licence ?? '').slice(0, 100),
+      shared: file.shared ? 1 : 0,
+      owner_id: file.ownerId,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
 }

@@ -5,7 +5,8 @@ import { MAX_PAGE_SIZE } from '../../../schema/generic-endpoint'
 import { publicColumns, recordToRow, rowToRecord, toStored } from '../../db/records'
 import { tallyKey, tallyTable } from '../../db/tally'
 import { requireCaller, type HandlerContext } from '../handler-context'
-import { ofEndpoint, withFixed } from './record-scope'
+import { ofEndpoint, withFixed, withReadOnly } from './record-scope'
+import { withScope } from '../../access/scope'
 import { withTitles } from './relation-titles'
 
 // A generic list: the rows a list endpoint answers for a request (its scope, fixed values and
@@ -31,7 +32,7 @@ export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unkn
     per_page: limit,
     current_page: page,
     last_page: Math.max(1, Math.ceil(total / limit)),
-    data: await withTitles(ctx, db, entity, data.map((row) => rowToRecord(entity, row))),
+    data: await withReadOnly(ctx, entity, await withTitles(ctx, db, entity, data.map((row) => rowToRecord(entity, row)))),
   }
 }
 
@@ -44,9 +45,12 @@ export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: End
   const db = asSchemaDb(ctx.services.db)
   const q = ctx.query
   // "mine": the caller's own records only, even for an admin who may see everyone's.
+  // "usable" (a picker's question): the caller's own records and those shared with it, whatever its role.
   let filtered = endpoint.mine
     ? withFixed(endpoint, db.selectFrom(entity.table).where(`${entity.table}.${entity.owner!}`, '=', requireCaller(ctx).id), entity)
-    : ofEndpoint(ctx, db.selectFrom(entity.table), entity, endpoint)
+    : entity.shared && isTrue(q.usable)
+      ? withFixed(endpoint, withScope(db.selectFrom(entity.table), ctx.services.registry, entity, ctx.caller, 'usable'), entity)
+      : ofEndpoint(ctx, db.selectFrom(entity.table), entity, endpoint, true)
   for (const filter of endpoint.list!.filters) {
     const column = `${entity.table}.${filter.field}`
     const stored = entity.columns.find((c) => c.name === filter.field)!
@@ -85,7 +89,8 @@ function countOf(ctx: HandlerContext, entity: EntityDef, listed: SchemaSelect): 
 }
 
 function answersFromTally(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef): boolean {
-  if (!entity.tally) return false
+  // A library's shared rows are not the caller's, so its own tally cannot count them.
+  if (!entity.tally || entity.shared) return false
   const key = new Set(tallyKey(entity))
   if (!Object.keys(endpoint.fixed).every((field) => key.has(field))) return false
   return endpoint.list!.filters.every((filter) => !filterIsSet(ctx.query, filter) || (filter.match === 'equals' && key.has(filter.field)))
@@ -107,4 +112,9 @@ function rangeBound(value: unknown, side: 'from' | 'to', column: Column): unknow
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return side === 'from' ? `${text}T00:00:00.000Z` : `${text}T23:59:59.999Z`
   const parsed = new Date(text.replace(' ', 'T'))
   return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString()
+}
+
+/** A boolean query value as the query schema coerced it, or as a string when read raw. */
+function isTrue(value: unknown): boolean {
+  return value === true || value === 'true' || value === '1'
 }

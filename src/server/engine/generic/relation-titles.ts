@@ -1,7 +1,7 @@
 import type { EntityDef, Label } from '../../../schema/types'
-import { roleOfUserType } from '../../../schema/types'
+import { ROLES, roleOfUserType } from '../../../schema/types'
 import { AppError } from '../../errors/AppError'
-import { accountEntity, withScope } from '../../access/scope'
+import { accountEntity, accountsAbove, withScope } from '../../access/scope'
 import type { SchemaDb } from '../../db/connect'
 import type { RequestContext } from '../handler-context'
 import { fieldLabel, entityLabel } from './labels'
@@ -45,13 +45,14 @@ const ABOVE: Record<'platform' | 'upstream', Label> = {
  * any other account further up as "upstream", without its name. Accounts elsewhere stay unnamed.
  */
 async function aboveTitles(ctx: RequestContext, db: SchemaDb, accounts: EntityDef, ids: number[]): Promise<Map<number, string>> {
-  const above = (ctx.caller?.path ?? '').split('/').filter(Boolean).map(Number).filter((id) => id !== ctx.caller!.id)
-  const wanted = ids.filter((id) => above.includes(id))
-  if (wanted.length === 0) return new Map()
+  if (!ctx.caller) return new Map()
+  const above = accountsAbove(ctx.caller)
+  // An administrator is the platform to everyone (its shared library reaches all), wherever it sits.
   const rows = (await db
     .selectFrom(accounts.table)
     .select(['id', 'user_type', `${accounts.title!} as title`])
-    .where('id', 'in', wanted)
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('user_type', '=', ROLES.indexOf('admin')), ...(above.length > 0 ? [eb('id', 'in', above)] : [])]))
     .execute()) as { id: unknown; user_type: unknown; title: unknown }[]
   const parent = above[above.length - 1]
   return new Map(

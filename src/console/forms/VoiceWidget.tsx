@@ -1,0 +1,125 @@
+import { useRef, useState } from 'react'
+import { Button, Flex, Select } from 'antd'
+import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons'
+import type { WidgetProps } from '@rjsf/utils'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslate } from '../i18n/translate'
+import { useConsole } from '../ConsoleContext'
+import type { ApiError } from '../providers/ApiError'
+import type { VoiceCloneVoicesResponse } from '../../generated/types'
+
+const VOICES = 'voice_clone/voices'
+const SPEAK = 'voice_clone/speak'
+
+/** What a preview says, in the voice's language. */
+const SAMPLE = { zh: '你好，欢迎观看这段视频。', en: 'Hello, and welcome to this video.' } as const
+
+/** "en-us+f3" → its voice and its variant. */
+function split(value: string): { base: string; variant: string } {
+  const [base = '', variant = ''] = value.split('+')
+  return { base, variant }
+}
+
+/**
+ * A voice field ("x-widget": "voice"): one list of every voice that can read it, espeak-ng's
+ * voices on the platform's machines (grouped by language, the form's language first) and the
+ * person's own cloned voices; beside a local voice, its variant (who seems to speak); and a
+ * button that plays a sentence in the chosen voice at once, at the form's speed and pitch.
+ */
+export function VoiceWidget({ id, value, onChange, onBlur, disabled, readonly, registry: form }: WidgetProps) {
+  const t = useTranslate()
+  const { locale, http, registry } = useConsole()
+  const fieldValue = (form.formContext as { fieldValue?: (name: string) => unknown } | undefined)?.fieldValue
+  const list = registry.endpoints.get(VOICES)
+  const speak = registry.endpoints.get(SPEAK)
+  const { data: voices, isLoading } = useQuery({
+    queryKey: ['voices', locale],
+    queryFn: () => http.request<VoiceCloneVoicesResponse>({ method: 'GET', path: list!.path, quiet: true }),
+    enabled: Boolean(list),
+    staleTime: 30_000,
+  })
+  const current = typeof value === 'string' && value ? value : 'cmn'
+  const { base, variant } = split(current)
+  const clone = current.startsWith('clone:')
+  const formLanguage = String(fieldValue?.('language') ?? locale).startsWith('en') ? 'en' : 'zh'
+  const languages = formLanguage === 'en' ? (['en', 'zh'] as const) : (['zh', 'en'] as const)
+  const groups = [
+    ...languages.map((language) => ({
+      label: t(`voice.group.${language}`),
+      options: (voices?.local ?? []).filter((v) => v.language === language).map((v) => ({ value: v.id, label: v.label })),
+    })),
+    ...(voices && voices.clones.length > 0 ? [{ label: t('voice.group.clones'), options: voices.clones.map((c) => ({ value: c.id, label: c.provider === 'local' ? `${c.label} · ${t('voice.notClone')}` : `${c.label} · ${c.provider}` })) }] : []),
+  ]
+  // A value the list does not hold (the default before the list arrives) still shows as itself.
+  const known = groups.some((g) => g.options.some((o) => o.value === (clone ? current : base)))
+
+  const audio = useRef<HTMLAudioElement | null>(null)
+  const [playing, setPlaying] = useState(false)
+  const [problem, setProblem] = useState<string>()
+  const language = clone ? formLanguage : (voices?.local.find((v) => v.id === base)?.language ?? (base.startsWith('en') ? 'en' : 'zh'))
+  const play = async () => {
+    if (playing) {
+      audio.current?.pause()
+      setPlaying(false)
+      return
+    }
+    setProblem(undefined)
+    setPlaying(true)
+    try {
+      const text = SAMPLE[language]
+      const query = clone ? { id: Number(current.slice('clone:'.length)), text, lang: locale } : { voice: current, speed: fieldValue?.('speed'), pitch: fieldValue?.('pitch'), text, lang: locale }
+      const url = await http.downloadUrl(speak!.path, Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')))
+      audio.current?.pause()
+      const player = new Audio(url)
+      audio.current = player
+      player.onended = () => setPlaying(false)
+      player.onerror = () => {
+        setPlaying(false)
+        setProblem(t('voice.previewFailed'))
+      }
+      await player.play()
+    } catch (error) {
+      setPlaying(false)
+      setProblem((error as ApiError).message || t('voice.previewFailed'))
+    }
+  }
+
+  return (
+    <Flex vertical gap={4} style={{ width: '100%' }}>
+      <Flex gap={8} wrap align="center">
+        <Select
+          id={id}
+          value={clone ? current : base}
+          options={known ? groups : [{ label: '', options: [{ value: clone ? current : base, label: clone ? current : base }] }, ...groups]}
+          loading={isLoading}
+          showSearch
+          optionFilterProp="label"
+          disabled={disabled || readonly}
+          onChange={(next: string) => onChange(next.startsWith('clone:') ? next : variant ? `${next}+${variant}` : next)}
+          onBlur={() => onBlur(id, value)}
+          style={{ flex: '2 1 220px', minWidth: 0 }}
+        />
+        {clone ? null : (
+          <Select
+            aria-label={t('voice.variant')}
+            value={variant}
+            options={[{ value: '', label: t('voice.variantDefault') }, ...(voices?.variants ?? []).map((v) => ({ value: v.id, label: v.label }))]}
+            showSearch
+            optionFilterProp="label"
+            disabled={disabled || readonly}
+            onChange={(next: string) => onChange(next ? `${base}+${next}` : base)}
+            style={{ flex: '1 1 160px', minWidth: 0 }}
+          />
+        )}
+        <Button icon={playing ? <PauseCircleOutlined /> : <PlayCircleOutlined />} onClick={() => void play()} disabled={disabled || !speak}>
+          {playing ? t('voice.stop') : t('voice.listen')}
+        </Button>
+      </Flex>
+      {problem ? (
+        <span role="alert" className="ant-form-item-explain-error">
+          {problem}
+        </span>
+      ) : null}
+    </Flex>
+  )
+}
