@@ -29,18 +29,20 @@ const LANGUAGES: { prefix: RegExp; language: LocalVoice['language'] }[] = [
   { prefix: /^en(-|$)/, language: 'en' },
 ]
 
-/** Chinese names of the voices people choose among most; the rest keep espeak-ng's own English names. */
-const ZH_NAMES: Record<string, string> = {
-  cmn: '普通话',
-  'cmn-latn-pinyin': '普通话（拼音读法）',
-  yue: '粤语',
-  'yue-latn-jyutping': '粤语（粤拼读法）',
-  'en-us': '英语（美国）',
-  'en-gb': '英语（英国）',
-  'en-gb-scotland': '英语（苏格兰）',
-  'en-gb-x-rp': '英语（标准英音）',
-  'en-029': '英语（加勒比）',
-  'en-us-nyc': '英语（纽约）',
+/** Names of the voices in both languages; any other keeps espeak-ng's own English name. */
+const NAMES: Record<string, { 'zh-CN': string; 'en-US': string }> = {
+  cmn: { 'zh-CN': '普通话', 'en-US': 'Mandarin Chinese' },
+  'cmn-latn-pinyin': { 'zh-CN': '普通话（拼音读法）', 'en-US': 'Mandarin Chinese, Latin read as Pinyin' },
+  yue: { 'zh-CN': '粤语', 'en-US': 'Cantonese' },
+  'yue-latn-jyutping': { 'zh-CN': '粤语（粤拼读法）', 'en-US': 'Cantonese, Latin read as Jyutping' },
+  en: { 'zh-CN': '英语（英国）', 'en-US': 'English (Great Britain)' },
+  'en-us': { 'zh-CN': '英语（美国）', 'en-US': 'English (America)' },
+  'en-us-nyc': { 'zh-CN': '英语（纽约）', 'en-US': 'English (New York City)' },
+  'en-gb-scotland': { 'zh-CN': '英语（苏格兰）', 'en-US': 'English (Scotland)' },
+  'en-gb-x-rp': { 'zh-CN': '英语（标准英音）', 'en-US': 'English (Received Pronunciation)' },
+  'en-gb-x-gbclan': { 'zh-CN': '英语（兰开夏）', 'en-US': 'English (Lancaster)' },
+  'en-gb-x-gbcwmd': { 'zh-CN': '英语（西米德兰兹）', 'en-US': 'English (West Midlands)' },
+  'en-029': { 'zh-CN': '英语（加勒比）', 'en-US': 'English (Caribbean)' },
 }
 
 /**
@@ -65,7 +67,8 @@ export function localVoicesFrom(voiceList: string, variantList: string): LocalVo
     const id = voice.file.split('/').pop()!.toLowerCase()
     const language = LANGUAGES.find((l) => l.prefix.test(id))?.language
     if (!language || voices.some((v) => v.id === id)) continue
-    voices.push({ id, language, label: { 'zh-CN': `${ZH_NAMES[id] ?? voice.name}（本地合成）`, 'en-US': `${voice.name} (local synthesis)` } })
+    const name = NAMES[id] ?? { 'zh-CN': voice.name, 'en-US': voice.name }
+    voices.push({ id, language, label: { 'zh-CN': `${name['zh-CN']}（本地合成）`, 'en-US': `${name['en-US']} (local synthesis)` } })
   }
   const variants = parseVoiceList(variantList)
     .filter((v) => v.file.startsWith('!v/'))
