@@ -146,9 +146,10 @@ describe('the OpenAI-compatible AI writer, against a contract server', () => {
 
     it('a model thinking for longer than the silence limit is not silent', async () => {
       contract.vendor = 'ollama'
-      contract.thinking = 'Let me think about this for a good while first.'
+      // About 1.2 s of thinking, a piece every 40 ms, against a 500 ms limit: long enough to tell, with room for a busy machine's pauses.
+      contract.thinking = 'Let me think about this for a good while first. '.repeat(3).trim()
       contract.pieceMs = 40
-      const answer = await writer({ timeoutMs: 200 }).chat({ messages: [{ role: 'user', content: 'Hi' }] })
+      const answer = await writer({ timeoutMs: 500 }).chat({ messages: [{ role: 'user', content: 'Hi' }] })
       expect(answer.text).toBe('You said: Hi')
     })
 
