@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Db } from '../db/connect'
 import { tableOf } from '../services'
@@ -34,10 +34,11 @@ export async function fetchMaterials(ctx: TaskRunContext<unknown>, materials: re
 /** Render the plan, take its cover, and keep both in the store; the temporary files go with the task's folder. */
 export async function renderAndStore(ctx: TaskRunContext<unknown>, plan: ClipPlan, opts: { coverAt: number; onProgress(fraction: number): void }): Promise<StoredVideo> {
   // Never longer than it was measured and charged for when submitted.
-  await renderClip(plan, { signal: ctx.signal, onProgress: opts.onProgress, ...(ctx.size ? { maxSeconds: ctx.size.output_seconds + 0.5 } : {}) })
-  const info = await probeMedia(plan.output, { signal: ctx.signal, written: true })
   const cover = `${plan.output}.jpg`
-  await coverFrame(plan.output, Math.min(opts.coverAt, Math.max(0, info.duration - 0.1)), cover, { signal: ctx.signal })
+  await renderClip({ ...plan, cover: { path: cover, at: opts.coverAt } }, { signal: ctx.signal, onProgress: opts.onProgress, ...(ctx.size ? { maxSeconds: ctx.size.output_seconds + 0.5 } : {}) })
+  const info = await probeMedia(plan.output, { signal: ctx.signal, written: true })
+  // A render whose cover came out empty (a video shorter than a frame) takes one from the file.
+  if (!(await stat(cover).then((s) => s.size > 0, () => false))) await coverFrame(plan.output, Math.min(opts.coverAt, Math.max(0, info.duration - 0.1)), cover, { signal: ctx.signal })
   const now = ctx.services.now()
   const key = newUploadKey('mp4', now)
   const url = await ctx.services.files.putFile(key, plan.output, 'video/mp4', { move: true })

@@ -73,6 +73,8 @@ export interface ClipPlan {
   /** With fit "pad": a picture filling the frame behind the segments, instead of black bars. */
   background?: { path: string }
   output: string
+  /** A JPEG of the frame at `at` seconds, written by the same ffmpeg run as the video: its cover. */
+  cover?: { path: string; at: number }
 }
 
 export const DEFAULT_SUBTITLE_FONT = 'Noto Sans CJK SC'
@@ -410,6 +412,16 @@ export function clipArgs(plan: ClipPlan, workDir: string = dirname(resolve(plan.
     audio = 'amix'
   }
 
+  // The cover is the finished picture at its time, taken from the frames as they are made rather than by decoding the file again.
+  let cover: string[] = []
+  if (plan.cover) {
+    const at = Math.min(Math.max(0, plan.cover.at), Math.max(0, total - 1 / fps))
+    // Bounded to one frame: a branch left open would carry every later frame to a finished output, a tenth more work.
+    graph.push(`[${video}]split=2[vmain][vcover0]`, `[vcover0]trim=start=${sec(at)}:duration=${sec(1 / fps)},setpts=PTS-STARTPTS[vcover]`)
+    video = 'vmain'
+    cover = ['-map', '[vcover]', '-frames:v', '1', '-q:v', '2', '-update', '1', inputPath(plan.cover.path)]
+  }
+
   const kbps = Math.round(plan.bitrateKbps)
   return [
     ...inputs,
@@ -421,5 +433,6 @@ export function clipArgs(plan: ClipPlan, workDir: string = dirname(resolve(plan.
     '-movflags', '+faststart',
     '-t', sec(total),
     inputPath(plan.output),
+    ...cover,
   ]
 }

@@ -1,15 +1,19 @@
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Cue } from './srt'
 import { subtitlePieces } from './srt'
 import { probeMedia } from './probe'
 import { runFfmpeg, type RunOptions } from './run-ffmpeg'
 import { inputPath } from './input-path'
+import { readPcmWav } from './pcm-wav'
 
 /** The pause between two sentences of a narration. */
 export const PAUSE_SECONDS = 0.3
 /** A video runs on a moment after its narration's last word, as a presenter would pause. */
 export const TAIL_SECONDS = 0.6
 const SAMPLE_RATE = 48_000
+/** Pieces said at once. */
+const AT_ONCE = 2
 
 export interface Narration {
   /** One WAV file of the whole script. */
@@ -27,21 +31,33 @@ export interface Narration {
 export async function narrate(script: string, say: (text: string, output: string) => Promise<void>, workDir: string, opts: RunOptions & { onProgress?(fraction: number): void } = {}): Promise<Narration> {
   const pieces = subtitlePieces(script)
   if (pieces.length === 0) throw new RangeError('narration: the script has nothing to say')
-  const files: string[] = []
+  const files = pieces.map((_, i) => join(workDir, `piece-${i}.wav`))
+  // Two pieces at a time, as a machine has cores for: each is a process of its own, mostly starting up.
+  const durations: number[] = []
+  let said = 0
+  for (let i = 0; i < pieces.length; i += AT_ONCE) {
+    const batch = pieces.slice(i, i + AT_ONCE).map(async (text, j) => {
+      await say(text, files[i + j]!)
+      durations[i + j] = await secondsOf(files[i + j]!, opts)
+      opts.onProgress?.(++said / pieces.length)
+    })
+    await Promise.all(batch)
+  }
   const cues: Cue[] = []
   let at = 0
   for (const [i, text] of pieces.entries()) {
-    const file = join(workDir, `piece-${i}.wav`)
-    await say(text, file)
-    const { duration } = await probeMedia(file, { ...opts, written: true })
-    cues.push({ start: round(at), end: round(at + duration), text })
-    at += duration + (i < pieces.length - 1 ? PAUSE_SECONDS : 0)
-    files.push(file)
-    opts.onProgress?.((i + 1) / pieces.length)
+    cues.push({ start: round(at), end: round(at + durations[i]!), text })
+    at += durations[i]! + (i < pieces.length - 1 ? PAUSE_SECONDS : 0)
   }
   const path = join(workDir, 'narration.wav')
   await runFfmpeg(narrationArgs(files, path), opts)
   return { path, seconds: round(at), cues }
+}
+
+/** A spoken piece's length: read from its WAV header and samples, or, for any other file, by ffprobe. */
+async function secondsOf(file: string, opts: RunOptions): Promise<number> {
+  const wav = readPcmWav(await readFile(file))
+  return wav ? wav.seconds : (await probeMedia(file, { ...opts, written: true })).duration
 }
 
 /** One ffmpeg run joining the pieces, each brought to one format and followed by the pause (none after the last). */

@@ -51,6 +51,24 @@ describe('rendering clips', () => {
     expect(leftovers(dir)).toEqual([])
   }, 60_000)
 
+  it('writes its cover in the same run: the finished frame at the time asked, as the file shows it there', async () => {
+    const plan: ClipPlan = {
+      segments: [{ path: at('a.mp4'), info: a }, { path: at('c.mp4'), info: a }],
+      shape: '9:16', fit: 'crop', height: 180, fps: 25, bitrateKbps: 300,
+      output: at('covered.mp4'), cover: { path: at('covered.jpg'), at: 2.5 },
+    }
+    await renderClip(plan)
+    // The same moment read back from the file matches the cover closely; another moment does not.
+    await runFfmpeg(['-ss', '2.5', '-i', at('covered.mp4'), '-frames:v', '1', '-q:v', '2', '-update', '1', at('read-at.jpg')])
+    await runFfmpeg(['-ss', '1.5', '-i', at('covered.mp4'), '-frames:v', '1', '-q:v', '2', '-update', '1', at('read-early.jpg')])
+    const psnr = async (other: string) => {
+      const { stderr } = await runProcess(mediaCommands().ffmpeg, ['-hide_banner', '-i', at('covered.jpg'), '-i', at(other), '-lavfi', 'psnr', '-f', 'null', '-'])
+      return Number(/average:([\d.]+|inf)/.exec(stderr)![1]!.replace('inf', '99'))
+    }
+    expect(await psnr('read-at.jpg')).toBeGreaterThan(30)
+    expect(await psnr('read-early.jpg')).toBeLessThan(25)
+  }, 60_000)
+
   it('copies streams when the sources already fit, far faster than encoding, and lasts their summed length', async () => {
     const c = await probeMedia(at('c.mp4'))
     const base = { shape: '16:9' as const, fit: 'crop' as const, height: 180, fps: 25, bitrateKbps: 400 }

@@ -5,7 +5,7 @@ import { probeMedia } from '../../media/probe'
 import { runProcess } from '../../media/run-ffmpeg'
 import { mediaCommands } from '../../media/tools'
 import type { SpeakParams, SpeechProvider, SpeechVoice } from './speech-provider'
-import { readPcmWav } from './spoken-audio'
+import { readPcmWav } from '../../media/pcm-wav'
 
 export const SPEED_RANGE = { min: 80, max: 450, default: 175 } as const
 export const PITCH_RANGE = { min: 0, max: 99, default: 50 } as const
@@ -42,8 +42,9 @@ export const localSpeech: SpeechProvider = {
     check(params)
     try {
       await runProcess(mediaCommands().espeak, speechArgs(params), { input: params.text, signal: params.signal })
-      const info = await probeMedia(params.output, { signal: params.signal })
-      return { durationSeconds: info.duration }
+      // espeak-ng writes PCM WAV, whose length its own bytes tell without another process.
+      const wav = readPcmWav(await readFile(params.output))
+      return { durationSeconds: wav ? wav.seconds : (await probeMedia(params.output, { signal: params.signal })).duration }
     } catch (error) {
       await rm(params.output, { force: true })
       throw error
