@@ -9,8 +9,8 @@ import { DEMO_SCRIPTS } from './demo/demo-library'
  * On an empty database, a demo world with a month behind it: an admin, two partners with
  * merchants and an agent, recharge orders, card batches, transfers and adjustments dated
  * across the past 30 days (src/server/demo/demo-month.ts; with DEMO_MONTH=0 only the demo
- * logins, made now), a few domains, a published user agreement and privacy policy, and the
- * script library's demo scripts (the demo media library follows, see demo/demo-library.ts).
+ * logins, made now), a few domains, a published user agreement and privacy policy, and, with
+ * the demo library (DEMO_LIBRARY, drawn after start: demo/demo-library.ts), its scripts.
  * Passwords are generated each time, never fixed.
  * Returns the logins, or an empty list when the database already has accounts.
  */
@@ -41,14 +41,17 @@ export async function seedDemoData(services: Services): Promise<DemoLogin[]> {
     .insertInto(tableOf(services, 'agreement'))
     .values(DEMO_AGREEMENTS.map((a) => ({ ...a, published: 1, created_at: now, updated_at: now })))
     .execute()
-  const industry = await services.db
-    .insertInto(tableOf(services, 'industry'))
-    .values({ name: '演示 Demo', sort: 0, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await services.db
-    .insertInto(tableOf(services, 'script'))
-    .values(DEMO_SCRIPTS.map((script, i) => ({ ...script, industry_id: Number(industry.id), sort: i, created_at: now, updated_at: now })))
-    .execute()
+  // The demo scripts go with the demo library, whose clips are tagged with their words.
+  if (services.config.demoLibrary) {
+    const industry = await services.db
+      .insertInto(tableOf(services, 'industry'))
+      .values({ name: '演示 Demo', sort: 0, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await services.db
+      .insertInto(tableOf(services, 'script'))
+      .values(DEMO_SCRIPTS.map((script, i) => ({ ...script, industry_id: Number(industry.id), sort: i, created_at: now, updated_at: now })))
+      .execute()
+  }
   return logins
 }
