@@ -48,7 +48,7 @@ export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: End
   // "usable" (a picker's question): the caller's own records and those shared with it, whatever its role.
   let filtered = endpoint.mine
     ? withFixed(endpoint, db.selectFrom(entity.table).where(`${entity.table}.${entity.owner!}`, '=', requireCaller(ctx).id), entity)
-    : entity.shared && isTrue(q.usable)
+    : entity.shared && q.usable === true
       ? withFixed(endpoint, withScope(db.selectFrom(entity.table), ctx.services.registry, entity, ctx.caller, 'usable'), entity)
       : ofEndpoint(ctx, db.selectFrom(entity.table), entity, endpoint, true)
   for (const filter of endpoint.list!.filters) {
@@ -112,9 +112,4 @@ function rangeBound(value: unknown, side: 'from' | 'to', column: Column): unknow
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return side === 'from' ? `${text}T00:00:00.000Z` : `${text}T23:59:59.999Z`
   const parsed = new Date(text.replace(' ', 'T'))
   return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString()
-}
-
-/** A boolean query value as the query schema coerced it, or as a string when read raw. */
-function isTrue(value: unknown): boolean {
-  return value === true || value === 'true' || value === '1'
 }
