@@ -71,6 +71,7 @@ export const apiEndpoints = {
   materialDel: { id: 'material/del', method: 'POST', path: '/material/del', access: ['admin', 'partner', 'merchant'] },
   materialDetail: { id: 'material/detail', method: 'GET', path: '/material/detail', access: ['admin', 'partner', 'merchant'] },
   materialEdit: { id: 'material/edit', method: 'POST', path: '/material/edit', access: ['admin', 'partner', 'merchant'] },
+  materialFonts: { id: 'material/fonts', method: 'GET', path: '/material/fonts', access: ['admin', 'partner', 'merchant'] },
   materialList: { id: 'material/list', method: 'GET', path: '/material/list', access: ['admin', 'partner', 'merchant'] },
   materialRegister: { id: 'material/register', method: 'POST', path: '/material/register', access: ['admin', 'partner', 'merchant'] },
   materialTools: { id: 'material/tools', method: 'GET', path: '/material/tools', access: ['admin', 'partner', 'merchant'] },
@@ -452,6 +453,15 @@ export interface ApiClient {
   materialEdit: (body: types.MaterialEditBody) => Promise<types.MaterialEditResponse>
 
   /**
+   * Every font subtitles can be drawn in
+   *
+   * One list for a font field: the families installed on the platform's machines (fontconfig's fc-list; the Noto CJK fonts first, which draw Chinese and Latin alike), and the font files among the caller's materials and those shared with it from above ("material:12"), each with a thumbnail drawn in it and, for a shared one, whose it is.
+   *
+   * `GET /material/fonts` · roles: admin, partner, merchant
+   */
+  materialFonts: () => Promise<types.MaterialFontsResponse>
+
+  /**
    * List materials
    *
    * `GET /material/list` · roles: admin, partner, merchant
@@ -488,9 +498,9 @@ export interface ApiClient {
   materialTransitionPreview: (query: types.MaterialTransitionPreviewQuery) => Promise<unknown>
 
   /**
-   * Upload a material (video, audio or image)
+   * Upload a material (video, audio, image or font)
    *
-   * multipart/form-data with one part "file", streamed to disk as it arrives (up to the server's MEDIA_MAX_MB, 2048 MB by default), and optional text parts name, folder_id and tags. The file is probed with ffprobe: a file that is not really media (a text file named .mp4, a truncated video) is refused with the reason and nothing is kept. A video gets a thumbnail and a few seconds of low-resolution preview; an image a thumbnail.
+   * multipart/form-data with one part "file", streamed to disk as it arrives (up to the server's MEDIA_MAX_MB, 2048 MB by default), and optional text parts name, folder_id and tags. The file is probed with ffprobe: a file that is not really media (a text file named .mp4, a truncated video) is refused with the reason and nothing is kept. A video gets a thumbnail and a few seconds of low-resolution preview; an image a thumbnail. A TrueType or OpenType font (.ttf, .otf, .ttc), for subtitles, has its tables read instead, and gets a thumbnail of a few characters drawn in it; it is named after its family unless a name is given.
    *
    * `POST /material/upload` · roles: admin, partner, merchant
    */
@@ -1835,6 +1845,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     materialDel: (body) => transport({ method: 'POST', path: '/material/del', body }) as Promise<types.MaterialDelResponse>,
     materialDetail: (query) => transport({ method: 'GET', path: '/material/detail', query }) as Promise<types.MaterialDetailResponse>,
     materialEdit: (body) => transport({ method: 'POST', path: '/material/edit', body }) as Promise<types.MaterialEditResponse>,
+    materialFonts: () => transport({ method: 'GET', path: '/material/fonts' }) as Promise<types.MaterialFontsResponse>,
     materialList: (query = {}) => transport({ method: 'GET', path: '/material/list', query }) as Promise<types.MaterialListResponse>,
     materialRegister: (body) => transport({ method: 'POST', path: '/material/register', body }) as Promise<types.MaterialRegisterResponse>,
     materialTools: () => transport({ method: 'GET', path: '/material/tools' }) as Promise<types.MaterialToolsResponse>,

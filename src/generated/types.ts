@@ -391,7 +391,7 @@ export interface Industry {
 }
 
 /**
- * A video, audio or image file of an account's materials library, probed with ffprobe on arrival: a file that is not really media is refused and nothing is kept. Clips and mixed cuts are made from materials.
+ * A video, audio, image or font file of an account's materials library. Media is probed with ffprobe on arrival and a font's tables are read: a file that is neither is refused and nothing is kept. Clips and mixed cuts are made from materials; fonts draw their subtitles.
  */
 export interface Material {
   id: number
@@ -401,7 +401,7 @@ export interface Material {
    * Words to find it by, separated by commas.
    */
   tags: string
-  kind: 'video' | 'audio' | 'image'
+  kind: 'video' | 'audio' | 'image' | 'font'
   url: string
   thumb_url: string
   /**
@@ -431,7 +431,7 @@ export interface Material {
    */
   licence: string
   /**
-   * Offered read-only to every account below yours, in their materials and pickers: the platform's or a partner's library of music, clips and pictures.
+   * Offered read-only to every account below yours, in their materials and pickers: the platform's or a partner's library of music, clips, pictures and fonts.
    */
   shared: boolean
   owner_id?: number
@@ -1933,7 +1933,7 @@ export interface MaterialEditBody {
    */
   tags?: string
   /**
-   * Offered read-only to every account below yours, in their materials and pickers: the platform's or a partner's library of music, clips and pictures.
+   * Offered read-only to every account below yours, in their materials and pickers: the platform's or a partner's library of music, clips, pictures and fonts.
    */
   shared?: boolean
 }
@@ -1942,6 +1942,38 @@ export interface MaterialEditBody {
  * Data of a successful answer of `POST /material/edit` (Change one of materials).
  */
 export type MaterialEditResponse = Material
+
+/**
+ * Data of a successful answer of `GET /material/fonts` (Every font subtitles can be drawn in).
+ */
+export interface MaterialFontsResponse {
+  installed: {
+    /**
+     * The family, as a font field takes it.
+     */
+    id: string
+    label: string
+  }[]
+  library: {
+    /**
+     * "material:" and the material's id.
+     */
+    id: string
+    material_id: number
+    /**
+     * The material's name.
+     */
+    label: string
+    /**
+     * A few characters drawn in the font.
+     */
+    thumb_url: string
+    /**
+     * Whose it is, when it is not the caller's: "Platform" or the partner's name.
+     */
+    shared_by: string | null
+  }[]
+}
 
 /**
  * Query string of `GET /material/list` (List materials).
@@ -1965,7 +1997,7 @@ export interface MaterialListQuery {
    */
   usable?: boolean
   name?: string
-  kind?: 'video' | 'audio' | 'image'
+  kind?: 'video' | 'audio' | 'image' | 'font'
   kind_in?: string
   folder_id?: number
   tags?: string
@@ -2083,7 +2115,7 @@ export interface MaterialTransitionPreviewQuery {
 }
 
 /**
- * JSON body of `POST /material/upload` (Upload a material (video, audio or image)).
+ * JSON body of `POST /material/upload` (Upload a material (video, audio, image or font)).
  */
 export interface MaterialUploadBody {
   /**
@@ -2098,7 +2130,7 @@ export interface MaterialUploadBody {
 }
 
 /**
- * Data of a successful answer of `POST /material/upload` (Upload a material (video, audio or image)).
+ * Data of a successful answer of `POST /material/upload` (Upload a material (video, audio, image or font)).
  */
 export type MaterialUploadResponse = Material
 
@@ -4898,9 +4930,9 @@ export interface TaskEstimateClipBody {
   pitch?: number
   subtitle_style?: {
     /**
-     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     * A font installed on the platform's machines (fonts-noto-cjk draws Chinese and Latin alike), or "material:12": a font file of your materials or one shared with you.
      */
-    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
+    font?: string
     font_size?: number
     color?: string
     outline_color?: string
@@ -5096,9 +5128,9 @@ export interface TaskEstimateMixedCutBody {
   bitrate?: number
   subtitle_style?: {
     /**
-     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     * A font installed on the platform's machines (fonts-noto-cjk draws Chinese and Latin alike), or "material:12": a font file of your materials or one shared with you.
      */
-    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
+    font?: string
     font_size?: number
     color?: string
     outline_color?: string
@@ -5282,9 +5314,9 @@ export interface TaskEstimateTopicVideoBody {
   subtitles?: boolean
   subtitle_style?: {
     /**
-     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     * A font installed on the platform's machines (fonts-noto-cjk draws Chinese and Latin alike), or "material:12": a font file of your materials or one shared with you.
      */
-    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
+    font?: string
     font_size?: number
     color?: string
     outline_color?: string
@@ -5481,27 +5513,27 @@ export interface TaskSubmitBatchDigitalVideoBody {
      */
     avatar_id: number
     /**
-     * One of your voices; without one the stock voice below speaks.
+     * Who reads a voice-over: one of espeak-ng's voices on this platform's machines, in a variant of its own ("en-us+f3"), said to be synthesized; or one of your voices that cloned successfully ("clone:12"), read by the service that made it.
      */
-    voice_clone_id?: number | null
-    /**
-     * The synthesized voice that speaks when no voice of yours is chosen.
-     */
-    stock_voice?: 'cmn' | 'en'
+    voice?: string
     /**
      * What the avatar says, sentence by sentence; each sentence is a subtitle, shown while it is said. Charged per character.
      */
     script: string
     /**
-     * Words a minute.
+     * Words a minute; 175 is a calm pace. A cloned voice keeps its own.
      */
     speed?: number
+    /**
+     * From 0 (low) to 99 (high); 50 is the voice's own. A cloned voice keeps its own.
+     */
+    pitch?: number
     subtitles?: boolean
     subtitle_style?: {
       /**
-       * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+       * A font installed on the platform's machines (fonts-noto-cjk draws Chinese and Latin alike), or "material:12": a font file of your materials or one shared with you.
        */
-      font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
+      font?: string
       font_size?: number
       color?: string
       outline_color?: string
@@ -5660,9 +5692,9 @@ export interface TaskSubmitClipBody {
   pitch?: number
   subtitle_style?: {
     /**
-     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     * A font installed on the platform's machines (fonts-noto-cjk draws Chinese and Latin alike), or "material:12": a font file of your materials or one shared with you.
      */
-    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
+    font?: string
     font_size?: number
     color?: string
     outline_color?: string
@@ -5728,27 +5760,27 @@ export interface TaskSubmitDigitalVideoBody {
    */
   avatar_id: number
   /**
-   * One of your voices; without one the stock voice below speaks.
+   * Who reads a voice-over: one of espeak-ng's voices on this platform's machines, in a variant of its own ("en-us+f3"), said to be synthesized; or one of your voices that cloned successfully ("clone:12"), read by the service that made it.
    */
-  voice_clone_id?: number | null
-  /**
-   * The synthesized voice that speaks when no voice of yours is chosen.
-   */
-  stock_voice?: 'cmn' | 'en'
+  voice?: string
   /**
    * What the avatar says, sentence by sentence; each sentence is a subtitle, shown while it is said. Charged per character.
    */
   script: string
   /**
-   * Words a minute.
+   * Words a minute; 175 is a calm pace. A cloned voice keeps its own.
    */
   speed?: number
+  /**
+   * From 0 (low) to 99 (high); 50 is the voice's own. A cloned voice keeps its own.
+   */
+  pitch?: number
   subtitles?: boolean
   subtitle_style?: {
     /**
-     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     * A font installed on the platform's machines (fonts-noto-cjk draws Chinese and Latin alike), or "material:12": a font file of your materials or one shared with you.
      */
-    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
+    font?: string
     font_size?: number
     color?: string
     outline_color?: string
@@ -5913,9 +5945,9 @@ export interface TaskSubmitMixedCutBody {
   bitrate?: number
   subtitle_style?: {
     /**
-     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     * A font installed on the platform's machines (fonts-noto-cjk draws Chinese and Latin alike), or "material:12": a font file of your materials or one shared with you.
      */
-    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
+    font?: string
     font_size?: number
     color?: string
     outline_color?: string
@@ -6127,9 +6159,9 @@ export interface TaskSubmitTopicVideoBody {
   subtitles?: boolean
   subtitle_style?: {
     /**
-     * A font installed with fonts-noto-cjk, which draws Chinese and Latin alike.
+     * A font installed on the platform's machines (fonts-noto-cjk draws Chinese and Latin alike), or "material:12": a font file of your materials or one shared with you.
      */
-    font?: 'Noto Sans CJK SC' | 'Noto Serif CJK SC' | 'Noto Sans Mono CJK SC'
+    font?: string
     font_size?: number
     color?: string
     outline_color?: string
@@ -6696,6 +6728,7 @@ export interface Endpoints {
   'material/del': { query: NoFields; body: MaterialDelBody; response: MaterialDelResponse }
   'material/detail': { query: MaterialDetailQuery; body: NoFields; response: MaterialDetailResponse }
   'material/edit': { query: NoFields; body: MaterialEditBody; response: MaterialEditResponse }
+  'material/fonts': { query: NoFields; body: NoFields; response: MaterialFontsResponse }
   'material/list': { query: MaterialListQuery; body: NoFields; response: MaterialListResponse }
   'material/register': { query: NoFields; body: MaterialRegisterBody; response: MaterialRegisterResponse }
   'material/tools': { query: NoFields; body: NoFields; response: MaterialToolsResponse }

@@ -163,7 +163,8 @@ function loadShared(files: readonly Parsed[], entities: ReadonlyMap<string, unkn
       broken.add(`shared:${p.name}`)
     } else {
       const { $schema: _meta, ...json } = p.json
-      loaded.push({ ...p, json })
+      // Marked here, where its fields are declared: the files that $ref them are marked without following the $ref.
+      loaded.push({ ...p, json: withNotBlank(json) })
     }
   }
   return loaded

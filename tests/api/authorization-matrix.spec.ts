@@ -303,6 +303,7 @@ const PROBES: Record<string, Probe> = {
   'voice_clone/del': { kind: 'write', targetIs: MERCHANT, record: ownVoice, request: (v) => ({ ids: [v.id] }) },
   'voice_clone/speak': { kind: 'get', targetIs: MERCHANT, record: ownVoice, request: (v) => ({ id: v.id, text: 'Hello' }), call: speakCall },
   'voice_clone/voices': { kind: 'role' },
+  'material/fonts': { kind: 'role' },
   'task/uses': { kind: 'get', targetIs: MERCHANT, record: ownMaterial, request: (m) => ({ entity: 'material', ids: [m.id] }) },
   'provider_service/list': { kind: 'list' },
   'provider_service/merchant': { kind: 'list' },

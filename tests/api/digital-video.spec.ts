@@ -74,7 +74,7 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
 
   it('renders the avatar saying the script in the cloned voice, with subtitles, charged one fen a character, and keeps it as a work said to have no lip sync', async () => {
     const before = await balance('m1')
-    const res = await submit('m1', 'digital_video', { title: 'New arrival', avatar_id: avatar, voice_clone_id: voice, script: SCRIPT, resolution: 480 })
+    const res = await submit('m1', 'digital_video', { title: 'New arrival', avatar_id: avatar, voice: `clone:${voice}`, script: SCRIPT, resolution: 480 })
     expect(res.body.data).toMatchObject({ kind: 'digital_video', cost_ledger: 'money', cost_amount: [...SCRIPT].length })
     expect(await balance('m1')).toBe(before - [...SCRIPT].length)
     const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 120_000)
@@ -88,8 +88,8 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
     expect(await balance('m1')).toBe(before - [...SCRIPT].length)
   }, 150_000)
 
-  it('puts the avatar over a background picture, with music, in a stock voice when no voice is chosen', async () => {
-    const res = await submit('m1', 'digital_video', { title: 'Studio', avatar_id: avatar, voice_clone_id: null, stock_voice: 'en', script: 'Hello there.', shape: '16:9', resolution: 480, background_material_id: material['studio.png'], bgm_material_id: material['music.m4a'], subtitles: false })
+  it('puts the avatar over a background picture, with music, in a local voice and variant', async () => {
+    const res = await submit('m1', 'digital_video', { title: 'Studio', avatar_id: avatar, voice: 'en-us+f3', pitch: 60, script: 'Hello there.', shape: '16:9', resolution: 480, background_material_id: material['studio.png'], bgm_material_id: material['music.m4a'], subtitles: false })
     const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 120_000)
     const work = (await works()).find((w) => w.task_id === done.id)!
     expect(work).toMatchObject({ width: 854, height: 480 })
@@ -100,7 +100,7 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
     const before = await balance('m1')
     const theirs = await submit('m2', 'digital_video', { title: 'Borrowed', avatar_id: avatar, script: 'Hello.' })
     expect(theirs.body).toMatchObject({ code: 0, data: { errors: [{ path: '/avatar_id' }] } })
-    const theirVoice = await submit('m2', 'digital_video', { title: 'Borrowed', avatar_id: avatar, voice_clone_id: voice, script: 'Hello.' })
+    const theirVoice = await submit('m2', 'digital_video', { title: 'Borrowed', avatar_id: avatar, voice: `clone:${voice}`, script: 'Hello.' })
     expect(theirVoice.body).toMatchObject({ code: 0, data: { errors: [{ path: '/avatar_id' }] } })
     const picture = await submit('m1', 'digital_video', { title: 'Wrong', avatar_id: avatar, script: 'Hello.', background_material_id: material.theirs })
     expect(picture.body).toMatchObject({ code: 0, data: { errors: [{ path: '/background_material_id' }] } })
@@ -138,7 +138,7 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
       expect(await status()).toMatchObject({ ready: false, problem: expect.stringContaining('HTTP 500') })
       contract.mode = 'ok'
       const before = await balance('m1')
-      const res = await submit('m1', 'digital_video', { title: 'Lips', avatar_id: avatar, voice_clone_id: voice, script: 'Hello there. Welcome in!', resolution: 480 })
+      const res = await submit('m1', 'digital_video', { title: 'Lips', avatar_id: avatar, voice: `clone:${voice}`, script: 'Hello there. Welcome in!', resolution: 480 })
       const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 120_000)
       expect(done.result).toMatchObject({ provider: 'heygem', render: 'lip_sync' })
       expect(contract.submits).toHaveLength(1)
@@ -177,7 +177,7 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
       contract.mode = 'ok'
 
       const before = await balance('m1')
-      const res = await submit('m1', 'digital_video', { title: 'Cloud lips', avatar_id: avatar, voice_clone_id: voice, script: 'Hello from the cloud.', resolution: 480 })
+      const res = await submit('m1', 'digital_video', { title: 'Cloud lips', avatar_id: avatar, voice: `clone:${voice}`, script: 'Hello from the cloud.', resolution: 480 })
       const done = await waitForTask(server, token.m1!, res.body.data.id, 'succeeded', undefined, 120_000)
       expect(done.result).toMatchObject({ provider: 'heygen', render: 'lip_sync' })
       // HeyGen's v3 only: the portrait and the speech as assets, one image video in the task's shape.
@@ -226,7 +226,7 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
     it('makes one video per input, all charged in one go, each its own task and work', async () => {
       const before = await balance('m1')
       const scripts = ['Hello Ann.', 'Hello Bob.', 'Hello Cy.']
-      const res = await batch('m1', scripts.map((script, i) => ({ title: `Greeting ${i + 1}`, avatar_id: avatar, stock_voice: 'en', script, resolution: 480, subtitles: i !== 1 })))
+      const res = await batch('m1', scripts.map((script, i) => ({ title: `Greeting ${i + 1}`, avatar_id: avatar, voice: 'en', script, resolution: 480, subtitles: i !== 1 })))
       expect(res.body).toMatchObject({ code: 1, data: { count: 3 } })
       const ids = res.body.data.ids
       expect(new Set(ids).size).toBe(3)

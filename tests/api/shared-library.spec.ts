@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
-import { makeTestTone } from '../../src/server/media/test-media'
+import { makeTestFont, makeTestTone } from '../../src/server/media/test-media'
 import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
 
 type Row = { id: number; name: string; shared: boolean; owner_id: number; _readonly: boolean; _titles: { owner_id: string | null } }
@@ -15,6 +15,7 @@ describe('libraries shared down the hierarchy: the platform\'s and a partner\'s,
   let media: string
   let token: Record<string, string>
   let id: Record<string, number>
+  let font: { family: string }
   const material: Record<string, number> = {}
 
   const call = <T>(who: string, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) => server.call<T>(method, path, { token: token[who], ...(method === 'GET' ? { query: body } : { body }) })
@@ -26,9 +27,10 @@ describe('libraries shared down the hierarchy: the platform\'s and a partner\'s,
 
   beforeAll(async () => {
     media = mkdtempSync(join(tmpdir(), 'shared-library-'))
-    await Promise.all([
+    ;[, , font] = await Promise.all([
       runFfmpeg(['-f', 'lavfi', '-i', 'color=c=navy:s=64x64:r=25:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(media, 'clip.mp4')]),
       makeTestTone(join(media, 'bed.m4a'), 2),
+      makeTestFont(join(media, 'brand.ttf')),
     ])
     server = await startTestServer()
     ;({ id, token } = await server.accounts([
@@ -51,6 +53,7 @@ describe('libraries shared down the hierarchy: the platform\'s and a partner\'s,
     await upload('p1', 'partner clip', 'clip.mp4', true)
     await upload('p1', 'partner draft', 'clip.mp4', false)
     await upload('m1', 'own clip', 'clip.mp4', false)
+    await upload('admin', 'platform font', 'brand.ttf', true)
   }, 60_000)
 
   afterAll(async () => {
@@ -60,12 +63,12 @@ describe('libraries shared down the hierarchy: the platform\'s and a partner\'s,
 
   it('shows a merchant its own files beside what the platform and its own partner share, each shared row read-only and named by its owner', async () => {
     const m1 = await names('m1')
-    expect(Object.keys(m1).sort()).toEqual(['own clip', 'partner clip', 'platform bed', 'platform dawn'])
+    expect(Object.keys(m1).sort()).toEqual(['own clip', 'partner clip', 'platform bed', 'platform dawn', 'platform font'])
     expect(m1['own clip']).toMatchObject({ _readonly: false, _titles: { owner_id: 'm1' } })
     expect(m1['platform dawn']).toMatchObject({ _readonly: true, shared: true, _titles: { owner_id: 'Platform' } })
     expect(m1['partner clip']).toMatchObject({ _readonly: true, _titles: { owner_id: 'p1' } })
     // Another partner's merchant sees the platform's library, not p1's.
-    expect(Object.keys(await names('m3')).sort()).toEqual(['platform bed', 'platform dawn'])
+    expect(Object.keys(await names('m3')).sort()).toEqual(['platform bed', 'platform dawn', 'platform font'])
     // A read of a shared record says the same; an unshared one stays as missing as before.
     const read = await call<Row>('m1', 'GET', '/material/detail', { id: material['platform dawn'] })
     expect(read.body.data).toMatchObject({ _readonly: true })
@@ -85,9 +88,9 @@ describe('libraries shared down the hierarchy: the platform\'s and a partner\'s,
     // The materials page of a partner shows its merchants' files, as it always did.
     expect(Object.keys(await names('p1'))).toContain('own clip')
     const usable = await names('p1', { usable: true })
-    expect(Object.keys(usable).sort()).toEqual(['partner clip', 'partner draft', 'platform bed', 'platform dawn'])
+    expect(Object.keys(usable).sort()).toEqual(['partner clip', 'partner draft', 'platform bed', 'platform dawn', 'platform font'])
     // An admin's picker holds its own library alone, not every account's files.
-    expect(Object.keys(await names('admin', { usable: true })).sort()).toEqual(['platform bed', 'platform dawn', 'platform draft'])
+    expect(Object.keys(await names('admin', { usable: true })).sort()).toEqual(['platform bed', 'platform dawn', 'platform draft', 'platform font'])
     expect(Object.keys(await names('m1', { usable: true, kind_in: 'audio' }))).toEqual(['platform bed'])
   })
 
@@ -103,5 +106,26 @@ describe('libraries shared down the hierarchy: the platform\'s and a partner\'s,
     // Another partner's shared file is not its to use.
     const others = await call('m3', 'POST', '/task/estimate_mixed_cut', slots([material['partner clip']!]))
     expect(others.body.code).toBe(0)
+  })
+  it('keeps fonts in libraries: read from their tables, offered by the font list beside the installed ones, and taken by a subtitle style', async () => {
+    const kept = (await names('admin'))['platform font']!
+    expect(kept).toMatchObject({ kind: 'font', format: 'ttf', duration: 0, width: null, thumb_url: expect.stringMatching(/\.jpg$/) })
+    // A file that says it is a font and is not one is refused, saying why, and nothing is kept.
+    const damaged = await server.upload('/material/upload', { file: ['broken.ttf', Buffer.concat([Buffer.from([0, 1, 0, 0]), Buffer.alloc(40)])] }, { token: token.m1 })
+    expect(damaged.body).toMatchObject({ code: 0, data: { errors: [{ path: '/file', message: expect.stringMatching(/not a font that can be used/) }] } })
+    const fonts = await call<{ installed: { id: string; label: string }[]; library: { id: string; label: string; shared_by: string | null }[] }>('m3', 'GET', '/material/fonts')
+    expect(fonts.body.data.installed.slice(0, 2)).toEqual([{ id: 'Noto Sans CJK SC', label: 'Noto Sans (sans-serif)' }, { id: 'Noto Serif CJK SC', label: 'Noto Serif (serif)' }])
+    expect(fonts.body.data.library).toEqual([{ id: `material:${kept.id}`, material_id: kept.id, label: 'platform font', thumb_url: expect.any(String), shared_by: 'Platform' }])
+    expect((await call<typeof fonts.body.data>('admin', 'GET', '/material/fonts')).body.data.library[0]).toMatchObject({ shared_by: null })
+
+    const styled = (font: string) => call('m3', 'POST', '/task/estimate_topic_video', { title: 'Styled', source: 'script', script: 'The dawn is quiet.', subtitle_style: { font } })
+    expect((await styled(`material:${kept.id}`)).body.code).toBe(1)
+    expect((await styled('DejaVu Serif')).body.code).toBe(1)
+    expect((await styled('No Such Family')).body).toMatchObject({ code: 0, data: { errors: [{ path: '/subtitle_style/font', message: expect.stringMatching(/no font "No Such Family"/) }] } })
+    // A clip is no font, and a font no clip.
+    expect((await styled(`material:${material['platform dawn']}`)).body).toMatchObject({ code: 0, data: { errors: [{ path: '/subtitle_style/font' }] } })
+    const asClip = await call('m3', 'POST', '/task/estimate_mixed_cut', { title: 'Font', slots: [{ clips: [kept.id] }], count: 1 })
+    expect(asClip.body).toMatchObject({ code: 0, data: { errors: [{ path: '/slots/0/clips/0' }] } })
+    expect(font.family).toMatch(/^Uploaded/)
   })
 })

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
 import { changeMoney } from '../../src/server/ledger/ledger'
 import { taskHandlers } from '../../src/server/task-handlers'
-import { makeTestTone } from '../../src/server/media/test-media'
+import { makeTestFont, makeTestTone } from '../../src/server/media/test-media'
 import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
 import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
@@ -164,7 +164,10 @@ describe('a video from a topic in one step: script, clips matched per sentence, 
     await call('admin', 'POST', '/platform/set_config', { group: 'providers', values: { stock: 'pixabay', stock_api_key: pixabay.apiKey, stock_base_url: pixabay.url } })
     const status = (await call<{ providers: { capability: string; name: string; ready: boolean }[] }>('m1', 'GET', '/provider/status')).body.data.providers.find((p) => p.capability === 'stock')
     expect(status).toMatchObject({ name: 'pixabay', ready: true })
-    const body = { title: 'Woods', source: 'script', script: '海边的日出真美。A walk in the forest.', count: 1, resolution: 480 }
+    // Its subtitles drawn in a font of the merchant's library, which has no Chinese: libass borrows that from an installed font.
+    await makeTestFont(join(media, 'brand.ttf'))
+    const font = await server.upload<{ id: number }>('/material/upload', { file: ['brand.ttf', readFileSync(join(media, 'brand.ttf'))] }, { token: token.m1 })
+    const body = { title: 'Woods', source: 'script', script: '海边的日出真美。A walk in the forest.', count: 1, resolution: 480, subtitle_style: { font: `material:${font.body.data.id}` } }
     const done = await waitForTask(server, token.m1!, (await call<Task>('m1', 'POST', '/task/submit_topic_video', body)).body.data.id, 'succeeded')
     const result = done.result as Result & { stock: { material_id: number; source_url: string; licence: string }[] }
     // Asked by the sentence's own words, in its shape, for nothing unfit for all ages.
@@ -173,6 +176,7 @@ describe('a video from a topic in one step: script, clips matched per sentence, 
     expect(result.stock.length).toBeGreaterThan(0)
     expect(result.stock[0]).toMatchObject({ source_url: expect.stringMatching(/^https:\/\/pixabay\.com\/videos\/forest-/), licence: 'Pixabay Content License' })
     expect(result.unmatched).toEqual([])
+    for (const line of result.outputs[0]!.lines) expect(await brightestAtBottom(fileOf(result.outputs[0]!.url), (line.start + line.end) / 2)).toBeGreaterThan(180)
     // The second sentence shows what was downloaded, now in the library with where it came from.
     expect(result.stock.map((s) => s.material_id)).toContain(result.outputs[0]!.clips[1]!.material_id)
     const kept = await call<{ data: { id: number; source_url: string; licence: string; tags: string }[] }>('m1', 'GET', '/material/list', { page: 1, limit: 50 })

@@ -165,7 +165,10 @@ describe('digital humans', () => {
       await page.locator('.provider-status').getByText(/Video · Local render, no lip sync/).waitFor()
       await page.locator('#root_title').fill('Autumn arrivals')
       await pick(page, 'root_avatar_id', 'Shop host')
-      await pick(page, 'root_voice_clone_id', 'Shop narrator')
+      // The shop's cloned voice is in the one list of voices, beside the synthesized ones.
+      await page.getByLabel('Voice', { exact: true }).click({ force: true })
+      await page.getByLabel('Voice', { exact: true }).fill('Shop')
+      await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Shop narrator' }))
       // A script from the platform's library, found by its industry, then made the shop's own.
       await page.getByRole('button', { name: 'From the script library' }).click()
       const library = page.getByRole('dialog', { name: 'Script library' })

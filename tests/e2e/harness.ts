@@ -413,9 +413,11 @@ export async function signIn(page: Page, url: string, username: string, password
 export async function callApi<T = unknown>(product: Product, who: { username: string; password?: string }, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const account = accountOf(product, who)
   const send = async (token: string) => {
+    // A FormData body (a file upload) is sent as multipart, with the boundary fetch gives it.
+    const form = body instanceof FormData
     const response = await fetch(`${product.url}/api/v1${path}`, {
-      method, headers: { token, platform: 'pc', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      method, headers: { token, platform: 'pc', ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     })
     return { status: response.status, envelope: (await response.json()) as { code: number; msg: string; data: T } }
   }

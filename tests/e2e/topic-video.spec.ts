@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeMedia } from '../../src/server/media/probe'
+import { makeTestFont } from '../../src/server/media/test-media'
 import { soundSpans } from '../support/media-checks'
 import { axeViolations } from './axe'
 import { settler } from './settle'
@@ -25,6 +27,14 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   expect((await callApi<{ total: number }>(product, { username: 'merchant1' }, 'GET', '/material/list?page=1&limit=1&usable=true')).total).toBe(10)
+  // A font the platform keeps in its library for everyone's subtitles.
+  const font = join(product.dataDir, 'brand.ttf')
+  await makeTestFont(font)
+  const sent = new FormData()
+  sent.append('name', 'Platform brand font')
+  sent.append('file', new Blob([readFileSync(font)]), 'brand.ttf')
+  const kept = await callApi<{ id: number }>(product, { username: 'admin' }, 'POST', '/material/upload', sent)
+  await callApi(product, { username: 'admin' }, 'POST', '/material/edit', { id: kept.id, shared: true })
 }, 150_000)
 afterAll(async () => {
   await product?.stop()
@@ -78,6 +88,14 @@ describe('a video from a topic', () => {
       expect(await bed.locator('.relation-option-facts').textContent()).toMatch(/^40 s · \d+(\.\d)? KB|MB/)
       await bed.locator('.relation-option-owner', { hasText: 'Shared by Platform' }).waitFor()
       await page.keyboard.press('Escape')
+      // Subtitles in a font of the platform's library, seen in the list as a few characters drawn in it.
+      await page.getByLabel('Font', { exact: true }).click({ force: true })
+      const brand = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Platform brand font' })
+      await brand.locator('.relation-option-owner', { hasText: 'Shared by Platform' }).waitFor()
+      await expect.poll(() => brand.locator('img.font-option-sample').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320)
+      expect(await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Noto Serif (serif)' }).count()).toBe(1)
+      await clickWhenSettled(brand)
+      await expect.poll(() => page.locator('.ant-select', { has: page.getByLabel('Font', { exact: true }) }).locator('.ant-select-selection-item').textContent()).toBe('Platform brand font')
       // A transition is seen before it is chosen for good: ffmpeg's own making of it plays beside the field.
       await page.getByLabel('Transition', { exact: true }).click({ force: true })
       await page.getByLabel('Transition', { exact: true }).fill('Circle')

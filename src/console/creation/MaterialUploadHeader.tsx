@@ -116,7 +116,7 @@ export function MaterialUploadHeader({ resource }: HeaderProps) {
           <Col xs={24} lg={14}>
             <Upload.Dragger
               multiple
-              accept="video/*,audio/*,image/*"
+              accept="video/*,audio/*,image/*,.ttf,.otf,.ttc"
               showUploadList={false}
               beforeUpload={(file) => {
                 add(file)

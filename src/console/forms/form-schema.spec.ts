@@ -118,7 +118,7 @@ describe('the form of a task kind, arrays and objects included', () => {
     expect(clip.uiSchema.segments).toMatchObject({ items: { material_id: { 'ui:widget': 'relation' } } })
     const style = properties(properties(clip.schema).subtitle_style!)
     expect(style.position!.title).toBe('位置')
-    expect(clip.uiSchema.subtitle_style).toMatchObject({ color: { 'ui:widget': 'color' }, position: { 'ui:enumNames': ['顶部', '居中', '底部', '自定义高度'] }, font: { 'ui:enumNames': ['思源黑体', '思源宋体', '思源等宽'] }, box_color: { 'ui:widget': 'color' } })
+    expect(clip.uiSchema.subtitle_style).toMatchObject({ color: { 'ui:widget': 'color' }, position: { 'ui:enumNames': ['顶部', '居中', '底部', '自定义高度'] }, font: { 'ui:widget': 'font' }, box_color: { 'ui:widget': 'color' } })
     expect(clip.uiSchema.bgm_material_id).toMatchObject({ 'ui:widget': 'relation', 'ui:emptyValue': null })
   })
 

@@ -154,7 +154,7 @@ function inLocale(label: Label | undefined, locale: Locale): string | undefined 
 }
 
 /** x-widget values drawn by the form widget of the same name (forms/widgets.tsx). */
-const SAME_NAMED = new Set(['image', 'password', 'color', 'transition', 'script', 'post-title', 'voice'])
+const SAME_NAMED = new Set(['image', 'password', 'color', 'transition', 'script', 'post-title', 'voice', 'font'])
 
 function uiOf(property: JsonSchema): JsonSchema | undefined {
   if (typeof property['x-widget'] === 'string' && SAME_NAMED.has(property['x-widget'])) return { 'ui:widget': property['x-widget'] }

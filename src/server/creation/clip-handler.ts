@@ -10,6 +10,7 @@ import { requireMediaTools } from './media-tools'
 import { subtitleStyle, titleOf, transitionOf } from './media-style'
 import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
 import { checkVoice, measureIn, speakerFor, type VoiceChoice } from './voice'
+import { checkFont, fontFor } from './font'
 
 type ClipInput = TaskInput<'clip'>
 
@@ -44,6 +45,7 @@ export const clipTask = taskHandler(['clip'], {
     const frame = outputSize({ shape: input.shape ?? '9:16', height: input.resolution ?? 720 })
     const segments = clipDuration(plan)
     if (input.voice_text?.trim()) await checkVoice(trx, services, caller, input.voice, '/voice', locale)
+    if (input.subtitle_style?.font) await checkFont(trx, services, caller, input.subtitle_style.font, '/subtitle_style/font', locale)
     const speech = await voiceOverSeconds(input.voice_text, input)
     return {
       title: input.title,
@@ -96,8 +98,10 @@ async function clipPlan(ctx: TaskRunContext<ClipInput>, input: ClipInput): Promi
   }
   const total = clipDuration(plan)
   const cues = input.subtitle_srt ? parseSrt(input.subtitle_srt) : input.subtitle_text ? cuesForText(input.subtitle_text, total) : spoken
-  if (cues.length > 0) plan.subtitles = { cues, ...subtitleStyle(input.subtitle_style) }
-  plan.title = titleOf(input.title_overlay, input.subtitle_style?.font)
+  const font = await fontFor(ctx, input.subtitle_style?.font)
+  if (cues.length > 0) plan.subtitles = { cues, ...subtitleStyle(input.subtitle_style, font) }
+  plan.title = titleOf(input.title_overlay, font.family)
+  plan.fontFile = font.file
   if (input.bgm_material_id) {
     plan.bgm = { path: paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.5, fadeInSeconds: input.bgm_fade ?? 1, fadeOutSeconds: input.bgm_fade ?? 1 }
   }

@@ -9,7 +9,7 @@ import type { MediaInfo } from '../media/probe'
 export type MaterialRow = {
   id: number
   name: string
-  kind: 'video' | 'audio' | 'image'
+  kind: MediaInfo['kind'] | 'font'
   storage_key: string
   format: string
   duration: number
@@ -21,7 +21,7 @@ export type MaterialRow = {
   size: number
 }
 
-const KIND_ZH = { video: '视频', audio: '音频', image: '图片' } as const
+const KIND_ZH = { video: '视频', audio: '音频', image: '图片', font: '字体' } as const
 
 /** A material wanted by a form field (its JSON pointer), and the kinds that field takes. */
 export interface MaterialUse {
@@ -57,6 +57,8 @@ export async function materialsById(services: Services, ids: readonly number[]):
 
 /** What ffprobe said of a material when it arrived, as the media layer takes it. */
 export function mediaInfoOf(material: MaterialRow): MediaInfo {
+  // A field that takes media never takes a font (usableMaterials checked its kind).
+  if (material.kind === 'font') throw new Error(`material ${material.id} is a font, not media`)
   return {
     kind: material.kind,
     format: material.format,

@@ -6,10 +6,16 @@ import { transitionsAt, type TransitionChoice } from '../media/transitions'
 type SubtitleStyleInput = TaskInput<'clip'>['subtitle_style']
 type TitleInput = TaskInput<'clip'>['title_overlay']
 
-/** The form's subtitle style as the media layer draws it. */
-export function subtitleStyle(style: SubtitleStyleInput): Omit<NonNullable<ClipPlan['subtitles']>, 'cues'> {
+/** A font as a render names it: its family, and for a library font the file that holds it (creation/font.ts). */
+export interface PlanFont {
+  family: string
+  file?: string
+}
+
+/** The form's subtitle style as the media layer draws it, in the font its font field named. */
+export function subtitleStyle(style: SubtitleStyleInput, font?: PlanFont): Omit<NonNullable<ClipPlan['subtitles']>, 'cues'> {
   return {
-    font: style?.font ?? 'Noto Sans CJK SC',
+    font: font?.family ?? style?.font ?? 'Noto Sans CJK SC',
     size: style?.font_size ?? 48,
     color: style?.color ?? '#ffffff',
     outlineColor: style?.outline_color ?? '#000000',

@@ -11,7 +11,8 @@ import { usableMaterials, materialsById, mediaInfoOf, type MaterialUse } from '.
 import { requireMediaTools } from './media-tools'
 import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
 import { voiceOverSeconds } from './clip-handler'
-import { subtitleStyle, titleOf, transitionOf } from './media-style'
+import { subtitleStyle, titleOf, transitionOf, type PlanFont } from './media-style'
+import { checkFont, fontFor } from './font'
 import { checkVoice, speakerFor } from './voice'
 
 type MixedCutInput = TaskInput<'mixed_cut'>
@@ -40,6 +41,7 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
     if (input.count > max) throw new AppError('MIXED_CUT_TOO_MANY', { max }, [{ path: '/count', message: new AppError('MIXED_CUT_TOO_MANY', { max }).messageIn(locale) }])
     const longest = longestVariant(slots)
     if (input.voice_text?.trim()) await checkVoice(trx, services, caller, input.voice, '/voice', locale)
+    if (input.subtitle_style?.font) await checkFont(trx, services, caller, input.subtitle_style.font, '/subtitle_style/font', locale)
     const speech = await voiceOverSeconds(input.voice_text, input)
     return {
       title: input.title,
@@ -55,6 +57,7 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
     if (materials.size !== new Set(ids).size) throw new TaskFailure({ 'zh-CN': '所用素材已被删除，请重新选择素材后提交', 'en-US': 'A material it uses has been deleted: choose the materials again and submit' })
     const variants = await ctx.step('plan', async () => pickVariants(slotsOf(input, (id) => materials.get(id)!.duration), input.count, { random: () => randomInt(2 ** 32) / 2 ** 32 }))
     const paths = await fetchMaterials(ctx, [...materials.values()])
+    const font = await fontFor(ctx, input.subtitle_style?.font)
     let voice: Narration | undefined
     let covered = variants
     if (input.voice_text?.trim()) {
@@ -71,7 +74,7 @@ export const mixedCutTask = taskHandler(['mixed_cut'], {
       const stage: Label = { 'zh-CN': `合成第 ${i + 1}/${variants.length} 条`, 'en-US': `Rendering ${i + 1} of ${variants.length}` }
       const lines = linesOf(variant, voice, (input.transition ?? 'none') === 'none' ? 0 : (input.transition_seconds ?? 0.5))
       const video = await ctx.step(`variant-${i}`, () =>
-        renderAndStore(ctx, variantPlan(ctx, input, variant, i, { materials, paths, voice, lines }), {
+        renderAndStore(ctx, variantPlan(ctx, input, variant, i, { materials, paths, voice, lines, font }), {
           coverAt: 0,
           onProgress: (f) => ctx.progress(5 + ((i + f) / variants.length) * 93, stage),
         }),
@@ -133,7 +136,7 @@ function variantPlan(
   input: MixedCutInput,
   variant: Variant,
   index: number,
-  media: { materials: Awaited<ReturnType<typeof materialsById>>; paths: Map<number, string>; voice?: Narration; lines: Cue[] },
+  media: { materials: Awaited<ReturnType<typeof materialsById>>; paths: Map<number, string>; voice?: Narration; lines: Cue[]; font: PlanFont },
 ): ClipPlan {
   const segments = variant.picks.map((pick) => ({ path: media.paths.get(pick.clipId)!, info: mediaInfoOf(media.materials.get(pick.clipId)!), start: pick.start, end: pick.end, hold: pick.hold }))
   const plan: ClipPlan = {
@@ -146,8 +149,9 @@ function variantPlan(
     bitrateKbps: input.bitrate ?? bitrateFor(input.resolution ?? 720),
     output: join(ctx.workDir, `variant-${index}.mp4`),
   }
-  if ((input.subtitles ?? true) && media.lines.length > 0) plan.subtitles = { cues: media.lines, ...subtitleStyle(input.subtitle_style) }
-  plan.title = titleOf(input.title_overlay, input.subtitle_style?.font)
+  if ((input.subtitles ?? true) && media.lines.length > 0) plan.subtitles = { cues: media.lines, ...subtitleStyle(input.subtitle_style, media.font) }
+  plan.title = titleOf(input.title_overlay, media.font.family)
+  plan.fontFile = media.font.file
   if (input.bgm_material_id) plan.bgm = { path: media.paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.5, fadeInSeconds: input.bgm_fade ?? 1, fadeOutSeconds: input.bgm_fade ?? 1 }
   if (media.voice) plan.voiceOver = { path: media.voice.path, volume: 1 }
   return plan

@@ -20,7 +20,8 @@ import { materialsById, mediaInfoOf, usableMaterials } from './materials'
 import { matchSentences, searchTerms, tagsOf, type LibraryItem } from './matching'
 import { requireMediaTools } from './media-tools'
 import { fetchMaterials, insertWorks, renderAndStore, type StoredVideo } from './outputs'
-import { subtitleStyle, titleOf, transitionOf } from './media-style'
+import { subtitleStyle, titleOf, transitionOf, type PlanFont } from './media-style'
+import { checkFont, fontFor } from './font'
 import { checkVoice, measureIn, speakerFor } from './voice'
 
 export type TopicInput = TaskInput<'topic_video'>
@@ -54,6 +55,7 @@ export const topicVideoTask = taskHandler(['topic_video'], {
       throw fieldError('VALIDATION_FAILED', '/script', locale, { first: locale === 'zh-CN' ? '请填写文案，或从文案库选择' : 'Write the script, or take one from the library' })
     }
     await checkVoice(trx, services, caller, input.voice, '/voice', locale)
+    if (input.subtitle_style?.font) await checkFont(trx, services, caller, input.subtitle_style.font, '/subtitle_style/font', locale)
     if (input.bgm_material_id) await usableMaterials(trx, services, caller, [{ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] }], locale)
     await ownAccounts(trx, services, caller, input.account_ids ?? [], locale)
     const library = await libraryOf(trx, services, caller.id)
@@ -108,11 +110,12 @@ export const topicVideoTask = taskHandler(['topic_video'], {
     const materials = await materialsById(services, ids)
     if (materials.size !== ids.length) throw new TaskFailure(GONE)
     const paths = await fetchMaterials(ctx, [...materials.values()])
+    const font = await fontFor(ctx, input.subtitle_style?.font)
     const outputs: { video: StoredVideo; variant: number; combination: string; clips: (VariantClip & { name: string })[] }[] = []
     for (const [i, variant] of plan.variants.entries()) {
       const stage: Label = { 'zh-CN': `合成第 ${i + 1}/${count} 条`, 'en-US': `Rendering ${i + 1} of ${count}` }
       const video = await ctx.step(`variant-${i}`, () =>
-        renderAndStore(ctx, topicVariantPlan(input, variant.clips, { materials, paths, narration, cues }, join(ctx.workDir, `topic-${i}.mp4`)), {
+        renderAndStore(ctx, topicVariantPlan(input, variant.clips, { materials, paths, narration, cues, font }, join(ctx.workDir, `topic-${i}.mp4`)), {
           coverAt: 0.5,
           onProgress: (f) => ctx.progress(30 + ((i + f) / count) * 66, stage),
         }),
@@ -263,7 +266,7 @@ function windowFor(id: number, duration: number, seconds: number, random: () => 
 export function topicVariantPlan(
   input: TopicInput,
   clips: readonly VariantClip[],
-  media: { materials: Awaited<ReturnType<typeof materialsById>>; paths: Map<number, string>; narration: Narration; cues: Cue[] },
+  media: { materials: Awaited<ReturnType<typeof materialsById>>; paths: Map<number, string>; narration: Narration; cues: Cue[]; font?: PlanFont },
   output: string,
 ): ClipPlan {
   const kind = input.transition ?? 'none'
@@ -281,13 +284,14 @@ export function topicVariantPlan(
   return {
     segments,
     transition: transitionOf(kind, overlap, segments.length),
-    title: titleOf(input.title_overlay, input.subtitle_style?.font),
+    title: titleOf(input.title_overlay, media.font?.family ?? input.subtitle_style?.font),
     shape: input.shape ?? '9:16',
     fit: 'crop',
     height: input.resolution ?? 720,
     fps: 25,
     bitrateKbps: bitrateFor(input.resolution ?? 720),
-    ...(input.subtitles === false ? {} : { subtitles: { cues: media.cues, ...subtitleStyle(input.subtitle_style) } }),
+    ...(input.subtitles === false ? {} : { subtitles: { cues: media.cues, ...subtitleStyle(input.subtitle_style, media.font) } }),
+    ...(media.font?.file ? { fontFile: media.font.file } : {}),
     voiceOver: { path: media.narration.path, volume: 1 },
     ...(input.bgm_material_id ? { bgm: { path: media.paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.3, fadeInSeconds: 1, fadeOutSeconds: 1, duck: true } } : {}),
     output,

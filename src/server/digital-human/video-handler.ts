@@ -1,19 +1,19 @@
 import { join } from 'node:path'
-import type { Label, Locale } from '../../schema/types'
-import type { Caller } from '../access/caller'
-import { asSchemaDb, type Db } from '../db/connect'
-import { AppError, fieldError } from '../errors/AppError'
-import { tableOf, type Services } from '../services'
+import type { Label } from '../../schema/types'
+import { AppError } from '../errors/AppError'
+import { tableOf } from '../services'
 import { taskHandler, TaskFailure, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
 import { materialsById, usableMaterials, type MaterialUse } from '../creation/materials'
 import { requireMediaTools } from '../creation/media-tools'
 import { fetchMaterials, insertWorks, renderAndStore } from '../creation/outputs'
 import { subtitleStyle } from '../creation/media-style'
+import { ownReady } from '../creation/own-ready'
+import { checkVoice, speakerFor } from '../creation/voice'
+import { checkFont, fontFor } from '../creation/font'
 import { narrate, TAIL_SECONDS } from '../media/narration'
 import { probeMedia } from '../media/probe'
 import { bitrateFor, type ClipPlan } from '../media/clip-plan'
-import { localSpeech } from '../providers/speech/local'
-import { digitalHumanVideoProvider, speechForVoice } from '../providers/active'
+import { digitalHumanVideoProvider } from '../providers/active'
 import type { DigitalHumanVideoProvider } from '../providers/digital-human-video/digital-human-video-provider'
 
 type VideoInput = TaskInput<'digital_video'>
@@ -41,7 +41,8 @@ export const digitalVideoTask = taskHandler(['digital_video'], {
     const active = await digitalHumanVideoProvider(services, trx)
     if ('notConfigured' in active) throw new AppError('PROVIDER_NOT_CONFIGURED', { reason: active.notConfigured[locale] })
     await ownReady(trx, services, caller, 'avatar', input.avatar_id, '/avatar_id', locale)
-    if (input.voice_clone_id) await ownReady(trx, services, caller, 'voice_clone', input.voice_clone_id, '/voice_clone_id', locale)
+    await checkVoice(trx, services, caller, input.voice, '/voice', locale)
+    if (input.subtitle_style?.font) await checkFont(trx, services, caller, input.subtitle_style.font, '/subtitle_style/font', locale)
     const uses: MaterialUse[] = []
     if (input.background_material_id) uses.push({ id: input.background_material_id, path: '/background_material_id', kinds: ['image'] })
     if (input.bgm_material_id) uses.push({ id: input.bgm_material_id, path: '/bgm_material_id', kinds: ['audio', 'video'] })
@@ -68,23 +69,20 @@ export const digitalVideoTask = taskHandler(['digital_video'], {
 async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput, provider: DigitalHumanVideoProvider): Promise<ClipPlan> {
   const { services } = ctx
   const avatar = await services.db.selectFrom(tableOf(services, 'avatar')).select(['loop_url', 'status']).where('id', '=', input.avatar_id).executeTakeFirst()
-  const voice = input.voice_clone_id ? await services.db.selectFrom(tableOf(services, 'voice_clone')).select(['voice_id', 'reference_text']).where('id', '=', input.voice_clone_id).executeTakeFirst() : undefined
   const loopKey = avatar ? services.files.keyOf(String(avatar.loop_url)) : null
-  if (!avatar || !loopKey || (input.voice_clone_id && !voice)) throw new TaskFailure(GONE)
+  if (!avatar || !loopKey) throw new TaskFailure(GONE)
   const ids = [input.background_material_id, input.bgm_material_id].filter((id): id is number => typeof id === 'number')
   const materials = await materialsById(services, ids)
   if (materials.size !== ids.length) throw new TaskFailure(GONE)
   const paths = await fetchMaterials(ctx, [...materials.values()])
+  const font = await fontFor(ctx, input.subtitle_style?.font)
   const loop = await services.files.localCopy(loopKey, ctx.workDir)
 
   ctx.progress(5, SPEAKING)
-  const speech = voice ? await speechForVoice(services, voice) : { provider: localSpeech, voice: input.stock_voice ?? 'cmn' }
-  if ('unknown' in speech) throw new TaskFailure(speech.unknown)
+  const speak = await speakerFor(services, input)
   const narration = await narrate(
     input.script,
-    async (text, output) => {
-      await speech.provider.speak({ text, voice: speech.voice, pitch: 'pitch' in speech ? speech.pitch : undefined, referenceText: 'referenceText' in speech ? speech.referenceText : undefined, speed: input.speed ?? 175, output, signal: ctx.signal })
-    },
+    (text, output) => speak(text, output, ctx.signal),
     ctx.workDir,
     { signal: ctx.signal, onProgress: (f) => ctx.progress(5 + f * 20, SPEAKING) },
   )
@@ -105,22 +103,12 @@ async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput, pro
     height,
     fps: FPS,
     bitrateKbps: bitrateFor(height),
-    ...(input.subtitles === false ? {} : { subtitles: { cues: narration.cues, ...subtitleStyle(input.subtitle_style) } }),
+    ...(input.subtitles === false ? {} : { subtitles: { cues: narration.cues, ...subtitleStyle(input.subtitle_style, font) } }),
+    ...(font.file ? { fontFile: font.file } : {}),
     ...(speaking ? {} : { voiceOver: { path: narration.path, volume: 1 } }),
     ...(input.bgm_material_id ? { bgm: { path: paths.get(input.bgm_material_id)!, volume: input.bgm_volume ?? 0.3, fadeInSeconds: 1, fadeOutSeconds: 1 } } : {}),
     output: join(ctx.workDir, 'digital-human.mp4'),
   }
 }
 
-/** A record of the caller's own that is ready to use (its clone succeeded); anything else is a field error on the field that named it. */
-export async function ownReady(trx: Db, services: Services, caller: Caller, entityName: 'avatar' | 'voice_clone', id: number, path: string, locale: Locale): Promise<void> {
-  const entity = services.registry.entities.get(entityName)!
-  const row = await asSchemaDb(trx).selectFrom(entity.table).select(['status']).where('id', '=', id).where(entity.owner!, '=', caller.id).executeTakeFirst()
-  const label = entity.label?.[locale] ?? entityName
-  if (!row) throw fieldError('RELATION_NOT_FOUND', path, locale, { field: label, entity: label, id })
-  if (row.status !== 'succeeded') {
-    const first = locale === 'zh-CN' ? `${label} ${id} 克隆未成功，不能使用` : `${label} ${id} did not clone successfully and cannot be used`
-    throw fieldError('VALIDATION_FAILED', path, locale, { first })
-  }
-}
 

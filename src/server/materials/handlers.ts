@@ -4,12 +4,15 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { fieldError } from '../errors/AppError'
 import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
+import { withTitles } from '../engine/generic/relation-titles'
+import { withScope } from '../access/scope'
+import { installedFonts } from '../media/installed-fonts'
 import { asSchemaDb } from '../db/connect'
 import { tableOf, type Services } from '../services'
 import { workGate } from '../http/work-gate'
 import { newUploadKey } from '../uploads/file-store'
 import { storedAs } from './stored-as'
-import { mediaColumns } from './material-row'
+import { fontColumns, mediaColumns } from './material-row'
 import { probeMedia, type MediaInfo } from '../media/probe'
 import { MediaError, NotMediaError } from '../media/media-error'
 import { makePreview, makeThumbnail } from '../media/thumbnail'
@@ -18,6 +21,10 @@ import { requireMediaTools } from '../creation/media-tools'
 import { checkMediaTools, missingToolsMessage } from '../media/tools'
 import { withoutPaths } from '../tasks/failure-reason'
 import { transitionPreview } from '../media/transition-preview'
+import { FontFileError, readFontFile, type FontFile } from '../media/font-file'
+import { makeFontSample } from '../media/font-sample'
+import { MEDIA_TYPES } from '../uploads/media-types'
+import type { Locale } from '../../schema/types'
 
 /** What the person said of a material as they sent it. */
 interface MaterialFields {
@@ -32,12 +39,15 @@ interface Kept {
   url: string
 }
 
+/** Keeps the file under the extension and type of what it holds, told whether it was rewritten here. */
+type Keep = (as: { ext: string; type: string }, rewritten: boolean) => Promise<Kept>
+
 /**
  * A file on this machine becomes a material: probed (a file that is not really media is
  * refused, `drop` forgets it and nothing is kept), given a thumbnail and a preview, kept in
  * the store by `keep` (told whether the file was rewritten here), and written as the caller's.
  */
-async function admit(ctx: RequestContext, body: MaterialFields, file: { path: string; filename: string; workDir: string }, keep: (info: MediaInfo, rewritten: boolean) => Promise<Kept>, drop: () => Promise<void>) {
+async function admit(ctx: RequestContext, body: MaterialFields, file: { path: string; filename: string; workDir: string }, keep: Keep, drop: () => Promise<void>) {
   requireCaller(ctx)
   let started = false
   try {
@@ -65,11 +75,17 @@ function mediaWorkOf(services: Services): ReturnType<typeof workGate> {
   return gate
 }
 
-async function probeAndKeep(ctx: RequestContext, body: MaterialFields, file: { path: string; filename: string; workDir: string }, keep: (info: MediaInfo, rewritten: boolean) => Promise<Kept>, drop: () => Promise<void>) {
+async function probeAndKeep(ctx: RequestContext, body: MaterialFields, file: { path: string; filename: string; workDir: string }, keep: Keep, drop: () => Promise<void>) {
   const { services, locale } = ctx
   const db = asSchemaDb(services.db)
   const folderId = body.folder_id ? Number(body.folder_id) : null
   if (folderId !== null) await findVisible(ctx, db, services.registry.entities.get('material_folder')!, folderId, '/folder_id')
+  const font = await readFontFile(file.path).catch(async (error: unknown) => {
+    if (!(error instanceof FontFileError)) throw error
+    await drop()
+    throw fieldError('MEDIA_NOT_READABLE', ctx.endpoint.files ? '/file' : '/key', locale, { name: materialName(body.name, file.filename), reason: fontRefusal(error, locale) })
+  })
+  if (font) return keepFont(ctx, { body, folderId, file, font }, keep, drop)
   let info: MediaInfo
   try {
     info = await probeMedia(file.path)
@@ -97,15 +113,48 @@ async function probeAndKeep(ctx: RequestContext, body: MaterialFields, file: { p
   try {
     const thumbUrl = (await makeThumbnail(file.path, info, thumb).catch(notReadable(ctx, body, file))) ? await put(newUploadKey('jpg', now), thumb, 'image/jpeg') : ''
     const previewUrl = info.kind === 'video' && (await makePreview(file.path, info, preview).catch(notReadable(ctx, body, file))) ? await put(newUploadKey('mp4', now), preview, 'video/mp4') : ''
-    const kept = await keep(info, rewritten)
+    const kept = await keep(storedAs(info, extname(file.filename)), rewritten)
     stored.push(kept.key)
-    const id = await insertMaterial(ctx, { body, folderId, info, kept, thumbUrl, previewUrl, name: materialName(body.name, file.filename), stamp: now.toISOString() })
+    const columns = mediaColumns(info, { url: kept.url, key: kept.key, thumbUrl, previewUrl })
+    const id = await insertMaterial(ctx, { body, folderId, columns, name: materialName(body.name, file.filename), stamp: now.toISOString() })
     return findVisible(ctx, db, services.registry.entities.get('material')!, id)
   } catch (error) {
     await Promise.all(stored.map((key) => services.files.remove(key).catch(() => undefined)))
     await drop()
     throw error
   }
+}
+
+/**
+ * A font for subtitles (TrueType, OpenType or a collection): kept with a thumbnail of a few
+ * characters drawn in it, named after its family unless the person named it.
+ */
+async function keepFont(ctx: RequestContext, m: { body: MaterialFields; folderId: number | null; file: { path: string; filename: string; workDir: string }; font: FontFile }, keep: Keep, drop: () => Promise<void>) {
+  const { services } = ctx
+  const { body, file, font } = m
+  const now = services.now()
+  await mkdir(file.workDir, { recursive: true })
+  const thumb = join(file.workDir, 'sample.jpg')
+  const stored: string[] = []
+  try {
+    await makeFontSample(file.path, font, thumb)
+    const thumbKey = newUploadKey('jpg', now)
+    const thumbUrl = await services.files.putFile(thumbKey, thumb, 'image/jpeg', { move: true })
+    stored.push(thumbKey)
+    const kept = await keep({ ext: font.format, type: MEDIA_TYPES[font.format]! }, false)
+    stored.push(kept.key)
+    const columns = fontColumns(font, { url: kept.url, key: kept.key, thumbUrl })
+    const id = await insertMaterial(ctx, { body, folderId: m.folderId, columns, name: materialName(body.name, font.family), stamp: now.toISOString() })
+    return findVisible(ctx, asSchemaDb(services.db), services.registry.entities.get('material')!, id)
+  } catch (error) {
+    await Promise.all(stored.map((key) => services.files.remove(key).catch(() => undefined)))
+    await drop()
+    throw error
+  }
+}
+
+function fontRefusal(error: FontFileError, locale: Locale): string {
+  return locale === 'zh-CN' ? `这不是可用的字体文件（${error.message}）。` : `This is not a font that can be used (${error.message}).`
 }
 
 /** A file ffmpeg can probe but not draw a frame of: refused with ffmpeg's reason, as a file that is not media is. */
@@ -118,17 +167,17 @@ function notReadable(ctx: RequestContext, body: MaterialFields, file: { filename
 
 async function insertMaterial(
   ctx: RequestContext,
-  m: { body: MaterialFields; folderId: number | null; info: MediaInfo; kept: Kept; thumbUrl: string; previewUrl: string; name: string; stamp: string },
+  m: { body: MaterialFields; folderId: number | null; columns: ReturnType<typeof mediaColumns>; name: string; stamp: string },
 ): Promise<number> {
   const { services } = ctx
-  const { body, info, kept, stamp } = m
+  const { body, stamp } = m
   const row = await services.db
     .insertInto(tableOf(services, 'material'))
     .values({
       name: m.name,
       folder_id: m.folderId,
       tags: (body.tags ?? '').replace(HIDDEN, ''),
-      ...mediaColumns(info, { url: kept.url, key: kept.key, thumbUrl: m.thumbUrl, previewUrl: m.previewUrl }),
+      ...m.columns,
       owner_id: requireCaller(ctx).id,
       created_at: stamp,
       updated_at: stamp,
@@ -155,10 +204,9 @@ const upload = namedHandler(['material/upload'], {
   async run(ctx) {
     await requireMediaTools(ctx.locale)
     const file = ctx.files.file!
-    const keep = async (info: MediaInfo) => {
-      const kept = storedAs(info, extname(file.filename))
-      const key = newUploadKey(kept.ext, ctx.services.now())
-      return { key, url: await ctx.services.files.putFile(key, file.path!, kept.type, { move: true }) }
+    const keep: Keep = async (as) => {
+      const key = newUploadKey(as.ext, ctx.services.now())
+      return { key, url: await ctx.services.files.putFile(key, file.path!, as.type, { move: true }) }
     }
     // The temporary file goes with the request.
     return admit(ctx, ctx.body, { path: file.path!, filename: file.filename, workDir: join(file.path!, '..', 'derived') }, keep, async () => {})
@@ -186,7 +234,7 @@ const register = namedHandler(['material/register'], {
       const path = await services.files.localCopy(key, dir).catch((error: unknown) => {
         throw isMissing(error) ? lost() : error
       })
-      const keep = async (info: MediaInfo, rewritten: boolean) => ({ key, url: rewritten ? await services.files.putFile(key, path, storedAs(info, extname(key)).type) : services.files.urlOf(key) })
+      const keep: Keep = async (as, rewritten) => ({ key, url: rewritten ? await services.files.putFile(key, path, as.type) : services.files.urlOf(key) })
       return await admit(ctx, ctx.body, { path, filename: basename(key), workDir: join(dir, 'derived') }, keep, () => services.files.remove(key)).catch((error: unknown) => {
         // The same key registered twice at once: the second finds it kept by the first.
         const code = (error as { code?: string }).code
@@ -231,7 +279,34 @@ const transitionPreviewOf = namedHandler(['material/transition_preview'], {
   },
 })
 
+/** The fonts a font field offers: those installed here, then the caller's and those shared with it, newest first. */
+const fonts = namedHandler(['material/fonts'], {
+  async run(ctx) {
+    const caller = requireCaller(ctx)
+    const { services, locale } = ctx
+    const db = asSchemaDb(services.db)
+    const material = services.registry.entities.get('material')!
+    const rows = await withScope(db.selectFrom(material.table).select(['id', 'name', 'thumb_url', 'owner_id']), services.registry, material, caller, 'usable')
+      .where('kind', '=', 'font')
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute()
+    const titled = await withTitles(ctx, db, material, rows)
+    return {
+      installed: (await installedFonts()).map((font) => ({ id: font.family, label: font.label[locale] })),
+      library: titled.map((row) => ({
+        id: `material:${Number(row.id)}`,
+        material_id: Number(row.id),
+        label: String(row.name),
+        thumb_url: String(row.thumb_url ?? ''),
+        shared_by: Number(row.owner_id) === caller.id ? null : ((row._titles as Record<string, string | null>).owner_id ?? null),
+      })),
+    }
+  },
+})
+
 export const materialHandlers = {
+  'materials.fonts': fonts,
   'materials.upload': upload,
   'materials.register': register,
   'materials.tools': tools,

@@ -83,7 +83,7 @@ describe('clip plans', () => {
     expect(assColor('#ffcc00')).toBe('&H00CCFF&')
     expect(subtitleStyle(p)).toBe('FontName=Noto Sans CJK SC,FontSize=48,PrimaryColour=&H00CCFF&,OutlineColour=&H302010&,BorderStyle=1,Outline=3,Shadow=0,PlayResX=720,PlayResY=1280,MarginL=36,MarginR=36,MarginV=77')
     const graph = after(clipArgs(p, '/work'), '-filter_complex')
-    expect(graph).toContain('[vjoin]subtitles=filename=/work/subtitles.srt:fontsdir=/usr/share/fonts:force_style=FontName=Noto Sans CJK SC\\,FontSize=48\\,')
+    expect(graph).toContain('[vjoin]subtitles=filename=/work/subtitles.srt:force_style=FontName=Noto Sans CJK SC\\,FontSize=48\\,')
     expect(after(clipArgs(p), '-map')).toBe('[vsub]')
     expect(subtitleFileText(p)).toBe('1\n00:00:00,000 --> 00:00:01,000\n{\\an8}你好，世界\n')
   })

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { fontMetrics } from './font-metrics'
+import { fontFileMetrics, fontMetrics } from './font-metrics'
 import { canStreamCopy, checkClipPlan, clipArgs, clipDuration, clipWorkFiles, concatListText, DEFAULT_SUBTITLE_FONT, drawsText, streamCopyArgs, subtitleFileText, type ClipPlan } from './clip-plan'
 import { runFfmpeg } from './run-ffmpeg'
 
@@ -37,7 +37,7 @@ export async function renderClip(plan: ClipPlan, opts: RenderOptions = {}): Prom
       await runFfmpeg(capped(streamCopyArgs(plan, files.concatList), opts.maxSeconds), run)
       return { mode: 'copy', durationSeconds }
     }
-    if (drawsText(plan)) await writeFile(files.subtitles, subtitleFileText(plan, (await fontMetrics(plan.subtitles?.font ?? DEFAULT_SUBTITLE_FONT))?.measure))
+    if (drawsText(plan)) await writeFile(files.subtitles, subtitleFileText(plan, (await (plan.fontFile ? fontFileMetrics(plan.fontFile) : fontMetrics(plan.subtitles?.font ?? DEFAULT_SUBTITLE_FONT)))?.measure))
     await runFfmpeg(capped(clipArgs(plan, workDir), opts.maxSeconds), run)
     return { mode: 'encode', durationSeconds }
   } catch (error) {

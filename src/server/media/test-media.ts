@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { runFfmpeg, runProcess } from './run-ffmpeg'
 import { mediaCommands } from './tools'
 
@@ -65,4 +65,37 @@ export function makeTestCutVideo(output: string, secondsEach: number, width = 64
     '-filter_complex', '[0:v][1:v]concat=n=2:v=1[v]', '-map', '[v]',
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', output,
   ])
+}
+
+/**
+ * A font no machine has installed: an installed TrueType font (DejaVu Serif, which Debian's
+ * fontconfig brings, or another single-font .ttf) with the family in its name table renamed
+ * to one of the same length. What it draws is the original's, so a render can be checked
+ * against the installed one; it is never fontconfig's fallback, which a missing family gets.
+ */
+export async function makeTestFont(output: string): Promise<{ family: string; original: string }> {
+  const fallback = (await runProcess('fc-match', ['-f', '%{family}', 'No Such Family'])).stdout.split(',')[0]
+  const { stdout } = await runProcess('fc-list', [':fontformat=TrueType', 'file', 'family'])
+  const fonts = stdout
+    .split('\n')
+    .map((line) => /^(.+\.ttf): ([^,\n]+)/.exec(line))
+    .filter((found): found is RegExpExecArray => Boolean(found) && found![2] !== fallback)
+    .sort((a, b) => Number(/DejaVuSerif\.ttf$/.test(b[1]!)) - Number(/DejaVuSerif\.ttf$/.test(a[1]!)))
+  const [, file, original] = fonts[0] ?? []
+  if (!file || !original) throw new Error('no installed TrueType font to make a test font from')
+  const bytes = await readFile(file)
+  const family = `Uploaded ${'x'.repeat(80)}`.slice(0, original.length)
+  // Only inside the name table: its UTF-16 (Windows, Unicode) and single-byte (Macintosh) records.
+  const count = bytes.readUInt16BE(4)
+  for (let i = 0; i < count; i++) {
+    if (bytes.toString('latin1', 12 + i * 16, 16 + i * 16) !== 'name') continue
+    const at = bytes.readUInt32BE(20 + i * 16)
+    const table = bytes.subarray(at, at + bytes.readUInt32BE(24 + i * 16))
+    for (const encoding of ['utf16be', 'latin1'] as const) {
+      const [from, to] = [original, family].map((text) => (encoding === 'latin1' ? Buffer.from(text, 'latin1') : Buffer.from(text, 'utf16le').swap16()))
+      for (let found = table.indexOf(from!); found >= 0; found = table.indexOf(from!, found + 1)) to!.copy(table, found)
+    }
+  }
+  await writeFile(output, bytes)
+  return { family, original }
 }

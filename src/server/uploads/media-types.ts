@@ -1,4 +1,4 @@
-/** The media files the platform keeps, by extension, with the type browsers read each as. */
+/** The media files (and subtitle fonts) the platform keeps, by extension, with the type browsers read each as. */
 export const MEDIA_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   mov: 'video/quicktime',
@@ -18,6 +18,9 @@ export const MEDIA_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  ttc: 'font/collection',
 }
 
 /** The usual extension of each type: the first listed for it (jpg, not jpeg). */
