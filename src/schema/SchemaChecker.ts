@@ -3,6 +3,7 @@ import { createAjv } from './ajv'
 import type { SchemaProblem } from './SchemaError'
 import { joinPointer } from './pointer'
 import { didYouMean } from './suggest'
+import { valueProblems, type FieldValidator } from './value-checks'
 import type { ConfigGroupDef, EndpointDef, EntityDef, JsonSchema } from './types'
 
 /** The checks of the schema files that need a JSON Schema validator: meta-schemas and compiling. */
@@ -22,8 +23,10 @@ export interface SchemaChecker {
   checkEntities(entities: ReadonlyMap<string, EntityDef>, broken: Set<string>): SchemaProblem[]
   /** Every endpoint's request and response schemas compile; files already reported are skipped. */
   checkEndpoints(endpoints: ReadonlyMap<string, EndpointDef>, broken: ReadonlySet<string>, reported: ReadonlySet<string>): SchemaProblem[]
-  /** Every config group compiles and every default is a value its field accepts. */
+  /** Every config group compiles. */
   checkConfigGroups(groups: ReadonlyMap<string, ConfigGroupDef>): SchemaProblem[]
+  /** Every default, example and const is a value its own field accepts, and every range holds a value (value-checks.ts). */
+  checkValues(files: readonly { file: string; kind: string; json: JsonSchema }[]): SchemaProblem[]
 }
 
 export function createSchemaChecker(): SchemaChecker {
@@ -108,16 +111,23 @@ export function createSchemaChecker(): SchemaChecker {
           dataAjv.compile(group.schema)
         } catch (e) {
           problems.push({ file: group.file, pointer: '', message: `is not a usable JSON Schema: ${(e as Error).message}.` })
-          continue
-        }
-        for (const [name, field] of Object.entries(group.schema.properties as Record<string, JsonSchema>)) {
-          const validate = dataAjv.compile(field)
-          if (!validate(field.default)) {
-            problems.push({ file: group.file, pointer: joinPointer('properties', name, 'default'), message: `the default ${JSON.stringify(field.default)} is not a value this setting accepts (${validate.errors?.[0]?.message ?? 'invalid'}).` })
-          }
         }
       }
       return problems
+    },
+    checkValues(files) {
+      const validator: FieldValidator = (schema) => {
+        // A file's root names itself ($id), which the validator already holds under that name.
+        const { $id: _id, $schema: _draft, ...field } = schema
+        let validate: ReturnType<typeof dataAjv.compile>
+        try {
+          validate = dataAjv.compile(field)
+        } catch {
+          return undefined
+        }
+        return (value) => (validate(value) ? undefined : `${validate.errors?.[0]?.instancePath ? `at ${validate.errors[0].instancePath} ` : ''}${validate.errors?.[0]?.message ?? 'is not valid'}`)
+      }
+      return files.flatMap((f) => valueProblems(f.file, f.kind, f.json, validator))
     },
   }
 }

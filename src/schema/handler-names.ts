@@ -2,10 +2,6 @@ import { isGeneric } from './registry-core'
 import type { SchemaProblem } from './SchemaError'
 import { didYouMean } from './suggest'
 import type { Registry } from './types'
-import { GENERATED_MARKER } from './codegen/banner'
-
-/** Where codegen writes the server's named handlers and the endpoints each serves, for checks that run without the server. */
-export const HANDLER_MANIFEST = 'handlers.json'
 
 /** Each named handler of the server, with the endpoints it was written for (by endpoint id). */
 export type HandlerEndpoints = Readonly<Record<string, readonly string[]>>
@@ -13,7 +9,7 @@ export type HandlerEndpoints = Readonly<Record<string, readonly string[]>>
 /**
  * Every endpoint naming a handler the server does not have, or one written for other
  * endpoints' fields. The server refuses to start on either; this says it at `schemas:check`
- * time, from the manifest codegen writes.
+ * time, from the names the server's code gives (src/server/handler-names.ts).
  */
 export function checkHandlerNames(registry: Registry, named: HandlerEndpoints): SchemaProblem[] {
   const names = Object.keys(named)
@@ -35,7 +31,7 @@ export function checkHandlerNames(registry: Registry, named: HandlerEndpoints): 
       problems.push({
         file: endpoint.file,
         pointer: '/handler',
-        message: `names handler "${endpoint.handler}", which the server does not implement.${didYouMean(endpoint.handler, names)} Use a generic handler (list, get, create, update, delete) or one of the server's named handlers (src/generated/${HANDLER_MANIFEST}).`,
+        message: `names handler "${endpoint.handler}", which the server does not implement.${didYouMean(endpoint.handler, names)} Use a generic handler (list, get, create, update, delete) or one of the server's named handlers (src/server/named-handlers.ts).`,
       })
     } else if (!serves.includes(endpoint.id)) {
       problems.push({ file: endpoint.file, pointer: '/handler', message: notServedMessage(endpoint.handler, endpoint.id, serves) })
@@ -52,13 +48,4 @@ export function taskHandlerId(kind: string): string {
 /** Why an endpoint may not name a handler written for others: the handler reads their fields, typed from their schemas. */
 export function notServedMessage(handler: string, endpointId: string, serves: readonly string[]): string {
   return `names handler "${handler}", which serves ${serves.map((id) => `"${id}"`).join(', ')} and reads their fields. Once it handles this endpoint's fields too, add "${endpointId}" to the endpoints it names in the server (namedHandler([...])).`
-}
-
-export function handlerManifest(named: HandlerEndpoints): string {
-  const sorted = Object.fromEntries(
-    Object.keys(named)
-      .sort()
-      .map((name) => [name, [...named[name]!].sort()]),
-  )
-  return `${JSON.stringify({ $comment: `${GENERATED_MARKER} and the server's named handlers; do not edit by hand.`, handlers: sorted }, null, 2)}\n`
 }

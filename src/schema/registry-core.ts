@@ -128,6 +128,7 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   attachExportedFilters(endpoints, problems)
   if (checker) problems.push(...checker.checkEndpoints(endpoints, broken, new Set(problems.map((p) => p.file))))
 
+  if (checker) problems.push(...checker.checkValues(valid.filter((p) => !broken.has(`${p.kind}:${p.name}`))))
   checkTaskCosts(tasks, configGroups, problems)
   checkRelationFilters(tasks, resources, problems)
   return { registry: { entities, tasks, configGroups, endpoints, resources, navigation, schemas }, problems }

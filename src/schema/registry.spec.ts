@@ -422,7 +422,7 @@ describe('registry problems name the file, the pointer and what to do', () => {
     const init = { ...file('config/init.json'), 'x-screen': '/account/nowhere' }
     const problems = problemsOf({ 'config/platform.json': platform, 'config/init.json': init })
     expect(problems).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^schemas\/config\/platform\.json#\/properties\/VITE_MERCHANT_COUNT_LIMITATION\/default: the default "many" is not a value this setting accepts/),
+      expect.stringMatching(/^schemas\/config\/platform\.json#\/properties\/VITE_MERCHANT_COUNT_LIMITATION\/default: "many" is not a value this field accepts/),
       expect.stringMatching(/^schemas\/config\/platform\.json#\/properties\/money_name: setting "money_name" is already declared by schemas\/config\/show_config\.json/),
       expect.stringMatching(/^schemas\/config\/init\.json#\/x-screen: names route \/account\/nowhere, which schemas\/navigation\.json does not declare/),
     ]))

@@ -8,13 +8,13 @@ import { generateCatalogue } from './catalogue-markdown'
 import { generateOpenApiJson } from './openapi-json'
 import { generateTypes } from './typescript-types'
 import { nameClashes } from './type-names'
-import { checkHandlerNames, HANDLER_MANIFEST, handlerManifest, type HandlerEndpoints } from '../handler-names'
+import { checkHandlerNames, type HandlerEndpoints } from '../handler-names'
 
 /** File name (relative to the output folder) → contents. */
 export type GeneratedFiles = Map<string, string>
 
 export type GenerateSource = ({ schemasDir: string } | { files: readonly SchemaFile[] }) & {
-  /** The server's named handlers and the endpoints each serves: checked against the endpoint files, and written as handlers.json. */
+  /** The server's named handlers and the endpoints each serves, checked against the endpoint files. */
   handlers?: HandlerEndpoints
 }
 
@@ -34,7 +34,6 @@ export async function generate(source: GenerateSource): Promise<GeneratedFiles> 
   if (source.handlers) problems.push(...checkHandlerNames(registry, source.handlers))
   if (problems.length > 0) throw new SchemaError(problems)
   const generated = await generateFromRegistry(registry)
-  if (source.handlers) generated.set(HANDLER_MANIFEST, handlerManifest(source.handlers))
   return generated
 }
 
