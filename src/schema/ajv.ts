@@ -20,6 +20,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-enum-from',
   'x-unique',
   'x-index',
+  'x-renamed-from',
   'x-private',
   'x-widget',
   'x-recording-words',

@@ -10,6 +10,7 @@ import { didYouMean } from './suggest'
 import { describeJsonSyntaxError } from './json-syntax'
 import { standardEndpoints, type StandardApi } from './standard-endpoints'
 import { withNotBlank } from './not-blank'
+import { MIGRATIONS_DIR } from './migrations'
 import { checkTaskCosts, loadTaskKinds, taskSubmitEndpoints } from './task-kinds'
 import {
   GENERIC_HANDLERS,
@@ -53,6 +54,8 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   const broken = new Set<string>()
 
   for (const f of files) {
+    // Migrations change the database, not the registry: schema/migrations.ts reads them.
+    if (f.path.startsWith(`${MIGRATIONS_DIR}/`)) continue
     const file = `schemas/${f.path}`
     let json: JsonSchema
     try {

@@ -1,4 +1,5 @@
 import type { Registry, SchemaFile } from '../schema/types'
+import type { Migration } from '../schema/migrations'
 import type { EntityTables } from '../generated/database'
 import type { Config } from './config'
 import type { Db, Dialect } from './db/connect'
@@ -13,6 +14,8 @@ export interface Services {
   registry: Registry
   /** The files the registry was built from, served to the console as they are. */
   schemaFiles: readonly SchemaFile[]
+  /** schemas/migrations/, in order: what makes the database's tables (db/migrate.ts). */
+  migrations: readonly Migration[]
   config: Config
   /** Where uploaded files go (local disk or S3-compatible storage). */
   files: FileStore

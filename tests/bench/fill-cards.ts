@@ -75,7 +75,7 @@ export async function fillCards(config: Config, rows: number): Promise<FilledCar
       }
     })
     const insertMs = performance.now() - startedAt
-    await migrate(services.db, services.dialect, services.registry)
+    await migrate(services.db, services.dialect, services.registry, services.migrations)
     const fillMs = performance.now() - startedAt
 
     function cardRow(i: number): Record<string, unknown> {

@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { makeMigration } from '../../scripts/migrations-make'
 
 /**
- * A resource nobody wrote TypeScript for, in two files: an owned note about a site, open to
+ * A resource nobody wrote TypeScript for, in two files and the migration that makes its table: an owned note about a site, open to
  * admins, partners and merchants, its calls declared by the resource's `api`.
  */
 export function addNoteSchemas(dir: string): void {
@@ -37,4 +38,7 @@ export function addNoteSchemas(dir: string): void {
     api: { path: '/note', roles },
     list: { columns: ['id', 'title', 'pinned', 'site_id', 'created_at'], filters: [{ field: 'title', match: 'contains' }, { field: 'pinned', match: 'equals' }] },
   })
+  // Its table comes with it, as an engineer adds it: npm run migrations:make -- note.
+  const made = makeMigration(dir, 'note')
+  if (!made.written) throw new Error(`no migration for the note: ${made.problems.join('; ')}`)
 }

@@ -1,22 +1,26 @@
 import { sql } from 'kysely'
 import type { Registry, EntityDef, ListFilter } from '../../schema/types'
 import type { Db, Dialect } from './connect'
-import { dropTally, migrateTally, tallyTable } from './tally'
+import { dropTally, migrateTally, refreshSqliteTriggers, tallyTable } from './tally'
+import { applyMigrations } from './apply-migrations'
+import type { Migration } from '../../schema/migrations'
 
 /**
- * Bring the database up to the schema files, additively: create missing tables,
- * add missing columns and indexes. Nothing is dropped or narrowed, so a deploy
- * can never lose data; a removed field simply stops being read. Only x-tally's
- * counts, which are derived from the rows, are rebuilt or dropped with their schema.
+ * Bring the database up to the schema files: the migrations of schemas/migrations/ it has not
+ * taken (db/apply-migrations.ts), which alone make, change and drop tables and columns, then
+ * what is derived from the schemas and holds no data of its own: indexes (added, never
+ * dropped), and x-tally's counts, rebuilt or dropped with their schema.
  * One transaction: a start that fails halfway leaves the database as it found it, and on
  * PostgreSQL the statements share one commit instead of waiting for a disk flush each.
  * Processes starting together on one PostgreSQL migrate one after another: two creating the
  * same table at once would otherwise fail one of them on the catalogue's unique names.
  */
-export async function migrate(db: Db, dialect: Dialect, registry: Registry): Promise<void> {
+export async function migrate(db: Db, dialect: Dialect, registry: Registry, migrations: readonly Migration[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK}, hashtext(current_schema()))`.execute(trx)
-    await migrateIn(trx, dialect, registry)
+    if (dialect === 'sqlite') for (const entity of registry.entities.values()) if (entity.tally) await refreshSqliteTriggers(trx, entity)
+    await applyMigrations(trx, dialect, migrations, registry)
+    await deriveIn(trx, dialect, registry)
   })
   if (dialect === 'sqlite') await sql`pragma optimize`.execute(db)
 }
@@ -24,27 +28,9 @@ export async function migrate(db: Db, dialect: Dialect, registry: Registry): Pro
 /** The advisory lock migrations take on PostgreSQL, with the schema's hash beside it: deployments in other schemas do not wait. */
 const MIGRATION_LOCK = 7_140_211
 
-async function migrateIn(db: Db, dialect: Dialect, registry: Registry): Promise<void> {
+async function deriveIn(db: Db, dialect: Dialect, registry: Registry): Promise<void> {
   const existing = await existingColumns(db, dialect)
   for (const entity of registry.entities.values()) {
-    const columns = existing.get(entity.table)
-    if (!columns) {
-      let create = db.schema.createTable(entity.table).ifNotExists()
-      for (const column of entity.columns) {
-        if (column.name === 'id') {
-          create = dialect === 'postgres'
-            ? create.addColumn('id', 'serial', (c) => c.primaryKey())
-            : create.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        } else {
-          create = create.addColumn(column.name, column.type)
-        }
-      }
-      await create.execute()
-    } else {
-      for (const column of entity.columns) {
-        if (!columns.has(column.name)) await db.schema.alterTable(entity.table).addColumn(column.name, column.type).execute()
-      }
-    }
     for (const index of indexesOf(entity, filtersOn(registry, entity))) {
       let create = db.schema.createIndex(index.name).ifNotExists().on(entity.table).columns(index.columns)
       if (index.unique) create = create.unique()

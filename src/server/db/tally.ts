@@ -30,6 +30,19 @@ export async function migrateTally(trx: Db, dialect: Dialect, entity: EntityDef,
   await sql`insert into ${sql.id(table)} (${ids}, n) select ${ids}, count(*) from ${sql.id(entity.table)} group by ${ids}`.execute(trx)
 }
 
+/**
+ * SQLite's count triggers written again as this code writes them, before a migration alters a
+ * table: SQLite checks every trigger of the database when a column is dropped or renamed, and
+ * those of a database made before triggers named no alias refused every such change.
+ */
+export async function refreshSqliteTriggers(trx: Db, entity: EntityDef): Promise<void> {
+  const table = tallyTable(entity)
+  const found = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = ${table}`.execute(trx)
+  if (found.rows.length === 0) return
+  for (const event of ['insert', 'delete', 'update']) await sql`drop trigger if exists ${sql.id(`${table}_${event}`)}`.execute(trx)
+  for (const statement of sqliteTriggers(entity)) await statement.execute(trx)
+}
+
 /** An entity that no longer declares x-tally loses its counts and their triggers (inside the migration's transaction). */
 export async function dropTally(trx: Db, dialect: Dialect, entity: EntityDef): Promise<void> {
   for (const statement of tallyDrops(dialect, entity)) await statement.execute(trx)
@@ -54,7 +67,8 @@ function tallyDrops(dialect: Dialect, entity: EntityDef): RawBuilder<unknown>[] 
 function countUp(entity: EntityDef): RawBuilder<unknown> {
   const key = tallyKey(entity)
   const table = sql.id(tallyTable(entity))
-  return sql`insert into ${table} as t (${sql.join(key.map((c) => sql.id(c)))}, n) values (${sql.join(key.map((c) => sql`new.${sql.id(c)}`))}, 1) on conflict (${sql.join(key.map((c) => sql.id(c)))}) do update set n = t.n + 1`
+  // No alias for the table: SQLite checks every trigger when any column is dropped or renamed, and fails on `t.n` in an upsert.
+  return sql`insert into ${table} (${sql.join(key.map((c) => sql.id(c)))}, n) values (${sql.join(key.map((c) => sql`new.${sql.id(c)}`))}, 1) on conflict (${sql.join(key.map((c) => sql.id(c)))}) do update set n = n + 1`
 }
 
 function countDown(entity: EntityDef): RawBuilder<unknown> {
