@@ -1,10 +1,11 @@
 import type { TestServer } from '../api/harness'
+import type { Task as TaskRecord } from '../../src/generated/types'
 
 export interface Task {
   id: number
   kind: string
   title: string
-  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
+  status: TaskRecord['status']
   progress: number
   stage: Record<string, string>
   result: Record<string, unknown>

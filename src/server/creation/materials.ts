@@ -5,21 +5,10 @@ import { withScope } from '../access/scope'
 import { fieldError } from '../errors/AppError'
 import { tableOf, type Services } from '../services'
 import type { MediaInfo } from '../media/probe'
+import type { Material } from '../../generated/types'
 
-export type MaterialRow = {
-  id: number
-  name: string
-  kind: MediaInfo['kind'] | 'font'
-  storage_key: string
-  format: string
-  duration: number
-  width: number | null
-  height: number | null
-  fps: number | null
-  video_codec: string
-  audio_codec: string
-  size: number
-}
+/** A material as the workers read it: its public fields that describe the file, and where the store keeps it. */
+export type MaterialRow = Required<Pick<Material, 'id' | 'name' | 'kind' | 'format' | 'duration' | 'width' | 'height' | 'fps' | 'video_codec' | 'audio_codec' | 'size'>> & { storage_key: string }
 
 const KIND_ZH = { video: '视频', audio: '音频', image: '图片', font: '字体' } as const
 

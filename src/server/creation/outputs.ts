@@ -9,6 +9,7 @@ import { coverFrame } from '../media/thumbnail'
 import { probeMedia } from '../media/probe'
 import type { ClipPlan } from '../media/clip-plan'
 import type { MaterialRow } from './materials'
+import type { Work } from '../../generated/types'
 
 /** A finished video in the store: what a work records and the task's result shows. */
 export interface StoredVideo {
@@ -50,7 +51,7 @@ export async function renderAndStore(ctx: TaskRunContext<unknown>, plan: ClipPla
 export async function insertWorks(
   trx: Db,
   ctx: TaskRunContext<unknown>,
-  kind: 'clip' | 'mixed_cut' | 'digital_human' | 'topic_video',
+  kind: Work['kind'],
   outputs: readonly { video: StoredVideo; variant: number; combination: string }[],
   extra: { render?: 'lip_sync' | 'no_lip_sync' } = {},
 ): Promise<{ id: number; title: string }[]> {
