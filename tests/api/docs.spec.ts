@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { startTestServer, type TestServer } from './harness'
+import { buildOpenApi } from '../../src/schema/openapi'
+import { API_TITLE, API_VERSION } from '../../src/schema/api-info'
 
 let server: TestServer
 beforeAll(async () => {
@@ -10,15 +10,13 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 describe('the API reference', () => {
-  it('serves the OpenAPI document, identical to the generated one', async () => {
+  it('serves the OpenAPI document of the schemas it runs on', async () => {
     const res = await server.inject({ method: 'GET', url: '/api/v1/openapi.json' })
     expect(res.statusCode).toBe(200)
     const served = res.json()
     expect(served.openapi).toBe('3.1.0')
     expect(Object.keys(served.paths)).toContain('/domain/list')
-    const generated = JSON.parse(readFileSync(resolve(__dirname, '../../src/generated/openapi.json'), 'utf8'))
-    delete generated.info['x-generated']
-    expect(served).toEqual(generated)
+    expect(served).toEqual(JSON.parse(JSON.stringify(buildOpenApi(server.services.registry, { title: API_TITLE, version: API_VERSION }))))
   })
 
   it('serves a browsable reference page', async () => {

@@ -4,6 +4,10 @@ import { join, resolve } from 'node:path'
 import openapiTS, { astToString } from 'openapi-typescript'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
+import { API_TITLE, API_VERSION } from '../api-info'
+import { readSchemaFiles } from '../load-files'
+import { buildOpenApi } from '../openapi'
+import { createRegistry } from '../registry'
 
 const GENERATED = resolve(__dirname, '../../generated')
 const dir = mkdtempSync(join(tmpdir(), 'envelope-narrowing-'))
@@ -33,8 +37,9 @@ function typeErrors(files: Record<string, string>): string[] {
  * holds a failure: a failure code, a message, field errors or a reference, never the data.
  */
 describe('the answer of a call narrows on code', () => {
-  it('in the types openapi-typescript writes from src/generated/openapi.json', async () => {
-    const document = JSON.parse(readFileSync(join(GENERATED, 'openapi.json'), 'utf8')) as Parameters<typeof openapiTS>[0]
+  it('in the types openapi-typescript writes from the OpenAPI document the server serves', async () => {
+    const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../../schemas')))
+    const document = JSON.parse(JSON.stringify(buildOpenApi(registry, { title: API_TITLE, version: API_VERSION }))) as Parameters<typeof openapiTS>[0]
     const api = astToString(await openapiTS(document))
     const snippet = `
 import type { paths } from './openapi-api'

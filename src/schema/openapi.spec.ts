@@ -1,25 +1,22 @@
 import { resolve } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { API_TITLE, API_VERSION } from '../api-info'
-import { readSchemaFiles } from '../load-files'
-import { operationName } from '../names'
-import { buildOpenApi } from '../openapi'
-import { createRegistry } from '../registry'
-import type { JsonSchema, Registry } from '../types'
-import { GENERATED_MARKER } from './banner'
-import { generateOpenApiJson } from './openapi-json'
+import { API_TITLE, API_VERSION } from './api-info'
+import { readSchemaFiles } from './load-files'
+import { operationName } from './names'
+import { buildOpenApi } from './openapi'
+import { createRegistry } from './registry'
+import type { JsonSchema, Registry } from './types'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
 
 let registry: Registry
-let text: string
 let document: JsonSchema
 
 beforeAll(() => {
-  registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../../schemas')))
-  text = generateOpenApiJson(registry)
-  document = JSON.parse(text) as JsonSchema
+  registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../schemas')))
+  // The document the server serves at /api/v1/openapi.json, as it goes over the wire.
+  document = JSON.parse(JSON.stringify(buildOpenApi(registry, { title: API_TITLE, version: API_VERSION }))) as JsonSchema
 })
 
 function operations(): { path: string; method: string; op: JsonSchema }[] {
@@ -31,7 +28,7 @@ function operations(): { path: string; method: string; op: JsonSchema }[] {
   )
 }
 
-describe('openapi.json', () => {
+describe('the OpenAPI document the server serves', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator()
     const result = await validator.validate(document)
@@ -57,18 +54,5 @@ describe('openapi.json', () => {
     }
     expect(document.paths).toHaveProperty(['/domain/add', 'post', 'x-roles'], ['admin'])
     expect(document.paths).toHaveProperty(['/platform/login', 'post', 'security'], [])
-  })
-
-  it('is what the server serves, plus the generated banner in info', () => {
-    const served = buildOpenApi(registry, { title: API_TITLE, version: API_VERSION })
-    const { 'x-generated': banner, ...info } = document.info as JsonSchema
-    expect(banner).toContain(GENERATED_MARKER)
-    expect({ ...document, info }).toEqual(served)
-  })
-
-  it('lists keys in code-unit order, two-space indented, ending in a newline', () => {
-    expect(text.endsWith('}\n')).toBe(true)
-    expect(text.startsWith('{\n  "components": {')).toBe(true)
-    expect(Object.keys(document)).toEqual([...Object.keys(document)].sort())
   })
 })
