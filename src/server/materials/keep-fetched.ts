@@ -11,7 +11,7 @@ import { probeMedia } from '../media/probe'
 import { makePreview, makeThumbnail } from '../media/thumbnail'
 import { storedAs } from './stored-as'
 import { mediaColumns } from './material-row'
-import { TaskFailure } from '../tasks/task-handler'
+import { TaskFailure } from '../errors/task-failure'
 
 /** The most one fetched file may be: a stock clip at 720p is a few tens of MB. */
 const MAX_BYTES = 300 * 2 ** 20

@@ -7,7 +7,7 @@ import { openToken, sealToken } from './token-seal'
 import { platformAuth, type OAuthPlatform } from './platforms'
 import type { Label, TaskKindDef } from '../../schema/types'
 import { queueClaimed } from '../tasks/insert'
-import { TaskFailure } from '../tasks/task-handler'
+import { TaskFailure } from '../errors/task-failure'
 import { AuthorizationLost } from '../providers/publisher/platform-auth'
 
 /** Where a sealed token may be opened: its account and its kind, so a seal copied elsewhere does not open. */

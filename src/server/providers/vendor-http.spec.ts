@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { listenLocal } from '../../../tests/support/listen-local'
-import { TaskFailure } from '../tasks/task-handler'
+import { TaskFailure } from '../errors/task-failure'
 import { callVendor } from './vendor-http'
 import { isPrivateAddress } from './outbound'
 

@@ -1,5 +1,5 @@
 import type { Label } from '../../schema/types'
-import { TaskFailure } from '../tasks/task-handler'
+import { TaskFailure } from '../errors/task-failure'
 import { isPrivateAddress, outboundDispatcher, PRIVATE_TARGET, refusesPrivateTargets } from './outbound'
 
 /** Redirects followed within the vendor's own origin; a longer chain is the vendor's fault. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MediaError } from '../media/media-error'
 import { failureReason, withoutPaths } from './failure-reason'
-import { TaskFailure } from './task-handler'
+import { TaskFailure } from '../errors/task-failure'
 
 describe('failureReason', () => {
   it('says a file ffmpeg cannot read as what to do, by the file\'s own name, without the server\'s path', () => {

@@ -1,6 +1,6 @@
 import { basename } from 'node:path'
 import type { Label } from '../../schema/types'
-import { TaskFailure } from './task-handler'
+import { TaskFailure } from '../errors/task-failure'
 
 /**
  * Why a run failed, said to the person who submitted it. A failure the work explained is

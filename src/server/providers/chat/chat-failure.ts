@@ -1,5 +1,5 @@
 import type { Label } from '../../../schema/types'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import type { ChatUsage } from './chat-provider'
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startChatContract, type ChatContract } from '../../../../tests/support/chat-contract'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { ChatFailure } from './chat-failure'
 import { openAiCompatibleChat } from './openai-compatible'
 

@@ -1,4 +1,4 @@
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { callVendor, malformed, said } from '../vendor-http'
 import { failedEnding } from './answer-ending'
 import type { ChatAnswer, ChatParams, ChatProvider, ChatUsage } from './chat-provider'

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startHeyGemContract, type HeyGemContract } from '../../../../tests/support/heygem-contract'
 import { makeTestTone, makeTestVideo } from '../../media/test-media'
 import { probeMedia } from '../../media/probe'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { heyGemResult, heyGemResultPath, heyGemVideo, type HeyGemConfig } from './heygem'
 
 describe('HeyGem lip sync, against a contract server of its gen-video API', () => {

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, realpath, stat } from 'node:fs/promises'
 import { isAbsolute, join, normalize, relative, sep } from 'node:path'
 import { probeMedia } from '../../media/probe'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { callVendor, malformed, pause, said } from '../vendor-http'
 import type { DigitalHumanVideoProvider } from './digital-human-video-provider'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TaskDeferred, TaskFailure } from '../../tasks/task-handler'
+import { TaskDeferred, TaskFailure } from '../../errors/task-failure'
 import { heyGenErrorOf, heyGenRefusal, retryAfterSeconds, type HeyGenError } from './heygen-api'
 
 const NOW = Date.parse('2026-11-29T08:00:00Z')

@@ -1,5 +1,5 @@
 import type { Label } from '../../../schema/types'
-import { TaskDeferred, TaskFailure } from '../../tasks/task-handler'
+import { TaskDeferred, TaskFailure } from '../../errors/task-failure'
 import { isPrivateAddress, outboundDispatcher, PRIVATE_TARGET, refusesPrivateTargets } from '../outbound'
 import { malformed, pause, said } from '../vendor-http'
 

@@ -7,7 +7,7 @@ import { startHeyGenContract, type HeyGenContract } from '../../../../tests/supp
 import { makeTestImage, makeTestTone, makeTestVideo } from '../../media/test-media'
 import { probeMedia } from '../../media/probe'
 import { runFfmpeg } from '../../media/run-ffmpeg'
-import { TaskDeferred, TaskFailure } from '../../tasks/task-handler'
+import { TaskDeferred, TaskFailure } from '../../errors/task-failure'
 import type { LipSyncParams } from './digital-human-video-provider'
 import { heyGenVideo, idempotencyKeyOf, videoFormatOf, type HeyGenConfig } from './heygen'
 

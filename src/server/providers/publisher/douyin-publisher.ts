@@ -1,6 +1,6 @@
 import { openAsBlob } from 'node:fs'
 import { basename } from 'node:path'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { malformed, said } from '../vendor-http'
 import type { DouyinConfig } from './douyin'
 import { douyinData } from './douyin-answer'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { kuaishouAnswer } from './kuaishou-answer'
 import { AuthorizationLost } from './platform-auth'
 import { AccessTokenExpired } from './publisher'

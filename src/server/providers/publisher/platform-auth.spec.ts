@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDouyinContract, type DouyinContract } from '../../../../tests/support/douyin-contract'
 import { startKuaishouContract, type KuaishouContract } from '../../../../tests/support/kuaishou-contract'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { douyinAuth } from './douyin'
 import { kuaishouAuth } from './kuaishou'
 import { AuthorizationLost, type PlatformAuth } from './platform-auth'

@@ -1,5 +1,5 @@
 import type { Label } from '../../../schema/types'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 
 /** What a platform's OAuth gives for one account: its tokens and how long they last. */
 export interface PlatformGrant {

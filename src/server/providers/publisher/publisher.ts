@@ -1,5 +1,5 @@
 import type { Label } from '../../../schema/types'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { callVendor, said, type VendorRequest } from '../vendor-http'
 import { AuthorizationLost } from './platform-auth'
 

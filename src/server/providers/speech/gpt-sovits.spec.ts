@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startGptSovitsContract, type GptSovitsContract } from '../../../../tests/support/gpt-sovits-contract'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { gptSovitsSpeech, gptSovitsVersion, gptSovitsVoice } from './gpt-sovits'
 import { probeMedia } from '../../media/probe'
 

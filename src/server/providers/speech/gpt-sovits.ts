@@ -1,7 +1,7 @@
 import { writeFile, rm } from 'node:fs/promises'
 import { probeMedia } from '../../media/probe'
 import { malformed, postJson, said } from '../vendor-http'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { expectedSeconds, hasWords, SILENT_PEAK_DB } from './spoken-audio'
 import { readPcmWav } from '../../media/pcm-wav'
 import { SPEED_RANGE } from './local'

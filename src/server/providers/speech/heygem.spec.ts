@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHeyGemVoiceContract, type HeyGemVoiceContract } from '../../../../tests/support/heygem-voice-contract'
 import { makeTestSpeech } from '../../media/test-media'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { heyGemVoiceClone } from '../voice-clone/heygem'
 import { heyGemSpeech, type HeyGemVoiceFile } from './heygem'
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startPexelsContract, type PexelsContract } from '../../../../tests/support/pexels-contract'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { localeOf, pexelsStock, tagsOf } from './pexels'
 import type { StockSearch } from './stock-provider'
 

@@ -1,4 +1,4 @@
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { callVendor, malformed, said, VendorAnswerFailure } from '../vendor-http'
 import type { StockClip, StockProvider, StockSearch } from './stock-provider'
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startPixabayContract, type PixabayContract } from '../../../../tests/support/pixabay-contract'
-import { TaskFailure } from '../../tasks/task-handler'
+import { TaskFailure } from '../../errors/task-failure'
 import { pixabayStock, queryOf, renditionOf, shapeOf } from './pixabay'
 import type { StockSearch } from './stock-provider'
 
