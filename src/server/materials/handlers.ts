@@ -10,7 +10,7 @@ import { installedFonts } from '../media/installed-fonts'
 import { asSchemaDb } from '../db/connect'
 import { tableOf, type Services } from '../services'
 import { workGate } from '../http/work-gate'
-import { newUploadKey } from '../uploads/file-store'
+import { materialKeyPrefix, newUploadKey } from '../uploads/file-store'
 import { storedAs } from './stored-as'
 import { fontColumns, mediaColumns } from './material-row'
 import { probeMedia, type MediaInfo } from '../media/probe'
@@ -251,10 +251,6 @@ function keepAsItCame(error: unknown): false {
   throw error
 }
 
-/** The store's folder for a caller's direct material uploads. */
-export function materialKeyPrefix(ownerId: number): string {
-  return `materials/${ownerId}/`
-}
 
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } }

@@ -163,3 +163,8 @@ function s3Store(config: Extract<UploadStoreConfig, { store: 's3' }>): FileStore
     },
   }
 }
+
+/** The store's folder for a caller's direct material uploads. */
+export function materialKeyPrefix(ownerId: number): string {
+  return `materials/${ownerId}/`
+}

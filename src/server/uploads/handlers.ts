@@ -1,7 +1,6 @@
-import { newUploadKey } from './file-store'
+import { materialKeyPrefix, newUploadKey } from './file-store'
 import { namedHandler, requireCaller } from '../engine/handler-context'
 import { fieldError } from '../errors/AppError'
-import { materialKeyPrefix } from '../materials/handlers'
 import { API_PREFIX } from '../engine/endpoint-routes'
 import { EXTENSION_OF } from './media-types'
 import { imageSize } from './image-size'
