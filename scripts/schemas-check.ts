@@ -15,14 +15,15 @@ export function checkSchemas(dir: string): boolean {
   // counts): an endpoint naming one it lacks is said here rather than when the server starts.
   if (problems.length === 0) problems.push(...checkHandlerNames(registry, serverHandlerEndpoints()))
   // The migrations make the tables these schemas describe: a schema change comes with its migration.
-  if (problems.length === 0) problems.push(...migrationProblems(files, registry).problems)
+  const migrations = problems.length === 0 ? migrationProblems(files, registry) : undefined
+  if (migrations) problems.push(...migrations.problems)
   if (problems.length > 0) {
     console.error(`${problems.length} problem${problems.length === 1 ? '' : 's'} in ${dir}/:`)
     for (const p of problems) console.error(`  - ${formatProblem(p)}`)
     return false
   }
   console.log(
-    `${dir}/ is consistent: ${registry.entities.size} entities, ${registry.endpoints.size} endpoints, ${registry.resources.size} resources, ${registry.navigation.groups.length} route groups, made by ${plural(migrationProblems(files, registry).migrations.length, "migration")}.`,
+    `${dir}/ is consistent: ${registry.entities.size} entities, ${registry.endpoints.size} endpoints, ${registry.resources.size} resources, ${registry.navigation.groups.length} route groups, made by ${plural(migrations?.migrations.length ?? 0, 'migration')}.`,
   )
   return true
 }

@@ -37,8 +37,9 @@ export async function migrateTally(trx: Db, dialect: Dialect, entity: EntityDef,
  */
 export async function refreshSqliteTriggers(trx: Db, entity: EntityDef): Promise<void> {
   const table = tallyTable(entity)
-  const found = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = ${table}`.execute(trx)
-  if (found.rows.length === 0) return
+  // Once: a trigger written since names no alias, and the next starts find nothing to do.
+  const found = await sql<{ sql: string }>`select sql from sqlite_master where type = 'trigger' and name = ${`${table}_insert`}`.execute(trx)
+  if (!found.rows.some((row) => / as t /.test(row.sql))) return
   for (const event of ['insert', 'delete', 'update']) await sql`drop trigger if exists ${sql.id(`${table}_${event}`)}`.execute(trx)
   for (const statement of sqliteTriggers(entity)) await statement.execute(trx)
 }
