@@ -1,7 +1,6 @@
 import { Alert } from 'antd'
-import { useQuery } from '@tanstack/react-query'
+import { useEndpointAnswer } from '../providers/useEndpointAnswer'
 import { useTranslate } from '../i18n/translate'
-import { useConsole } from '../ConsoleContext'
 
 interface MediaTools {
   ready: boolean
@@ -17,14 +16,7 @@ const TOOLS = 'material/tools'
  */
 export function MediaToolsAlert() {
   const t = useTranslate()
-  const { registry, http, locale } = useConsole()
-  const endpoint = registry.endpoints.get(TOOLS)
-  const { data } = useQuery({
-    queryKey: ['media-tools', locale],
-    queryFn: () => http.request<MediaTools>({ method: 'GET', path: endpoint!.path, quiet: true }),
-    enabled: Boolean(endpoint),
-    staleTime: 60_000,
-  })
+  const { data } = useEndpointAnswer<MediaTools>(TOOLS, 60_000)
   if (!data || (data.ready && !data.message)) return null
   // Ready but with something missing (espeak-ng): clips and mixed cuts work, a voice-over does not.
   return (

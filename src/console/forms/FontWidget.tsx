@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react'
 import { Select, Tag } from 'antd'
 import type { WidgetProps } from '@rjsf/utils'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslate } from '../i18n/translate'
-import { useConsole } from '../ConsoleContext'
+import { useEndpointAnswer } from '../providers/useEndpointAnswer'
 import type { MaterialFontsResponse } from '../../generated/types'
 import './relation-option.css'
 
@@ -23,14 +22,7 @@ interface FontOption {
  */
 export function FontWidget({ id, value, onChange, onBlur, disabled, readonly }: WidgetProps) {
   const t = useTranslate()
-  const { locale, http, registry } = useConsole()
-  const list = registry.endpoints.get(FONTS)
-  const { data: fonts, isLoading } = useQuery({
-    queryKey: ['fonts', locale],
-    queryFn: () => http.request<MaterialFontsResponse>({ method: 'GET', path: list!.path, quiet: true }),
-    enabled: Boolean(list),
-    staleTime: 30_000,
-  })
+  const { data: fonts, isLoading } = useEndpointAnswer<MaterialFontsResponse>(FONTS)
   const current = typeof value === 'string' && value ? value : undefined
   // The library first: a font someone kept for their videos is what they came to choose; the machine's list is long.
   const groups: { label: string; options: FontOption[] }[] = [

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import { Button, Flex, Select } from 'antd'
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons'
 import type { WidgetProps } from '@rjsf/utils'
-import { useQuery } from '@tanstack/react-query'
+import { useEndpointAnswer } from '../providers/useEndpointAnswer'
 import { useTranslate } from '../i18n/translate'
 import { useConsole } from '../ConsoleContext'
 import type { ApiError } from '../providers/ApiError'
@@ -30,14 +30,8 @@ export function VoiceWidget({ id, value, onChange, onBlur, disabled, readonly, r
   const t = useTranslate()
   const { locale, http, registry } = useConsole()
   const fieldValue = (form.formContext as { fieldValue?: (name: string) => unknown } | undefined)?.fieldValue
-  const list = registry.endpoints.get(VOICES)
   const speak = registry.endpoints.get(SPEAK)
-  const { data: voices, isLoading } = useQuery({
-    queryKey: ['voices', locale],
-    queryFn: () => http.request<VoiceCloneVoicesResponse>({ method: 'GET', path: list!.path, quiet: true }),
-    enabled: Boolean(list),
-    staleTime: 30_000,
-  })
+  const { data: voices, isLoading } = useEndpointAnswer<VoiceCloneVoicesResponse>(VOICES)
   const current = typeof value === 'string' && value ? value : 'cmn'
   const { base, variant } = split(current)
   const clone = current.startsWith('clone:')
