@@ -10,9 +10,9 @@
 import type { ColumnType, Generated } from 'kysely'
 
 /**
- * A `bigint` column (money in fen): the PostgreSQL driver reads it as a decimal string, SQLite as a number.
+ * A `bigint` column (money in fen): a number on both databases (db/connect.ts reads PostgreSQL's int8 as one).
  */
-export type Int8 = ColumnType<string | number, number, number>
+export type Int8 = ColumnType<number, number, number>
 
 /**
  * A column a new row may leave out: the API fills it from the schema's default, or it stays NULL.

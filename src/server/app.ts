@@ -10,6 +10,9 @@ import { AppError } from './errors/AppError'
 import { errorHandler } from './errors/error-handler'
 import { API_PREFIX, endpointRoutes } from './engine/endpoint-routes'
 import { namedHandlers } from './named-handlers'
+import { genericHooks } from './generic-hooks'
+import { identifyCallers } from './auth/identify-callers'
+import { multipartBodies } from './uploads/multipart'
 import { schemaHandlers } from './engine/schema-document'
 import { consoleStatic } from './console-static'
 import { serveUploads } from './uploads/serve-uploads'
@@ -69,7 +72,11 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   await app.register(swagger, { mode: 'static', specification: { document: document as never } })
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true, transformStaticCSP: apiReferencePolicy })
   app.get(`${API_PREFIX}/openapi.json`, async () => document)
-  await app.register(endpointRoutes, { services, handlers: { ...namedHandlers, ...schemaHandlers(services.schemaFiles, services.now()) } })
+  await app.register(async (api) => {
+    identifyCallers(api, services)
+    multipartBodies(api, services.config.mediaMaxBytes)
+    await endpointRoutes(api, { services, handlers: { ...namedHandlers, ...schemaHandlers(services.schemaFiles, services.now()) }, hooks: genericHooks })
+  })
   await app.register(fieldValidatorsRoute, { registry: services.registry })
   if (services.config.uploads.store === 'local') await app.register(serveUploads, { dir: join(services.config.dataDir, 'uploads') })
   await app.register(robots)

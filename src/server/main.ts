@@ -10,13 +10,14 @@ import { DEMO_INVITE_CODE } from './demo/demo-month'
 import { taskHandlers } from './task-handlers'
 import { checkMediaTools, missingToolsMessage } from './media/tools'
 import { KEY_FILE, keySource } from './matrix/token-key'
+import { startWorkers } from './tasks/engine'
 
 const config = readConfig()
 const services = await openServices(config)
 const app = await buildApp(services, { logger: true })
 const logins = await seedDemoData(services)
 await app.listen({ port: config.port, host: config.host })
-if (config.runWorkers) await services.tasks.startWorkers(services, taskHandlers, config.workerConcurrency)
+if (config.runWorkers) await startWorkers(services, taskHandlers, config.workerConcurrency)
 // The demo's media library is drawn by ffmpeg after the server is up: a few seconds a file.
 if (logins.length > 0 && config.demoLibrary) {
   void seedDemoLibrary(services).then(

@@ -17,6 +17,7 @@ import { rechargeCardExportHandlers } from './recharge-cards/export-handler'
 import { listExportHandlers } from './export/list-export'
 import { registrationHandlers } from './accounts/registration-handlers'
 import { taskEndpointHandlers } from './tasks/handlers'
+import { taskHandlers } from './task-handlers'
 import { taskUseHandlers } from './tasks/uses'
 import { materialHandlers } from './materials/handlers'
 import { digitalHumanHandlers } from './digital-human/handlers'
@@ -42,7 +43,7 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...rechargeCardExportHandlers,
   ...listExportHandlers,
   ...registrationHandlers,
-  ...taskEndpointHandlers,
+  ...taskEndpointHandlers(taskHandlers),
   ...digitalHumanHandlers,
   ...taskUseHandlers,
   ...materialHandlers,

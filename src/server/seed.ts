@@ -1,5 +1,5 @@
 import type { Services } from './services'
-import { tableOf } from './services'
+import { tableOf } from './db/table-of'
 import { DEMO_AGREEMENTS } from './protocol/demo-agreements'
 import { demoLoginsOnly, planDemoMonth } from './demo/demo-month'
 import { runDemoMonth, type DemoLogin } from './demo/run-demo-month'
@@ -27,7 +27,7 @@ export async function seedDemoData(services: Services): Promise<DemoLogin[]> {
   const now = services.now().toISOString()
   const domain = (host: string, name: string, extra: Record<string, unknown> = {}) => ({
     host, name, logo: '', copyright: `© ${new Date(now).getUTCFullYear()} ${name}`, icp_record_number: '', police_record: '',
-    police_record_number: '', money_name: '', allow_register: -1, is_default: 0, owner_id: Number(admin.id), created_at: now, updated_at: now, ...extra,
+    police_record_number: '', money_name: '', allow_register: -1, is_default: 0, owner_id: admin.id, created_at: now, updated_at: now, ...extra,
   })
   await services.db
     .insertInto(tableOf(services, 'domain'))
@@ -50,7 +50,7 @@ export async function seedDemoData(services: Services): Promise<DemoLogin[]> {
       .executeTakeFirstOrThrow()
     await services.db
       .insertInto(tableOf(services, 'script'))
-      .values(DEMO_SCRIPTS.map((script, i) => ({ ...script, industry_id: Number(industry.id), sort: i, created_at: now, updated_at: now })))
+      .values(DEMO_SCRIPTS.map((script, i) => ({ ...script, industry_id: industry.id, sort: i, created_at: now, updated_at: now })))
       .execute()
   }
   return logins

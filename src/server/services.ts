@@ -1,11 +1,10 @@
 import type { Registry, SchemaFile } from '../schema/types'
 import type { Migration } from '../schema/migrations'
-import type { EntityTables } from '../generated/database'
 import type { Config } from './config'
 import type { Db, Dialect } from './db/connect'
 import type { FileStore } from './uploads/file-store'
 import type { ResetCodeSender } from './password-reset/reset-code-sender'
-import type { TaskEngine } from './tasks/engine'
+import type { TaskEngine } from './tasks/task-engine'
 
 /** What handlers and repositories are given instead of reaching for globals. */
 export interface Services {
@@ -25,14 +24,4 @@ export interface Services {
   resetCodeSender: ResetCodeSender
   /** The task queue, and the workers when this process runs some. */
   tasks: TaskEngine
-}
-
-/**
- * Table name of an entity the server's own code relies on (user, session), typed as the
- * generated `Database` names it; `npm run codegen -- --check` keeps the two in step.
- */
-export function tableOf<E extends keyof EntityTables>(services: Pick<Services, 'registry'>, entity: E): EntityTables[E] {
-  const def = services.registry.entities.get(entity)
-  if (!def) throw new Error(`The server needs schemas/entities/${entity}.json, which is missing.`)
-  return def.table as EntityTables[E]
 }

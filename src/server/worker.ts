@@ -5,10 +5,11 @@ import { healthRoutes } from './health/routes'
 import { openServices } from './start'
 import { taskHandlers } from './task-handlers'
 import { checkMediaTools, missingToolsMessage } from './media/tools'
+import { startWorkers } from './tasks/engine'
 
 const config = readConfig()
 const services = await openServices(config)
-await services.tasks.startWorkers(services, taskHandlers, config.workerConcurrency)
+await startWorkers(services, taskHandlers, config.workerConcurrency)
 // A worker serves no API; it answers only whether it is alive and can take tasks, where asked to.
 const probes = config.healthPort === undefined ? undefined : Fastify({ logger: { level: 'warn' } })
 if (probes) {

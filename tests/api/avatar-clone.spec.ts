@@ -8,6 +8,7 @@ import { taskHandlers } from '../../src/server/task-handlers'
 import { makeTestCutVideo, makeTestVideo } from '../../src/server/media/test-media'
 import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 type Avatar = { id: number; name: string; tier: string; status: string; render: string; provider: string; still_url: string; loop_url: string; duration: number; error: string; task_id: number }
 
@@ -44,7 +45,7 @@ describe('avatars: a training video in, an avatar out, one quota unit each, a re
     await server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, 'digital_man_count', { userId: id.m1!, type: 'adjust', amount: 3, operatorId: null }))
     await server.services.db.transaction().execute((trx) => changeQuota(trx, server.services, 'digital_man_advanced_count', { userId: id.m1!, type: 'adjust', amount: 1, operatorId: null }))
     for (const file of ['person.mp4', 'short.mp4', 'cut.mp4', 'person-hd.mp4', 'long-small.mp4']) material[file] = await upload(file)
-    await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
+    await startWorkers(server.services, taskHandlers, 2)
   }, 120_000)
 
   afterAll(async () => {

@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import SQLite from 'better-sqlite3'
 import { requiredDatabaseUrl, startTestServer, type TestServer } from './harness'
 import { changeMoney } from '../../src/server/ledger/ledger'
-import { tableOf } from '../../src/server/services'
+import { tableOf } from '../../src/server/db/table-of'
 import { taskHandlers } from '../../src/server/task-handlers'
 import { makeTestVideo } from '../../src/server/media/test-media'
 import type { TaskHandler } from '../../src/server/tasks/task-handler'
 import { waitForTask, type Task } from '../support/tasks'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 const postgres = process.env.TEST_DATABASE === 'postgres'
 
@@ -37,7 +38,7 @@ describe('the probes a load balancer asks', () => {
     const before = await server.inject({ method: 'GET', url: '/ready' })
     expect(before.statusCode).toBe(200)
     expect(before.json()).toEqual({ status: 'ready', checks: { database: 'ok' } })
-    await server.services.tasks.startWorkers(server.services, taskHandlers, 1)
+    await startWorkers(server.services, taskHandlers, 1)
     expect((await server.inject({ method: 'GET', url: '/ready' })).json()).toEqual({ status: 'ready', checks: { database: 'ok', queue: 'ok' } })
   })
 
@@ -121,7 +122,7 @@ describe.runIf(postgres)('a PostgreSQL restart under a running task', () => {
         return { result: { attempt: ctx.task.attempt } }
       },
     }
-    await server.services.tasks.startWorkers(server.services, { ...taskHandlers, 'creation.clip': held }, 1)
+    await startWorkers(server.services, { ...taskHandlers, 'creation.clip': held }, 1)
   }, 120_000)
 
   afterAll(async () => {

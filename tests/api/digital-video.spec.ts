@@ -10,6 +10,7 @@ import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
 import { startHeyGemContract } from '../support/heygem-contract'
 import { startHeyGenContract } from '../support/heygen-contract'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 const SCRIPT = 'Welcome to our shop. Today we show you something new! It is light, it is strong, and it lasts for years.'
 const SAMPLE = 'The quick brown fox jumps over the lazy dog. She sells sea shells by the sea shore, and the shells she sells are surely sea shells.'
@@ -57,7 +58,7 @@ describe('digital-human videos: an avatar says a script in a voice, a local rend
     })
     for (const file of ['person.mp4', 'voice.m4a', 'studio.png', 'music.m4a']) material[file] = await upload('m1', file)
     material.theirs = await upload('m2', 'studio.png')
-    await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
+    await startWorkers(server.services, taskHandlers, 2)
     // The avatar and the voice, made as a merchant makes them.
     const avatarTask = await submit('m1', 'avatar_clone', { name: 'Host', training_material_id: material['person.mp4'], consent: true })
     const voiceTask = await submit('m1', 'voice_clone', { name: 'Narrator', sample_material_id: material['voice.m4a'], language: 'en', consent: true })

@@ -1,7 +1,7 @@
 // PostgreSQL too: concurrent balance changes in transactions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { changeMoney, changeQuota, type LedgerChange } from '../../src/server/ledger/ledger'
-import { tableOf } from '../../src/server/services'
+import { tableOf } from '../../src/server/db/table-of'
 import { startTestServer, type TestServer } from './harness'
 
 let server: TestServer

@@ -8,6 +8,7 @@ import { startDouyinContract, type DouyinContract } from '../support/douyin-cont
 import { startKuaishouContract, type KuaishouContract } from '../support/kuaishou-contract'
 import { waitForTask } from '../support/tasks'
 import { taskHandlers } from '../../src/server/task-handlers'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 type Link = { id: number; name: string; code: string; status: string; platforms: string[]; expires_at: string; authorized_count: number; host: string }
 type Account = Record<string, unknown> & { id: number; platform: string; nickname: string; status: string; problem: string; access_expires_at: string | null; link_id: number | null }
@@ -76,7 +77,7 @@ describe('matrix accounts: batch-authorization links, the platforms\' OAuth flow
     await setUpBoth()
     const made = await server.inject({ method: 'POST', url: '/api/v1/authorization_link/add', headers: { host: `${HOST}:8443`, platform: 'pc', token: token.m1!, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Spring shops', valid_days: 30 }) })
     link = (made.json() as { data: Link }).data
-    await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
+    await startWorkers(server.services, taskHandlers, 2)
   })
   afterAll(async () => {
     await server.close()

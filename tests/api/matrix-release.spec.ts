@@ -11,6 +11,7 @@ import { startWorkerProcess } from '../support/worker-process'
 import { waitForTask, type Task } from '../support/tasks'
 import { taskHandlers } from '../../src/server/task-handlers'
 import { makeTestVideo } from '../../src/server/media/test-media'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 const LEASE_SECONDS = 2
 const HOST = 'console.test'
@@ -129,7 +130,7 @@ describe('release plans: works posted to accounts on a schedule, once each, thro
     process.kill(-worker.pid!, 'SIGKILL')
     release()
     douyin.holdCreate = null
-    await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
+    await startWorkers(server.services, taskHandlers, 2)
     const [post] = await settled(made.data.id)
     expect(posted(post!.status)).toBe('posted')
     expect(post!.title).toBe('Tea at dawn')

@@ -3,6 +3,7 @@ import type { EndpointDef, Locale } from '../../src/schema/types'
 import type { Services } from '../../src/server/services'
 import { compileValidators, validateOrThrow } from '../../src/server/engine/validators'
 import { prepareGenericBody } from '../../src/server/engine/generic-handlers'
+import { genericHooks } from '../../src/server/generic-hooks'
 import { AppError } from '../../src/server/errors/AppError'
 import { envelope } from '../../src/server/envelope'
 import { parseQueryString } from '../../src/server/http/query-string'
@@ -39,7 +40,7 @@ export function createSchemaJudge(services: Pick<Services, 'registry' | 'config'
       if (check.query) validateOrThrow(check.query, routeQuery(request.query ?? ''), locale)
       if (check.body) {
         const body: unknown = request.payload === undefined ? {} : JSON.parse(request.payload)
-        if (entity && isGeneric(endpoint.handler)) prepareGenericBody(endpoint.handler, entity, body)
+        if (entity && isGeneric(endpoint.handler)) prepareGenericBody(genericHooks, endpoint.handler, entity, body)
         validateOrThrow(check.body, body, locale)
       }
       return { accepted: true }

@@ -11,6 +11,7 @@ import { taskWorkRoot } from '../../src/server/tasks/runner'
 import { makeTestVideo } from '../../src/server/media/test-media'
 import { startWorkerProcess } from '../support/worker-process'
 import { waitForTask, type Task } from '../support/tasks'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 const LEASE_SECONDS = 2
 
@@ -74,7 +75,7 @@ describe('task workers in processes of their own: killed mid-task, and several s
   }, 180_000)
 
   it('follows the caller\'s tasks live over Server-Sent Events and resumes from the last event after a reconnect', async () => {
-    await server.services.tasks.startWorkers(server.services, taskHandlers, 1)
+    await startWorkers(server.services, taskHandlers, 1)
     await server.app.listen({ host: '127.0.0.1', port: 0 })
     const address = server.app.server.address() as { port: number }
     // As a browser opens it: a link signed in by a one-use ticket, asked for at each connection.

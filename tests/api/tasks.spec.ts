@@ -15,6 +15,7 @@ import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
 import { brightestAtBottom, soundSpans } from '../support/media-checks'
 import type { Material } from '../../src/generated/types'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 const COST = 10
 
@@ -63,7 +64,7 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     for (const who of ['m1', 'm2']) {
       await server.services.db.transaction().execute((trx) => changeMoney(trx, server.services, { userId: id[who]!, type: 'adjust', amount: 1000, operatorId: null }))
     }
-    await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
+    await startWorkers(server.services, taskHandlers, 2)
   }, 120_000)
 
   afterAll(async () => {

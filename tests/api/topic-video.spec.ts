@@ -13,6 +13,7 @@ import { waitForTask, type Task } from '../support/tasks'
 import { brightestAtBottom, soundSpans } from '../support/media-checks'
 import { startChatContract, type ChatContract } from '../support/chat-contract'
 import { startPixabayContract, type PixabayContract } from '../support/pixabay-contract'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 type Output = { url: string; duration: number; combination: string; clips: { material_id: number; start: number; end: number; hold?: number }[]; lines: { start: number; end: number; text: string }[] }
 type Result = { script: string; outputs: Output[]; unmatched: string[] }
@@ -55,7 +56,7 @@ describe('a video from a topic in one step: script, clips matched per sentence, 
       material[name] = uploaded.body.data.id
       if (tags[name]) expect((await call('m1', 'POST', '/material/edit', { id: uploaded.body.data.id, tags: tags[name] })).body.code).toBe(1)
     }
-    await server.services.tasks.startWorkers(server.services, taskHandlers, 1)
+    await startWorkers(server.services, taskHandlers, 1)
   }, 120_000)
 
   afterAll(async () => {

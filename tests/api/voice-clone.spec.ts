@@ -12,6 +12,7 @@ import { probeMedia } from '../../src/server/media/probe'
 import { waitForTask, type Task } from '../support/tasks'
 import { startGptSovitsContract } from '../support/gpt-sovits-contract'
 import { startHeyGemVoiceContract } from '../support/heygem-voice-contract'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 const SCRIPT = 'The quick brown fox jumps over the lazy dog. She sells sea shells by the sea shore, and the shells she sells are surely sea shells.'
 
@@ -56,7 +57,7 @@ describe('voice clones: a sample in, a voice out, one quota unit a voice, a reco
     material.other = await upload('m2', 'low.m4a')
     material.clip = await upload('m1', 'clip.mp4')
     material.clip2 = await upload('m2', 'clip.mp4')
-    await server.services.tasks.startWorkers(server.services, taskHandlers, 2)
+    await startWorkers(server.services, taskHandlers, 2)
   }, 120_000)
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tableOf } from '../../src/server/services'
+import { tableOf } from '../../src/server/db/table-of'
 import { startTestServer, type TestServer } from './harness'
 
 let server: TestServer

@@ -26,6 +26,7 @@ import { newUploadKey } from '../../src/server/uploads/file-store'
 import { percentile } from './report'
 import type { Cleanup } from './cleanup'
 import { bareFfmpeg } from './media'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 const RUNS = 3
 /** About 30 seconds said by espeak-ng's Mandarin voice. */
@@ -128,7 +129,7 @@ async function loadFigures(dir: string): Promise<DigitalHumanFigures['load']> {
         .executeTakeFirstOrThrow()
       avatarOf[name] = Number(row.id)
     }
-    await server.services.tasks.startWorkers(server.services, taskHandlers, cpus().length)
+    await startWorkers(server.services, taskHandlers, cpus().length)
     await server.app.listen({ host: '127.0.0.1', port: 0 })
     const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api/v1`
     const ask = (path: string, token: string, init: RequestInit = {}) => fetch(`${base}${path}`, { ...init, headers: { platform: 'pc', token, 'content-type': 'application/json', ...init.headers } }).then((r) => r.json() as Promise<{ code: number; data: never }>)

@@ -4,7 +4,7 @@ import { readConfig } from '../../src/server/config'
 import { openServices } from '../../src/server/start'
 import { hashPassword } from '../../src/server/auth/password'
 import { toStored } from '../../src/server/db/records'
-import { tableOf } from '../../src/server/services'
+import { tableOf } from '../../src/server/db/table-of'
 import { REPO_ROOT } from './paths'
 import { asSchemaDb } from '../../src/server/db/connect'
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readConfig } from '../../src/server/config'
 import { openServices } from '../../src/server/start'
 import { upsertAccount } from '../../src/server/accounts/queries'
-import { tableOf } from '../../src/server/services'
+import { tableOf } from '../../src/server/db/table-of'
 import { REPO_ROOT } from './paths'
 import { asSchemaDb } from '../../src/server/db/connect'
 

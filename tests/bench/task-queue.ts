@@ -21,7 +21,8 @@ import { sql } from 'kysely'
 import { readConfig } from '../../src/server/config'
 import { openServices } from '../../src/server/start'
 import { upsertAccount } from '../../src/server/accounts/queries'
-import { tableOf, type Services } from '../../src/server/services'
+import { type Services } from '../../src/server/services'
+import { tableOf } from '../../src/server/db/table-of'
 import { bossSchema } from '../../src/server/tasks/pg-boss-queue'
 import { insertTask } from '../../src/server/tasks/insert'
 import { openDatabase } from '../../src/server/db/connect'
@@ -29,6 +30,7 @@ import type { Cleanup } from './cleanup'
 import { REPO_ROOT } from './paths'
 import { benchTaskHandlers, NOOP_HANDLER } from './task-worker'
 import { seeded } from './media'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 /** Jobs each process runs at once. The default is one per core; held at 2 here, so the figures of two machines compare. */
 export const TASK_CONCURRENCY = 2
@@ -102,7 +104,7 @@ export async function benchTaskQueue(database: 'sqlite' | 'postgres', opts: { di
       }
     }
     // As npm start runs them: in the process that submits, which wakes them on every submit.
-    await services.tasks.startWorkers(services, benchTaskHandlers, TASK_CONCURRENCY)
+    await startWorkers(services, benchTaskHandlers, TASK_CONCURRENCY)
     await waitDone(services, await submitMany(services, ownerId, WARM_UP_TASKS))
     runs.push({ processes: 0, slots: TASK_CONCURRENCY, ...(await measure(services, ownerId, BURST_TASKS[database], 1)) })
     return { database, runs }

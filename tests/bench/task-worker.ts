@@ -8,6 +8,7 @@ import { readConfig } from '../../src/server/config'
 import { openServices } from '../../src/server/start'
 import { taskHandlers } from '../../src/server/task-handlers'
 import { taskHandler } from '../../src/server/tasks/task-handler'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 export const NOOP_HANDLER = 'bench.noop'
 
@@ -25,7 +26,7 @@ export const benchTaskHandlers = {
 if (process.argv[1]?.endsWith('task-worker.ts')) {
   const config = readConfig()
   const services = await openServices(config)
-  await services.tasks.startWorkers(services, benchTaskHandlers, config.workerConcurrency)
+  await startWorkers(services, benchTaskHandlers, config.workerConcurrency)
   console.log(`Task worker ${services.tasks.workerId}: ${config.workerConcurrency} at a time, database: ${services.dialect}`)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -26,6 +26,7 @@ import { startTestServer } from '../api/harness'
 import { waitForTask } from '../support/tasks'
 import type { Cleanup } from './cleanup'
 import { bareFfmpeg } from './media'
+import { startWorkers } from '../../src/server/tasks/engine'
 
 /** Sixty words, in sentences that name what the library's tags hold. */
 const SCRIPT = [
@@ -69,7 +70,7 @@ export async function benchTopicVideo(opts: { cleanup?: Cleanup } = {}): Promise
       const up = await server.upload<{ id: number }>('/material/upload', { file: [`clip-${i}.mp4`, readFileSync(file)] }, { token: token['bench-m'] })
       await server.call('POST', '/material/edit', { token: token['bench-m'], body: { id: up.body.data.id, tags } })
     }
-    await server.services.tasks.startWorkers(server.services, taskHandlers, 1)
+    await startWorkers(server.services, taskHandlers, 1)
 
     const input = { title: 'Bench', source: 'script', script: SCRIPT, voice: 'en', count: VARIANTS, resolution: 720, shape: '9:16' } as const
     // The narration said again for the bare renders (espeak-ng says it alike), and the fonts' widths, once.

@@ -64,7 +64,7 @@ describe('digital humans', () => {
       await page.getByLabel('The speaker agreed').check()
       expect(await page.locator('.task-summary').textContent()).toContain('1')
       await page.getByRole('button', { name: 'Submit' }).click()
-      await page.locator('.task-card[data-status="succeeded"]').waitFor({ timeout: 45_000 })
+      await expectSucceeded(page)
       expect(await axeViolations(page)).toEqual([])
 
       await page.goto(`${product.url}/digital-human/sound-clone`)
@@ -121,7 +121,7 @@ describe('digital humans', () => {
         await page.getByLabel('The speaker agreed').check()
         await page.getByRole('button', { name: 'Submit' }).click()
         // The clone listens to the take first: silence or a take too short would fail it, saying so.
-        await page.locator('.task-card[data-status="succeeded"]').waitFor({ timeout: 45_000 })
+        await expectSucceeded(page)
 
         await page.goto(`${product.url}/digital-human/sound-clone`)
         const row = page.getByRole('row', { name: /Recorded narrator/ })
@@ -145,7 +145,7 @@ describe('digital humans', () => {
       await page.locator('.ant-select-selection-item', { hasText: 'me-talking.mp4' }).waitFor({ timeout: 30_000 })
       await page.getByLabel('The person filmed agreed').check()
       await page.getByRole('button', { name: 'Submit' }).click()
-      await page.locator('.task-card[data-status="succeeded"]').waitFor({ timeout: 45_000 })
+      await expectSucceeded(page)
       expect(await axeViolations(page)).toEqual([])
 
       await page.goto(`${product.url}/digital-human/image-clone`)
@@ -284,3 +284,12 @@ async function pick(page: Page, inputId: string, title: string): Promise<void> {
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0)
 }
 
+/**
+ * The submitted task's card, once it has ended, says it succeeded; a failure is told with the reason
+ * its card gives. A clone renders with ffmpeg beside other files' browsers and renders on two cores.
+ */
+async function expectSucceeded(page: Page): Promise<void> {
+  const card = page.locator('.task-card[data-status="succeeded"], .task-card[data-status="failed"]').first()
+  await card.waitFor({ timeout: 90_000 })
+  expect(await card.getAttribute('data-status'), (await card.textContent()) ?? '').toBe('succeeded')
+}

@@ -8,7 +8,7 @@ import { useConsole, useLabel } from '../ConsoleContext'
 import { endpointForm } from '../forms/form-schema'
 import { SchemaForm } from '../forms/SchemaForm'
 import { actionFields, openDownload } from './actions'
-import { headerQueryKey } from './headers'
+import { headerQueryKey } from './header-props'
 import { ApiError } from '../providers/ApiError'
 import { newVisit, submissionKey } from '../providers/submission-key'
 

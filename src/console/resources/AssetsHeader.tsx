@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../generated/types'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { fieldOf } from './fields'
-import { headerQueryKey, type HeaderProps } from './headers'
+import { headerQueryKey, type HeaderProps } from './header-props'
 
 const QUOTAS = ['digital_man_count', 'digital_man_advanced_count', 'digital_voice_count'] as const
 const EXCHANGE_NUMBERS = {

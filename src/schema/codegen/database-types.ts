@@ -12,8 +12,8 @@ const HEADER = generatedBanner([
 
 const PRELUDE = `import type { ColumnType, Generated } from 'kysely'
 
-${docComment(['A `bigint` column (money in fen): the PostgreSQL driver reads it as a decimal string, SQLite as a number.'])}
-export type Int8 = ColumnType<string | number, number, number>
+${docComment(['A `bigint` column (money in fen): a number on both databases (db/connect.ts reads PostgreSQL\'s int8 as one).'])}
+export type Int8 = ColumnType<number, number, number>
 
 ${docComment(['A column a new row may leave out: the API fills it from the schema\'s default, or it stays NULL.'])}
 export type Optional<T> = ColumnType<T, T | undefined, T>`

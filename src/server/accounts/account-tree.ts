@@ -100,7 +100,7 @@ export async function searchTreeRows(
     const found = await Promise.all(
       (['mobile', 'username'] as const).map((column) => scoped().where(startsWith(dialect, column, keyword)).orderBy('id').limit(limit + 1).execute()),
     )
-    const byId = new Map(found.flat().map((row) => [Number(row.id), row]))
+    const byId = new Map(found.flat().map((row) => [row.id, row]))
     const merged = [...byId.keys()].sort((a, b) => a - b).map((id) => toTreeRow(byId.get(id)!))
     return { rows: merged.slice(0, limit), more: merged.length > limit }
   }

@@ -4,8 +4,8 @@ import { revokeSessions } from '../auth/sessions'
 import { publicColumns, recordToRow, rowToRecord, yuanToFen } from '../db/records'
 import { accountLabel, insertAccount, merchantCountLimit, MERCHANT, PARTNER, type ParentRow } from './insert-account'
 import { changeMoney } from '../ledger/ledger'
-import { oncePerKey } from '../ledger/once-per-key'
-import { tableOf } from '../services'
+import { oncePerKey } from '../db/once-per-key'
+import { tableOf } from '../db/table-of'
 import { ofEndpoint } from '../engine/generic/record-scope'
 import { namedHandler, requireCaller, fieldsOf, type RequestContext } from '../engine/handler-context'
 import { asSchemaDb, type Db } from '../db/connect'
@@ -84,7 +84,7 @@ const usedPrefixes = namedHandler(['provider_service/used_service_prefix_no_list
     let query = ctx.services.db.selectFrom(tableOf(ctx.services, 'user')).select('service_prefix_no').where('service_prefix_no', '!=', '')
     if (ctx.query.exclude_id !== undefined) query = query.where('id', '!=', ctx.query.exclude_id)
     const rows = await query.orderBy('service_prefix_no').execute()
-    return { list: rows.map((r) => String(r.service_prefix_no)) }
+    return { list: rows.map((r) => r.service_prefix_no) }
   },
 })
 
@@ -106,7 +106,7 @@ async function chooseParent(ctx: RequestContext, trx: Db, parentId: number | nul
   if (ctx.services.dialect === 'postgres') query = query.forUpdate()
   const row = await query.executeTakeFirst()
   if (!row) throw fieldError('PARENT_NOT_PARTNER', '/parent_id', ctx.locale, { id: String(parentId) })
-  return { id: Number(row.id), path: String(row.path), user_type: Number(row.user_type) }
+  return { id: row.id, path: row.path, user_type: row.user_type }
 }
 
 /** A partner's service prefix number is its own: no other account may hold the same one. */

@@ -1,7 +1,7 @@
 import type { Role } from '../../schema/types'
 import { ROLES } from '../../schema/types'
 import type { Services } from '../services'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { hashPassword } from '../auth/password'
 import { revokeSessions } from '../auth/sessions'
 
@@ -56,13 +56,13 @@ export async function upsertAccount(
     if (input.parentUsername) {
       const row = await trx.selectFrom(table).select(['id', 'path']).where('username', '=', input.parentUsername).executeTakeFirst()
       if (!row) throw new Error(`There is no account "${input.parentUsername}" to be the parent.`)
-      parent = { id: Number(row.id), path: String(row.path) }
+      parent = { id: row.id, path: row.path }
     }
     const existing = await trx.selectFrom(table).select(['id', 'parent_id']).where('username', '=', input.username).executeTakeFirst()
     const fields = { user_type: userType, password_hash: passwordHash, status: 1, updated_at: now, ...(input.name ? { name: input.name } : {}) }
     if (existing) {
-      const id = Number(existing.id)
-      const currentParent = existing.parent_id === null ? undefined : Number(existing.parent_id)
+      const id = existing.id
+      const currentParent = existing.parent_id === null ? undefined : existing.parent_id
       if (parent && parent.id !== currentParent) {
         throw new Error(`"${input.username}" already exists under another parent; moving an account in the hierarchy is not done by resetting it.`)
       }
@@ -74,7 +74,7 @@ export async function upsertAccount(
       .values({ username: input.username, name: input.name ?? input.username, ...fields, parent_id: parent?.id ?? null, path: '/', money: 0, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const id = Number(inserted.id)
+    const id = inserted.id
     await trx.updateTable(table).set({ path: `${parent?.path ?? '/'}${id}/` }).where('id', '=', id).execute()
     return { id, created: true }
   }).then(async (result) => {

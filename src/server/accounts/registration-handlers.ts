@@ -6,7 +6,7 @@ import { createSession } from '../auth/sessions'
 import { accountLabel, fieldLabel, insertAccount, merchantCountLimit, MERCHANT, PARTNER, type ParentRow } from './insert-account'
 import { registrationOpen } from '../domains/registration-open'
 import { solveCaptcha } from '../password-reset/captcha'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { namedHandler, type RequestContext } from '../engine/handler-context'
 import type { Db } from '../db/connect'
 
@@ -53,7 +53,7 @@ const register = namedHandler(['platform/register'], {
         throw error
       })
     })
-    const session = await createSession(services, id, { ip: ctx.request.ip, userAgent: String(ctx.request.headers['user-agent'] ?? '') })
+    const session = await createSession(services, id, { ip: ctx.request.ip, userAgent: (ctx.request.headers['user-agent'] ?? '') })
     return { userinfo: { id, username, user_type: MERCHANT, token: session.token, expires_at: session.expiresAt } }
   },
 })
@@ -71,7 +71,7 @@ async function partnerOfInvite(ctx: RequestContext, trx: Db, code: string): Prom
   if (ctx.services.dialect === 'postgres') query = query.forUpdate()
   const row = await query.executeTakeFirst()
   if (!row) throw fieldError('REGISTER_INVITE_UNKNOWN', '/invite_code', ctx.locale, { code })
-  return { id: Number(row.id), path: String(row.path), user_type: Number(row.user_type) }
+  return { id: row.id, path: row.path, user_type: row.user_type }
 }
 
 /** A mobile names one account, or forgot-password could not tell whose it is. */

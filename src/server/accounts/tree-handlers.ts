@@ -1,6 +1,6 @@
 import { AppError } from '../errors/AppError'
 import type { Caller } from '../access/caller'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import {
   countTreeChildren,
   findTreeChildren,

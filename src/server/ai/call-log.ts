@@ -1,6 +1,7 @@
 import type { Label } from '../../schema/types'
 import type { ChatUsage } from '../providers/chat/chat-provider'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 
 export interface AiCall {
   ownerId: number

@@ -7,7 +7,7 @@ import { ChatFailure } from '../providers/chat/chat-failure'
 import type { ChatAnswer, ChatProvider, ChatUsage } from '../providers/chat/chat-provider'
 import { failureReason } from '../tasks/failure-reason'
 import { TaskFailure } from '../errors/task-failure'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { logAiCall, type AiCall } from './call-log'
 import { imitateTitleMessages, titlesIn } from './titles'
 import { openEventStream } from './event-stream'
@@ -26,7 +26,7 @@ const assistants = namedHandler(['ai/assistants'], {
     return {
       writer_ready: 'provider' in writer,
       problem: 'notConfigured' in writer ? writer.notConfigured[locale] : null,
-      assistants: usable.map((row) => ({ id: Number(row.id), name: String(row.name), description: String(row.description ?? '') })),
+      assistants: usable.map((row) => ({ id: row.id, name: row.name, description: (row.description ?? '') })),
     }
   },
 })
@@ -122,7 +122,7 @@ function usageOf(error: unknown): ChatUsage | null {
 /** Each call to the writer costs the platform tokens: an account's calls, chat and titles together, are counted per minute. */
 function writerLimit(app: FastifyInstance, services: Services) {
   const { perAccount, windowMs } = services.config.aiRateLimit
-  return [limitedBy([app.createRateLimit({ max: perAccount, timeWindow: windowMs, keyGenerator: accountKey(services, 'ai-account'), allowList: unsignedSkipped })])]
+  return [limitedBy([app.createRateLimit({ max: perAccount, timeWindow: windowMs, keyGenerator: accountKey('ai-account'), allowList: unsignedSkipped })])]
 }
 
 /** The AI writer, or the plain reason there is none (nothing is written in its place). */

@@ -1,5 +1,5 @@
 import type { Services } from '../services'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import type { Caller } from '../access/caller'
 import type { EndpointDef } from '../../schema/types'
 import { AppError, fieldError } from '../errors/AppError'
@@ -55,7 +55,7 @@ export async function redeemTicket(services: Services, ticket: string, path: str
     .returning('session_id')
     .executeTakeFirst()
   if (!used) throw new AppError('DOWNLOAD_TICKET_INVALID')
-  return authenticateSession(services, Number(used.session_id))
+  return authenticateSession(services, used.session_id)
 }
 
 function mayCall(endpoint: EndpointDef, caller: Caller): boolean {

@@ -5,7 +5,7 @@ import { authenticate, createSession, revokeSessions } from './sessions'
 import { issueTicket } from './download-tickets'
 import { findAccountById, findAccountByUsername } from '../accounts/queries'
 import { rowToRecord } from '../db/records'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { namedHandler, requireCaller } from '../engine/handler-context'
 import { withTitles } from '../engine/generic/relation-titles'
 import { asSchemaDb } from '../db/connect'
@@ -28,7 +28,7 @@ const login = namedHandler(['platform/login'], {
     const passwordOk = await verifyPassword(ctx.body.password, account?.password_hash)
     if (!account || !passwordOk) throw new AppError('AUTH_LOGIN_FAILED')
     if (account.status !== 1) throw new AppError('AUTH_ACCOUNT_DISABLED')
-    const session = await createSession(ctx.services, account.id, { ip: ctx.request.ip, userAgent: String(ctx.request.headers['user-agent'] ?? '') })
+    const session = await createSession(ctx.services, account.id, { ip: ctx.request.ip, userAgent: (ctx.request.headers['user-agent'] ?? '') })
     return { userinfo: { id: account.id, username: account.username, user_type: account.user_type, token: session.token, expires_at: session.expiresAt } }
   },
 })
@@ -80,7 +80,7 @@ const changePassword = namedHandler(['platform/change_pwd'], {
     return [
       limitedBy([
         app.createRateLimit({ max: perAddress, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `change-pwd-ip:${req.ip}` }),
-        app.createRateLimit({ max: perAccount, timeWindow: windowMs, keyGenerator: accountKey(services, 'change-pwd-account'), allowList: unsignedSkipped }),
+        app.createRateLimit({ max: perAccount, timeWindow: windowMs, keyGenerator: accountKey('change-pwd-account'), allowList: unsignedSkipped }),
       ]),
     ]
   },
@@ -116,7 +116,7 @@ const overstep = namedHandler(['platform/overstep_login'], {
     if (caller.role !== 'admin') query = query.where('path', 'like', `${caller.path}%`)
     const merchant = await query.executeTakeFirst()
     if (!merchant) throw fieldError('OVERSTEP_NOT_YOURS', '/merchant_id', ctx.locale, { id: merchantId })
-    const meta = { ip: ctx.request.ip, userAgent: String(ctx.request.headers['user-agent'] ?? '') }
+    const meta = { ip: ctx.request.ip, userAgent: (ctx.request.headers['user-agent'] ?? '') }
     const session = await createSession(ctx.services, merchantId, { ...meta, opener: { userId: caller.id, sessionId: caller.sessionId } })
     const now = ctx.services.now().toISOString()
     await ctx.services.db
@@ -124,7 +124,7 @@ const overstep = namedHandler(['platform/overstep_login'], {
       .values({ operator_id: caller.id, merchant_id: merchantId, ip: meta.ip.slice(0, 64), user_agent: meta.userAgent.slice(0, 512), created_at: now, updated_at: now })
       .execute()
     return {
-      userinfo: { id: merchantId, username: String(merchant.username), user_type: MERCHANT, token: session.token, expires_at: session.expiresAt },
+      userinfo: { id: merchantId, username: merchant.username, user_type: MERCHANT, token: session.token, expires_at: session.expiresAt },
       opened_by: { id: caller.id, username: caller.username },
     }
   },

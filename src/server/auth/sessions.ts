@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely'
 import type { Services } from '../services'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { AppError } from '../errors/AppError'
 import { roleOfUserType } from '../../schema/types'
 import type { Caller } from '../access/caller'
@@ -31,7 +31,7 @@ export async function createSession(
   if (meta.opener) {
     const opener = await services.db.selectFrom(table).select('expires_at').where('id', '=', meta.opener.sessionId).executeTakeFirstOrThrow()
     const own = new Date(now.getTime() + services.config.overstepTtlMinutes * 60_000).toISOString()
-    expiresAt = own < String(opener.expires_at) ? own : String(opener.expires_at)
+    expiresAt = own < opener.expires_at ? own : opener.expires_at
   }
   await services.db
     .insertInto(table)
@@ -74,22 +74,22 @@ async function callerOfSession(services: Services, by: LookupKey, value: string 
   const row = rows[0]
   if (!row) throw new AppError('AUTH_TOKEN_INVALID')
   if (row.revoked_at) throw new AppError('AUTH_SESSION_REVOKED')
-  if (Number(row.status) !== 1) {
-    await revokeSessions(services, { userId: Number(row.id) }, 'account_disabled')
+  if (row.status !== 1) {
+    await revokeSessions(services, { userId: row.id }, 'account_disabled')
     throw new AppError('AUTH_SESSION_REVOKED')
   }
   const now = services.now().toISOString()
   if (row.opener_session_id !== null && !openerLives(row, now)) throw new AppError('AUTH_SESSION_REVOKED')
-  if (String(row.expires_at) <= now) throw new AppError('AUTH_SESSION_EXPIRED')
-  const userType = Number(row.user_type)
+  if (row.expires_at <= now) throw new AppError('AUTH_SESSION_EXPIRED')
+  const userType = row.user_type
   const role = roleOfUserType(userType)
   if (!role) throw new AppError('AUTH_TOKEN_INVALID')
-  return { id: Number(row.id), username: String(row.username), role, userType, path: String(row.path), sessionId: Number(row.session_id) }
+  return { id: row.id, username: row.username, role, userType, path: row.path, sessionId: row.session_id }
 }
 
 /** The opener's session is still there, neither revoked nor expired, and its account is enabled. */
 function openerLives(row: SessionRow, now: string): boolean {
-  return row.opener_expires_at !== null && row.opener_revoked_at === null && String(row.opener_expires_at) > now && Number(row.opener_status) === 1
+  return row.opener_expires_at !== null && row.opener_revoked_at === null && row.opener_expires_at > now && Number(row.opener_status) === 1
 }
 
 interface SessionRow {

@@ -3,7 +3,8 @@ import type { Caller } from '../access/caller'
 import { asSchemaDb, type Db } from '../db/connect'
 import { withScope } from '../access/scope'
 import { fieldError } from '../errors/AppError'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import type { MediaInfo } from '../media/probe'
 import type { Material } from '../../generated/types'
 
@@ -41,7 +42,7 @@ export async function usableMaterials(trx: Db, services: Services, caller: Calle
 /** The same materials again, inside a worker: read by id, without a caller. */
 export async function materialsById(services: Services, ids: readonly number[]): Promise<Map<number, MaterialRow>> {
   const rows = ids.length === 0 ? [] : await services.db.selectFrom(tableOf(services, 'material')).selectAll().where('id', 'in', [...new Set(ids)]).execute()
-  return new Map(rows.map((row) => [Number(row.id), toMaterial(row)]))
+  return new Map(rows.map((row) => [row.id, toMaterial(row)]))
 }
 
 /** What ffprobe said of a material when it arrived, as the media layer takes it. */

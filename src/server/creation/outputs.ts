@@ -1,7 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Db } from '../db/connect'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { newUploadKey } from '../uploads/file-store'
 import type { TaskRunContext } from '../tasks/task-handler'
 import { renderClip } from '../media/render-clip'
@@ -83,7 +83,7 @@ export async function insertWorks(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    works.push({ id: Number(row.id), title })
+    works.push({ id: row.id, title })
   }
   return works
 }

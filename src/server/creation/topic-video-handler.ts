@@ -5,7 +5,8 @@ import type { Caller } from '../access/caller'
 import { asSchemaDb, type Db } from '../db/connect'
 import { usableBy } from '../access/scope'
 import { AppError, fieldError } from '../errors/AppError'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { taskHandler, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
 import { TaskFailure } from '../errors/task-failure'
 import { countCombinations, pickVariants, type Slot } from '../media/mixed-cut'
@@ -306,9 +307,9 @@ export function topicVariantPlan(
 export async function libraryOf(db: Db, services: Services, ownerId: number): Promise<LibraryItem[]> {
   const owner = await db.selectFrom(tableOf(services, 'user')).select(['id', 'path']).where('id', '=', ownerId).executeTakeFirstOrThrow()
   const material = services.registry.entities.get('material')!
-  const rows = (await asSchemaDb(db).selectFrom(material.table).where(usableBy(services.registry, material, { id: ownerId, path: String(owner.path) })).select(['id', 'kind', 'duration', 'name', 'tags', 'folder_id']).where('kind', 'in', ['video', 'image']).execute()) as Record<string, unknown>[]
+  const rows = (await asSchemaDb(db).selectFrom(material.table).where(usableBy(services.registry, material, { id: ownerId, path: owner.path })).select(['id', 'kind', 'duration', 'name', 'tags', 'folder_id']).where('kind', 'in', ['video', 'image']).execute()) as Record<string, unknown>[]
   const folderIds = [...new Set(rows.map((row) => Number(row.folder_id)).filter((id) => id > 0))]
-  const folders = new Map(folderIds.length === 0 ? [] : (await db.selectFrom(tableOf(services, 'material_folder')).select(['id', 'name']).where('id', 'in', folderIds).execute()).map((f) => [Number(f.id), String(f.name)]))
+  const folders = new Map(folderIds.length === 0 ? [] : (await db.selectFrom(tableOf(services, 'material_folder')).select(['id', 'name']).where('id', 'in', folderIds).execute()).map((f) => [f.id, f.name]))
   return rows.map((row) => ({ id: Number(row.id), kind: row.kind as LibraryItem['kind'], duration: Number(row.duration), name: String(row.name), tags: tagsOf(String(row.tags ?? '')), folder: folders.get(Number(row.folder_id)) ?? '' }))
 }
 
@@ -316,11 +317,11 @@ export async function libraryOf(db: Db, services: Services, ownerId: number): Pr
 async function ownAccounts(trx: Db, services: Services, caller: Caller, ids: readonly number[], locale: Locale): Promise<void> {
   if (ids.length === 0) return
   const rows = await trx.selectFrom(tableOf(services, 'platform_account')).select(['id', 'nickname', 'status']).where('id', 'in', [...ids]).where('owner_id', '=', caller.id).execute()
-  const found = new Map(rows.map((row) => [Number(row.id), row]))
+  const found = new Map(rows.map((row) => [row.id, row]))
   const label = services.registry.entities.get('platform_account')!.label?.[locale] ?? 'Account'
   for (const [i, id] of ids.entries()) {
     const row = found.get(id)
     if (!row) throw fieldError('RELATION_NOT_FOUND', `/account_ids/${i}`, locale, { field: label, entity: label, id })
-    if (row.status === 'reauthorize') throw new AppError('PLAN_ACCOUNT_NOT_READY', { name: String(row.nickname) }, [{ path: `/account_ids/${i}`, message: new AppError('PLAN_ACCOUNT_NOT_READY', { name: String(row.nickname) }).messageIn(locale) }])
+    if (row.status === 'reauthorize') throw new AppError('PLAN_ACCOUNT_NOT_READY', { name: row.nickname }, [{ path: `/account_ids/${i}`, message: new AppError('PLAN_ACCOUNT_NOT_READY', { name: row.nickname }).messageIn(locale) }])
   }
 }

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '../../generated/database'
 import { fenToYuan } from '../db/records'
 import { dateRange, type DateRange } from './date-range'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import type { Caller } from '../access/caller'
 import { namedHandler, requireCaller, type NamedHandler, type RequestContext } from '../engine/handler-context'
 
@@ -51,25 +51,25 @@ const data = namedHandler(['platform/dashboard_data'], {
 
     const days = new Map(range.days.map((date) => [date, { date, in: 0, out: 0, created: 0 }]))
     for (const row of moneyBuckets) {
-      const day = days.get(range.localDay(String(row.bucket)))
-      if (day) (day.in += Number(row.in), day.out += Number(row.out))
+      const day = days.get(range.localDay(row.bucket))
+      if (day) (day.in += row.in, day.out += row.out)
     }
     for (const row of accountBuckets) {
-      const day = days.get(range.localDay(String(row.bucket)))
-      if (day) day.created += Number(row.n)
+      const day = days.get(range.localDay(row.bucket))
+      if (day) day.created += row.n
     }
     const orders = await orderFigures(ctx, inReach, range)
     const cards = await cardFigures(ctx, inReach, range)
-    const count = (type: number) => Number(byRole.find((r) => Number(r.user_type) === type)?.n ?? 0)
+    const count = (type: number) => (byRole.find((r) => r.user_type === type)?.n ?? 0)
     return {
       start: range.start,
       end: range.end,
-      accounts: { partner: count(ROLE_TYPES.partner), merchant: count(ROLE_TYPES.merchant), agent: count(ROLE_TYPES.agent), created_in_range: Number(created.n) },
-      holdings: { money: fenToYuan(Number(holdings.money)), ...Object.fromEntries(QUOTAS.map((q) => [q, Number((holdings as Record<string, unknown>)[q])])) },
+      accounts: { partner: count(ROLE_TYPES.partner), merchant: count(ROLE_TYPES.merchant), agent: count(ROLE_TYPES.agent), created_in_range: created.n },
+      holdings: { money: fenToYuan(holdings.money), ...Object.fromEntries(QUOTAS.map((q) => [q, Number((holdings as Record<string, unknown>)[q])])) },
       money: {
-        in: fenToYuan(byType.reduce((sum, r) => sum + Number(r.in), 0)),
-        out: fenToYuan(byType.reduce((sum, r) => sum + Number(r.out), 0)),
-        by_type: byType.map((r) => ({ type: String(r.type), in: fenToYuan(Number(r.in)), out: fenToYuan(Number(r.out)) })),
+        in: fenToYuan(byType.reduce((sum, r) => sum + r.in, 0)),
+        out: fenToYuan(byType.reduce((sum, r) => sum + r.out, 0)),
+        by_type: byType.map((r) => ({ type: r.type, in: fenToYuan(r.in), out: fenToYuan(r.out) })),
       },
       orders,
       cards,
@@ -95,11 +95,11 @@ async function orderFigures(ctx: RequestContext, inReach: ReturnType<typeof reac
     .where((eb) => eb('user_id', 'in', eb.selectFrom(accounts).select('id').where(inReach)))
     .executeTakeFirstOrThrow()
   return {
-    placed: Number(row.placed ?? 0),
-    credited: Number(row.credited ?? 0),
-    cancelled: Number(row.cancelled ?? 0),
-    credited_amount: fenToYuan(Number(row.credited_amount ?? 0)),
-    awaiting: Number(row.awaiting ?? 0),
+    placed: (row.placed ?? 0),
+    credited: (row.credited ?? 0),
+    cancelled: (row.cancelled ?? 0),
+    credited_amount: fenToYuan((row.credited_amount ?? 0)),
+    awaiting: (row.awaiting ?? 0),
   }
 }
 
@@ -118,7 +118,7 @@ async function cardFigures(ctx: RequestContext, inReach: ReturnType<typeof reach
     .where('used_at', '<', range.to)
     .executeTakeFirstOrThrow()
   const held = await db.selectFrom(cards).select(sql<number>`count(*)`.as('n')).where(reached('holder_id')).where('status', '=', 0).executeTakeFirstOrThrow()
-  return { issued: Number(issued.n), used: Number(used.n), used_money: fenToYuan(Number(used.money)), unused_held: Number(held.n) }
+  return { issued: issued.n, used: used.n, used_money: fenToYuan(used.money), unused_held: held.n }
 }
 
 /** Accounts the caller reaches: admin all, a partner its branch (itself included), anyone else itself. */

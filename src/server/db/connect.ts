@@ -29,6 +29,24 @@ export function asSchemaDb(db: Db): SchemaDb {
   return db as unknown as SchemaDb
 }
 
+/**
+ * PostgreSQL's bigint (money columns, every count(*)) and numeric (every sum) arrive from the
+ * driver as decimal strings, to keep digits past 2^53. Ours never come near: a sum of fen
+ * that large is ninety trillion yuan. Read as numbers, as SQLite gives them, the values need no
+ * coercion where they are used; one beyond a safe integer is refused, not rounded. This pool's
+ * own parsers, so pg-boss's pool keeps the driver's.
+ */
+const NUMBER_TYPES = new Map<number, (value: string) => number>([
+  [20, safeInteger],
+  [1700, (value) => Number(value)],
+])
+
+function safeInteger(value: string): number {
+  const number = Number(value)
+  if (!Number.isSafeInteger(number)) throw new RangeError(`A bigint of ${value} is past what a number holds exactly.`)
+  return number
+}
+
 /** An open database: its query builder, which SQL it speaks, and how to close it. */
 export interface OpenDatabase {
   db: Db
@@ -51,6 +69,7 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
+      types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => NUMBER_TYPES.get(oid) ?? pg.types.getTypeParser(oid, format ?? 'text') },
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     })
     // A restart, a failover or pg_terminate_backend ends the pool's connections: pg then emits 'error' on

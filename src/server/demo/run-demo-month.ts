@@ -7,10 +7,12 @@ import { upsertAccount } from '../accounts/queries'
 import { hashPassword } from '../auth/password'
 import { insertAccount } from '../accounts/insert-account'
 import { genericHandlers, prepareGenericBody } from '../engine/generic-handlers'
+import { genericHooks } from '../generic-hooks'
 import { namedHandlers } from '../named-handlers'
 import type { HandlerContext } from '../engine/handler-context'
 import { compileValidators, validateOrThrow } from '../engine/validators'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import type { DemoAction } from './demo-month'
 
 export interface DemoLogin {
@@ -68,13 +70,13 @@ export async function runDemoMonth(services: Services, plan: readonly DemoAction
     const endpoint = registry.endpoints.get(endpointId) ?? fail(`there is no endpoint ${endpointId}`)
     const entity = endpoint.entity ? registry.entities.get(endpoint.entity) : undefined
     const generic = isGeneric(endpoint.handler)
-    if (entity && generic) prepareGenericBody(endpoint.handler as GenericHandler, entity, body)
+    if (entity && generic) prepareGenericBody(genericHooks, endpoint.handler as GenericHandler, entity, body)
     validateOrThrow(validators.get(endpointId)!.body!, body, 'en-US')
     const ctx: HandlerContext = {
       endpoint, caller: as, query: {}, body, files: {}, locale: 'en-US',
       request: NO_REQUEST as FastifyRequest, reply: NO_REQUEST as FastifyReply, services: { ...services, now: () => at },
     }
-    return (generic ? genericHandlers[endpoint.handler as GenericHandler](ctx, entity!) : namedHandlers[endpoint.handler]!.run(ctx)) as Promise<T>
+    return (generic ? genericHandlers(genericHooks)[endpoint.handler as GenericHandler](ctx, entity!) : namedHandlers[endpoint.handler]!.run(ctx)) as Promise<T>
   }
 
   for (const action of plan) {
@@ -122,7 +124,7 @@ export async function runDemoMonth(services: Services, plan: readonly DemoAction
           .orderBy('id')
           .executeTakeFirst()
         if (!card) fail(`${action.holder} holds no unused card of batch "${action.batch}" to give ${action.by}`)
-        await call(ENDPOINTS.redeemCard, account(action.by), { card_password: String(card.card_password) }, at)
+        await call(ENDPOINTS.redeemCard, account(action.by), { card_password: card.card_password }, at)
         break
       }
       case 'transfer':
@@ -166,8 +168,8 @@ async function join(services: Services, action: Extract<DemoAction, { kind: 'joi
 
 async function callerOf(services: Services, id: number): Promise<Caller> {
   const row = await services.db.selectFrom(tableOf(services, 'user')).select(['id', 'username', 'user_type', 'path']).where('id', '=', id).executeTakeFirstOrThrow()
-  const userType = Number(row.user_type)
-  return { id, username: String(row.username), role: ROLES[userType]!, userType, path: String(row.path), sessionId: 0 }
+  const userType = row.user_type
+  return { id, username: row.username, role: ROLES[userType]!, userType, path: row.path, sessionId: 0 }
 }
 
 function newPassword(): string {

@@ -1,7 +1,8 @@
 import type { Label } from '../../schema/types'
 import type { Db } from '../db/connect'
 import { fieldError } from '../errors/AppError'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { newUploadKey } from '../uploads/file-store'
 import { taskHandler, type RunningTask } from '../tasks/task-handler'
 import { TaskFailure } from '../errors/task-failure'
@@ -63,7 +64,7 @@ export const avatarCloneTask = taskHandler(['avatar_clone', 'avatar_clone_hd'], 
     if (!training) throw new TaskFailure(VIDEO_GONE)
     const { name, provider } = await avatarCloneProvider(services)
     const record = await ctx.step('clone', async () => {
-      const video = await services.files.localCopy(String(training.storage_key), ctx.workDir)
+      const video = await services.files.localCopy(training.storage_key, ctx.workDir)
       ctx.progress(10, CLONING)
       let avatar
       try {

@@ -41,7 +41,7 @@ async function sharedReach<T>(services: Services, ask: () => Promise<T>): Promis
  */
 const speak = namedHandler(['voice_clone/speak'], {
   preHandlers: (app, services) => [
-    limitedBy([app.createRateLimit({ max: services.config.speakLimit.perAccount, timeWindow: services.config.speakLimit.windowMs, keyGenerator: accountKey(services, 'speak-account'), allowList: unsignedSkipped })]),
+    limitedBy([app.createRateLimit({ max: services.config.speakLimit.perAccount, timeWindow: services.config.speakLimit.windowMs, keyGenerator: accountKey('speak-account'), allowList: unsignedSkipped })]),
   ],
   async run(ctx) {
     requireCaller(ctx)

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Label } from '../../schema/types'
 import { AppError } from '../errors/AppError'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { taskHandler, type TaskInput, type TaskRunContext } from '../tasks/task-handler'
 import { TaskFailure } from '../errors/task-failure'
 import { materialsById, usableMaterials, type MaterialUse } from '../creation/materials'
@@ -70,7 +70,7 @@ export const digitalVideoTask = taskHandler(['digital_video'], {
 async function videoPlan(ctx: TaskRunContext<VideoInput>, input: VideoInput, provider: DigitalHumanVideoProvider): Promise<ClipPlan> {
   const { services } = ctx
   const avatar = await services.db.selectFrom(tableOf(services, 'avatar')).select(['loop_url', 'status']).where('id', '=', input.avatar_id).executeTakeFirst()
-  const loopKey = avatar ? services.files.keyOf(String(avatar.loop_url)) : null
+  const loopKey = avatar ? services.files.keyOf(avatar.loop_url) : null
   if (!avatar || !loopKey) throw new TaskFailure(GONE)
   const ids = [input.background_material_id, input.bgm_material_id].filter((id): id is number => typeof id === 'number')
   const materials = await materialsById(services, ids)

@@ -2,7 +2,7 @@ import type { Label } from '../../schema/types'
 import type { VoiceClone } from '../../generated/types'
 import type { Db } from '../db/connect'
 import { AppError, fieldError } from '../errors/AppError'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { taskHandler, type RunningTask } from '../tasks/task-handler'
 import { TaskFailure } from '../errors/task-failure'
 import { usableMaterials } from '../creation/materials'
@@ -49,7 +49,7 @@ export const voiceCloneTask = taskHandler(['voice_clone'], {
     ctx.progress(5, READING)
     const sample = await services.db.selectFrom(tableOf(services, 'material')).select(['storage_key', 'url']).where('id', '=', input.sample_material_id).executeTakeFirst()
     if (!sample) throw new TaskFailure(SAMPLE_GONE)
-    const path = await services.files.localCopy(String(sample.storage_key), ctx.workDir)
+    const path = await services.files.localCopy(sample.storage_key, ctx.workDir)
     ctx.progress(30, LISTENING)
     const active = await voiceCloneProvider(services)
     if ('notConfigured' in active) throw new TaskFailure(active.notConfigured)
@@ -74,14 +74,14 @@ export const voiceCloneTask = taskHandler(['voice_clone'], {
     }
     return {
       result: { voice_id: voice.voiceId, provider: name, kind: record.kind, describe: provider.describe, measured: voice.measured },
-      commit: (trx) => writeRecord(trx, services, ctx.task, input, String(sample.url ?? ''), record),
+      commit: (trx) => writeRecord(trx, services, ctx.task, input, (sample.url ?? ''), record),
     }
   },
   async ended(trx, { services, task, input, status, error }) {
     const sample = await trx.selectFrom(tableOf(services, 'material')).select(['url']).where('id', '=', input.sample_material_id).executeTakeFirst()
     const { name } = await voiceCloneProvider(services, trx)
     const record: VoiceRecord = { status, provider: name, kind: '', voice_id: '', reference_text: '', error: labelText(error), duration: 0, pitch_hz: 0, loudness_db: 0 }
-    await writeRecord(trx, services, task, input, String(sample?.url ?? ''), record)
+    await writeRecord(trx, services, task, input, (sample?.url ?? ''), record)
   },
 })
 

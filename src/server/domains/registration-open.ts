@@ -1,5 +1,6 @@
 import { readGroup } from '../settings/settings-store'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { normalizeHost } from './host-name'
 
 /** A site's allow_register: it follows the platform, or says no or yes itself. */
@@ -13,7 +14,7 @@ const FOLLOW_PLATFORM = -1
 export async function registrationOpen(services: Services, host: string): Promise<boolean> {
   const site = await services.db.selectFrom(tableOf(services, 'domain')).select('allow_register').where('host', '=', normalizeHost(host)).executeTakeFirst()
   // A site stored before the field existed holds NULL: it follows the platform.
-  const own = site?.allow_register === null || site?.allow_register === undefined ? FOLLOW_PLATFORM : Number(site.allow_register)
+  const own = site?.allow_register === null || site?.allow_register === undefined ? FOLLOW_PLATFORM : site.allow_register
   if (own !== FOLLOW_PLATFORM) return own === 1
   const platform = services.registry.configGroups.get('platform')
   return platform ? (await readGroup(services, platform)).allow_register === true : false

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../engine/handler-context'
 import { readGroup } from '../settings/settings-store'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { normalizeHost } from './host-name'
 import { httpOrigin } from '../config'
 

@@ -1,29 +1,40 @@
 import type { EntityDef, GenericHandler } from '../../schema/types'
 import { fieldError } from '../errors/AppError'
-import { asSchemaDb } from '../db/connect'
+import { asSchemaDb, type Db } from '../db/connect'
 import { publicColumns, recordToRow, rowToRecord } from '../db/records'
-import { sanitizeRichTextFields } from '../content/rich-text'
 import type { HandlerContext } from './handler-context'
 import { list } from './generic/list-query'
 import { ofEndpoint, findVisible, notFound, listIds, withReadOnly } from './generic/record-scope'
 import { withTitles, assertRelationsVisible } from './generic/relation-titles'
 import { assertUnique, rethrowUniqueViolation } from './generic/uniqueness'
 import { entityLabel } from './generic/labels'
-import { assertNotInUse } from '../tasks/uses'
-import { removeStoredFiles } from '../uploads/file-store'
 
 type Run = (ctx: HandlerContext, entity: EntityDef) => Promise<unknown>
 
-/** list, get, create, update and delete over any entity, scoped to the caller. */
-export const genericHandlers: Record<GenericHandler, Run> = { list, get, create, update, delete: remove }
-
 /**
- * What generic create and update do to a body before it is validated: rich text
- * ("contentMediaType": "text/html") is sanitised first, so the schema's limits apply to
- * what is stored, and a text that was nothing but a script is as empty as it looks.
+ * What other parts of the server add to the generic handlers, composed in
+ * src/server/generic-hooks.ts: the engine names none of them.
  */
-export function prepareGenericBody(handler: GenericHandler, entity: EntityDef, body: unknown): void {
-  if (handler === 'create' || handler === 'update') sanitizeRichTextFields(entity, body)
+export interface GenericHooks {
+  /** Change a create or update body before it is validated (rich text is sanitised, so the schema's limits apply to what is stored). */
+  prepareBody: ReadonlyArray<(entity: EntityDef, body: unknown) => void>
+  /** Refuse a delete, in its transaction, before any row goes (records a task still uses). */
+  beforeDelete: ReadonlyArray<(ctx: HandlerContext, trx: Db, entity: EntityDef, ids: number[]) => Promise<void>>
+  /** After the rows are surely gone: what they owned outside the database (their stored files). */
+  afterDelete: ReadonlyArray<(ctx: HandlerContext, entity: EntityDef, rows: Record<string, unknown>[]) => Promise<void>>
+}
+
+/** list, get, create, update and delete over any entity, scoped to the caller. */
+export function genericHandlers(hooks: GenericHooks): Record<GenericHandler, Run> {
+  return { list, get, create, update, delete: (ctx, entity) => remove(ctx, entity, hooks) }
+}
+
+/** One record as generic get answers it. */
+export const getRecord: Run = get
+
+/** What generic create and update do to a body before it is validated. */
+export function prepareGenericBody(hooks: GenericHooks, handler: GenericHandler, entity: EntityDef, body: unknown): void {
+  if (handler === 'create' || handler === 'update') for (const prepare of hooks.prepareBody) prepare(entity, body)
 }
 
 async function get(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
@@ -72,11 +83,11 @@ async function update(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
  * refuses the whole request, naming the ids, as one field error. Answering success with a
  * smaller count told a partner nothing it could act on, and that some ids were skipped.
  */
-async function remove(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
+async function remove(ctx: HandlerContext, entity: EntityDef, hooks: GenericHooks): Promise<unknown> {
   const ids = [...new Set((ctx.body.ids as number[]).map(Number))]
   const owned = entity.ownedFiles ?? []
   const gone = await ctx.services.db.transaction().execute(async (typedTrx) => {
-    await assertNotInUse(ctx, typedTrx, entity, ids)
+    for (const guard of hooks.beforeDelete) await guard(ctx, typedTrx, entity, ids)
     const trx = asSchemaDb(typedTrx)
     const rows = await ofEndpoint(ctx, trx.deleteFrom(entity.table).where('id', 'in', ids), entity).returning(['id', ...owned]).execute()
     const removed = new Set(rows.map((row) => Number(row.id)))
@@ -85,6 +96,6 @@ async function remove(ctx: HandlerContext, entity: EntityDef): Promise<unknown> 
     return rows
   })
   // Only once the records are surely gone: a file left behind costs disk, a record without its file is broken.
-  await removeStoredFiles(ctx.services.files, gone.flatMap((row) => owned.map((field) => String(row[field] ?? ''))), ctx.request.log)
+  for (const after of hooks.afterDelete) await after(ctx, entity, gone)
   return { deleted: gone.length }
 }

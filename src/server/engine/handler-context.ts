@@ -3,7 +3,42 @@ import type { EndpointDef, Locale } from '../../schema/types'
 import type { Endpoints } from '../../generated/types'
 import type { Caller } from '../access/caller'
 import type { Services } from '../services'
-import type { UploadedFile } from '../uploads/multipart'
+
+/** A file part as a handler receives it: read whole, its type recognised from the content. */
+export interface UploadedFile {
+  filename: string
+  /** Recognised from the bytes; undefined when nothing is recognised (text files such as PEM). */
+  type?: string
+  /** The extension that goes with `type`, e.g. png. */
+  extension?: string
+  size: number
+  /** The bytes, for a part read into memory. */
+  data: Buffer
+  /** For a part streamed to disk ("toDisk"): the temporary file, removed after the request unless the handler moved it. */
+  path?: string
+}
+
+/** A multipart call's parts, checked against its endpoint file's "files". */
+export interface MultipartBody {
+  fields: Record<string, string>
+  files: Record<string, UploadedFile>
+}
+
+/**
+ * What the endpoint routes leave to hooks registered around them (app.ts), so that the engine
+ * names no domain: each route's config carries its endpoint, an onRequest hook (auth/) says who
+ * calls, and a preHandler (uploads/) reads the parts of a call with files.
+ */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpoint?: EndpointDef
+  }
+  interface FastifyRequest {
+    /** Null only on an open endpoint called without a valid token. */
+    caller?: Caller | null
+    multipart?: MultipartBody
+  }
+}
 
 /** One request, apart from its query and body: who calls which endpoint, and the services to answer with. */
 export interface RequestContext {

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../errors/AppError'
 import { recordToRow, rowToRecord } from '../db/records'
-import { isUniqueViolation } from '../ledger/once-per-key'
-import { tableOf, type Services } from '../services'
+import { isUniqueViolation } from '../db/once-per-key'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import type { HandlerContext } from './handler-context'
 
 /** The header a client may send its key in, as the IETF draft and the payment APIs name it. */

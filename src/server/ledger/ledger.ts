@@ -1,5 +1,6 @@
 import { AppError } from '../errors/AppError'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../db/connect'
 import type { Database } from '../../generated/database'
@@ -63,8 +64,8 @@ async function apply(trx: Trx, services: Pick<Services, 'registry' | 'now'>, cha
   if (change.idempotencyKey) {
     const earlier = await trx.selectFrom(logs).select(['id', 'user_id', 'amount', 'balance_after']).where('idempotency_key', '=', change.idempotencyKey).executeTakeFirst()
     if (earlier) {
-      if (Number(earlier.user_id) !== change.userId || Number(earlier.amount) !== change.amount) throw new AppError('IDEMPOTENCY_KEY_REUSED')
-      return { logId: Number(earlier.id), balanceAfter: Number(earlier.balance_after), replayed: true }
+      if (earlier.user_id !== change.userId || earlier.amount !== change.amount) throw new AppError('IDEMPOTENCY_KEY_REUSED')
+      return { logId: earlier.id, balanceAfter: earlier.balance_after, replayed: true }
     }
   }
   const now = services.now().toISOString()
@@ -99,5 +100,5 @@ async function apply(trx: Trx, services: Pick<Services, 'registry' | 'now'>, cha
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return { logId: Number(row.id), balanceAfter: Number(balance), replayed: false }
+  return { logId: row.id, balanceAfter: Number(balance), replayed: false }
 }

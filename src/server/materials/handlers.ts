@@ -8,7 +8,8 @@ import { withTitles } from '../engine/generic/relation-titles'
 import { withScope } from '../access/scope'
 import { installedFonts } from '../media/installed-fonts'
 import { asSchemaDb } from '../db/connect'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { workGate } from '../http/work-gate'
 import { materialKeyPrefix, newUploadKey } from '../uploads/file-store'
 import { storedAs } from './stored-as'
@@ -184,7 +185,7 @@ async function insertMaterial(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return Number(row.id)
+  return row.id
 }
 
 /**

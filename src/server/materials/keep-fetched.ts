@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { newUploadKey } from '../uploads/file-store'
 import { callVendor } from '../providers/vendor-http'
 import { probeMedia } from '../media/probe'
@@ -39,7 +40,7 @@ export interface FetchedFile {
 export async function keepFetchedMaterial(services: Services, file: FetchedFile): Promise<number> {
   const table = tableOf(services, 'material')
   const known = await services.db.selectFrom(table).select('id').where('owner_id', '=', file.ownerId).where('source_url', '=', file.sourceUrl).executeTakeFirst()
-  if (known) return Number(known.id)
+  if (known) return known.id
   const dir = join(file.workDir, `fetched-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`)
   await mkdir(dir, { recursive: true })
   const stored: string[] = []
@@ -116,5 +117,5 @@ export async function keepFileAsMaterial(services: Services, path: string, file:
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return Number(row.id)
+  return row.id
 }

@@ -2,7 +2,7 @@ import { asSchemaDb } from '../db/connect'
 import { recordToRow } from '../db/records'
 import { namedHandler, requireCaller } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 
 /** An account on a platform without an open posting API: known by its name, posted by a person. */
 const addAssistedAccount = namedHandler(['platform_account/add'], {
@@ -30,7 +30,7 @@ const addAssistedAccount = namedHandler(['platform_account/add'], {
       }) as never)
       .returning('id')
       .executeTakeFirstOrThrow()
-    return findVisible(ctx, asSchemaDb(services.db), entity, Number(row.id))
+    return findVisible(ctx, asSchemaDb(services.db), entity, row.id)
   },
 })
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect'
 import { recordToRow } from '../db/records'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import type { PlatformGrant, PlatformProfile } from '../providers/publisher/platform-auth'
 import type { MatrixKeys } from './token-key'
 import { openToken, sealToken } from './token-seal'
@@ -77,14 +78,14 @@ export async function storeAuthorizedAccount(
     updated_at: stamp,
   }
   let id: number
-  if (known) id = Number(known.id)
+  if (known) id = known.id
   else {
     const row = await trx
       .insertInto(table)
       .values(recordToRow(entity, { ...fresh, owner_id: account.ownerId, platform: account.platform, open_id: account.grant.openId, access_token: '', refresh_token: '', remark: '', refresh_task_id: null, created_at: stamp }) as never)
       .returning('id')
       .executeTakeFirstOrThrow()
-    id = Number(row.id)
+    id = row.id
   }
   await trx
     .updateTable(table)
@@ -101,11 +102,11 @@ export async function storeAuthorizedAccount(
 export async function renewNow(services: Services, keys: MatrixKeys, accountId: number): Promise<void> {
   const table = tableOf(services, 'platform_account')
   const account = await services.db.selectFrom(table).selectAll().where('id', '=', accountId).executeTakeFirstOrThrow()
-  const platform = String(account.platform) as OAuthPlatform
+  const platform = account.platform as OAuthPlatform
   const auth = await platformAuth(services, platform)
   if ('notConfigured' in auth) throw new TaskFailure(auth.notConfigured)
   try {
-    const grant = await auth.refresh({ refreshToken: openedTokens(keys, account).refreshToken, openId: String(account.open_id) })
+    const grant = await auth.refresh({ refreshToken: openedTokens(keys, account).refreshToken, openId: account.open_id })
     await services.db.updateTable(table).set({ ...sealedGrant(keys, accountId, grant, services.now()), status: 'authorized', problem: '', updated_at: services.now().toISOString() } as never).where('id', '=', accountId).execute()
   } catch (error) {
     if (error instanceof AuthorizationLost) await markReauthorize(services, accountId, error.reason)

@@ -6,8 +6,9 @@ import { namedHandler, requireCaller } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
 import { siteOrigin } from '../domains/site-origin'
 import { normalizeHost } from '../domains/host-name'
-import { siteBranding } from '../domains/handlers'
-import { tableOf, type Services } from '../services'
+import { siteBranding } from '../domains/site-branding'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { KEY_MISSING, matrixKeys, type MatrixKeys } from './token-key'
 import { LINK_PURPOSE, linkByCode, linkState, requireActive } from './links'
 import { PLATFORM_NAMES, platformApps, platformAuth, type OAuthPlatform } from './platforms'
@@ -52,7 +53,7 @@ const addLink = namedHandler(['authorization_link/add'], {
         }) as never)
         .returning('id')
         .executeTakeFirstOrThrow()
-      const linkId = Number(row.id)
+      const linkId = row.id
       await trx.updateTable(table).set({ code: keys.sign(LINK_PURPOSE, linkId) }).where('id', '=', linkId).execute()
       return linkId
     })
@@ -102,7 +103,7 @@ const linkInfo = namedHandler(['platform/authorization_link_info'], {
     const apps = await platformApps(services)
     return {
       state: linkState(link, services.now()),
-      merchant: String(merchant?.name || merchant?.nickname || merchant?.username || ''),
+      merchant: (merchant?.name || merchant?.nickname || merchant?.username || ''),
       site_name: String(site.name ?? ''),
       site_logo: String(site.logo ?? ''),
       expires_at: link.expiresAt,

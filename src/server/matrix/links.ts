@@ -1,5 +1,5 @@
 import type { Services } from '../services'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { AppError } from '../errors/AppError'
 import type { Db } from '../db/connect'
 import { rowToRecord } from '../db/records'

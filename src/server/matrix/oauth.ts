@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { sql } from 'kysely'
 import { recordToRow } from '../db/records'
 import { namedHandler, type RequestContext } from '../engine/handler-context'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { TaskFailure } from '../errors/task-failure'
 import type { PlatformAuth } from '../providers/publisher/platform-auth'
 import { API_PREFIX } from '../engine/endpoint-routes'
@@ -50,7 +50,7 @@ export async function beginAuthorization(ctx: RequestContext, keys: MatrixKeys, 
     .returning('id')
     .executeTakeFirstOrThrow()
   await services.db.deleteFrom(table).where('expires_at', '<', new Date(now.getTime() - STATE_KEPT_MS).toISOString()).execute()
-  const id = Number(row.id)
+  const id = row.id
   ctx.reply.header('set-cookie', `${cookieName(id)}=${nonce}; Path=${CALLBACK_PATH}; Max-Age=${STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax${ctx.request.protocol === 'https' ? '; Secure' : ''}`)
   return auth.authorizeUrl({ redirectUri: (await siteOrigin(ctx)) + CALLBACK_PATH, state: keys.sign(STATE_PURPOSE, id) })
 }
@@ -58,7 +58,7 @@ export async function beginAuthorization(ctx: RequestContext, keys: MatrixKeys, 
 /** The platform sends the person back here: the account is added, or the page says why not. */
 const oauthCallback = namedHandler(['platform/oauth_callback'], {
   async run(ctx) {
-    const outcome = await finish(ctx, String(ctx.query.state ?? ''), ctx.query.code, ctx.query.error)
+    const outcome = await finish(ctx, (ctx.query.state ?? ''), ctx.query.code, ctx.query.error)
     const query = new URLSearchParams()
     if (outcome.link) query.set('link', outcome.link.code)
     if ('account' in outcome) {
@@ -83,9 +83,9 @@ async function finish(ctx: RequestContext, state: string, code: string | undefin
   const table = tableOf(services, 'oauth_state')
   const row = await services.db.selectFrom(table).selectAll().where('id', '=', stateId).executeTakeFirst()
   if (!row) return { refusal: 'state' }
-  const link = (await linkById(services, Number(row.link_id))) ?? undefined
+  const link = (await linkById(services, row.link_id)) ?? undefined
   // Checked before the state is spent: a callback planted in someone else's browser leaves the real one working.
-  if (!sameBrowser(ctx, stateId, String(row.browser_hash))) return { link, refusal: 'browser' }
+  if (!sameBrowser(ctx, stateId, row.browser_hash)) return { link, refusal: 'browser' }
   const now = services.now()
   const spent = await services.db
     .updateTable(table)
@@ -99,7 +99,7 @@ async function finish(ctx: RequestContext, state: string, code: string | undefin
   if (!link) return { stateId, refusal: 'link_revoked' }
   const linkNow = linkState(link, now)
   if (linkNow !== 'active') return { link, stateId, refusal: linkNow === 'revoked' ? 'link_revoked' : 'link_expired' }
-  const platform = String(row.platform) as OAuthPlatform
+  const platform = row.platform as OAuthPlatform
   const auth = await platformAuth(services, platform)
   if ('notConfigured' in auth) return { link, stateId, refusal: 'platform' }
   try {
@@ -125,7 +125,7 @@ async function finish(ctx: RequestContext, state: string, code: string | undefin
 }
 
 function sameBrowser(ctx: RequestContext, stateId: number, expectedHash: string): boolean {
-  const cookies = String(ctx.request.headers.cookie ?? '')
+  const cookies = (ctx.request.headers.cookie ?? '')
   const name = cookieName(stateId)
   const nonce = cookies
     .split(';')

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 
 /** Posts still to go out, by a task or a person: while any is left, a running plan is not finished. */
 const OPEN = ['pending', 'uploading', 'paused', 'assisted']
@@ -12,7 +13,7 @@ export async function recountPlan(trx: Db, services: Services, planId: number): 
   await lockPlan(trx, services, planId)
   const posts = tableOf(services, 'release_post')
   const rows = await trx.selectFrom(posts).select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('plan_id', '=', planId).groupBy('status').execute()
-  const count = (statuses: string[]) => rows.filter((r) => statuses.includes(String(r.status))).reduce((sum, r) => sum + Number(r.n), 0)
+  const count = (statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.n, 0)
   await trx
     .updateTable(tableOf(services, 'release_plan'))
     .set({ posts_done: count(['created', 'published']), posts_failed: count(['failed']), updated_at: services.now().toISOString() })

@@ -4,7 +4,8 @@ import { recordToRow } from '../db/records'
 import { AppError, fieldError } from '../errors/AppError'
 import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 import { findVisible } from '../engine/generic/record-scope'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { insertTask } from '../tasks/insert'
 import { postTimes, slotsFitADay, type PlanTimes } from './plan-schedule'
 import { recountPlan } from './plan-counts'
@@ -82,7 +83,7 @@ export async function insertPlan(trx: Db, services: Services, plan: NewPlan): Pr
     }) as never)
     .returning('id')
     .executeTakeFirstOrThrow()
-  const id = Number(row.id)
+  const id = row.id
   let skipped = 0
   let made = 0
   for (const account of plan.accounts) {
@@ -105,7 +106,7 @@ export async function insertPlan(trx: Db, services: Services, plan: NewPlan): Pr
         }) as never)
         .returning('id')
         .executeTakeFirstOrThrow()
-      if (!assisted) await queuePost(trx, services, { postId: Number(post.id), ownerId: plan.ownerId, title, at: when[i]! })
+      if (!assisted) await queuePost(trx, services, { postId: post.id, ownerId: plan.ownerId, title, at: when[i]! })
     }
   }
   await trx.updateTable(tableOf(services, 'release_plan')).set({ posts_total: made, posts_skipped: skipped }).where('id', '=', id).execute()
@@ -135,7 +136,7 @@ const resumePlan = namedHandler(['release_plan/resume'], {
     const { services } = ctx
     return changePlan(ctx, ctx.body.id, 'paused', 'PLAN_NOT_PAUSED', async (trx, plan) => {
       const paused = await trx.selectFrom(tableOf(services, 'release_post')).select(['id', 'owner_id', 'title', 'scheduled_at']).where('plan_id', '=', plan).where('status', '=', 'paused').execute()
-      for (const post of paused) await queuePost(trx, services, { postId: Number(post.id), ownerId: Number(post.owner_id), title: String(post.title), at: new Date(String(post.scheduled_at)) })
+      for (const post of paused) await queuePost(trx, services, { postId: post.id, ownerId: post.owner_id, title: post.title, at: new Date(post.scheduled_at) })
       return 'active'
     })
   },
@@ -195,7 +196,7 @@ async function stopWaitingPosts(trx: Db, services: Services, plan: number, statu
       const stopped = await trx
         .updateTable(tableOf(services, 'task'))
         .set({ status: 'cancelled', stage: '{}', error: JSON.stringify(why), finished_at: now, lease_until: null, updated_at: now })
-        .where('id', '=', Number(post.task_id))
+        .where('id', '=', post.task_id)
         .where('status', '=', 'queued')
         .executeTakeFirst()
       if (Number(stopped.numUpdatedRows) === 0) continue
@@ -203,7 +204,7 @@ async function stopWaitingPosts(trx: Db, services: Services, plan: number, statu
     await trx
       .updateTable(tableOf(services, 'release_post'))
       .set({ status, task_id: null, updated_at: now, ...(status === 'cancelled' ? { work_account: null } : {}) })
-      .where('id', '=', Number(post.id))
+      .where('id', '=', post.id)
       .execute()
   }
 }

@@ -40,11 +40,11 @@ const postStats = namedHandler(['release_post/stats'], {
       groups: groups.map((g) => ({
         id: Number(g.id),
         title: titleOf.get(Number(g.id)) ?? `#${String(g.id)}`,
-        posts: Number(g.posts),
-        views: Number(g.views),
-        likes: Number(g.likes),
-        comments: Number(g.comments),
-        shares: Number(g.shares),
+        posts: g.posts,
+        views: g.views,
+        likes: g.likes,
+        comments: g.comments,
+        shares: g.shares,
       })),
     }
   },

@@ -2,7 +2,8 @@ import { join } from 'node:path'
 import { fieldError } from '../errors/AppError'
 import { hitBucket } from '../rate-limit/database-store'
 import { readGroup } from '../settings/settings-store'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { taskHandler } from '../tasks/task-handler'
 import { TaskDeferred, TaskFailure } from '../errors/task-failure'
 import { coverFrame } from '../media/thumbnail'
@@ -29,10 +30,10 @@ const COVER_AT_SECONDS = 1
 export const publishTask = taskHandler(['platform_post'], {
   async prepare(ctx) {
     const post = await ctx.trx.selectFrom(tableOf(ctx.services, 'release_post')).select(['title', 'status']).where('id', '=', ctx.input.post_id).executeTakeFirst()
-    if (!post || !WORKABLE.includes(String(post.status))) {
+    if (!post || !WORKABLE.includes(post.status)) {
       throw fieldError('RECORD_NOT_FOUND', '/post_id', ctx.locale, { entity: ctx.locale === 'zh-CN' ? '待发布的记录' : 'Post waiting to go out', id: ctx.input.post_id })
     }
-    return { title: String(post.title) }
+    return { title: post.title }
   },
   async run(ctx) {
     const { services, task } = ctx
@@ -40,31 +41,31 @@ export const publishTask = taskHandler(['platform_post'], {
     const post = await services.db.selectFrom(posts).selectAll().where('id', '=', ctx.input.post_id).executeTakeFirst()
     if (!post) throw new TaskFailure(said('该发布记录已被删除。', 'The post has been deleted.'))
     // Paused or cancelled after this task was taken: nothing to do.
-    if (!WORKABLE.includes(String(post.status))) return { result: { posted: false, status: String(post.status) } }
-    const account = await services.db.selectFrom(tableOf(services, 'platform_account')).selectAll().where('id', '=', Number(post.account_id)).executeTakeFirst()
+    if (!WORKABLE.includes(post.status)) return { result: { posted: false, status: post.status } }
+    const account = await services.db.selectFrom(tableOf(services, 'platform_account')).selectAll().where('id', '=', post.account_id).executeTakeFirst()
     if (!account) throw new TaskFailure(said('该平台账号已被删除。', 'The platform account has been deleted.'))
-    if (account.status !== 'authorized') throw new TaskFailure(said(`账号“${String(account.nickname)}”需要重新授权后才能发布。`, `The account "${String(account.nickname)}" must be authorized again before it can post.`))
-    const work = await services.db.selectFrom(tableOf(services, 'work')).select(['storage_key', 'title', 'duration']).where('id', '=', Number(post.work_id)).executeTakeFirst()
+    if (account.status !== 'authorized') throw new TaskFailure(said(`账号“${account.nickname}”需要重新授权后才能发布。`, `The account "${account.nickname}" must be authorized again before it can post.`))
+    const work = await services.db.selectFrom(tableOf(services, 'work')).select(['storage_key', 'title', 'duration']).where('id', '=', post.work_id).executeTakeFirst()
     if (!work?.storage_key) throw new TaskFailure(said('作品的视频文件已不存在。', "The work's video file no longer exists."))
-    const plan = await services.db.selectFrom(tableOf(services, 'release_plan')).select(['topics', 'poi_id']).where('id', '=', Number(post.plan_id)).executeTakeFirst()
+    const plan = await services.db.selectFrom(tableOf(services, 'release_plan')).select(['topics', 'poi_id']).where('id', '=', post.plan_id).executeTakeFirst()
     const keys = matrixKeys(services.config)
     if (!keys) throw new TaskFailure(KEY_MISSING)
-    const platform = String(account.platform) as OAuthPlatform
+    const platform = account.platform as OAuthPlatform
     const publisher = await platformPublisher(services, platform)
     if ('notConfigured' in publisher) throw new TaskFailure(publisher.notConfigured)
     const name = PLATFORM_NAMES[platform]
-    const accountId = Number(account.id)
+    const accountId = account.id
 
     // Past the rate the post waits in the queue, still pending.
     await takeRate(services, platform)
-    await services.db.updateTable(posts).set({ status: 'uploading', error: '', updated_at: services.now().toISOString() }).where('id', '=', Number(post.id)).execute()
+    await services.db.updateTable(posts).set({ status: 'uploading', error: '', updated_at: services.now().toISOString() }).where('id', '=', post.id).execute()
     services.tasks.changed()
     ctx.progress(10, { 'zh-CN': '准备视频', 'en-US': 'Preparing the video' })
-    const videoPath = await services.files.localCopy(String(work.storage_key), ctx.workDir)
+    const videoPath = await services.files.localCopy(work.storage_key, ctx.workDir)
     const coverPath = join(ctx.workDir, 'cover.jpg')
     await coverFrame(videoPath, COVER_AT_SECONDS, coverPath, { signal: ctx.signal })
     const topics = parseList(plan?.topics)
-    const input = (accessToken: string): PostInput => ({ accessToken, openId: String(account.open_id), videoPath, coverPath, coverAtSeconds: COVER_AT_SECONDS, durationSeconds: Number(work.duration ?? 0), title: String(post.title), topics, poiId: String(plan?.poi_id ?? ''), signal: ctx.signal })
+    const input = (accessToken: string): PostInput => ({ accessToken, openId: account.open_id, videoPath, coverPath, coverAtSeconds: COVER_AT_SECONDS, durationSeconds: (work.duration ?? 0), title: post.title, topics, poiId: (plan?.poi_id ?? ''), signal: ctx.signal })
     const withToken = <T>(call: (accessToken: string) => Promise<T>) => withFreshToken(services, keys, accountId, call)
 
     ctx.progress(20, { 'zh-CN': `上传到${name['zh-CN']}`, 'en-US': `Uploading to ${name['en-US']}` })
@@ -82,25 +83,25 @@ export const publishTask = taskHandler(['platform_post'], {
     return {
       result: { item_id: made.itemId, share_url: made.shareUrl },
       async commit(trx) {
-        await lockPlan(trx, services, Number(post.plan_id))
+        await lockPlan(trx, services, post.plan_id)
         const now = services.now().toISOString()
         await trx
           .updateTable(posts)
           .set({ status: 'created', item_id: made.itemId.slice(0, 128), share_url: safeLink(made.shareUrl), published_at: now, error: '', updated_at: now })
-          .where('id', '=', Number(post.id))
+          .where('id', '=', post.id)
           .execute()
-        await recountPlan(trx, services, Number(post.plan_id))
+        await recountPlan(trx, services, post.plan_id)
       },
     }
   },
   async ended(trx, ctx) {
     const posts = tableOf(ctx.services, 'release_post')
     const post = await trx.selectFrom(posts).select(['plan_id', 'status']).where('id', '=', ctx.input.post_id).executeTakeFirst()
-    if (!post || !WORKABLE.includes(String(post.status))) return
-    await lockPlan(trx, ctx.services, Number(post.plan_id))
+    if (!post || !WORKABLE.includes(post.status)) return
+    await lockPlan(trx, ctx.services, post.plan_id)
     const now = ctx.services.now().toISOString()
     await trx.updateTable(posts).set({ status: 'failed', error: inBothLanguages(ctx.error).slice(0, 500), updated_at: now }).where('id', '=', ctx.input.post_id).execute()
-    await recountPlan(trx, ctx.services, Number(post.plan_id))
+    await recountPlan(trx, ctx.services, post.plan_id)
   },
 })
 

@@ -1,7 +1,8 @@
 import type { TaskKindDef } from '../../schema/types'
 import { fieldError } from '../errors/AppError'
 import { readGroup } from '../settings/settings-store'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { taskHandler } from '../tasks/task-handler'
 import { TaskFailure } from '../errors/task-failure'
 import { said } from '../providers/vendor-http'
@@ -23,7 +24,7 @@ export const statsTask = taskHandler(['platform_stats'], {
   async prepare(ctx) {
     const account = await ctx.trx.selectFrom(tableOf(ctx.services, 'platform_account')).select(['nickname', 'status']).where('id', '=', ctx.input.account_id).executeTakeFirst()
     if (!account || account.status !== 'authorized') throw fieldError('RECORD_NOT_FOUND', '/account_id', ctx.locale, { entity: ctx.locale === 'zh-CN' ? '已授权的平台账号' : 'Authorized platform account', id: ctx.input.account_id })
-    return { title: String(account.nickname) }
+    return { title: account.nickname }
   },
   async run(ctx) {
     const { services } = ctx
@@ -33,18 +34,18 @@ export const statsTask = taskHandler(['platform_stats'], {
     if (!account) throw new TaskFailure(said('该平台账号已被删除。', 'The platform account has been deleted.'))
     const keys = matrixKeys(services.config)
     if (!keys) throw new TaskFailure(KEY_MISSING)
-    const platform = String(account.platform) as OAuthPlatform
+    const platform = account.platform as OAuthPlatform
     const publisher = await platformPublisher(services, platform)
     if ('notConfigured' in publisher) throw new TaskFailure(publisher.notConfigured)
-    const counted = await services.db.selectFrom(posts).select(['id', 'item_id']).where('account_id', '=', Number(account.id)).where('status', 'in', COUNTED).where('item_id', '!=', '').execute()
+    const counted = await services.db.selectFrom(posts).select(['id', 'item_id']).where('account_id', '=', account.id).where('status', 'in', COUNTED).where('item_id', '!=', '').execute()
     const name = PLATFORM_NAMES[platform]
     ctx.progress(30, { 'zh-CN': `从${name['zh-CN']}读取 ${counted.length} 条作品的数据`, 'en-US': `Reading ${counted.length} posts' figures from ${name['en-US']}` })
-    const read = async () => publisher.stats({ accessToken: openedTokens(keys, (await services.db.selectFrom(accounts).selectAll().where('id', '=', Number(account.id)).executeTakeFirstOrThrow())).accessToken, openId: String(account.open_id) }, counted.map((p) => String(p.item_id)))
+    const read = async () => publisher.stats({ accessToken: openedTokens(keys, (await services.db.selectFrom(accounts).selectAll().where('id', '=', account.id).executeTakeFirstOrThrow())).accessToken, openId: account.open_id }, counted.map((p) => p.item_id))
     // The figures are as old as the moment they were asked for, not as the moment they were stored.
     const readAt = services.now().toISOString()
     const figures = counted.length === 0 ? [] : await read().catch(async (error: unknown) => {
       if (!(error instanceof AccessTokenExpired)) throw error
-      await renewNow(services, keys, Number(account.id))
+      await renewNow(services, keys, account.id)
       return read()
     })
     const byItem = new Map(figures.map((f) => [f.itemId, f]))
@@ -53,15 +54,15 @@ export const statsTask = taskHandler(['platform_stats'], {
       async commit(trx) {
         const now = services.now().toISOString()
         for (const post of counted) {
-          const f = byItem.get(String(post.item_id))
+          const f = byItem.get(post.item_id)
           if (!f) continue
           await trx
             .updateTable(posts)
             .set({ views: cap(f.views), likes: cap(f.likes), comments: cap(f.comments), shares: f.shares === null ? null : cap(f.shares), stats_at: readAt, status: 'published', updated_at: now })
-            .where('id', '=', Number(post.id))
+            .where('id', '=', post.id)
             .execute()
         }
-        await trx.updateTable(accounts).set({ stats_task_id: null }).where('id', '=', Number(account.id)).where('stats_task_id', '=', ctx.task.id).execute()
+        await trx.updateTable(accounts).set({ stats_task_id: null }).where('id', '=', account.id).where('stats_task_id', '=', ctx.task.id).execute()
       },
     }
   },
@@ -94,7 +95,7 @@ async function queueDueStats(services: Services, kind: TaskKindDef): Promise<num
   const due = await services.db
     .selectFrom(accounts)
     .select(['id', 'owner_id', 'nickname'])
-    .where('id', 'in', stale.map((row) => Number(row.account_id)))
+    .where('id', 'in', stale.map((row) => row.account_id))
     .where('status', '=', 'authorized')
     .where('stats_task_id', 'is', null)
     .execute()

@@ -1,7 +1,8 @@
 import type { TaskKindDef } from '../../schema/types'
 import type { Db } from '../db/connect'
 import { fieldError } from '../errors/AppError'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { readGroup } from '../settings/settings-store'
 import { taskHandler } from '../tasks/task-handler'
 import { TaskFailure } from '../errors/task-failure'
@@ -29,7 +30,7 @@ export const tokenRefreshTask = taskHandler(['platform_token_refresh'], {
   async prepare(ctx) {
     const account = await accountRow(ctx.services, ctx.input.account_id, ctx.trx)
     if (!account || account.status === 'assisted') throw fieldError('RECORD_NOT_FOUND', '/account_id', ctx.locale, { entity: ctx.locale === 'zh-CN' ? '已授权的平台账号' : 'Authorized platform account', id: ctx.input.account_id })
-    return { title: String(account.nickname) }
+    return { title: account.nickname }
   },
   async run(ctx) {
     const { services, task } = ctx
@@ -50,7 +51,7 @@ export const tokenRefreshTask = taskHandler(['platform_token_refresh'], {
     const keys = matrixKeys(services.config)
     if (!keys) throw new TaskFailure(KEY_MISSING)
     const account = (await accountRow(services, id))!
-    const platform = String(account.platform) as OAuthPlatform
+    const platform = account.platform as OAuthPlatform
     const auth = await platformAuth(services, platform)
     if ('notConfigured' in auth) throw new TaskFailure(auth.notConfigured)
     const name = PLATFORM_NAMES[platform]
@@ -58,7 +59,7 @@ export const tokenRefreshTask = taskHandler(['platform_token_refresh'], {
     const sealed = await ctx.step('refresh', async () => {
       const { refreshToken } = openedTokens(keys, account)
       try {
-        return sealedGrant(keys, id, await auth.refresh({ refreshToken, openId: String(account.open_id) }), services.now())
+        return sealedGrant(keys, id, await auth.refresh({ refreshToken, openId: account.open_id }), services.now())
       } catch (error) {
         if (error instanceof AuthorizationLost) await markReauthorize(services, id, error.reason)
         throw error

@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import svgCaptcha from 'svg-captcha'
 import type { Services } from '../services'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { newToken } from '../auth/token'
 
 /** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
@@ -58,7 +58,7 @@ export async function solveCaptcha(services: Services, captchaId: string, answer
     .returning(['answer_hash'])
     .executeTakeFirst()
   if (!row) return false
-  const expected = Buffer.from(String(row.answer_hash))
+  const expected = Buffer.from(row.answer_hash)
   const actual = Buffer.from(hashCaptchaAnswer(captchaId, answer))
   return expected.length === actual.length && timingSafeEqual(expected, actual)
 }

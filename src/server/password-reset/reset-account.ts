@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Services } from '../services'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import type { ResetCodeRecipient } from './reset-code-sender'
 
 export interface ResetAccount extends ResetCodeRecipient {
@@ -16,7 +16,7 @@ export async function findResetAccount(services: Services, account: string): Pro
   const typed = account.trim()
   const select = () => services.db.selectFrom(tableOf(services, 'user')).select(['id', 'username', 'mobile', 'email', 'status'])
   const byName = await select().where('username', '=', typed).executeTakeFirst()
-  if (byName) return Number(byName.status) === 1 ? toResetAccount(byName) : undefined
+  if (byName) return byName.status === 1 ? toResetAccount(byName) : undefined
   if (typed === '') return undefined
   const matches = await select()
     .where('status', '=', 1)

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Services } from '../services'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { AppError } from '../errors/AppError'
 import { LIMIT_WINDOW_MS, resetCodeRefusal } from './reset-code-limits'
 
@@ -22,7 +22,7 @@ export async function issueResetCode(services: Services, input: { accountKey: st
   return services.db.transaction().execute(async (trx) => {
     if (services.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ISSUE_LOCK})`.execute(trx)
     const times = async (column: 'account_key' | 'ip', value: string) =>
-      (await trx.selectFrom(table).select('created_at').where(column, '=', value).where('created_at', '>', since).execute()).map((r) => new Date(String(r.created_at)))
+      (await trx.selectFrom(table).select('created_at').where(column, '=', value).where('created_at', '>', since).execute()).map((r) => new Date(r.created_at))
     const refusal = resetCodeRefusal({ account: await times('account_key', input.accountKey), address: await times('ip', input.ip) }, now, services.config.passwordReset)
     if (refusal) throw new AppError(refusal.code, refusal.params)
     // Rows older than the limit window and the code lifetime count for nothing any more.
@@ -43,7 +43,7 @@ export async function issueResetCode(services: Services, input: { accountKey: st
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    return { id: Number(row.id), code }
+    return { id: row.id, code }
   })
 }
 
@@ -69,8 +69,8 @@ export async function redeemResetCode(services: Services, accountKey: string, co
   const row = await services.db.selectFrom(table).selectAll().where('account_key', '=', accountKey).orderBy('id', 'desc').limit(1).executeTakeFirst()
   if (!row) return { ok: false, error: 'RESET_CODE_MISSING' }
   if (row.used_at) return { ok: false, error: 'RESET_CODE_USED' }
-  if (String(row.expires_at) <= now) return { ok: false, error: 'RESET_CODE_EXPIRED' }
-  const attempts = Number(row.attempts)
+  if (row.expires_at <= now) return { ok: false, error: 'RESET_CODE_EXPIRED' }
+  const attempts = row.attempts
   if (attempts >= maxAttempts) return { ok: false, error: 'RESET_CODE_LOCKED' }
   const tried = await services.db
     .updateTable(table)
@@ -86,7 +86,7 @@ export async function redeemResetCode(services: Services, accountKey: string, co
   }
   const spent = await services.db.updateTable(table).set({ used_at: now, updated_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst()
   if (Number(spent.numUpdatedRows) === 0) return { ok: false, error: 'RESET_CODE_USED' }
-  return { ok: true, userId: Number(row.user_id) }
+  return { ok: true, userId: row.user_id }
 }
 
 // Six digits are quickly guessed from a hash, so the hash is not what protects the code (the

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../schema/types'
 import { enumValueLabel } from '../../schema/enum-labels'
 import { AppError } from '../errors/AppError'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { sanitizeRichText } from '../content/rich-text'
 import { namedHandler } from '../engine/handler-context'
 
@@ -24,7 +24,7 @@ const readPublished = namedHandler(['platform/agreement_public'], {
       const kindProperty = (ctx.services.registry.entities.get('agreement')!.schema.properties as Record<string, JsonSchema>).kind
       throw new AppError('AGREEMENT_NOT_PUBLISHED', { kind: enumValueLabel(kindProperty, kind, ctx.locale) })
     }
-    return { kind: row.kind, title: row.title, content: sanitizeRichText(String(row.content)), updated_at: row.updated_at }
+    return { kind: row.kind, title: row.title, content: sanitizeRichText(row.content), updated_at: row.updated_at }
   },
 })
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Services } from '../services'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { pause } from './vendor-http'
 
 /** A slot is free again this long after its holder last renewed it: a worker that died holds it no longer. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { Services } from '../services'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1]
 
@@ -66,17 +66,17 @@ export async function hitBucket(services: Pick<Services, 'db' | 'registry' | 'no
     )
     .returning(['hits', 'window_ends_at'])
     .executeTakeFirstOrThrow()
-  const current = Number(row.hits)
+  const current = row.hits
   // A bucket starting a window is the moment to drop those whose windows are over, so the table holds live buckets only.
   if (current === 1) await services.db.deleteFrom(table).where('window_ends_at', '<', at).execute()
-  return { current, ttl: Math.max(0, Date.parse(String(row.window_ends_at)) - now.getTime()) }
+  return { current, ttl: Math.max(0, Date.parse(row.window_ends_at) - now.getTime()) }
 }
 
 async function readBucket(services: Pick<Services, 'db' | 'registry' | 'now'>, key: string): Promise<BucketState> {
   const now = services.now()
   const row = await services.db.selectFrom(tableOf(services, 'rate_limit_hit')).select(['hits', 'window_ends_at']).where('bucket', '=', bucketOf(key)).executeTakeFirst()
-  const ttl = row ? Date.parse(String(row.window_ends_at)) - now.getTime() : 0
-  return ttl > 0 ? { current: Number(row!.hits), ttl } : { current: 0, ttl: 0 }
+  const ttl = row ? Date.parse(row.window_ends_at) - now.getTime() : 0
+  return ttl > 0 ? { current: row!.hits, ttl } : { current: 0, ttl: 0 }
 }
 
 /**

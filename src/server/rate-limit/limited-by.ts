@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import { AppError } from '../errors/AppError'
-import { authenticate } from '../auth/sessions'
-import type { Services } from '../services'
 
 type RateLimit = ReturnType<FastifyInstance['createRateLimit']>
 
@@ -16,17 +14,12 @@ export function limitedBy(limits: RateLimit[]): preHandlerHookHandler {
 }
 
 /**
- * A limit's key for the signed-in account behind the request, every session of it together;
- * '' for a request without a valid session, which the limit lets through (allowList) and the
- * endpoint then refuses as signed out. The hook runs before the endpoint has identified anyone.
+ * A limit's key for the signed-in account behind the request (every session of it together),
+ * as the endpoint routes' onRequest hook found it; '' for a request without one, which the
+ * limit lets through (allowList) and the endpoint refuses or serves as signed out.
  */
-export function accountKey(services: Services, prefix: string): (request: FastifyRequest) => Promise<string> {
-  return async (request) => {
-    // A file an audio element plays carries its token in the query (a download endpoint's way).
-    const token = request.headers.token ?? (request.query as { token?: unknown } | undefined)?.token
-    const caller = typeof token === 'string' ? await authenticate(services, token).catch(() => null) : null
-    return caller ? `${prefix}:${caller.id}` : ''
-  }
+export function accountKey(prefix: string): (request: FastifyRequest) => string {
+  return (request) => (request.caller ? `${prefix}:${request.caller.id}` : '')
 }
 
 /** With accountKey: a request no account is behind is not counted. */

@@ -65,7 +65,7 @@ const READ = `
 
 function state(answer: unknown): { current: number; ttl: number } {
   const [current, ttl] = answer as [number, number]
-  return { current: Number(current), ttl: Math.max(0, Number(ttl)) }
+  return { current: current, ttl: Math.max(0, ttl) }
 }
 
 /**

@@ -2,7 +2,7 @@ import { AppError, fieldError } from '../errors/AppError'
 import { fenToYuan, publicColumns, rowToRecord } from '../db/records'
 import { changeMoney, changeQuota, type Applied, type Quota } from '../ledger/ledger'
 import { generateCardPassword, maskCardPassword, newBatchNo, normalizeCardPassword } from './card-password'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { amountIn, type Kind } from '../transfers/rules'
 import { heldUnusedRefusal, selectionOf, untouched, untouchedRefusal, UNUSED, USED, type UsedCode } from './rules'
 import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
@@ -122,8 +122,8 @@ const use = namedHandler(['recharge_card/use_card'], {
     return ctx.services.db.transaction().execute(async (trx) => {
       const card = await trx.selectFrom(cards).select(['id', 'kind', 'money', 'count', 'status', 'name']).where('card_password', '=', password).executeTakeFirst()
       if (!card) throw fieldError('CARD_PASSWORD_WRONG', '/card_password', ctx.locale)
-      if (Number(card.status) !== UNUSED) throw fieldError('CARD_ALREADY_USED', '/card_password', ctx.locale)
-      const id = Number(card.id)
+      if (card.status !== UNUSED) throw fieldError('CARD_ALREADY_USED', '/card_password', ctx.locale)
+      const id = card.id
       const now = ctx.services.now().toISOString()
       const claimed = await trx.updateTable(cards).set({ status: USED, used_by: caller.id, used_at: now, updated_at: now }).where('id', '=', id).where('status', '=', UNUSED).executeTakeFirst()
       if (Number(claimed.numUpdatedRows) !== 1) {
@@ -131,9 +131,9 @@ const use = namedHandler(['recharge_card/use_card'], {
         const still = await trx.selectFrom(cards).select('id').where('id', '=', id).executeTakeFirst()
         throw fieldError(still ? 'CARD_ALREADY_USED' : 'CARD_PASSWORD_WRONG', '/card_password', ctx.locale)
       }
-      const kind = String(card.kind) as Kind
+      const kind = card.kind as Kind
       const amount = Number(kind === 'money' ? card.money : card.count)
-      const change = { userId: caller.id, type: 'card' as const, amount, operatorId: caller.id, related: { type: 'recharge_card', id }, remark: String(card.name), idempotencyKey: `recharge_card:${id}` }
+      const change = { userId: caller.id, type: 'card' as const, amount, operatorId: caller.id, related: { type: 'recharge_card', id }, remark: card.name, idempotencyKey: `recharge_card:${id}` }
       const applied: Applied = kind === 'money' ? await changeMoney(trx, ctx.services, change) : await changeQuota(trx, ctx.services, kind as Quota, change)
       if (applied.replayed) throw fieldError('CARD_ALREADY_USED', '/card_password', ctx.locale)
       return {

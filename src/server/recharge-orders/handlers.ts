@@ -4,7 +4,7 @@ import { changeMoney, changeQuota } from '../ledger/ledger'
 import { orderNumber } from './order-number'
 import { buyerRule, creditsOf, creditsSomething, QUOTAS } from './rules'
 import { leaveCreated, readOrder } from './queries'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { namedHandler, requireCaller, type EndpointContext } from '../engine/handler-context'
 import type { Db } from '../db/connect'
 
@@ -49,7 +49,7 @@ const create = namedHandler(['recharge_order/create'], {
           creator_id: caller.id,
           package_id: packageId,
           package_name: offer.name,
-          price: Number(offer.price),
+          price: offer.price,
           money: credits.money,
           ...Object.fromEntries(credits.quotas),
           status: 'created',
@@ -62,7 +62,7 @@ const create = namedHandler(['recharge_order/create'], {
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      return Number(inserted.id)
+      return inserted.id
     })
     return readOrder(ctx, id)
   },

@@ -3,8 +3,8 @@ import type { JsonSchema } from '../../schema/types'
 import { enumValueLabel } from '../../schema/enum-labels'
 import type { RechargeOrderTable } from '../../generated/database'
 import { fieldError } from '../errors/AppError'
-import { tableOf } from '../services'
-import { genericHandlers } from '../engine/generic-handlers'
+import { tableOf } from '../db/table-of'
+import { getRecord } from '../engine/generic-handlers'
 import { ofEndpoint } from '../engine/generic/record-scope'
 import type { RequestContext } from '../engine/handler-context'
 import { asSchemaDb, type Db } from '../db/connect'
@@ -32,5 +32,5 @@ export async function leaveCreated(ctx: RequestContext, trx: Db, id: number, cha
 
 /** The order as its detail endpoint answers it, with the titles of its buyer and package. */
 export function readOrder(ctx: RequestContext, id: number): Promise<unknown> {
-  return genericHandlers.get({ ...ctx, query: { id }, body: {} }, ctx.services.registry.entities.get('recharge_order')!)
+  return getRecord({ ...ctx, query: { id }, body: {} }, ctx.services.registry.entities.get('recharge_order')!)
 }

@@ -12,7 +12,7 @@ export interface Credits {
 }
 
 export function creditsOf(row: { money: number | string | null } & Partial<Record<Quota, number | null>>): Credits {
-  return { money: Number(row.money ?? 0), quotas: QUOTAS.map((quota) => [quota, Number(row[quota] ?? 0)]) }
+  return { money: Number(row.money ?? 0), quotas: QUOTAS.map((quota) => [quota, (row[quota] ?? 0)]) }
 }
 
 /** A package that credits nothing is not worth an order. */

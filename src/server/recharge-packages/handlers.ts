@@ -1,5 +1,5 @@
 import { AppError, fieldError } from '../errors/AppError'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { namedHandler } from '../engine/handler-context'
 import { listIds } from '../engine/generic/record-scope'
 
@@ -19,14 +19,14 @@ const remove = namedHandler(['recharge_package/del'], {
       let lock = trx.selectFrom(packages).select(['id', 'name']).where('id', 'in', ids)
       if (ctx.services.dialect === 'postgres') lock = lock.forUpdate()
       const found = await lock.execute()
-      const missing = ids.filter((id) => !found.some((p) => Number(p.id) === id))
+      const missing = ids.filter((id) => !found.some((p) => p.id === id))
       if (missing.length) {
         const entity = ctx.services.registry.entities.get('recharge_package')!
         throw fieldError('RECORD_NOT_FOUND_NO_DELETE', '/ids', ctx.locale, { entity: entity.label?.[ctx.locale] ?? entity.name, ids: listIds(missing) })
       }
       const used = await trx.selectFrom(orders).select('package_id').where('package_id', 'in', ids).orderBy('package_id').executeTakeFirst()
       if (used) {
-        const name = found.find((p) => Number(p.id) === Number(used.package_id))?.name ?? used.package_id
+        const name = found.find((p) => p.id === used.package_id)?.name ?? used.package_id
         throw new AppError('PACKAGE_IN_USE', { name: String(name) })
       }
       const result = await trx.deleteFrom(packages).where('id', 'in', ids).executeTakeFirst()

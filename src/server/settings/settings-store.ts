@@ -4,7 +4,8 @@ import { configDefaults, secretFields } from '../../schema/config-groups'
 import type { ConfigGroupDef, Locale } from '../../schema/types'
 import { toFieldErrors } from '../../schema/validation-messages'
 import { validationError } from '../errors/AppError'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import type { Db } from '../db/connect'
 
 /**

@@ -1,40 +1,19 @@
 import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import type { Services } from '../services'
-import type { JobQueue } from './queue'
+import type { TaskEngine } from './task-engine'
 import { sqliteQueue } from './sqlite-queue'
 import { pgBossQueue } from './pg-boss-queue'
 import { runTask } from './runner'
 import { reapExpiredLeases } from './reaper'
-import type { TaskHandler } from './task-handler'
+import type { TaskHandlers } from './task-handler'
 
 /** How often a worker process looks for tasks whose worker stopped renewing its lease. */
 const REAP_MS = 2000
 
-/** The task engine of one process: its queue, the tasks it is running, and who wants to hear of changes. */
-export interface TaskEngine {
-  queue: JobQueue
-  /** This process's name on the tasks it holds. */
-  workerId: string
-  /** Tasks running in this process, to stop at once on cancel. */
-  running: Map<number, AbortController>
-  /** Start taking tasks in this process: `npm start` does on SQLite, `npm run worker` always. */
-  startWorkers(services: Services, handlers: Readonly<Record<string, TaskHandler>>, concurrency: number): Promise<void>
-  /** True once startWorkers() was called: this process takes tasks, so its readiness includes the queue's. */
-  working: boolean
-  /** True once stop() was called: work cut short by it goes back to the queue at once instead of waiting out its lease. */
-  stopping: boolean
-  /** Something about tasks changed in this process (live views look at once instead of at their next poll). */
-  changed(): void
-  onChange(listener: () => void): () => void
-  stop(): Promise<void>
-}
-
 export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'now' | 'config' | 'dialect'>): TaskEngine {
   const queue = services.dialect === 'postgres' ? pgBossQueue(services.config) : sqliteQueue(services)
   const listeners = new Set<() => void>()
-  let reaper: NodeJS.Timeout | undefined
-  let schedules: NodeJS.Timeout[] = []
   let stopping: Promise<void> | undefined
   const engine: TaskEngine = {
     queue,
@@ -42,12 +21,7 @@ export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'n
     running: new Map(),
     stopping: false,
     working: false,
-    async startWorkers(all, handlers, concurrency) {
-      engine.working = true
-      await queue.work((taskId) => runTask(engine, all, handlers, taskId).catch((error) => console.error(`Task ${taskId}:`, error)), concurrency)
-      reaper = setInterval(() => void reapExpiredLeases(engine, all).catch((error) => console.error('Task leases:', error)), REAP_MS)
-      schedules = scheduleDueWork(engine, all, handlers)
-    },
+    timers: [],
     changed() {
       for (const listener of listeners) listener()
     },
@@ -58,8 +32,7 @@ export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'n
     stop() {
       stopping ??= (async () => {
         engine.stopping = true
-        clearInterval(reaper)
-        for (const timer of schedules) clearInterval(timer)
+        for (const timer of engine.timers) clearInterval(timer)
         for (const controller of engine.running.values()) controller.abort(new Error('The worker is stopping.'))
         await queue.stop()
       })()
@@ -69,8 +42,20 @@ export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'n
   return engine
 }
 
+/**
+ * Start taking tasks in this process: `npm start` does on SQLite, `npm run worker` always. The
+ * handlers come from the caller (src/server/task-handlers.ts), so the engine knows no domain.
+ */
+export async function startWorkers(services: Services, handlers: TaskHandlers, concurrency: number): Promise<void> {
+  const engine = services.tasks
+  engine.working = true
+  await engine.queue.work((taskId) => runTask(engine, services, handlers, taskId).catch((error) => console.error(`Task ${taskId}:`, error)), concurrency)
+  engine.timers.push(setInterval(() => void reapExpiredLeases(engine, services, handlers).catch((error) => console.error('Task leases:', error)), REAP_MS))
+  engine.timers.push(...scheduleDueWork(engine, services, handlers))
+}
+
 /** Kinds declaring `every`: their handler's `due` is asked that often (and soon after start), and the queue woken for what it queued. */
-function scheduleDueWork(engine: TaskEngine, services: Services, handlers: Readonly<Record<string, TaskHandler>>): NodeJS.Timeout[] {
+function scheduleDueWork(engine: TaskEngine, services: Services, handlers: TaskHandlers): NodeJS.Timeout[] {
   const timers: NodeJS.Timeout[] = []
   for (const kind of services.registry.tasks.values()) {
     const due = handlers[kind.handler]?.due

@@ -1,7 +1,8 @@
 import type { Label } from '../../schema/types'
 import { AppError } from '../errors/AppError'
 import { asSchemaDb } from '../db/connect'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { namedHandler, requireCaller, type NamedHandler, type RequestContext } from '../engine/handler-context'
 import { findVisible, listIds, ofEndpoint } from '../engine/generic/record-scope'
 import { withTitles } from '../engine/generic/relation-titles'
@@ -9,7 +10,7 @@ import { chargeOf, rateOf, reserve } from './cost'
 import { checkSize, limitsOf, measured } from './limits'
 import { insertTask, QUEUED } from './insert'
 import { endedIn, releaseIn } from './runner'
-import { taskHandlers } from '../task-handlers'
+import type { TaskHandlers } from './task-handler'
 import { followRecords } from './events'
 import { forgetUses } from './uses'
 
@@ -18,25 +19,25 @@ import { forgetUses } from './uses'
  * Submit a task of the endpoint's kind: check it, create it with its cost reserved and its job
  * queued, all in one transaction, so a task exists exactly when it is paid for and queued.
  */
-export const submitTask: NamedHandler = {
+const submitTask = (handlers: TaskHandlers): NamedHandler => ({
   endpoints: [],
   async run(ctx) {
-    const [id] = await createTasks(ctx, [ctx.body])
+    const [id] = await createTasks(ctx, handlers, [ctx.body])
     return visibleTask(ctx, id!)
   },
-}
+})
 
 /** Several tasks of the endpoint's kind (a template's rows): created, charged and queued together, or none. */
-const submitBatch: NamedHandler = {
+const submitBatch = (handlers: TaskHandlers): NamedHandler => ({
   endpoints: [],
   async run(ctx) {
-    const ids = await createTasks(ctx, ctx.body.inputs as Record<string, unknown>[], (i) => `/inputs/${i}`)
+    const ids = await createTasks(ctx, handlers, ctx.body.inputs as Record<string, unknown>[], (i) => `/inputs/${i}`)
     return { count: ids.length, ids }
   },
-}
+})
 
 /** What a submission would make and cost, checked as the submit checks it, with nothing created or charged. */
-const estimate: NamedHandler = {
+const estimate = (handlers: TaskHandlers): NamedHandler => ({
   endpoints: [],
   async run(ctx) {
     const caller = requireCaller(ctx)
@@ -44,20 +45,20 @@ const estimate: NamedHandler = {
     const kind = services.registry.tasks.get(ctx.endpoint.task!)!
     const [rate, limits] = await Promise.all([rateOf(services, kind), limitsOf(services, kind)])
     // prepare only reads, so it needs no transaction of its own.
-    const { size, notices = [] } = (await taskHandlers[kind.handler]!.prepare?.({ services, kind, caller, input: ctx.body, locale: ctx.locale, trx: services.db })) ?? {}
+    const { size, notices = [] } = (await handlers[kind.handler]!.prepare?.({ services, kind, caller, input: ctx.body, locale: ctx.locale, trx: services.db })) ?? {}
     if (!size) throw new Error(`Task kind ${kind.name} has an estimate call, and its handler measured nothing.`)
     checkSize(limits, size, ctx.locale)
     const charge = chargeOf(kind, rate, ctx.body, size)
     return { size, limits, cost: charge && { ledger: charge.ledger, amount: charge.amount }, notices: notices.map((notice) => notice[ctx.locale]) }
   },
-}
+})
 
 /** `at` says where input i sits in the body, so a refusal of one input of a batch names it. */
-async function createTasks(ctx: RequestContext, inputs: Record<string, unknown>[], at: (i: number) => string = () => ''): Promise<number[]> {
+async function createTasks(ctx: RequestContext, handlers: TaskHandlers, inputs: Record<string, unknown>[], at: (i: number) => string = () => ''): Promise<number[]> {
   const caller = requireCaller(ctx)
   const { services } = ctx
   const kind = services.registry.tasks.get(ctx.endpoint.task!)!
-  const handler = taskHandlers[kind.handler]!
+  const handler = handlers[kind.handler]!
   // Read before the transaction: on SQLite it holds the only connection.
   const [rate, limits] = await Promise.all([rateOf(services, kind), limitsOf(services, kind)])
   const ids = await services.db.transaction().execute(async (trx) => {
@@ -79,28 +80,29 @@ async function createTasks(ctx: RequestContext, inputs: Record<string, unknown>[
 }
 
 /** Cancel: the status, the cost given back and the job's fate change together; a running worker stops at its next beat, or at once here. */
-const cancel = namedHandler(['task/cancel'], {
-  async run(ctx) {
-    const caller = requireCaller(ctx)
-    const { services } = ctx
-    const task = await findVisible(ctx, asSchemaDb(services.db), taskEntity(services), ctx.body.id)
-    await services.db.transaction().execute(async (trx) => {
-      const now = services.now().toISOString()
-      const stopped = await trx
-        .updateTable(tableOf(services, 'task'))
-        .set({ status: 'cancelled', stage: '{}', error: JSON.stringify(cancelledBy(caller.username)), finished_at: now, lease_until: null, updated_at: now })
-        .where('id', '=', ctx.body.id)
-        .where('status', 'in', ['queued', 'running'])
-        .executeTakeFirst()
-      if (Number(stopped.numUpdatedRows) === 0) throw new AppError('TASK_NOT_ACTIVE', { id: String(task.id) })
-      await releaseIn(trx, services, ctx.body.id, caller.id)
-      await endedIn(trx, services, ctx.body.id, 'cancelled', cancelledBy(caller.username))
-    })
-    services.tasks.running.get(ctx.body.id)?.abort(new Error('Cancelled.'))
-    services.tasks.changed()
-    return visibleTask(ctx, ctx.body.id)
-  },
-})
+const cancel = (handlers: TaskHandlers) =>
+  namedHandler(['task/cancel'], {
+    async run(ctx) {
+      const caller = requireCaller(ctx)
+      const { services } = ctx
+      const task = await findVisible(ctx, asSchemaDb(services.db), taskEntity(services), ctx.body.id)
+      await services.db.transaction().execute(async (trx) => {
+        const now = services.now().toISOString()
+        const stopped = await trx
+          .updateTable(tableOf(services, 'task'))
+          .set({ status: 'cancelled', stage: '{}', error: JSON.stringify(cancelledBy(caller.username)), finished_at: now, lease_until: null, updated_at: now })
+          .where('id', '=', ctx.body.id)
+          .where('status', 'in', ['queued', 'running'])
+          .executeTakeFirst()
+        if (Number(stopped.numUpdatedRows) === 0) throw new AppError('TASK_NOT_ACTIVE', { id: String(task.id) })
+        await releaseIn(trx, services, ctx.body.id, caller.id)
+        await endedIn(trx, services, handlers, ctx.body.id, 'cancelled', cancelledBy(caller.username))
+      })
+      services.tasks.running.get(ctx.body.id)?.abort(new Error('Cancelled.'))
+      services.tasks.changed()
+      return visibleTask(ctx, ctx.body.id)
+    },
+  })
 
 /** Retry: a new run of the same task, its cost reserved again under the run's own ledger key, its steps done anew (a vendor's failed job is not followed again). */
 const retry = namedHandler(['task/retry'], {
@@ -180,12 +182,13 @@ async function visibleTask(ctx: RequestContext, id: number): Promise<Record<stri
   return (await withTitles(ctx, db, entity, [await findVisible(ctx, db, entity, id)]))[0]!
 }
 
-export const taskEndpointHandlers = {
-  'task.submit': submitTask,
-  'task.submitBatch': submitBatch,
-  'task.estimate': estimate,
-  'tasks.cancel': cancel,
+/** The task endpoints, given the kinds' handlers (src/server/task-handlers.ts): the task engine names no domain. */
+export const taskEndpointHandlers = (handlers: TaskHandlers): Record<string, NamedHandler> => ({
+  'task.submit': submitTask(handlers),
+  'task.submitBatch': submitBatch(handlers),
+  'task.estimate': estimate(handlers),
+  'tasks.cancel': cancel(handlers),
   'tasks.retry': retry,
   'tasks.delete': remove,
   'tasks.events': events,
-}
+})

@@ -1,6 +1,7 @@
 import type { Label, TaskKindDef } from '../../schema/types'
 import type { Db } from '../db/connect'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { reserve, type TaskCharge } from './cost'
 import type { WorkSize } from './limits'
 import { recordUses } from './uses'
@@ -55,7 +56,7 @@ export async function insertTask(trx: Db, services: Services, task: NewTask): Pr
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const taskId = Number(row.id)
+  const taskId = row.id
   await recordUses(trx, services, taskId, kind, task.input)
   if (charge) await reserve(trx, services, { id: taskId, ownerId: task.ownerId, ledger: charge.ledger, amount: charge.amount, run: 1 }, task.chargedBy ?? task.ownerId)
   await services.tasks.queue.enqueue(trx, taskId, task.delaySeconds)

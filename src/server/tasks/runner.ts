@@ -1,15 +1,15 @@
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Label, TaskKindDef } from '../../schema/types'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import type { Db } from '../db/connect'
 import { release } from './cost'
-import type { TaskHandler, TaskOutcome } from './task-handler'
+import type { TaskHandlers, TaskOutcome } from './task-handler'
 import { TaskDeferred, TaskFailure } from '../errors/task-failure'
 import { failureReason } from './failure-reason'
 import { limitsOf, measured } from './limits'
-import type { TaskEngine } from './engine'
-import { taskHandlers } from '../task-handlers'
+import type { TaskEngine } from './task-engine'
 
 /** How often a running task renews its lease and writes its progress: the console's live view moves at this pace. */
 const BEAT_MS = 500
@@ -32,15 +32,15 @@ function tryingAgainAt(at: Date): Label {
  * delivered twice runs once), renew its lease while the work goes on, and end it in one
  * transaction with what it made, its cost kept or given back.
  */
-export async function runTask(engine: TaskEngine, services: Services, handlers: Readonly<Record<string, TaskHandler>>, taskId: number): Promise<void> {
+export async function runTask(engine: TaskEngine, services: Services, handlers: TaskHandlers, taskId: number): Promise<void> {
   const tasks = tableOf(services, 'task')
   const lease = (kind: TaskKindDef) => new Date(services.now().getTime() + (services.config.taskLeaseSeconds ?? kind.leaseSeconds) * 1000).toISOString()
   const row = await services.db.selectFrom(tasks).selectAll().where('id', '=', taskId).executeTakeFirst()
   if (!row || row.status !== 'queued') return
-  const kind = services.registry.tasks.get(String(row.kind))
+  const kind = services.registry.tasks.get(row.kind)
   const handler = kind && handlers[kind.handler]
   if (!kind || !handler) {
-    await fail(services, taskId, engine.workerId, { 'zh-CN': `任务类型 ${row.kind} 已不存在`, 'en-US': `Task kind ${row.kind} no longer exists` }, true)
+    await fail(services, handlers, taskId, engine.workerId, { 'zh-CN': `任务类型 ${row.kind} 已不存在`, 'en-US': `Task kind ${row.kind} no longer exists` }, true)
     return
   }
   const now = services.now().toISOString()
@@ -54,7 +54,7 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
   engine.changed()
 
   const runSeconds = services.config.taskRunSeconds ?? (await limitsOf(services, kind)).runMinutes * 60
-  const attempt = Number(row.attempts ?? 0) + 1
+  const attempt = (row.attempts ?? 0) + 1
   const controller = new AbortController()
   engine.running.set(taskId, controller)
   let progress = { percent: 0, stage: STARTING, dirty: false }
@@ -86,7 +86,7 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
   const workDir = await mkdtemp(join(workRoot, `task-${taskId}-`))
   try {
     const outcome = await handler.run({
-      task: { id: taskId, kind: kind.name, title: String(row.title ?? ''), ownerId: Number(row.owner_id), attempt },
+      task: { id: taskId, kind: kind.name, title: (row.title ?? ''), ownerId: row.owner_id, attempt },
       kind,
       input: parseJson(row.input),
       ...(measured(row.size) ? { size: measured(row.size) } : {}),
@@ -105,11 +105,11 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
       },
     })
     clearInterval(timer)
-    if (overtime) await fail(services, taskId, engine.workerId, ranTooLong(runSeconds), false)
+    if (overtime) await fail(services, handlers, taskId, engine.workerId, ranTooLong(runSeconds), false)
     else if (!controller.signal.aborted) await succeed(services, taskId, engine.workerId, outcome)
   } catch (error) {
     clearInterval(timer)
-    if (overtime) await fail(services, taskId, engine.workerId, ranTooLong(runSeconds), false)
+    if (overtime) await fail(services, handlers, taskId, engine.workerId, ranTooLong(runSeconds), false)
     // Stopped with its process (a deploy, Ctrl-C): another worker starts it again now, not after its lease.
     if (controller.signal.aborted && engine.stopping) await requeue(engine, services, taskId, 0, WORKER_STOPPED).catch(() => undefined)
     if (!controller.signal.aborted && error instanceof TaskDeferred) await defer(engine, services, taskId, error)
@@ -117,8 +117,8 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
       // An error the work did not explain goes whole, paths and all, to the operator; the task says it without them.
       if (!(error instanceof TaskFailure)) console.error(`Task ${taskId} (${kind.name}), try ${attempt}:`, error)
       const retry = !(error instanceof TaskFailure) || error.retry
-      if (retry && attempt < Number(row.max_attempts ?? kind.attempts)) await requeue(engine, services, taskId, attempt, failureReason(error))
-      else await fail(services, taskId, engine.workerId, failureReason(error), false)
+      if (retry && attempt < (row.max_attempts ?? kind.attempts)) await requeue(engine, services, taskId, attempt, failureReason(error))
+      else await fail(services, handlers, taskId, engine.workerId, failureReason(error), false)
     }
   } finally {
     clearInterval(timer)
@@ -191,12 +191,12 @@ async function defer(engine: TaskEngine, services: Services, taskId: number, def
 }
 
 /** End a task as failed and give its cost back, in one transaction; `anyWorker` for a task no worker holds. */
-export async function fail(services: Services, taskId: number, worker: string, reason: Label, anyWorker: boolean): Promise<void> {
-  await services.db.transaction().execute((trx) => failIn(trx, services, taskId, anyWorker ? undefined : worker, reason))
+export async function fail(services: Services, handlers: TaskHandlers, taskId: number, worker: string, reason: Label, anyWorker: boolean): Promise<void> {
+  await services.db.transaction().execute((trx) => failIn(trx, services, handlers, taskId, anyWorker ? undefined : worker, reason))
 }
 
 /** The same inside the caller's transaction: marks it failed only while it is still unfinished (and held by `worker` when given). */
-export async function failIn(trx: Db, services: Services, taskId: number, worker: string | undefined, reason: Label): Promise<boolean> {
+export async function failIn(trx: Db, services: Services, handlers: TaskHandlers, taskId: number, worker: string | undefined, reason: Label): Promise<boolean> {
   const tasks = tableOf(services, 'task')
   const now = services.now().toISOString()
   let update = trx
@@ -208,17 +208,17 @@ export async function failIn(trx: Db, services: Services, taskId: number, worker
   const failed = await update.executeTakeFirst()
   if (Number(failed.numUpdatedRows) === 0) return false
   await releaseIn(trx, services, taskId, null)
-  await endedIn(trx, services, taskId, 'failed', reason)
+  await endedIn(trx, services, handlers, taskId, 'failed', reason)
   return true
 }
 
 /** Let the kind's handler write what an unsuccessful end leaves on record, in the transaction that ends the task. */
-export async function endedIn(trx: Db, services: Services, taskId: number, status: 'failed' | 'cancelled', error: Label): Promise<void> {
+export async function endedIn(trx: Db, services: Services, handlers: TaskHandlers, taskId: number, status: 'failed' | 'cancelled', error: Label): Promise<void> {
   const row = await trx.selectFrom(tableOf(services, 'task')).select(['kind', 'title', 'owner_id', 'attempts', 'input']).where('id', '=', taskId).executeTakeFirstOrThrow()
-  const kind = services.registry.tasks.get(String(row.kind))
-  const ended = kind && taskHandlers[kind.handler]?.ended
+  const kind = services.registry.tasks.get(row.kind)
+  const ended = kind && handlers[kind.handler]?.ended
   if (!ended) return
-  const task = { id: taskId, kind: kind.name, title: String(row.title ?? ''), ownerId: Number(row.owner_id), attempt: Number(row.attempts ?? 0) }
+  const task = { id: taskId, kind: kind.name, title: (row.title ?? ''), ownerId: row.owner_id, attempt: (row.attempts ?? 0) }
   await ended(trx, { services, task, input: parseJson(row.input), status, error })
 }
 
@@ -228,7 +228,7 @@ export async function releaseIn(trx: Db, services: Services, taskId: number, ope
   const marked = await trx.updateTable(tasks).set({ cost_state: 'released' }).where('id', '=', taskId).where('cost_state', '=', 'reserved').executeTakeFirst()
   if (Number(marked.numUpdatedRows) === 0) return
   const task = await trx.selectFrom(tasks).select(['owner_id', 'cost_ledger', 'cost_amount', 'runs']).where('id', '=', taskId).executeTakeFirstOrThrow()
-  await release(trx, services, { id: taskId, ownerId: Number(task.owner_id), ledger: String(task.cost_ledger), amount: Number(task.cost_amount), run: Number(task.runs ?? 1) }, operatorId)
+  await release(trx, services, { id: taskId, ownerId: task.owner_id, ledger: task.cost_ledger, amount: task.cost_amount, run: (task.runs ?? 1) }, operatorId)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/connect'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import type { JobQueue } from './queue'
 
 const POLL_MS = 500

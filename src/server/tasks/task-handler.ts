@@ -96,6 +96,9 @@ export interface TaskHandler {
   due?(services: Services, kind: TaskKindDef): Promise<number>
 }
 
+/** Every task handler a task kind may name in "handler", by that name. */
+export type TaskHandlers = Readonly<Record<string, TaskHandler>>
+
 /**
  * A task handler for `kinds`: the engine validates the input against the kind's schema
  * before `prepare` and `run` see it, so the generated types are what they are given.

@@ -4,7 +4,8 @@ import { entitiesUsedByTasks } from '../../schema/task-kinds'
 import { fieldError } from '../errors/AppError'
 import type { Db } from '../db/connect'
 import { asSchemaDb } from '../db/connect'
-import { tableOf, type Services } from '../services'
+import { type Services } from '../services'
+import { tableOf } from '../db/table-of'
 import { namedHandler, type RequestContext } from '../engine/handler-context'
 import { findVisible, listIds, ofEndpoint } from '../engine/generic/record-scope'
 import { entityLabel } from '../engine/generic/labels'
@@ -34,8 +35,8 @@ export async function assertNotInUse(ctx: RequestContext, trx: Db, entity: Entit
   if (!entitiesUsedByTasks(services.registry.tasks).has(entity.name)) return
   const busy = await usesOf(trx, services, entity.name, ids).where(`${tableOf(services, 'task')}.status`, 'in', [...UNENDED]).execute()
   if (busy.length === 0) return
-  const records = [...new Set(busy.map((row) => Number(row.record_id)))]
-  const tasks = [...new Set(busy.map((row) => Number(row.id)))]
+  const records = [...new Set(busy.map((row) => row.record_id))]
+  const tasks = [...new Set(busy.map((row) => row.id))]
   throw fieldError('RECORD_IN_USE', '/ids', ctx.locale, { entity: entityLabel(entity, ctx), ids: listIds(records), tasks: listIds(tasks) })
 }
 
@@ -66,8 +67,8 @@ const uses = namedHandler(['task/uses'], {
     const rows = await ofEndpoint(ctx, usesOf(services.db, services, entity.name, ctx.body.ids), task).orderBy('id', 'desc').execute()
     return {
       total: rows.length,
-      active: rows.filter((row) => (UNENDED as readonly string[]).includes(String(row.status))).length,
-      tasks: rows.slice(0, SHOWN).map((row) => ({ id: Number(row.id), kind: String(row.kind), title: String(row.title), status: String(row.status), record_id: Number(row.record_id) })),
+      active: rows.filter((row) => (UNENDED as readonly string[]).includes(row.status)).length,
+      tasks: rows.slice(0, SHOWN).map((row) => ({ id: row.id, kind: row.kind, title: row.title, status: row.status, record_id: row.record_id })),
     }
   },
 })

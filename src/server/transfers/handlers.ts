@@ -1,10 +1,10 @@
 import { AppError, fieldError } from '../errors/AppError'
 import { fenToYuan, publicColumns, rowToRecord } from '../db/records'
 import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
-import { oncePerKey } from '../ledger/once-per-key'
+import { oncePerKey } from '../db/once-per-key'
 import { amountIn, exchangeRate, mayTransfer, type Kind } from './rules'
 import { readGroup } from '../settings/settings-store'
-import { tableOf } from '../services'
+import { tableOf } from '../db/table-of'
 import { namedHandler, requireCaller, type RequestContext } from '../engine/handler-context'
 import { asSchemaDb, type Db } from '../db/connect'
 
@@ -34,9 +34,9 @@ const transfer = namedHandler(['platform/transfer'], {
       if (key) {
         const earlier = await trx.selectFrom(records).select(['id', 'to_user_id', 'kind', 'money', 'count']).where('idempotency_key', '=', key).executeTakeFirst()
         if (earlier) {
-          const same = Number(earlier.to_user_id) === to && earlier.kind === kind && Number(kind === 'money' ? earlier.money : earlier.count) === units
+          const same = earlier.to_user_id === to && earlier.kind === kind && Number(kind === 'money' ? earlier.money : earlier.count) === units
           if (!same) throw new AppError('IDEMPOTENCY_KEY_REUSED')
-          return Number(earlier.id)
+          return earlier.id
         }
       }
       await assertMayTransfer(ctx, trx, kind)
@@ -58,7 +58,7 @@ const transfer = namedHandler(['platform/transfer'], {
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      const related = { type: 'transfer_record', id: Number(inserted.id) }
+      const related = { type: 'transfer_record', id: inserted.id }
       const remark = ctx.body.remark ?? ''
       const move = (userId: number, amount: number, type: 'transfer_out' | 'transfer_in') =>
         kind === 'money'
@@ -69,7 +69,7 @@ const transfer = namedHandler(['platform/transfer'], {
         throw error
       })
       await move(to, units, 'transfer_in')
-      return Number(inserted.id)
+      return inserted.id
     }))
     const row = await asSchemaDb(ctx.services.db).selectFrom(records).select(publicColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow()
     return rowToRecord(entity, row)

@@ -8,6 +8,7 @@ import { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand } fro
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
 import type { Config, UploadStoreConfig } from '../config'
 import { LOCAL_UPLOADS_PREFIX } from '../../schema/media-url'
+import type { EntityDef } from '../../schema/types'
 
 /** How a browser may send one file straight to the store (generate_sts_token). */
 export interface DirectUpload {
@@ -63,6 +64,16 @@ export async function removeStoredFiles(store: FileStore, urls: string[], log: {
     const key = url ? store.keyOf(url) : null
     if (key) await store.remove(key).catch((error: unknown) => log.warn({ err: error, key }, 'a deleted record\'s file could not be removed'))
   }
+}
+
+/** After a generic delete (src/server/generic-hooks.ts): the files its records owned, by the entity's "ownedFiles". */
+export async function removeOwnedFiles(
+  ctx: { services: { files: FileStore }; request: { log: { warn(obj: object, msg: string): void } } },
+  entity: Pick<EntityDef, 'ownedFiles'>,
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  const owned = entity.ownedFiles ?? []
+  await removeStoredFiles(ctx.services.files, rows.flatMap((row) => owned.map((field) => String(row[field] ?? ''))), ctx.request.log)
 }
 
 /** A key the store made (newUploadKey's shape) after the store's prefix; no way out of the folder. */

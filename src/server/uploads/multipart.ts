@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -8,20 +8,8 @@ import { fileTypeFromBuffer } from 'file-type'
 import type { FilePart, Locale } from '../../schema/types'
 import { fieldMessage, type FieldError } from '../../schema/validation-messages'
 import { AppError, validationError } from '../errors/AppError'
-
-/** A file part as a handler receives it: read whole, its type recognised from the content. */
-export interface UploadedFile {
-  filename: string
-  /** Recognised from the bytes; undefined when nothing is recognised (text files such as PEM). */
-  type?: string
-  /** The extension that goes with `type`, e.g. png. */
-  extension?: string
-  size: number
-  /** The bytes, for a part read into memory. */
-  data: Buffer
-  /** For a part streamed to disk ("toDisk"): the temporary file, removed after the request unless the handler moved it. */
-  path?: string
-}
+import type { UploadedFile } from '../engine/handler-context'
+import { localeOf } from '../locale'
 
 /**
  * Read a multipart request as its endpoint file declares it: each file part within its
@@ -111,4 +99,45 @@ function typeName(type: string): string {
 
 function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`
+}
+
+/**
+ * On the endpoint routes declared after it in `app`: each call takes what its endpoint file
+ * declares (JSON, or multipart when it has file parts), and the parts of a multipart call are
+ * read after the route's own preHandlers (a rate limit refuses before a file is stored), then
+ * removed once the call is answered, unless the handler moved them.
+ */
+export function multipartBodies(app: FastifyInstance, mediaMaxBytes: number): void {
+  const cleanups = new WeakMap<FastifyRequest, () => Promise<void>>()
+  const cleanUp = async (request: FastifyRequest) => {
+    await cleanups.get(request)?.()
+    cleanups.delete(request)
+  }
+  app.addHook('onRoute', (route) => {
+    const endpoint = route.config?.endpoint
+    if (!endpoint) return
+    route.preValidation = [
+      ...hooksOf(route.preValidation),
+      async (request) => {
+        if (request.isMultipart() === Boolean(endpoint.files)) return
+        throw new AppError('REQUEST_MEDIA_TYPE', { type: (request.headers['content-type'] ?? 'none').split(';')[0]!, expected: endpoint.files ? 'multipart/form-data' : 'application/json' })
+      },
+    ]
+    const declared = endpoint.files
+    if (!declared) return
+    route.preHandler = [
+      ...hooksOf(route.preHandler),
+      async (request) => {
+        const { cleanup, ...body } = await readMultipart(request, declared, localeOf(request), mediaMaxBytes)
+        cleanups.set(request, cleanup)
+        request.multipart = body
+      },
+    ]
+    route.onResponse = [...hooksOf(route.onResponse), cleanUp]
+    route.onRequestAbort = [...hooksOf(route.onRequestAbort), cleanUp]
+  })
+}
+
+function hooksOf<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
 }
