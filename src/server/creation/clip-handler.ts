@@ -8,7 +8,7 @@ import { bitrateFor, clipDuration, outputSize, segmentsCovering, type ClipPlan }
 import { narrate, narrationSeconds, TAIL_SECONDS } from '../media/narration'
 import { usableMaterials, materialsById, mediaInfoOf, type MaterialUse } from './materials'
 import { requireMediaTools } from './media-tools'
-import { subtitleStyle, titleOf, transitionOf } from './media-style'
+import { subtitleStyle, titleOf, transitionOf } from '../media/media-style'
 import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
 import { checkVoice, measureIn, speakerFor, type VoiceChoice } from './voice'
 import { checkFont, fontFor } from './font'

@@ -12,7 +12,7 @@ import { usableMaterials, materialsById, mediaInfoOf, type MaterialUse } from '.
 import { requireMediaTools } from './media-tools'
 import { fetchMaterials, renderAndStore, insertWorks, type StoredVideo } from './outputs'
 import { voiceOverSeconds } from './clip-handler'
-import { subtitleStyle, titleOf, transitionOf, type PlanFont } from './media-style'
+import { subtitleStyle, titleOf, transitionOf, type PlanFont } from '../media/media-style'
 import { checkFont, fontFor } from './font'
 import { checkVoice, speakerFor } from './voice'
 

@@ -22,7 +22,7 @@ import { materialsById, mediaInfoOf, usableMaterials } from './materials'
 import { matchSentences, searchTerms, tagsOf, type LibraryItem } from './matching'
 import { requireMediaTools } from './media-tools'
 import { fetchMaterials, insertWorks, renderAndStore, type StoredVideo } from './outputs'
-import { subtitleStyle, titleOf, transitionOf, type PlanFont } from './media-style'
+import { subtitleStyle, titleOf, transitionOf, type PlanFont } from '../media/media-style'
 import { checkFont, fontFor } from './font'
 import { checkVoice, measureIn, speakerFor } from './voice'
 

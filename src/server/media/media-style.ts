@@ -1,10 +1,10 @@
-import type { TaskInput } from '../tasks/task-handler'
-import type { ClipPlan, ClipTitle } from '../media/clip-plan'
-import { transitionsAt, type TransitionChoice } from '../media/transitions'
+import type { Endpoints } from '../../generated/types'
+import type { ClipPlan, ClipTitle } from './clip-plan'
+import { transitionsAt, type TransitionChoice } from './transitions'
 
 /** The fields of schemas/shared/media.json as a form sends them (every video-making kind has the same). */
-type SubtitleStyleInput = TaskInput<'clip'>['subtitle_style']
-type TitleInput = TaskInput<'clip'>['title_overlay']
+type SubtitleStyleInput = Endpoints['task/submit_clip']['body']['subtitle_style']
+type TitleInput = Endpoints['task/submit_clip']['body']['title_overlay']
 
 /** A font as a render names it: its family, and for a library font the file that holds it (creation/font.ts). */
 export interface PlanFont {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { installedFonts, isInstalledFont } from '../media/installed-fonts'
+import { installedFonts, isInstalledFont } from './installed-fonts'
 import { subtitleStyle, titleOf, transitionOf } from './media-style'
 
 describe('the video-making forms\' styles as the media layer draws them', () => {
