@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, deriveGenericSchemas } from './generic-endpoint'
 import { checkResources } from './resource-checks'
 import { checkNavigation } from './navigation-checks'
 import { checkShownFieldLabels } from './label-checks'
+import { checkFormFieldHelp } from './help-checks'
 import { loadConfigGroups } from './config-groups'
 import type { SchemaProblem } from './SchemaError'
 import type { SchemaChecker } from './SchemaChecker'
@@ -121,6 +122,7 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
 
   const configGroups = loadConfigGroups(valid.filter((p) => p.kind === 'config'), navigation, problems)
   if (checker) problems.push(...checker.checkConfigGroups(configGroups))
+  checkFormFieldHelp(resources, entities, endpoints, tasks, configGroups, shared, broken, problems)
 
   attachListConfigs(resources, endpoints)
   for (const endpoint of endpoints.values()) {

@@ -377,6 +377,29 @@ describe('registry problems name the file, the pointer and what to do', () => {
     ])
   })
 
+  it('help a form field\'s description gives reaches no page: a field a form draws says it in x-help, in both locales, wherever it is written', () => {
+    const clip = file('tasks/clip.json') as { input: { properties: Record<string, Record<string, unknown>> } }
+    delete clip.input.properties.fit!['x-help']
+    clip.input.properties.resolution!['x-help'] = { 'zh-CN': '短边的像素数' }
+    const media = file('shared/media.json') as { $defs: Record<string, Record<string, unknown>> }
+    delete media.$defs.speed!['x-help']
+    const platform = file('config/platform.json') as { properties: Record<string, Record<string, unknown>> }
+    delete platform.properties.video_max_seconds!['x-help']
+    const packages = file('entities/recharge_package.json') as { properties: Record<string, Record<string, unknown>> }
+    delete packages.properties.remark!['x-help']
+    const help = /never reaches the page|is help people read under the field/
+    const problems = problemsOf({ 'tasks/clip.json': clip, 'shared/media.json': media, 'config/platform.json': platform, 'entities/recharge_package.json': packages }).filter((p) => help.test(p))
+    expect(problems.sort()).toEqual([
+      expect.stringMatching(/^schemas\/config\/platform\.json#\/properties\/video_max_seconds\/description: explains a field a form draws, but a description is the API's documentation and never reaches the page\. Say what the person filling it needs in "x-help"/),
+      expect.stringMatching(/^schemas\/entities\/recharge_package\.json#\/properties\/remark\/description: explains a field a form draws/),
+      expect.stringMatching(/^schemas\/shared\/media\.json#\/\$defs\/speed\/description: explains a field a form draws/),
+      expect.stringMatching(/^schemas\/tasks\/clip\.json#\/input\/properties\/fit\/description: explains a field a form draws/),
+      'schemas/tasks/clip.json#/input/properties/resolution/x-help: is help people read under the field: give it in both locales, { "zh-CN": "…", "en-US": "…" }.',
+    ])
+    // A description of what a form never draws (a read-only field, a table the server keeps) stays the API's alone.
+    expect(problemsOf({}).filter((p) => help.test(p))).toEqual([])
+  })
+
   it('a detail page without its own field list shows, and so needs labels for, every field', () => {
     const domain = file('entities/domain.json') as { properties: Record<string, Record<string, unknown>> }
     delete domain.properties.copyright!['x-label']

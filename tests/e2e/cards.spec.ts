@@ -18,6 +18,10 @@ describe('card passwords (spec §2 /promotion/card-password)', () => {
       await page.getByRole('button', { name: 'Issue cards' }).click()
       await page.locator('#root_name').fill('Spring gift')
       await page.locator('.ant-modal .ant-select', { has: page.locator('#root_kind') }).click()
+      // A choice the form requires starts at its first real option: no blank one to pick.
+      const kinds = page.locator('.ant-select-dropdown:visible .ant-select-item-option')
+      await kinds.first().waitFor()
+      expect(await kinds.allTextContents()).toEqual(['Balance', 'Digital-human clones', 'Advanced digital-human clones', 'Voice clones'])
       await page.locator('.ant-select-item-option', { hasText: 'Balance' }).click()
       await page.locator('#root_amount').fill('10')
       await page.locator('#root_quantity').fill('3')

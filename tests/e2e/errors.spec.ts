@@ -54,8 +54,10 @@ describe('failed calls, as spec §8 shows them', () => {
       expect(await page.locator('#root_host').inputValue()).toBe('kept.example.com')
 
       await page.getByRole('button', { name: 'Save' }).click()
-      // Re-Login signs out and reloads the page.
-      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Re-Login' }).click()])
+      // Re-Login signs out and reloads the page. Clicked once the dialog has stopped moving, as Cancel was: a click
+      // on a dialog still zooming in can land before its button takes it.
+      await page.locator('.ant-modal-confirm-title', { hasText: 'Confirm logout' }).waitFor()
+      await Promise.all([page.waitForEvent('load'), clickWhenSettled(page.getByRole('button', { name: 'Re-Login' }))])
       await page.waitForURL(/\/login(\?|$)/)
       await page.locator('#username').waitFor()
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()

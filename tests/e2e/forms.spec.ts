@@ -53,6 +53,43 @@ describe('generated forms', () => {
       await aligned('root_allow_register', 'root_VITE_MERCHANT_COUNT_LIMITATION', 'Merchants may register (where a domain does not decide)')
     }))
 
+  it('shows a field\'s help under it in the page\'s language, and a group\'s under its title, on task and settings forms alike', async () => {
+    await withSignedIn(product, 'merchant1', async (page) => {
+      const itemOf = (id: string) => page.locator(`#${id}`).locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-form-item ")][1]')
+      await expect.poll(() => itemOf('root_segments_0_end').locator('.ant-form-item-extra').textContent()).toBe('填 0 表示用到素材结尾。')
+      await expect.poll(() => itemOf('root_resolution').locator('.ant-form-item-extra').textContent()).toBe('短边的像素数：9:16 的 720 即 720 × 1280。')
+      // The title's group: its help right under its heading, before its first field.
+      const group = page.locator('fieldset#root_title_overlay')
+      const [help, first] = await Promise.all([group.getByText('在开头几秒显示在画面上方的大标题。').boundingBox(), page.locator('#root_title_overlay_text').boundingBox()])
+      expect(help!.y).toBeLessThan(first!.y)
+    }, 'zh-CN', { at: '/creation/clip' })
+    await withSignedIn(product, 'admin', async (page) => {
+      await page.getByRole('tab', { name: 'Business rules' }).click()
+      await page.getByText('The exchanges offered, separated by commas: 1 digital-human counts, 2 advanced digital-human counts, 3 voice clone counts, 4 clone').waitFor()
+    }, 'en-US', { at: '/account/settings' })
+  })
+
+  it('never submits a form when Enter is pressed in a date and time field, panel open or closed, or in a select', () =>
+    withSignedIn(product, 'merchant1', async (page) => {
+      await page.locator('#root_name').fill('Weekend posts')
+      await page.evaluate(() => document.addEventListener('submit', () => document.body.setAttribute('data-submits', String(Number(document.body.dataset.submits ?? 0) + 1)), true))
+      const picker = page.locator('#root_start_at')
+      await picker.click()
+      await picker.fill('2026-12-12 09:30:00')
+      await picker.press('Enter')
+      await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0)
+      await picker.press('Enter')
+      await page.locator('#root_account_ids').click()
+      await page.keyboard.press('Enter')
+      await page.keyboard.press('Escape')
+      await page.keyboard.press('Enter')
+      await page.waitForTimeout(300)
+      expect(await page.locator('body').getAttribute('data-submits')).toBeNull()
+      // A submission would also have said of every empty required field that it is missing.
+      expect(await page.locator('.ant-form-item-has-error').count()).toBe(0)
+      expect(await picker.inputValue()).toBe('2026-12-12 09:30:00')
+    }, 'en-US', { at: '/matrix-distribution/release-plan/create' }))
+
   it('ends a create or edit page at its form\'s Save button, with no empty footer under it', () =>
     withSignedIn(product, 'admin', async (page) => {
       const { id } = await callApi<{ id: number }>(product, { username: 'admin' }, 'POST', '/recharge_package/add', { name: 'Footer check', price: '10.00' })

@@ -1,4 +1,4 @@
-import { Divider } from 'antd'
+import { Divider, Typography } from 'antd'
 import type { ObjectFieldTemplateProps } from '@rjsf/utils'
 import { SECTIONS_OPTION, type SectionLayout } from './form-schema'
 
@@ -6,7 +6,7 @@ import { SECTIONS_OPTION, type SectionLayout } from './form-schema'
  * The fields of a form's object, one under another; at the form's root, under the titles of
  * the sections the resource file declares (form.sections), with any field of no section last.
  */
-export function FormSections({ properties, uiSchema, fieldPathId, title }: ObjectFieldTemplateProps) {
+export function FormSections({ properties, uiSchema, fieldPathId, title, description }: ObjectFieldTemplateProps) {
   const shown = properties.filter((property) => !property.hidden)
   const options = uiSchema?.['ui:options'] as Record<string, unknown> | undefined
   const root = fieldPathId.$id === 'root'
@@ -20,6 +20,7 @@ export function FormSections({ properties, uiSchema, fieldPathId, title }: Objec
             {title}
           </Divider>
         ) : null}
+        {!root && description ? <Typography.Paragraph type="secondary">{description}</Typography.Paragraph> : null}
         {shown.map((property) => property.content)}
       </fieldset>
     )

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Button, Flex, Form as AntdForm, Grid } from 'antd'
 import Form, { Templates } from '@rjsf/antd'
 import { englishStringTranslator, getUiOptions, TranslatableString, type ErrorSchema, type FieldTemplateProps, type RJSFValidationError } from '@rjsf/utils'
@@ -56,7 +56,9 @@ const DEFAULTS = { constAsDefaults: 'never' } as const
  */
 function FieldTemplate(props: FieldTemplateProps) {
   const labelled = props.schema.type === 'boolean' && getUiOptions(props.uiSchema).label !== false
-  return <ThemeFieldTemplate {...props} displayLabel={props.displayLabel || labelled} />
+  // A group's help goes under its title (FormSections), not after its last field.
+  const group = props.schema.type === 'object' ? { description: undefined, rawDescription: undefined } : {}
+  return <ThemeFieldTemplate {...props} {...group} displayLabel={props.displayLabel || labelled} />
 }
 
 const TEMPLATES = { ObjectFieldTemplate: FormSections, FieldTemplate, ArrayFieldItemTemplate: ArrayItem, ButtonTemplates: { AddButton: AddItemButton } }
@@ -122,7 +124,7 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
 
   return (
     // Saving (a click or Enter) is seen here before the form validates.
-    <div style={{ maxWidth: FORM_MAX_WIDTH }} onSubmitCapture={() => (triedToSave.current = true)}>
+    <div style={{ maxWidth: FORM_MAX_WIDTH }} onSubmitCapture={() => (triedToSave.current = true)} onKeyDown={keepEnterInPickers}>
       <AntdForm component={false} labelWrap>
         <Form
           schema={schema as never}
@@ -166,6 +168,15 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
       </AntdForm>
     </div>
   )
+}
+
+/**
+ * Enter in a date, time or select field picks or confirms there; the browser would then also
+ * submit the form (an input's implicit submission), saving it half filled. Its own handlers
+ * have run by the time the key reaches the form, so only the submission is stopped.
+ */
+function keepEnterInPickers(event: KeyboardEvent<HTMLElement>): void {
+  if (event.key === 'Enter' && event.target instanceof Element && event.target.closest('.ant-picker, .ant-select, [role="combobox"]')) event.preventDefault()
 }
 
 /**

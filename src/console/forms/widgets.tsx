@@ -16,6 +16,7 @@ import { PasswordInput } from './PasswordInput'
 import { TransitionWidget } from './TransitionWidget'
 import { VoiceWidget } from './VoiceWidget'
 import { FontWidget } from './FontWidget'
+import { RequiredSelectWidget } from './RequiredSelectWidget'
 
 /** Yuan with two decimals, labelled with the currency; "300" becomes "300.00" when the field is left. */
 export function MoneyWidget({ id, value, onChange, onBlur, disabled, readonly }: WidgetProps) {
@@ -150,4 +151,4 @@ export function ColorWidget({ id, value, onChange, disabled, readonly }: WidgetP
 }
 
 // CheckboxWidget replaces the theme's, which writes the label beside the box, for every boolean field.
-export const formWidgets = { CheckboxWidget, image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, material: MaterialWidget, script: ScriptWidget, 'post-title': TitleWidget, password: PasswordWidget, richText: RichTextWidget, lines: LinesWidget, color: ColorWidget, transition: TransitionWidget, voice: VoiceWidget, font: FontWidget }
+export const formWidgets = { CheckboxWidget, SelectWidget: RequiredSelectWidget, image: ImageWidget, money: MoneyWidget, flag: FlagWidget, relation: RelationWidget, material: MaterialWidget, script: ScriptWidget, 'post-title': TitleWidget, password: PasswordWidget, richText: RichTextWidget, lines: LinesWidget, color: ColorWidget, transition: TransitionWidget, voice: VoiceWidget, font: FontWidget }
