@@ -69,21 +69,21 @@ describe('rendering clips', () => {
     expect(await psnr('read-early.jpg')).toBeLessThan(25)
   }, 60_000)
 
-  it('copies streams when the sources already fit, far faster than encoding, and lasts their summed length', async () => {
+  it('copies streams when the sources already fit, packet for packet, and lasts their summed length', async () => {
     const c = await probeMedia(at('c.mp4'))
     const base = { shape: '16:9' as const, fit: 'crop' as const, height: 180, fps: 25, bitrateKbps: 400 }
     const segments = [{ path: at('a.mp4'), info: a }, { path: at('c.mp4'), info: c }, { path: at('a.mp4'), info: a }]
-    let started = performance.now()
     expect(await renderClip({ ...base, segments, output: at('copied.mp4') })).toEqual({ mode: 'copy', durationSeconds: 6 })
-    const copyMs = performance.now() - started
-    started = performance.now()
     // The same sources into a square frame: the graph has to run.
     expect((await renderClip({ ...base, shape: '1:1', segments, output: at('encoded.mp4') })).mode).toBe('encode')
-    const encodeMs = performance.now() - started
     const copied = await probeMedia(at('copied.mp4'))
     expect(copied).toMatchObject({ width: 320, height: 180, fps: 25, videoCodec: 'h264', audioCodec: 'aac' })
     expect(Math.abs(copied.duration - 6)).toBeLessThanOrEqual(0.2)
-    expect(copyMs).toBeLessThan(encodeMs)
+    // Copied, not encoded again: the first source's video packets come out as they went in, but for the first, which
+    // the join gives the stream's parameter sets (how much faster a copy is is the benchmarks' business).
+    const packets = async (file: string) => (await runProcess(mediaCommands().ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=size', '-of', 'csv=p=0', '-read_intervals', '%+#10', at(file)])).stdout.trim().split('\n').slice(1).join(' ')
+    expect(await packets('copied.mp4')).toBe(await packets('a.mp4'))
+    expect(await packets('encoded.mp4')).not.toBe(await packets('a.mp4'))
   }, 60_000)
 
   it('mixes music and a voice-over under a single segment, cut to the segment\'s length', async () => {
