@@ -67,11 +67,11 @@ export function checkFormFieldHelp(
     if (!entity || broken.has(`entity:${r.entity}`)) continue
     // An action's dialog draws its endpoint's body: the fields it lists, or all but the row's id.
     for (const action of r.actions) {
-      const body = action.endpoint ? endpoints.get(action.endpoint)?.request.body : undefined
-      const properties = (body?.properties ?? {}) as Record<string, JsonSchema>
-      const endpoint = endpoints.get(action.endpoint ?? '')!
+      const endpoint = endpoints.get(action.endpoint ?? '')
+      if (!endpoint) continue
+      const properties = (endpoint.request.body?.properties ?? {}) as Record<string, JsonSchema>
       for (const name of action.fields ?? Object.keys(properties).filter((name) => name !== action.rowId && name !== 'idempotency_key')) {
-        if (properties[name]) field(properties[name], endpoint.file, ['request', 'body', 'properties', name], true)
+        field(properties[name], endpoint.file, ['request', 'body', 'properties', name], true)
       }
     }
     // A form field is the named handler's body field where the endpoint declares one, else the entity's.

@@ -65,6 +65,7 @@ export async function runDemoMonth(services: Services, plan: readonly DemoAction
   const record = (key: string) => records.get(key) ?? fail(`nothing called "${key}" exists yet`)
   const batch = (key: string) => batches.get(key) ?? fail(`no card batch "${key}" has been issued yet`)
 
+  const generics = genericHandlers(genericHooks)
   const call = async <T>(endpointId: string, as: Caller, body: Record<string, unknown>, at: Date): Promise<T> => {
     const { registry } = services
     const endpoint = registry.endpoints.get(endpointId) ?? fail(`there is no endpoint ${endpointId}`)
@@ -76,7 +77,7 @@ export async function runDemoMonth(services: Services, plan: readonly DemoAction
       endpoint, caller: as, query: {}, body, files: {}, locale: 'en-US',
       request: NO_REQUEST as FastifyRequest, reply: NO_REQUEST as FastifyReply, services: { ...services, now: () => at },
     }
-    return (generic ? genericHandlers(genericHooks)[endpoint.handler as GenericHandler](ctx, entity!) : namedHandlers[endpoint.handler]!.run(ctx)) as Promise<T>
+    return (generic ? generics[endpoint.handler as GenericHandler](ctx, entity!) : namedHandlers[endpoint.handler]!.run(ctx)) as Promise<T>
   }
 
   for (const action of plan) {
