@@ -110,6 +110,7 @@ export const apiEndpoints = {
   platformEditTransferConfig: { id: 'platform/edit_transfer_config', method: 'POST', path: '/platform/edit_transfer_config', access: ['admin', 'partner'] },
   platformEditUserInfo: { id: 'platform/edit_user_info', method: 'POST', path: '/platform/edit_user_info', access: ['*'] },
   platformExchange: { id: 'platform/exchange', method: 'POST', path: '/platform/exchange', access: ['admin', 'partner', 'merchant'] },
+  platformExchangeNotices: { id: 'platform/exchange_notices', method: 'GET', path: '/platform/exchange_notices', access: ['admin', 'partner', 'merchant'] },
   platformGetAccount: { id: 'platform/get_account', method: 'GET', path: '/platform/get_account', access: ['partner', 'merchant'] },
   platformGetCaptcha: { id: 'platform/get_captcha', method: 'POST', path: '/platform/get_captcha', access: 'open' },
   platformGetConfig: { id: 'platform/get_config', method: 'GET', path: '/platform/get_config', access: ['admin'] },
@@ -135,7 +136,9 @@ export const apiEndpoints = {
   platformTransfer: { id: 'platform/transfer', method: 'POST', path: '/platform/transfer', access: ['admin', 'partner'] },
   platformTransferRecord: { id: 'platform/transfer_record', method: 'GET', path: '/platform/transfer_record', access: ['admin', 'partner'] },
   platformUserMoneyLog: { id: 'platform/user_money_log', method: 'GET', path: '/platform/user_money_log', access: ['admin', 'partner', 'merchant'] },
+  platformUserMoneyLogExport: { id: 'platform/user_money_log_export', method: 'GET', path: '/platform/user_money_log_export', access: ['admin', 'partner', 'merchant'], download: true },
   platformUserQuotaLog: { id: 'platform/user_quota_log', method: 'GET', path: '/platform/user_quota_log', access: ['admin', 'partner', 'merchant'] },
+  platformUserQuotaLogExport: { id: 'platform/user_quota_log_export', method: 'GET', path: '/platform/user_quota_log_export', access: ['admin', 'partner', 'merchant'], download: true },
   platformAccountAdd: { id: 'platform_account/add', method: 'POST', path: '/platform_account/add', access: ['partner', 'merchant'] },
   platformAccountDel: { id: 'platform_account/del', method: 'POST', path: '/platform_account/del', access: ['partner', 'merchant'] },
   platformAccountDetail: { id: 'platform_account/detail', method: 'GET', path: '/platform_account/detail', access: ['partner', 'merchant'] },
@@ -772,6 +775,15 @@ export interface ApiClient {
   platformExchange: (body: types.PlatformExchangeBody) => Promise<types.PlatformExchangeResponse>
 
   /**
+   * What to know before exchanging balance
+   *
+   * The exchange rates open now (units of each quota one CNY buys), the exchanges that are closed, or a warning that none is open. Shown above the exchange dialog of My assets, which then starts on the first open quota.
+   *
+   * `GET /platform/exchange_notices` · roles: admin, partner, merchant
+   */
+  platformExchangeNotices: () => Promise<types.PlatformExchangeNoticesResponse>
+
+  /**
    * My short-video platform accounts
    *
    * The caller's own accounts on Douyin, Kuaishou (authorized through a link) and the assisted platforms, with their status: an account whose platform no longer accepts its authorization says re-authorize. Tokens are never part of the answer.
@@ -991,6 +1003,17 @@ export interface ApiClient {
   platformUserMoneyLog: (query?: types.PlatformUserMoneyLogQuery) => Promise<types.PlatformUserMoneyLogResponse>
 
   /**
+   * Export the caller's own balance ledger as CSV or Excel
+   *
+   * A download link (signed in by a one-use ticket=, platform/download_ticket): every row platform/user_money_log would answer for the same filters (type, date), the caller's own only, as CSV (UTF-8 with a byte-order mark) or XLSX, written while it is read. Column titles, enum values and each row's description (the task it paid for, what an exchange bought, the order or card it credited) come in the caller's language (lang=).
+   *
+   * Answers a file, not an envelope.
+   *
+   * `GET /platform/user_money_log_export` · roles: admin, partner, merchant
+   */
+  platformUserMoneyLogExport: (query?: types.PlatformUserMoneyLogExportQuery) => Promise<unknown>
+
+  /**
    * The caller's own quota ledger
    *
    * Every change of the caller's digital-human, advanced and voice-clone quotas, filtered by quota, type and date. Own rows only, whatever the role.
@@ -998,6 +1021,17 @@ export interface ApiClient {
    * `GET /platform/user_quota_log` · roles: admin, partner, merchant
    */
   platformUserQuotaLog: (query?: types.PlatformUserQuotaLogQuery) => Promise<types.PlatformUserQuotaLogResponse>
+
+  /**
+   * Export the caller's own quota ledger as CSV or Excel
+   *
+   * A download link (signed in by a one-use ticket=, platform/download_ticket): every row platform/user_quota_log would answer for the same filters (quota, type, date), the caller's own only, as CSV (UTF-8 with a byte-order mark) or XLSX, written while it is read. Column titles, enum values and each row's description (the task it paid for, what an exchange gave) come in the caller's language (lang=).
+   *
+   * Answers a file, not an envelope.
+   *
+   * `GET /platform/user_quota_log_export` · roles: admin, partner, merchant
+   */
+  platformUserQuotaLogExport: (query?: types.PlatformUserQuotaLogExportQuery) => Promise<unknown>
 
   /**
    * Add an assisted account
@@ -1098,9 +1132,9 @@ export interface ApiClient {
   providerServiceEdit: (body: types.ProviderServiceEditBody) => Promise<types.ProviderServiceEditResponse>
 
   /**
-   * Adjust a partner's balance
+   * Adjust a partner's balance or one of its counts
    *
-   * Adds (positive) or takes (negative) yuan, with the reason kept in the balance ledger as an adjustment. The balance never goes below 0. A retried call with the same idempotency_key is applied once.
+   * Adds (positive) or takes (negative) yuan of the balance (kind money, the default) or whole units of one quota (digital-human, advanced digital-human or voice-clone count), with the reason kept in that ledger as an adjustment. Nothing goes below 0: taking more than the account has is refused on amount, naming what it has. A retried call with the same idempotency_key (or Idempotency-Key header) is applied once.
    *
    * `POST /provider_service/edit_account` · roles: admin
    */
@@ -1884,6 +1918,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformEditTransferConfig: (body) => transport({ method: 'POST', path: '/platform/edit_transfer_config', body }) as Promise<types.PlatformEditTransferConfigResponse>,
     platformEditUserInfo: (body = {}) => transport({ method: 'POST', path: '/platform/edit_user_info', body }) as Promise<types.PlatformEditUserInfoResponse>,
     platformExchange: (body) => transport({ method: 'POST', path: '/platform/exchange', body }) as Promise<types.PlatformExchangeResponse>,
+    platformExchangeNotices: () => transport({ method: 'GET', path: '/platform/exchange_notices' }) as Promise<types.PlatformExchangeNoticesResponse>,
     platformGetAccount: (query = {}) => transport({ method: 'GET', path: '/platform/get_account', query }) as Promise<types.PlatformGetAccountResponse>,
     platformGetCaptcha: (body) => transport({ method: 'POST', path: '/platform/get_captcha', body }) as Promise<types.PlatformGetCaptchaResponse>,
     platformGetConfig: (query) => transport({ method: 'GET', path: '/platform/get_config', query }) as Promise<types.PlatformGetConfigResponse>,
@@ -1909,7 +1944,9 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformTransfer: (body) => transport({ method: 'POST', path: '/platform/transfer', body }) as Promise<types.PlatformTransferResponse>,
     platformTransferRecord: (query = {}) => transport({ method: 'GET', path: '/platform/transfer_record', query }) as Promise<types.PlatformTransferRecordResponse>,
     platformUserMoneyLog: (query = {}) => transport({ method: 'GET', path: '/platform/user_money_log', query }) as Promise<types.PlatformUserMoneyLogResponse>,
+    platformUserMoneyLogExport: (query = {}) => transport({ method: 'GET', path: '/platform/user_money_log_export', query, download: true }),
     platformUserQuotaLog: (query = {}) => transport({ method: 'GET', path: '/platform/user_quota_log', query }) as Promise<types.PlatformUserQuotaLogResponse>,
+    platformUserQuotaLogExport: (query = {}) => transport({ method: 'GET', path: '/platform/user_quota_log_export', query, download: true }),
     platformAccountAdd: (body) => transport({ method: 'POST', path: '/platform_account/add', body }) as Promise<types.PlatformAccountAddResponse>,
     platformAccountDel: (body) => transport({ method: 'POST', path: '/platform_account/del', body }) as Promise<types.PlatformAccountDelResponse>,
     platformAccountDetail: (query) => transport({ method: 'GET', path: '/platform_account/detail', query }) as Promise<types.PlatformAccountDetailResponse>,

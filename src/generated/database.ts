@@ -632,6 +632,7 @@ export interface UserMoneyLogTable {
   operator_id: Optional<number | null>
   related_type: Optional<string>
   related_id: Optional<number | null>
+  detail: Optional<string | null>
   remark: Optional<string>
   idempotency_key: Optional<string | null>
   created_at: string
@@ -651,6 +652,7 @@ export interface UserQuotaLogTable {
   operator_id: Optional<number | null>
   related_type: Optional<string>
   related_id: Optional<number | null>
+  detail: Optional<string | null>
   remark: Optional<string>
   idempotency_key: Optional<string | null>
   created_at: string

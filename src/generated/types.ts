@@ -244,7 +244,10 @@ export interface Avatar {
   render: '' | 'lip_sync' | 'no_lip_sync'
   still_url: string
   loop_url: string
-  provider: string
+  /**
+   * The avatar-clone provider that made it; empty until its clone has run. Only the local one clones avatars: a lip-sync vendor takes the training video when a video is made.
+   */
+  provider: '' | 'local'
   /**
    * The provider's own id of the avatar.
    */
@@ -408,6 +411,9 @@ export interface Material {
    * A few low-resolution seconds of a video, to show in lists.
    */
   preview_url: string
+  /**
+   * The container as ffprobe names it ("mov,mp4,m4a,3gp,3g2,mj2"); shown as the extension the file is kept under.
+   */
   format: string
   /**
    * Seconds; 0 for an image.
@@ -1152,6 +1158,15 @@ export interface UserMoneyLog {
    */
   related_type: '' | 'transfer_record' | 'recharge_card' | 'recharge_order' | 'task'
   related_id?: number | null
+  /**
+   * What the platform wrote about a change it made (a task's cost, an exchange, a recharge order, a card), as a message of x-messages and the values it names, so that it reads in the reader's language; null where a person's remark says it all. The quota ledger renders its rows with these same messages.
+   */
+  detail?: {
+    key: string
+    params?: {
+      [k: string]: string | number | {}
+    }
+  } | null
   remark: string
   created_at: string
   updated_at: string
@@ -1186,6 +1201,15 @@ export interface UserQuotaLog {
    */
   related_type: '' | 'transfer_record' | 'recharge_card' | 'recharge_order' | 'task'
   related_id?: number | null
+  /**
+   * What the platform wrote about a change it made (a task's cost, an exchange, a recharge order, a card), as a message of x-messages and the values it names, so that it reads in the reader's language; null where a person's remark says it all. The quota ledger renders its rows with these same messages.
+   */
+  detail?: {
+    key: string
+    params?: {
+      [k: string]: string | number | {}
+    }
+  } | null
   remark: string
   created_at: string
   updated_at: string
@@ -1228,7 +1252,10 @@ export interface VoiceClone {
   name: string
   status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
   sample_url?: string
-  provider?: string
+  /**
+   * The voice-clone provider that made it (the providers settings' choice at the time).
+   */
+  provider?: 'local' | 'gpt-sovits' | 'heygem'
   /**
    * The provider's id of the cloned voice, once there is one.
    */
@@ -2547,7 +2574,7 @@ export interface PlatformDashboardDataResponse {
     digital_voice_count: number
   }
   /**
-   * Ledger rows of the accounts in reach within the range: yuan added, yuan taken, and both by ledger type.
+   * Ledger rows of the accounts in reach within the range: yuan added, yuan taken, and both by ledger type. A task's reserve and any refund of it count as one cost, once the task has ended, on the day it was reserved; held is what tasks still queued or running have reserved now.
    */
   money: {
     /**
@@ -2558,6 +2585,10 @@ export interface PlatformDashboardDataResponse {
      * Yuan, two decimals.
      */
     out: string
+    /**
+     * Yuan, two decimals.
+     */
+    held: string
     by_type: {
       type: string
       /**
@@ -2843,6 +2874,22 @@ export interface PlatformExchangeResponse {
    */
   count: number
   added: number
+}
+
+/**
+ * Data of a successful answer of `GET /platform/exchange_notices` (What to know before exchanging balance).
+ */
+export interface PlatformExchangeNoticesResponse {
+  notices: {
+    type: 'info' | 'warning'
+    message: string
+  }[]
+  /**
+   * What the dialog starts with: the first quota open for exchange.
+   */
+  values?: {
+    quota?: 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  }
 }
 
 /**
@@ -3439,6 +3486,26 @@ export interface PlatformUserMoneyLogQuery {
 export type PlatformUserMoneyLogResponse = Paginator<UserMoneyLog>
 
 /**
+ * Query string of `GET /platform/user_money_log_export` (Export the caller's own balance ledger as CSV or Excel).
+ */
+export interface PlatformUserMoneyLogExportQuery {
+  type?: 'recharge' | 'card' | 'transfer_in' | 'transfer_out' | 'exchange' | 'consume' | 'refund' | 'adjust'
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+  format?: 'csv' | 'xlsx'
+  /**
+   * The language of column titles and values; a link has no lang header to carry it.
+   */
+  lang?: 'zh-CN' | 'en-US'
+}
+
+/**
  * Query string of `GET /platform/user_quota_log` (The caller's own quota ledger).
  */
 export interface PlatformUserQuotaLogQuery {
@@ -3453,14 +3520,45 @@ export interface PlatformUserQuotaLogQuery {
   /**
    * Field to sort by.
    */
-  sort?: 'id'
+  sort?: 'id' | 'created_at' | 'amount'
   order?: 'asc' | 'desc'
+  quota?: 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  type?: 'recharge' | 'card' | 'transfer_in' | 'transfer_out' | 'exchange' | 'consume' | 'refund' | 'adjust'
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
 }
 
 /**
  * Data of a successful answer of `GET /platform/user_quota_log` (The caller's own quota ledger).
  */
 export type PlatformUserQuotaLogResponse = Paginator<UserQuotaLog>
+
+/**
+ * Query string of `GET /platform/user_quota_log_export` (Export the caller's own quota ledger as CSV or Excel).
+ */
+export interface PlatformUserQuotaLogExportQuery {
+  quota?: 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  type?: 'recharge' | 'card' | 'transfer_in' | 'transfer_out' | 'exchange' | 'consume' | 'refund' | 'adjust'
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_from?: string
+  /**
+   * A date (YYYY-MM-DD, the whole day counts) or an ISO date-time.
+   */
+  created_at_to?: string
+  format?: 'csv' | 'xlsx'
+  /**
+   * The language of column titles and values; a link has no lang header to carry it.
+   */
+  lang?: 'zh-CN' | 'en-US'
+}
 
 /**
  * JSON body of `POST /platform_account/add` (Add an assisted account).
@@ -3695,11 +3793,18 @@ export interface ProviderServiceEditBody {
 export type ProviderServiceEditResponse = User
 
 /**
- * JSON body of `POST /provider_service/edit_account` (Adjust a partner's balance).
+ * JSON body of `POST /provider_service/edit_account` (Adjust a partner's balance or one of its counts).
  */
 export interface ProviderServiceEditAccountBody {
   id: number
-  amount: Money
+  /**
+   * What to adjust: the balance (amount in yuan) or one of the quotas (amount in whole units).
+   */
+  kind?: 'money' | 'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count'
+  /**
+   * Yuan (up to two decimals) for the balance, whole units for a quota; negative takes. What the account has is the most that can be taken.
+   */
+  amount: string
   remark: string
   /**
    * Any unique string per intended change; a retry sends the same one.
@@ -3708,7 +3813,7 @@ export interface ProviderServiceEditAccountBody {
 }
 
 /**
- * Data of a successful answer of `POST /provider_service/edit_account` (Adjust a partner's balance).
+ * Data of a successful answer of `POST /provider_service/edit_account` (Adjust a partner's balance or one of its counts).
  */
 export type ProviderServiceEditAccountResponse = User
 
@@ -5559,7 +5664,7 @@ export interface TaskSubmitBatchDigitalVideoBody {
      */
     resolution?: 480 | 720 | 1080
     /**
-     * A picture filling the frame behind the avatar, who stands at its foot; without one the avatar's own video fills the frame.
+     * A picture filling the frame behind the avatar, whose video is drawn smaller (85 % of the frame) at its foot so the picture shows around it, whatever the avatar's shape; without one the avatar's own video fills the frame.
      */
     background_material_id?: number | null
     /**
@@ -5806,7 +5911,7 @@ export interface TaskSubmitDigitalVideoBody {
    */
   resolution?: 480 | 720 | 1080
   /**
-   * A picture filling the frame behind the avatar, who stands at its foot; without one the avatar's own video fills the frame.
+   * A picture filling the frame behind the avatar, whose video is drawn smaller (85 % of the frame) at its foot so the picture shows around it, whatever the avatar's shape; without one the avatar's own video fills the frame.
    */
   background_material_id?: number | null
   /**
@@ -6767,6 +6872,7 @@ export interface Endpoints {
   'platform/edit_transfer_config': { query: NoFields; body: PlatformEditTransferConfigBody; response: PlatformEditTransferConfigResponse }
   'platform/edit_user_info': { query: NoFields; body: PlatformEditUserInfoBody; response: PlatformEditUserInfoResponse }
   'platform/exchange': { query: NoFields; body: PlatformExchangeBody; response: PlatformExchangeResponse }
+  'platform/exchange_notices': { query: NoFields; body: NoFields; response: PlatformExchangeNoticesResponse }
   'platform/get_account': { query: PlatformGetAccountQuery; body: NoFields; response: PlatformGetAccountResponse }
   'platform/get_captcha': { query: NoFields; body: PlatformGetCaptchaBody; response: PlatformGetCaptchaResponse }
   'platform/get_config': { query: PlatformGetConfigQuery; body: NoFields; response: PlatformGetConfigResponse }
@@ -6792,7 +6898,9 @@ export interface Endpoints {
   'platform/transfer': { query: NoFields; body: PlatformTransferBody; response: PlatformTransferResponse }
   'platform/transfer_record': { query: PlatformTransferRecordQuery; body: NoFields; response: PlatformTransferRecordResponse }
   'platform/user_money_log': { query: PlatformUserMoneyLogQuery; body: NoFields; response: PlatformUserMoneyLogResponse }
+  'platform/user_money_log_export': { query: PlatformUserMoneyLogExportQuery; body: NoFields; response: unknown }
   'platform/user_quota_log': { query: PlatformUserQuotaLogQuery; body: NoFields; response: PlatformUserQuotaLogResponse }
+  'platform/user_quota_log_export': { query: PlatformUserQuotaLogExportQuery; body: NoFields; response: unknown }
   'platform_account/add': { query: NoFields; body: PlatformAccountAddBody; response: PlatformAccountAddResponse }
   'platform_account/del': { query: NoFields; body: PlatformAccountDelBody; response: PlatformAccountDelResponse }
   'platform_account/detail': { query: PlatformAccountDetailQuery; body: NoFields; response: PlatformAccountDetailResponse }

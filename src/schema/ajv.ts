@@ -28,6 +28,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-help',
   'x-shown-when',
   'x-accept',
+  'x-messages',
 ] as const
 
 /**

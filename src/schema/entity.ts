@@ -3,6 +3,7 @@ import type { Column, ColumnType, EntityDef, JsonSchema } from './types'
 import type { SchemaProblem } from './SchemaError'
 import { getAtPointer, joinPointer } from './pointer'
 import { withNotBlank } from './not-blank'
+import { messagesOf, placeholdersOf } from './messages'
 
 /** Fields every entity has without declaring them, as Payload adds id and timestamps. */
 const STANDARD_FIELDS: Record<string, JsonSchema> = {
@@ -78,6 +79,7 @@ export function buildEntity(
     if (colors && colors.length !== values?.length) {
       problems.push({ file, pointer: joinPointer('properties', field, 'x-enum-colors'), message: `has ${colors.length} colours but enum has ${values?.length ?? 0} values; give one colour per value, in the order of enum.` })
     }
+    checkMessages(file, field, property, problems)
   }
   for (const column of columns.filter((c) => c.richText && c.wire !== 'string')) {
     problems.push({ file, pointer: joinPointer('properties', column.name, 'contentMediaType'), message: `"contentMediaType": "text/html" marks formatted text, so field "${column.name}" must be a string, but it is stored as ${column.wire}.` })
@@ -175,6 +177,22 @@ export function buildEntity(
     columns,
     schema,
     source,
+  }
+}
+
+/**
+ * x-messages is a message's templates by key: the field holds `{ key, params }`, so it is an
+ * object, and both locales of a template fill the same placeholders, or one language would say
+ * less than the other.
+ */
+function checkMessages(file: string, field: string, property: JsonSchema, problems: SchemaProblem[]): void {
+  const messages = messagesOf(property)
+  if (!messages) return
+  const types = ([] as unknown[]).concat(property.type ?? [])
+  if (!types.includes('object')) problems.push({ file, pointer: joinPointer('properties', field, 'x-messages'), message: `renders a message kept as { "key", "params" }, so field "${field}" must be an object ("type": ["object", "null"]).` })
+  for (const [key, template] of Object.entries(messages)) {
+    const [zh, en] = [placeholdersOf(template['zh-CN']).sort(), placeholdersOf(template['en-US']).sort()]
+    if (zh.join() !== en.join()) problems.push({ file, pointer: joinPointer('properties', field, 'x-messages', key), message: `fills {${zh.join('}, {')}} in zh-CN but {${en.join('}, {')}} in en-US; both languages must name the same values.` })
   }
 }
 

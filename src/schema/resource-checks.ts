@@ -70,8 +70,12 @@ export function checkResources(
       if (bodies.length === 2) report(pointer, `names field "${f}", which neither ${r.endpoints.create} nor ${r.endpoints.update} takes.${didYouMean(f, [...bodyFields])}`)
       else checkField(pointer, f, true)
     }
-    if (r.form.notices) checkNotices(r, r.form.notices, endpoints, broken, report)
-    r.actions.forEach((action, i) => checkAction(action, endpoints, broken, (pointer, message) => report(joinPointer('actions', i) + pointer, message)))
+    if (r.form.notices) checkNotices(r, r.form.notices, endpoints, broken, (pointer, message) => report(`/form${pointer}`, message))
+    r.actions.forEach((action, i) => {
+      const at = (pointer: string, message: string) => report(joinPointer('actions', i) + pointer, message)
+      checkAction(action, endpoints, broken, at)
+      if (action.notices) checkNotices(r, action.notices, endpoints, broken, at)
+    })
 
     const list = endpoints.get(r.endpoints.list ?? '')
     if (list && list.access !== 'open' && !list.access.includes('*')) {
@@ -122,17 +126,17 @@ function checkAction(action: ResourceAction, endpoints: ReadonlyMap<string, Endp
  * card may not be deleted): a POST declaring the body the form shows, with "id" to update
  * and "ids" to delete, as the generic ones take.
  */
-/** The form's notices come from a GET endpoint every role of the screen may call. */
+/** A form's or an action dialog's notices come from a GET endpoint every role of the screen may call. */
 function checkNotices(r: ResourceDef, id: string, endpoints: ReadonlyMap<string, EndpointDef>, broken: ReadonlySet<string>, report: (pointer: string, message: string) => void): void {
   const endpoint = endpoints.get(id)
   if (!endpoint) {
-    if (!broken.has(`endpoint:${id}`)) report('/form/notices', `names endpoint "${id}", which has no file schemas/endpoints/${id}.json.${didYouMean(id, [...endpoints.keys()])}`)
+    if (!broken.has(`endpoint:${id}`)) report('/notices', `names endpoint "${id}", which has no file schemas/endpoints/${id}.json.${didYouMean(id, [...endpoints.keys()])}`)
     return
   }
-  if (endpoint.method !== 'GET') report('/form/notices', `names "${id}", a ${endpoint.method} endpoint; the form reads its notices with GET.`)
-  if (!(endpoint.response.properties as Record<string, unknown> | undefined)?.notices) report('/form/notices', `names "${id}", whose response has no "notices" field; it must answer { notices: [{ type, message }] }.`)
+  if (endpoint.method !== 'GET') report('/notices', `names "${id}", a ${endpoint.method} endpoint; the form reads its notices with GET.`)
+  if (!(endpoint.response.properties as Record<string, unknown> | undefined)?.notices) report('/notices', `names "${id}", whose response has no "notices" field; it must answer { notices: [{ type, message }] }.`)
   const refused = endpoint.access === 'open' || endpoint.access.includes('*') ? [] : r.roles.filter((role) => role !== '*' && role !== 'developer' && !(endpoint.access as string[]).includes(role))
-  if (refused.length > 0) report('/form/notices', `names "${id}", which ${refused.map((role) => `"${role}"`).join(', ')} may not call, though the screen lets them open its form. Add the roles to the endpoint.`)
+  if (refused.length > 0) report('/notices', `names "${id}", which ${refused.map((role) => `"${role}"`).join(', ')} may not call, though the screen lets them open its form. Add the roles to the endpoint.`)
 }
 
 function namedFormEndpoint(slot: GenericHandler, endpoint: EndpointDef): boolean {

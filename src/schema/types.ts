@@ -165,6 +165,8 @@ export interface ResourceAction {
   /** Who sees a link action; an endpoint action follows its endpoint's roles, narrowed to these. */
   roles?: RouteRole[]
   danger: boolean
+  /** A GET endpoint answering what to know before filling in the dialog, and the values it starts with. */
+  notices?: string
 }
 
 /** A titled part of a resource's create and edit forms (form.sections). */

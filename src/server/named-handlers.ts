@@ -9,6 +9,7 @@ import { rechargeOrderHandlers } from './recharge-orders/handlers'
 import { rechargePackageHandlers } from './recharge-packages/handlers'
 import { settingsHandlers } from './settings/handlers'
 import { transferHandlers } from './transfers/handlers'
+import { exchangeNoticeHandlers } from './transfers/exchange-notices'
 import { treeHandlers } from './accounts/tree-handlers'
 import { uploadHandlers } from './uploads/handlers'
 import { passwordResetHandlers } from './password-reset/handlers'
@@ -36,6 +37,7 @@ export const namedHandlers: Record<string, NamedHandler> = {
   ...rechargePackageHandlers,
   ...settingsHandlers,
   ...transferHandlers,
+  ...exchangeNoticeHandlers,
   ...treeHandlers,
   ...uploadHandlers,
   ...passwordResetHandlers,

@@ -307,6 +307,8 @@ const PROBES: Record<string, Probe> = {
   'platform/overstep_log': { kind: 'list' },
   'platform/user_money_log': { kind: 'list' },
   'platform/user_quota_log': { kind: 'list' },
+  'platform/user_money_log_export': { kind: 'export' },
+  'platform/user_quota_log_export': { kind: 'export' },
   'provider_service/detail': { kind: 'get' },
   'provider_service/merchant_detail': { kind: 'get' },
   'provider_service/agent_detail': { kind: 'get' },

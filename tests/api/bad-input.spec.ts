@@ -44,7 +44,7 @@ const NAMED_WRITES: Record<string, string[]> = {
   'auth.overstep': ['session', 'overstep_log'],
   'accounts.create': ['user'],
   'accounts.update': ['user', 'session'],
-  'accounts.adjustMoney': ['user', 'user_money_log'],
+  'accounts.adjust': ['user', 'user_money_log', 'user_quota_log'],
   'transfers.transfer': ['user', 'transfer_record', 'user_money_log', 'user_quota_log'],
   'transfers.exchange': ['user', 'user_money_log', 'user_quota_log'],
   'rechargePackages.delete': ['recharge_package'],

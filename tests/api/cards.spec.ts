@@ -255,8 +255,8 @@ describe('use_card: redeeming a password credits the caller through the ledger',
     expect(Number((await me('shop')).money)).toBeCloseTo(before + 20.05, 2)
     expect(used.body.data.balance_after).toBe((await me('shop')).money)
 
-    const ledger = await server.call<Page<{ type: string; amount: string; related_type: string; related_id: number; remark: string }>>('GET', '/platform/user_money_log', { token: token.shop, query: { type: 'card' } })
-    expect(ledger.body.data.data.filter((r) => r.related_id === card)).toEqual([expect.objectContaining({ type: 'card', amount: '20.05', related_type: 'recharge_card', remark: 'Gift' })])
+    const ledger = await server.call<Page<{ type: string; amount: string; related_type: string; related_id: number; remark: string; detail: unknown }>>('GET', '/platform/user_money_log', { token: token.shop, query: { type: 'card' } })
+    expect(ledger.body.data.data.filter((r) => r.related_id === card)).toEqual([expect.objectContaining({ type: 'card', amount: '20.05', related_type: 'recharge_card', remark: '', detail: { key: 'card', params: { card: 'Gift' } } })])
     const [row] = (await list('admin', { batch_no: batch.batch_no })).data
     expect(row).toMatchObject({ status: 1, used_by: id.shop, _titles: { used_by: 'shop' } })
     expect(row!.used_at).toMatch(/^\d{4}-/)

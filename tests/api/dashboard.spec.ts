@@ -1,13 +1,14 @@
 // PostgreSQL too: days cut at local midnight and sums by date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { release, reserve } from '../../src/server/tasks/cost'
 
 interface Dashboard {
   start: string
   end: string
   accounts: { partner: number; merchant: number; agent: number; created_in_range: number }
   holdings: { money: string; digital_voice_count: number }
-  money: { in: string; out: string; by_type: { type: string; in: string; out: string }[] }
+  money: { in: string; out: string; held: string; by_type: { type: string; in: string; out: string }[] }
   daily: { date: string; money_in: string; money_out: string; accounts_created: number }[]
   orders: { placed: number; credited: number; cancelled: number; credited_amount: string; awaiting: number }
   cards: { issued: number; used: number; used_money: string; unused_held: number }
@@ -50,6 +51,7 @@ describe('dashboard data (/platform/dashboard_data): figures over the caller\'s 
     expect(body.data.money).toEqual({
       in: '170.50',
       out: '30.50',
+      held: '0.00',
       by_type: [
         { type: 'adjust', in: '140.00', out: '0.00' },
         { type: 'transfer_in', in: '30.50', out: '0.00' },
@@ -125,5 +127,24 @@ describe('dashboard data (/platform/dashboard_data): figures over the caller\'s 
     expect((await dashboard('shop', today)).body.data.cards).toEqual({ issued: 0, used: 1, used_money: '8.00', unused_held: 0 })
     expect((await dashboard('q', today)).body.data.cards).toEqual({ issued: 0, used: 1, used_money: '8.00', unused_held: 0 })
     expect((await dashboard('admin', { start: '2026-11-01', end: '2026-11-21' })).body.data.cards).toEqual({ issued: 0, used: 0, used_money: '0.00', unused_held: 2 })
+  })
+  it("counts a task's reserve and its refund as one cost once the task has ended, and what running tasks reserve as held, never as income", async () => {
+    await post('/platform/transfer', 'p', { to_user_id: id.shop2, kind: 'money', amount: '10.00' })
+    const { db } = server.services
+    const stamp = clock.toISOString()
+    const task = async (status: string, fen: number) => {
+      const { id: taskId } = await db.insertInto('task').values({ kind: 'clip', title: status, owner_id: id.shop2!, status, cost_ledger: 'money', cost_amount: fen, created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow()
+      await db.transaction().execute((trx) => reserve(trx, server.services, { id: taskId, title: status, ownerId: id.shop2!, ledger: 'money', amount: fen, run: 1 }, id.shop2!))
+      return taskId
+    }
+    await task('succeeded', 100)
+    const failed = await task('failed', 90)
+    await db.transaction().execute((trx) => release(trx, server.services, { id: failed, title: 'failed', ownerId: id.shop2!, ledger: 'money', amount: 90, run: 1 }, null))
+    await task('running', 50)
+    const { body } = await dashboard('shop2', { start: '2026-11-22', end: '2026-11-22' })
+    expect(body.data.holdings.money).toBe('8.50')
+    // 10.00 came in; 1.00 was spent; 0.50 waits on a running task; the 0.90 given back is neither.
+    expect(body.data.money).toEqual({ in: '10.00', out: '1.00', held: '0.50', by_type: [{ type: 'transfer_in', in: '10.00', out: '0.00' }, { type: 'consume', in: '0.00', out: '1.00' }] })
+    expect(body.data.daily.map((d) => [d.money_in, d.money_out])).toEqual([['10.00', '1.00']])
   })
 })

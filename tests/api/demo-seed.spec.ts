@@ -3,6 +3,8 @@ import { seedDemoData } from '../../src/server/seed'
 import type { DemoLogin } from '../../src/server/demo/run-demo-month'
 import { startTestServer, type TestServer } from './harness'
 import { asSchemaDb } from '../../src/server/db/connect'
+import { messageText } from '../../src/schema/messages'
+import type { JsonSchema } from '../../src/schema/types'
 
 interface Dashboard {
   accounts: { partner: number; merchant: number; agent: number; created_in_range: number }
@@ -91,6 +93,20 @@ describe('npm start on an empty database: a demo with a month behind it', () => 
       if (Number(a.money) > 0) moved++
     }
     expect(moved).toBeGreaterThanOrEqual(8)
+  })
+
+  it('reads in Chinese on a Chinese page: typed remarks Chinese first, what the platform wrote a message of either language', async () => {
+    const { db } = server.services
+    const partner = Number((await db.selectFrom('account').select('id').where('username', '=', 'partner').executeTakeFirstOrThrow()).id)
+    const rows = await db.selectFrom('user_money_log').select(['type', 'remark', 'detail']).where('user_id', '=', partner).orderBy('id').execute()
+    const typed = rows.filter((r) => r.remark !== '').map((r) => r.remark)
+    expect(typed).toEqual(expect.arrayContaining(['活动奖励 · Campaign bonus', '开户资金 · Opening balance']))
+    for (const remark of typed) expect(remark).toMatch(/^[\u4e00-\u9fff]/)
+    const detail = (server.services.registry.entities.get('user_money_log')!.schema.properties as Record<string, JsonSchema>).detail
+    const recharge = rows.find((r) => r.type === 'recharge')!
+    expect(messageText(detail, JSON.parse(recharge.detail!), 'zh-CN')).toMatch(/^充值订单 \S+（成长套餐 · Growth）$/)
+    const card = (await db.selectFrom('user_money_log').select('detail').where('type', '=', 'card').executeTakeFirstOrThrow()).detail
+    expect(messageText(detail, JSON.parse(card!), 'zh-CN')).toBe('卡密「春季 100 元卡 · Spring ¥100 card」')
   })
 
   it('dates the ledger across the past 30 days and never after now', async () => {

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { changeMoney, changeQuota, type LedgerChange } from '../../src/server/ledger/ledger'
 import { tableOf } from '../../src/server/db/table-of'
 import { startTestServer, type TestServer } from './harness'
+import { parse } from 'csv-parse/sync'
+import { fieldOf } from '../../src/console/resources/fields'
+import { messageText } from '../../src/schema/messages'
 
 let server: TestServer
 const ids: number[] = []
@@ -114,5 +117,82 @@ describe('own ledgers (spec §2 account/property, §7 user_money_log)', () => {
   it('are not for agents, whose screens have no assets', async () => {
     const agent = await server.account('agent1', 'agent', 'm0')
     expect((await server.call('GET', '/platform/user_money_log', { token: agent.token })).status).toBe(403)
+  })
+})
+
+describe('what a ledger row says (detail): written by the platform as a message, read in the reader’s language', () => {
+  interface Row { type: string; quota?: string; amount: number | string; remark: string; detail: { key: string; params?: Record<string, unknown> } | null; related_type: string; related_id: number | null }
+  const said = (entity: 'user_money_log' | 'user_quota_log', row: Row, locale: 'zh-CN' | 'en-US') => {
+    const { registry } = server.services
+    const detail = fieldOf(registry, registry.entities.get(entity)!, 'detail')
+    return messageText(detail.schema, row.detail, locale)
+  }
+  let shop: { id: number; token: string }
+  let taskId: number
+
+  beforeAll(async () => {
+    shop = await server.account('detail-shop', 'merchant', 'admin')
+    const admin = await server.login('admin')
+    await money({ userId: shop.id, type: 'recharge', amount: 10_00, operatorId: ids[0]! })
+    await server.call('POST', '/platform/set_config', { token: admin, body: { group: 'platform', values: { money_recharge_exchange_config: '3', digital_voice_money_exchange_num: 3 } } })
+    expect((await server.call('POST', '/platform/exchange', { token: shop.token, body: { quota: 'digital_voice_count', yuan: 1 } })).body.code).toBe(1)
+    // A recording as an upload leaves it; the task stays queued (no worker here) until it is cancelled.
+    const now = new Date().toISOString()
+    const sample = await server.services.db
+      .insertInto('material')
+      .values({ name: 'sample.m4a', kind: 'audio', url: '/uploads/sample.m4a', storage_key: 'detail-sample.m4a', format: 'mov,mp4,m4a', duration: 8, audio_codec: 'aac', owner_id: shop.id, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const submitted = await server.call<{ id: number }>('POST', '/task/submit_voice_clone', { token: shop.token, body: { name: '春季旁白', sample_material_id: Number(sample.id), consent: true } })
+    expect(submitted.body.code, submitted.body.msg).toBe(1)
+    taskId = submitted.body.data.id
+    expect((await server.call('POST', '/task/cancel', { token: shop.token, body: { id: taskId } })).body.code).toBe(1)
+  })
+
+  it('names the task a count paid for by its title, and its refund, in Chinese and in English, leaving the remark to people', async () => {
+    const page = await server.call<{ data: Row[] }>('GET', '/platform/user_quota_log', { token: shop.token, query: { type: 'consume' } })
+    const [consumed] = page.body.data.data
+    expect(consumed).toMatchObject({ quota: 'digital_voice_count', amount: -1, related_type: 'task', related_id: taskId, remark: '' })
+    expect(said('user_quota_log', consumed!, 'zh-CN')).toBe('任务「春季旁白」')
+    expect(said('user_quota_log', consumed!, 'en-US')).toBe('Task “春季旁白”')
+    const [refunded] = (await server.call<{ data: Row[] }>('GET', '/platform/user_quota_log', { token: shop.token, query: { type: 'refund' } })).body.data.data
+    expect(said('user_quota_log', refunded!, 'zh-CN')).toBe('任务「春季旁白」未完成，已退还')
+    expect(said('user_quota_log', refunded!, 'en-US')).toBe('Task “春季旁白” did not finish: given back')
+  })
+
+  it('says what an exchange gave for what on both ledgers', async () => {
+    const [spent] = (await server.call<{ data: Row[] }>('GET', '/platform/user_money_log', { token: shop.token, query: { type: 'exchange' } })).body.data.data
+    const [got] = (await server.call<{ data: Row[] }>('GET', '/platform/user_quota_log', { token: shop.token, query: { type: 'exchange' } })).body.data.data
+    for (const [entity, row] of [['user_money_log', spent!], ['user_quota_log', got!]] as const) {
+      expect(said(entity, row, 'en-US')).toBe('1.00 CNY → 3 voice clones at 3 per CNY')
+      expect(said(entity, row, 'zh-CN')).toBe('1.00 元兑换 3 次声音克隆（每元 3 次）')
+    }
+  })
+
+  it('exports the quota history as its screen shows it, the description in the file’s language, filtered as the list is', async () => {
+    const csv = async (path: string, query: string) => {
+      const res = await server.inject({ method: 'GET', url: await server.link(shop.token, path, query), headers: { platform: 'pc' } })
+      expect(res.statusCode).toBe(200)
+      return parse(res.body, { bom: true }) as string[][]
+    }
+    const [header, ...rows] = await csv('/platform/user_quota_log_export', 'format=csv&lang=zh-CN')
+    expect(header).toEqual(['ID', '创建时间', '额度', '类型', '数量', '变动后数量', '说明', '备注', '操作人'])
+    // Newest last, in id order: the exchange, the task's cost, its refund.
+    expect(rows.map((r) => [r[2], r[3], r[4], r[5], r[6]])).toEqual([
+      ['声音克隆次数', '兑换', '3', '3', '1.00 元兑换 3 次声音克隆（每元 3 次）'],
+      ['声音克隆次数', '消费', '-1', '2', '任务「春季旁白」'],
+      ['声音克隆次数', '退还', '1', '3', '任务「春季旁白」未完成，已退还'],
+    ])
+    const [english, ...consumed] = await csv('/platform/user_quota_log_export', 'format=csv&lang=en-US&type=consume&quota=digital_voice_count')
+    expect(english![6]).toBe('Description')
+    expect(consumed.map((r) => r[6])).toEqual(['Task “春季旁白”'])
+    const [, ...money] = await csv('/platform/user_money_log_export', 'format=csv&lang=en-US&type=exchange')
+    expect(money.map((r) => [r[3], r[6]])).toEqual([['-1.00', '1.00 CNY → 3 voice clones at 3 per CNY']])
+  })
+
+  it('refuses a message the ledger does not declare, writing nothing', async () => {
+    await expect(money({ userId: shop.id, type: 'adjust', amount: 1, operatorId: null, detail: { key: 'no.such' } })).rejects.toThrow(/no\.such/)
+    const rows = await server.services.db.selectFrom('user_money_log').select('id').where('user_id', '=', shop.id).where('type', '=', 'adjust').execute()
+    expect(rows).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 // PostgreSQL too: migrations.
 import { afterAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -17,6 +17,9 @@ import { existingColumns, migrate } from '../../src/server/db/migrate'
 const postgres = process.env.TEST_DATABASE === 'postgres'
 const dataDir = mkdtempSync(join(tmpdir(), 'console-migrate-'))
 const schemasDir = copySchemas()
+// The repository's own migrations come first: the ones these tests write are numbered after them.
+const shipped = readdirSync(join(schemasDir, 'migrations')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort()
+const nth = (k: number, name: string) => `${String(shipped.length + k).padStart(4, '0')}-${name}`
 const config: Config = {
   ...readConfig({ NODE_ENV: 'test' }),
   dataDir,
@@ -53,7 +56,7 @@ describe('migrations: the tables made by reviewed files, and the rows held to th
     })
     expect(() => loadSchemas(schemasDir)).toThrow(/domain\.theme_color is not made.*npm run migrations:make -- NAME/)
     const made = makeMigration(schemasDir, 'domain-theme')
-    expect(made).toMatchObject({ written: expect.stringMatching(/0002-domain-theme\.json$/), steps: [{ op: 'add_column', table: 'domain', column: 'theme_color', type: 'text' }] })
+    expect(made).toMatchObject({ written: expect.stringMatching(new RegExp(`${nth(1, 'domain-theme')}\\.json$`)), steps: [{ op: 'add_column', table: 'domain', column: 'theme_color', type: 'text' }] })
 
     const second = await openServices(config)
     try {
@@ -62,7 +65,7 @@ describe('migrations: the tables made by reviewed files, and the rows held to th
       expect(rows).toEqual([{ host: 'old.example.com', theme_color: null }])
       // Running again is a no-op, not an error; each migration is noted once.
       await migrate(second.db, second.dialect, second.registry, second.migrations)
-      expect((await sql<{ name: string }>`select name from schema_migration order by name`.execute(second.db)).rows.map((r) => r.name)).toEqual(['0001-initial', '0002-domain-theme'])
+      expect((await sql<{ name: string }>`select name from schema_migration order by name`.execute(second.db)).rows.map((r) => r.name)).toEqual([...shipped, nth(1, 'domain-theme')])
       // A database made before migrations were kept: it takes them all as its own, passing over what is there.
       await sql`drop table schema_migration`.execute(second.db)
     } finally {
@@ -70,7 +73,7 @@ describe('migrations: the tables made by reviewed files, and the rows held to th
     }
     const adopted = await openServices(config)
     try {
-      expect((await sql<{ name: string }>`select name from schema_migration order by name`.execute(adopted.db)).rows.map((r) => r.name)).toEqual(['0001-initial', '0002-domain-theme'])
+      expect((await sql<{ name: string }>`select name from schema_migration order by name`.execute(adopted.db)).rows.map((r) => r.name)).toEqual([...shipped, nth(1, 'domain-theme')])
       expect(await asSchemaDb(adopted.db).selectFrom('domain').select(['host']).execute()).toEqual([{ host: 'old.example.com' }])
     } finally {
       await adopted.database.close()
@@ -105,7 +108,7 @@ describe('migrations: the tables made by reviewed files, and the rows held to th
     const pending = JSON.parse(readFileSync(unhinted.written!, 'utf8')) as { todo?: string }
     delete pending.todo
     writeFileSync(unhinted.written!, JSON.stringify(pending))
-    await expect(openServices(config)).rejects.toThrow(/2 rows of note hold no heading, which schemas\/entities\/note\.json requires\. Write a migration after 0004-note-heading that fills it/)
+    await expect(openServices(config)).rejects.toThrow(new RegExp(`2 rows of note hold no heading, which schemas/entities/note\\.json requires\\. Write a migration after ${nth(3, 'note-heading')} that fills it`))
     rmSync(unhinted.written!)
 
     rename(true)

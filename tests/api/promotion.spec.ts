@@ -82,6 +82,40 @@ describe('partners (/provider_service): an admin adds, edits, levels and tops th
     expect(ledger.body.data.data.map((r) => [r.type, r.amount, r.balance_after, r.remark])).toEqual([['adjust', '500.00', '500.00', 'Opening credit']])
   })
 
+  it('grants and takes back each count the same way: its own ledger row with the reason, never below zero, once per key', async () => {
+    type Counts = Account & Record<'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count', number>
+    const adjust = (body: Record<string, unknown>, headers: Record<string, string> = {}) => server.call<Counts>('POST', '/provider_service/edit_account', { token: admin, body: { id: partnerId, ...body }, headers })
+    // The console sends its key as the Idempotency-Key header: a second click is the same grant.
+    const granted = await adjust({ kind: 'digital_voice_count', amount: '5', remark: 'Trial voices' }, { 'idempotency-key': 'voices-trial-1' })
+    expect(granted.body).toMatchObject({ code: 1, data: { money: '500.00', digital_voice_count: 5 } })
+    const clicked = await adjust({ kind: 'digital_voice_count', amount: '5', remark: 'Trial voices' }, { 'idempotency-key': 'voices-trial-1' })
+    expect(clicked.body.data.digital_voice_count).toBe(5)
+    expect((await adjust({ kind: 'digital_man_advanced_count', amount: '2', remark: 'HD launch', idempotency_key: 'hd-launch-1' })).body.data.digital_man_advanced_count).toBe(2)
+    expect((await adjust({ kind: 'digital_man_count', amount: '3', remark: 'Campaign' })).body.data.digital_man_count).toBe(3)
+    expect((await adjust({ kind: 'digital_voice_count', amount: '-2', remark: 'Unused trial' })).body.data.digital_voice_count).toBe(3)
+
+    // Taking more than there is: refused on the amount, saying what there is, in the caller's language; nothing moves.
+    const tooMany = await adjust({ kind: 'digital_voice_count', amount: '-4', remark: 'Claw back' })
+    expect(tooMany.body).toMatchObject({ code: 0, data: { errors: [{ path: '/amount', message: 'Voice clones cannot go below 0: the account has 3, so take at most 3.' }] } })
+    const inChinese = await server.call('POST', '/provider_service/edit_account', { token: admin, body: { id: partnerId, kind: 'digital_man_advanced_count', amount: '-3', remark: '收回' }, headers: { lang: 'zh-CN' } })
+    expect(inChinese.body).toMatchObject({ code: 0, data: { errors: [{ path: '/amount', message: '高级数字人次数不能低于 0：该账号现有 2 次，最多扣减 2 次。' }] } })
+    for (const amount of ['1.5', '0', '-0', '1000001']) {
+      expect((await adjust({ kind: 'digital_man_count', amount, remark: 'Odd' })).body, amount).toMatchObject({ code: 0, data: { errors: [{ path: '/amount' }] } })
+    }
+
+    const counts = await get<Page<{ quota: string; type: string; amount: number; balance_after: number; remark: string; operator_id: number; detail: unknown }>>('/platform/user_quota_log', partner, { sort: 'id', order: 'asc' })
+    expect(counts.body.data.data.map((r) => [r.quota, r.type, r.amount, r.balance_after, r.remark, r.detail ?? null])).toEqual([
+      ['digital_voice_count', 'adjust', 5, 5, 'Trial voices', null],
+      ['digital_man_advanced_count', 'adjust', 2, 2, 'HD launch', null],
+      ['digital_man_count', 'adjust', 3, 3, 'Campaign', null],
+      ['digital_voice_count', 'adjust', -2, 3, 'Unused trial', null],
+    ])
+    const adminId = (await server.services.db.selectFrom('account').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id
+    expect(new Set(counts.body.data.data.map((r) => r.operator_id))).toEqual(new Set([adminId]))
+    // The balance was not touched by any of it.
+    expect((await get<Page<{ type: string }>>('/platform/user_money_log', partner)).body.data.total).toBe(1)
+  })
+
   it('is for the admin only: a partner cannot add, edit, level or top up partners, not even itself', async () => {
     for (const [path, body] of [
       ['/provider_service/add', { username: 'p-sneaky', password: PASSWORD, name: 'Sneaky' }],

@@ -1,6 +1,8 @@
 // PostgreSQL too: concurrent confirmations of one order, packages locked while ordered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { messageText } from '../../src/schema/messages'
+import type { JsonSchema } from '../../src/schema/types'
 
 type Name = 'admin' | 'partner' | 'other' | 'sub' | 'shop'
 let server: TestServer
@@ -153,9 +155,12 @@ describe('recharge orders (spec §2 account/recharge-order): created → paid �
     const ledger = await ledgerOf(id.partner)
     expect(ledger.money.map((r) => [Number(r.amount), r.type, r.related_type, Number(r.related_id), Number(r.operator_id)])).toEqual([[11000, 'recharge', 'recharge_order', order.id, id.admin]])
     expect(ledger.quota.map((r) => [r.quota, Number(r.amount), r.type, Number(r.related_id)])).toEqual([['digital_man_count', 5, 'recharge', order.id]])
-    // The buyer's own ledger shows it.
-    const assets = await get<Page<{ type: string; amount: string; remark: string }>>('/platform/user_money_log', 'partner')
-    expect(assets.body.data.data).toMatchObject([{ type: 'recharge', amount: '110.00', remark: `Gold (${order.order_no})` }])
+    // The buyer's own ledger shows it, naming the order in the reader's language; the remark is left for people's words.
+    const assets = await get<Page<{ type: string; amount: string; remark: string; detail: unknown }>>('/platform/user_money_log', 'partner')
+    expect(assets.body.data.data).toMatchObject([{ type: 'recharge', amount: '110.00', remark: '', detail: { key: 'recharge_order', params: { order_no: order.order_no, package: 'Gold' } } }])
+    const detail = server.services.registry.entities.get('user_money_log')!.schema.properties as Record<string, JsonSchema>
+    expect(messageText(detail.detail, assets.body.data.data[0]!.detail, 'zh-CN')).toBe(`充值订单 ${order.order_no}（Gold）`)
+    expect(messageText(detail.detail, assets.body.data.data[0]!.detail, 'en-US')).toBe(`Recharge order ${order.order_no} (Gold)`)
 
     const again = await post('/recharge_order/confirm_paid', 'admin', { id: order.id, payment_ref: 'BANK-1' })
     expect(again.body.code).toBe(0)

@@ -110,4 +110,26 @@ describe('exchange (/platform/exchange): balance for a quota at the configured n
     const quotaLedger = await server.call<{ data: { type: string; amount: number; quota: string }[] }>('GET', '/platform/user_quota_log', { token: token.shop })
     expect(quotaLedger.body.data.data.map((r) => [r.quota, r.type, r.amount])).toEqual([['digital_man_count', 'exchange', 6]])
   })
+
+  it('says before the dialog is filled in what one CNY buys of each open quota and which are closed, and when none is open, that nothing can be exchanged', async () => {
+    type Notices = { notices: { type: string; message: string }[]; values?: { quota: string } }
+    const ask = (lang: string) => server.call<Notices>('GET', '/platform/exchange_notices', { token: token.shop, headers: { lang } })
+    // Digital-human clones at 3 a CNY are open; voice has a number but is not listed.
+    expect((await ask('en-US')).body.data).toEqual({
+      notices: [
+        { type: 'info', message: '1 CNY of balance buys 3 digital-human clones. Only whole CNY are exchanged.' },
+        { type: 'info', message: 'Not open now: Advanced digital-human clones, Voice clones.' },
+      ],
+      values: { quota: 'digital_man_count' },
+    })
+    expect((await ask('zh-CN')).body.data.notices.map((n) => n.message)).toEqual(['1 元余额可兑换：数字人次数 3 次。只能用整元兑换。', '暂未开放：高级数字人次数、声音克隆次数。'])
+    await post('/platform/set_config', 'admin', { group: 'platform', values: { money_recharge_exchange_config: '' } })
+    try {
+      const none = (await ask('en-US')).body.data
+      expect(none.values).toBeUndefined()
+      expect(none.notices).toEqual([{ type: 'warning', message: expect.stringMatching(/^No exchange is open on this platform/) }])
+    } finally {
+      await post('/platform/set_config', 'admin', { group: 'platform', values: { money_recharge_exchange_config: '1,4' } })
+    }
+  })
 })

@@ -51,6 +51,46 @@ describe('my assets (spec §2 account/property)', () => {
     }, 'en-US', { at: '/account/property' })
   })
 
+  it('says in the exchange dialog, before anything is typed, what one CNY buys and which exchanges are closed, and starts on an open one', async () => {
+    // From the test before: only voice clones are open, at 10 a CNY.
+    await withSignedIn(product, 'merchant1', async (page) => {
+      const voices = page.locator('.ant-statistic', { hasText: 'Voice clones' })
+      await voices.getByText('3').waitFor()
+      await page.getByRole('button', { name: 'Exchange balance' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByText('1 CNY of balance buys 10 voice clones. Only whole CNY are exchanged.').waitFor()
+      await dialog.getByText('Not open now: Digital-human clones, Advanced digital-human clones.').waitFor()
+      await expect.poll(() => dialog.locator('.ant-select-selection-item').first().textContent()).toBe('Voice clones')
+      await dialog.locator('#root_yuan').fill('1')
+      await dialog.getByRole('button', { name: 'Save' }).click()
+      await voices.getByText('13').waitFor()
+    }, 'en-US', { at: '/account/property' })
+    await callApi(product, { username: 'admin' }, 'POST', '/platform/set_config', { group: 'platform', values: { money_recharge_exchange_config: '' } })
+    await withSignedIn(product, 'merchant1', async (page) => {
+      await page.getByRole('button', { name: 'Exchange balance' }).click()
+      await page.getByRole('dialog').getByRole('alert').getByText(/^No exchange is open on this platform/).waitFor()
+    }, 'en-US', { at: '/account/property' })
+  })
+
+  it('lists a merchant’s counts beside its money, the task a count paid for named by its title, in Chinese', async () => {
+    // A recording as an upload leaves it; the voice clone made from it pays one count.
+    const db = new SQLite(join(product.dataDir, 'console.sqlite'))
+    const { id } = db.prepare('select id from account where username = ?').get('merchant1') as { id: number }
+    const now = new Date().toISOString()
+    const sample = db.prepare("insert into material (name, kind, url, storage_key, format, duration, audio_codec, owner_id, created_at, updated_at) values ('sample.m4a', 'audio', '/uploads/sample.m4a', 'e2e-sample.m4a', 'mov,mp4,m4a', 8, 'aac', ?, ?, ?)").run(id, now, now)
+    db.close()
+    await callApi(product, { username: 'merchant1' }, 'POST', '/task/submit_voice_clone', { name: '春季旁白', sample_material_id: Number(sample.lastInsertRowid), consent: true })
+    await withSignedIn(product, 'merchant1', async (page) => {
+      await page.getByRole('menuitem', { name: '次数明细' }).waitFor()
+      await page.locator('.ant-statistic', { hasText: '声音克隆次数' }).waitFor()
+      // Whether the clone has failed and given the count back by now or not, its cost is there, named by the task's title.
+      const spent = page.getByRole('row', { name: /消费/ }).filter({ hasText: '任务「春季旁白」' })
+      await spent.waitFor()
+      expect(await spent.textContent()).toContain('声音克隆次数')
+      expect(await page.locator('th.column-detail').textContent()).toBe('说明')
+    }, 'zh-CN', { at: '/account/quota-log' })
+  })
+
   it('is not shown to an agent, and its address sends one away', async () => {
     await withSignedIn(product, 'agent', async (page) => {
       await page.waitForURL((url) => !url.pathname.startsWith('/account/property'))

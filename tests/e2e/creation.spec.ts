@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { makeTestVideo } from '../../src/server/media/test-media'
+import { makeTestImage, makeTestVideo } from '../../src/server/media/test-media'
 import { axeViolations } from './axe'
 import { clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
 
@@ -17,6 +17,7 @@ beforeAll(async () => {
   await Promise.all([
     makeTestVideo(join(media, 'sunrise.mp4'), { seconds: 2, width: 160, height: 120, frequency: 440 }),
     makeTestVideo(join(media, 'harbour.mp4'), { seconds: 2, width: 160, height: 120, frequency: 660 }),
+    makeTestImage(join(media, 'poster.png'), 120, 90),
   ])
   writeFileSync(join(media, 'notes.mp4'), 'These are notes, not a video.')
   product = await startProduct()
@@ -31,6 +32,13 @@ afterAll(async () => {
   await product?.stop()
   if (media) rmSync(media, { recursive: true, force: true })
 })
+
+/** Whether a sound plays; once it does, slowed to a quarter, so that a press of Stop after it lands while it still plays. */
+function playingSlowly(element: HTMLAudioElement): boolean {
+  const playing = !element.paused && element.currentTime > 0
+  if (playing) element.playbackRate = 0.25
+  return playing
+}
 
 /** Pick records in a search-and-pick box by typing part of their titles. */
 async function pick(page: Page, inputId: string, titles: string[]): Promise<void> {
@@ -80,6 +88,11 @@ describe('making videos from materials', () => {
         await page.getByRole('row', { name: /harbour\.mp4/ }).waitFor()
         expect(await page.getByRole('row', { name: /notes\.mp4/ }).count()).toBe(0)
         expect(await axeViolations(page)).toEqual([])
+        // A still has no length: its row gives its size in pixels.
+        await page.locator('.material-upload input[type=file]').setInputFiles([join(media, 'poster.png')])
+        const poster = page.getByRole('row', { name: /poster\.png/ })
+        await poster.getByText('120 × 90').waitFor()
+        expect(await poster.getByText(/^0 s$/).count()).toBe(0)
 
         // The mixed-cut editor, from the clip page's button; everything from here on without reloading.
         await page.getByRole('menuitem', { name: 'Smart clip / mixed cut' }).click()
@@ -199,6 +212,26 @@ describe('making videos from materials', () => {
       },
       'en-US',
     ), 240_000)
+
+  it("plays the voice of a clip's narration with one press of Listen, which turns to Stop; nothing covers the button", () =>
+    withSignedIn(product, 'merchant1', async (page) => {
+      const listen = page.getByRole('button', { name: 'Listen' })
+      await listen.waitFor()
+      await listen.click()
+      const stop = page.getByRole('button', { name: 'Stop' })
+      await stop.waitFor()
+      const audio = page.locator('audio.sound-preview')
+      await expect.poll(() => audio.evaluate(playingSlowly)).toBe(true)
+      // The player has no controls: it takes no room, so the button is what a press at its middle reaches.
+      expect(await audio.evaluate((element) => element.getBoundingClientRect().height)).toBe(0)
+      expect(await stop.evaluate((button) => {
+        const r = button.getBoundingClientRect()
+        return button.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))
+      })).toBe(true)
+      await stop.click()
+      await listen.waitFor()
+      expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true)
+    }, 'en-US', { at: '/creation/clip' }))
 
   it('says what is missing, and how to install it, on the creation screens of a machine without ffmpeg', async () => {
     const bare = await startProduct({ env: { FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' } })

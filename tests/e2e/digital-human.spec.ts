@@ -51,6 +51,7 @@ describe('digital humans', () => {
 
       // Who does the work, and what it really is, before anything is sent.
       await page.locator('.provider-status').getByText(/Voice clone · Local voice, not a clone/).waitFor()
+      await page.locator('.task-cost-left', { hasText: 'You have 3 Voice clones left' }).waitFor()
       await page.getByLabel('Voice name').fill('Shop narrator')
       // A new recording, uploaded from the field itself: it lands in the library and in the field.
       await page.locator('input[type=file]').setInputFiles(join(media, 'my-voice.m4a'))
@@ -71,21 +72,33 @@ describe('digital humans', () => {
       const row = page.getByRole('row', { name: /Shop narrator/ })
       await row.waitFor()
       expect(await row.textContent()).toContain('Local voice, not a clone')
+      // Its provider by name, not the settings' key "local".
+      expect(await row.textContent()).toContain('Local voice (not a clone)')
+      // One press and the voice speaks, its button turned to Stop: no dialog first, no player over the button.
       await row.getByRole('button', { name: 'Try it' }).click()
+      await row.getByRole('button', { name: 'Stop' }).waitFor()
+      const audio = page.locator('audio.sound-preview')
+      // Once it plays, slowed to a quarter, so that the press of Stop below lands while it still plays.
+      await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused && element.currentTime > 0 && (element.playbackRate = 0.25) > 0)).toBe(true)
+      expect(await audio.evaluate((element: HTMLAudioElement) => element.duration)).toBeGreaterThan(1)
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      expect(await axeViolations(page)).toEqual([])
+      await row.getByRole('button', { name: 'Stop' }).click()
+      await row.getByRole('button', { name: 'Try it' }).waitFor()
+      expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true)
+
+      // A sentence of one's own, from the voice's page: heard with the one press that sends it.
+      await row.getByRole('link', { name: 'Show' }).click()
+      // The list stays on screen, its own Try it with it, until the voice's page has loaded.
+      await page.getByRole('heading', { name: 'Voice details' }).waitFor()
+      await page.getByRole('button', { name: 'Try it' }).click()
       const dialog = page.getByRole('dialog')
       await dialog.getByLabel('Sentence to hear').fill('Hello, this is the voice of our shop.')
-      await dialog.getByRole('button', { name: 'Try it' }).click()
-      const audio = dialog.locator('audio')
-      await audio.waitFor()
-      const length = await audio.evaluate(
-        (element: HTMLAudioElement) =>
-          new Promise<number>((resolve) => {
-            if (element.readyState >= 1) resolve(element.duration)
-            else element.addEventListener('loadedmetadata', () => resolve(element.duration), { once: true })
-          }),
-      )
-      expect(length).toBeGreaterThan(1)
-      expect(await axeViolations(page)).toEqual([])
+      const spoken = page.waitForResponse((response) => response.url().includes('/voice_clone/speak?'))
+      await clickWhenSettled(dialog.getByRole('button', { name: 'Try it' }))
+      expect(new URL((await spoken).url()).searchParams.get('text')).toBe('Hello, this is the voice of our shop.')
+      await dialog.getByRole('button', { name: 'Stop' }).waitFor()
+      await expect.poll(() => dialog.locator('audio').evaluate((element: HTMLAudioElement) => !element.paused)).toBe(true)
     }, 'en-US', { at: '/digital-human/sound-clone' }), 120_000)
 
   it('a merchant records a voice sample in the browser, reading the script while the level meter moves, and clones it', () =>
@@ -152,6 +165,7 @@ describe('digital humans', () => {
       const row = page.getByRole('row', { name: /Shop host/ })
       await row.waitFor()
       expect(await row.textContent()).toContain('Loop and still')
+      expect(await row.textContent()).toContain('Local (a still and a loop, no lip sync)')
       expect(await row.locator('img').count()).toBe(1)
       expect(await axeViolations(page)).toEqual([])
     }, 'en-US', { at: '/digital-human/image-clone' }), 120_000)
@@ -270,6 +284,16 @@ describe('digital humans', () => {
       await page.getByText('From template “Pick-up notice”').waitFor()
       await expect.poll(() => page.locator('#root_script').inputValue()).toBe('Hello {{name}}, your {{item}} is ready.')
     }, 'en-US', { at: '/digital-human/create-video' }), 120_000)
+
+  it('an HD clone says its limits and what is left before anything is sent: 15 s at least, no count left, and where more comes from', () =>
+    withSignedIn(product, 'merchant1', async (page) => {
+      await page.getByText(/at least 15 seconds, its shorter side at least 720 pixels/).waitFor()
+      await page.locator('.task-cost-left', { hasText: 'You have 0 Advanced digital-human clones left' }).waitFor()
+      const short = page.locator('.task-cost-short')
+      await short.getByText('Not enough Advanced digital-human clones left for this').waitFor()
+      await short.getByRole('link', { name: /Exchange balance for more in My assets/ }).click()
+      await page.waitForURL(/\/account\/property$/)
+    }, 'en-US', { at: '/digital-human/high-image-clone' }), 60_000)
 })
 
 /** Pick a record in a search-and-pick box by typing part of its title. */

@@ -383,13 +383,18 @@ export async function chooseMenuItem(page: Page, name: string, options: { exact?
 
 /** Click an element of an antd popup (a dropdown menu, a select's options, a dialog, a drawer, a menu's group opening in the sider) once the popup has finished appearing. */
 export async function clickWhenSettled(target: Locator): Promise<void> {
+  await whenSettled(target)
+  await target.click()
+}
+
+/** Wait until the antd popup holding `target` has finished appearing, where its boxes are where they stay. */
+export async function whenSettled(target: Locator): Promise<void> {
   await target.waitFor()
   await target.evaluate(async (element) => {
     const popup = element.closest('.ant-dropdown, .ant-select-dropdown, .ant-modal, .ant-drawer-content-wrapper, .ant-menu-sub') ?? element
     while (/-(appear|enter)\b/.test(popup.className)) await new Promise(requestAnimationFrame)
     await Promise.all(popup.getAnimations({ subtree: true }).map((animation) => animation.finished))
   })
-  await target.click()
 }
 
 /**

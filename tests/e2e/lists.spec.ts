@@ -1,7 +1,11 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page, Request } from 'playwright-core'
 import { callApi, startProduct, withSignedIn, type Product } from './harness'
 import { openFromMenu } from './page-actions'
+import { makeTestImage } from '../../src/server/media/test-media'
 
 let product: Product
 beforeAll(async () => {
@@ -104,6 +108,57 @@ describe('lists', () => {
         },
         locale,
         { viewport: { width: 1440, height: 900 }, at: '/account/recharge' },
+      )
+    }
+  })
+
+  it('fits the materials list to a 1440 px page by narrowing its texts, every other column whole, the created time in full; on a phone it scrolls in its own box', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lists-e2e-'))
+    try {
+      await makeTestImage(join(dir, 'shop.png'))
+      for (const name of ['Shop front with the autumn window display.png', '店铺门头照片（秋季橱窗陈列）.png']) {
+        const form = new FormData()
+        form.append('file', new Blob([readFileSync(join(dir, 'shop.png'))]), name)
+        await callApi(product, { username: 'merchant1' }, 'POST', '/material/upload', form)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      await withSignedIn(
+        product,
+        'merchant1',
+        async (page) => {
+          const sideways = () =>
+            page.evaluate(() => {
+              const box = document.querySelector('.resource-table .ant-table-content')!
+              return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, table: box.scrollWidth - box.clientWidth }
+            })
+          await page.getByRole('row', { name: /Shop front/ }).waitFor()
+          // Measured once the table has its box's width.
+          await expect.poll(sideways).toEqual({ page: 0, table: 0 })
+          expect(await page.locator('.table-scroll-hint').count()).toBe(0)
+          const cells = await page.locator('.resource-table').evaluate((table) => {
+            const actions = table.querySelector('th.column-actions')!.getBoundingClientRect().left
+            const cut = [...table.querySelectorAll<HTMLElement>('td.cell-nowrap, td .ant-tag, th.column-created_at')].filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.className)
+            const under = [...table.querySelectorAll<HTMLElement>('thead th:not(.column-actions)')].filter((th) => th.getBoundingClientRect().right > actions + 1).map((th) => th.textContent)
+            return { cut, under }
+          })
+          expect(cells).toEqual({ cut: [], under: [] })
+          const time = page.locator('td.column-created_at span[title]').first()
+          expect(await time.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+          // The long name gave way: cut, whole in its title.
+          const name = page.locator('td .field-ellipsis', { hasText: /^Shop front|^店铺门头/ }).first()
+          expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth && el.getAttribute('title')!.length > 15)).toBe(true)
+
+          await page.setViewportSize({ width: 390, height: 844 })
+          await page.locator('.table-scroll-hint').waitFor()
+          const phone = await sideways()
+          expect(phone.page).toBe(0)
+          expect(phone.table).toBeGreaterThan(0)
+        },
+        locale,
+        { viewport: { width: 1440, height: 900 }, at: '/creation/resource' },
       )
     }
   })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import SQLite from 'better-sqlite3'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
 import { settler } from './settle'
-import { callApi, clickWhenSettled, startProduct, withBrowser, withSignedIn, type Product } from './harness'
+import { callApi, clickWhenSettled, startProduct, whenSettled, withBrowser, withSignedIn, type Product } from './harness'
 import { makeTestVideo } from '../../src/server/media/test-media'
 import { startDouyinContract, type DouyinContract } from '../support/douyin-contract'
 import { startKuaishouContract, type KuaishouContract } from '../support/kuaishou-contract'
@@ -180,6 +181,42 @@ describe('matrix distribution: accounts', () => {
     }, 'en-US', { at: `/matrix-distribution/release-plan/show/${plan.id}` })
   }, 120_000)
 
+  it("a plan's More menu in the list runs an action from anywhere on its item, past its words, and from the keyboard", async () => {
+    const work = (await callApi<{ data: { id: number }[] }>(product, { username: 'merchant1' }, 'GET', '/work/list?title=Green%20tea')).data[0]!
+    // The one pairing of a work and an account not planned yet.
+    const account = (await callApi<{ data: { id: number; nickname: string }[] }>(product, { username: 'merchant1' }, 'GET', '/platform/get_account?limit=100')).data.find((a) => a.nickname === '快手茶铺')!
+    await callApi(product, { username: 'merchant1' }, 'POST', '/release_plan/add', { name: 'Summer sale', start_at: new Date(Date.now() + 7 * 86_400_000).toISOString(), work_ids: [work.id], account_ids: [account.id] })
+    await withSignedIn(product, 'merchant1', async (page) => {
+      const row = (name: string) => page.getByRole('row', { name: new RegExp(name) })
+      await row('Summer sale').getByText('Running').waitFor()
+      await row('Summer sale').getByRole('button', { name: 'More' }).click()
+      const pause = page.getByRole('menuitem', { name: 'Pause' })
+      await whenSettled(pause)
+      const item = (await pause.boundingBox())!
+      const wordsEnd = await pause.locator('.ant-dropdown-menu-title-content').evaluate((el) => {
+        const words = document.createRange()
+        words.selectNodeContents(el)
+        return words.getBoundingClientRect().right
+      })
+      const x = item.x + item.width - 4
+      expect(x).toBeGreaterThan(wordsEnd + 8)
+      await page.mouse.click(x, item.y + item.height / 2)
+      await row('Summer sale').getByText('Paused').waitFor()
+
+      // Enter opens the menu on its first item; the arrow moves on, and Enter runs the one reached.
+      await row('Summer sale').getByRole('button', { name: 'More' }).focus()
+      await page.keyboard.press('Enter')
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent)
+      await expect.poll(focused).toBe('Resume')
+      await page.keyboard.press('ArrowDown')
+      await expect.poll(focused).toBe('Cancel plan')
+      await page.keyboard.press('Enter')
+      const confirm = page.getByRole('dialog', { name: 'Cancel plan · Summer sale' })
+      await clickWhenSettled(confirm.getByRole('button', { name: 'Confirm' }))
+      await row('Summer sale').getByText('Cancelled').waitFor()
+    }, 'en-US', { at: '/matrix-distribution/release-plan', viewport: { width: 1440, height: 900 } })
+  })
+
   it('a link opened after it was revoked says so, in Chinese too', async () => {
     const link = await callApi<{ id: number; code: string }>(product, { username: 'merchant1' }, 'POST', '/authorization_link/add', { name: 'Old link' })
     await callApi(product, { username: 'merchant1' }, 'POST', '/authorization_link/revoke', { id: link.id })
@@ -209,6 +246,25 @@ describe('matrix distribution: accounts', () => {
       }, 'en-US')
     } finally {
       await callApi(product, { username: 'admin' }, 'POST', '/platform/set_config', { group: 'publishing', values: { kuaishou_app_id: kuaishou.appId } })
+    }
+  })
+  it('an account the platform no longer accepts is said first on the workbench, in Chinese too, with the way to authorize it again', async () => {
+    // As a refused renewal leaves it (src/server/matrix): the owner must authorize it again.
+    const db = new SQLite(join(product.dataDir, 'console.sqlite'))
+    const lost = () => db.prepare("update platform_account set status = 'reauthorize', problem = 'access_token expired' where nickname = ?").run('快手茶铺')
+    const back = () => db.prepare("update platform_account set status = 'authorized', problem = '' where nickname = ?").run('快手茶铺')
+    lost()
+    try {
+      await withSignedIn(product, 'merchant1', async (page) => {
+        const alert = page.getByRole('alert').filter({ hasText: '1 个平台账号需要重新授权后才能发布' })
+        await alert.getByText('快手茶铺').waitFor()
+        await alert.getByRole('link', { name: '查看账号' }).click()
+        await page.waitForURL(/\/matrix-distribution\/authorization$/)
+        await page.getByRole('row', { name: /快手茶铺/ }).getByText('需重新授权').waitFor()
+      }, 'zh-CN', { at: '/dashboard/workBench' })
+    } finally {
+      back()
+      db.close()
     }
   })
 })

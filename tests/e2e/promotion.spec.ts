@@ -26,11 +26,11 @@ describe('the promotion hierarchy through the console (issue: hierarchy, money a
       await page.goto(`${product.url}/promotion/partner`)
       expect(await page.getByRole('row', { name: /e2e_twin/ }).count()).toBe(0)
 
-      await rowAction(page, /e2e_partner/, 'Adjust balance')
-      // Typed as a person would; the field writes it as 120.50 when left.
+      await rowAction(page, /e2e_partner/, 'Adjust balance or counts')
+      // Typed as a person would: the balance by default, in CNY, shown as 120.50.
       await fillForm(page, { amount: '120.5', remark: 'Opening balance' })
       await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
-      await page.getByText('Adjust balance: done').waitFor()
+      await page.getByText('Adjust balance or counts: done').waitFor()
       await expect.poll(() => page.getByRole('row', { name: /e2e_partner/ }).textContent()).toContain('120.50')
     }, 'en-US', { at: '/promotion/partner' })
 

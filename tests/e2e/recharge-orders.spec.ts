@@ -63,7 +63,7 @@ describe('recharge packages and orders (spec §2 account/recharge, account/recha
       const ledger = page.getByRole('row', { name: new RegExp(orderNo) })
       await ledger.waitFor()
       expect(await ledger.textContent()).toMatch(/Recharge.*120\.00\s*CNY/)
-      expect(await ledger.textContent()).toContain(`E2E Gold (${orderNo})`)
+      expect(await ledger.textContent()).toContain(`Recharge order ${orderNo} (E2E Gold)`)
     }, 'en-US', { at: '/account/property' })
   })
 

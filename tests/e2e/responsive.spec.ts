@@ -198,6 +198,72 @@ describe('the console on a phone (390 px) and a tablet (768 px)', () => {
       expect(items.filter((item) => !item.above || !item.fits)).toEqual([])
     }, 'en-US', { viewport: { width: PHONE, height: 860 }, at: '/domain/domainList/create' }))
 
+  it("keeps the menu and a task form's cost in sight as the long form scrolls at 1440 px, the menu scrolling on its own in a short window; stacked on a phone, the menu in a drawer", () =>
+    withSignedIn(product, 'merchant1', async (page) => {
+      const inWindow = (selector: string) =>
+        page.locator(selector).first().evaluate((el) => {
+          const r = el.getBoundingClientRect()
+          return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5
+        })
+      await page.locator('.task-summary').waitFor()
+      await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight))
+      // The form is longer than the window, so the page did scroll.
+      expect(await page.evaluate(() => scrollY)).toBeGreaterThan(300)
+      expect(await inWindow('.ant-layout-sider')).toBe(true)
+      expect(await inWindow('.ant-layout-sider .ant-menu-item-selected')).toBe(true)
+      expect(await inWindow('.task-summary')).toBe(true)
+      // Below the sticky header, not under it.
+      const header = await page.locator('header').evaluate((el) => el.getBoundingClientRect().bottom)
+      expect(await page.locator('.task-summary').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(header)
+
+      // A window shorter than the menu: the menu scrolls inside the sider, its last entry reachable above the collapse button.
+      await page.setViewportSize({ width: 1440, height: 360 })
+      const menu = page.locator('.ant-layout-sider-children')
+      await expect.poll(() => menu.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+      // Scrolled to its end (again, while the window's new size settles), the last entry clears the collapse button.
+      const endClears = () =>
+        menu.evaluate((el) => {
+          el.scrollTop = el.scrollHeight
+          const last = el.querySelector('.ant-menu-root > li:last-child')!.getBoundingClientRect().bottom
+          return el.scrollTop > 0 && last <= document.querySelector('.ant-layout-sider-trigger')!.getBoundingClientRect().top + 0.5
+        })
+      await expect.poll(endClears).toBe(true)
+      expect(await inWindow('.ant-layout-sider')).toBe(true)
+
+      // A phone: no sider, the cost under the form, the menu in its drawer.
+      await page.setViewportSize({ width: PHONE, height: 844 })
+      await page.getByRole('button', { name: '打开菜单' }).waitFor()
+      expect(await page.locator('.ant-layout-sider').count()).toBe(0)
+      expect(await page.locator('.task-summary').evaluate((el) => getComputedStyle(el).position)).not.toBe('sticky')
+      expect(await page.locator('.task-summary').evaluate((el) => el.closest('form') !== null)).toBe(true)
+      expect(await sideways(page)).toBeLessThanOrEqual(0)
+      await page.getByRole('button', { name: '打开菜单' }).click()
+      await page.locator('.menu-drawer').getByRole('menuitem', { name: '智能剪辑/混剪' }).waitFor()
+    }, 'zh-CN', { at: '/creation/clip', viewport: { width: 1440, height: 900 } }))
+
+  it("puts the AI playground alert's button below its text on a phone, beside it on a wide screen", async () => {
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      await withSignedIn(product, 'admin', async (page) => {
+        const alert = page.getByRole('alert').filter({ has: page.locator('.ant-alert-action') })
+        const layout = () =>
+          alert.evaluate((el) => {
+            const text = el.querySelector('.ant-alert-content')!.getBoundingClientRect()
+            const button = el.querySelector('.ant-alert-action')!.getBoundingClientRect()
+            return { below: button.top >= text.bottom, textShare: text.width / el.getBoundingClientRect().width, inside: button.right <= el.getBoundingClientRect().right }
+          })
+        await alert.waitFor()
+        expect((await layout()).below).toBe(false)
+        await page.setViewportSize({ width: PHONE, height: 844 })
+        await expect.poll(async () => (await layout()).below).toBe(true)
+        const phone = await layout()
+        // The text has the alert's width but for the icon, not a column beside the button.
+        expect(phone.textShare).toBeGreaterThan(0.75)
+        expect(phone.inside).toBe(true)
+        expect(await sideways(page)).toBeLessThanOrEqual(0)
+      }, locale, { at: '/ai-tool/playground', viewport: { width: 1440, height: 900 } })
+    }
+  })
+
   it("changes the language and theme and opens the page settings from the compact header's overflow menu", () =>
     withSignedIn(product, 'admin', async (page) => {
       await page.setViewportSize({ width: PHONE, height: 860 })

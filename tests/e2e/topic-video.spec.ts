@@ -137,4 +137,29 @@ describe('a video from a topic', () => {
       }
     }),
   300_000)
+
+  it('the workbench then leads with making: where to start and what each count has left, the task just finished, and its videos by their covers', () =>
+    withSignedIn(product, 'merchant1', async (page) => {
+      const start = page.locator('.workbench-start')
+      for (const kind of ['Video from a topic', 'Digital-human video', 'Smart clip', 'Mixed cut', 'Voice clone']) await start.getByRole('button', { name: kind }).waitFor()
+      await start.getByText('Voice clones left: 0').waitFor()
+      const task = page.locator('.workbench-tasks .ant-list-item', { hasText: 'A new day' })
+      await task.getByText('Succeeded').waitFor()
+      await task.getByText('Video from a topic').waitFor()
+      const works = page.locator('.workbench-work')
+      await expect.poll(() => works.count()).toBe(5)
+      expect(await works.locator('img').count()).toBe(5)
+      expect((await works.locator('.ant-typography').allTextContents()).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `A new day #${n}`))
+      // Each cover drawn large enough to tell the videos apart.
+      for (const height of await works.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getBoundingClientRect().height))) expect(height).toBe(160)
+      // The five videos cost 0.50 and are done: spent, and nothing still held.
+      const figure = (title: string) => page.locator('.ant-statistic', { hasText: title }).locator('.ant-statistic-content')
+      await expect.poll(() => figure('Money out').textContent()).toBe('0.50CNY')
+      expect(await figure('Reserved by running tasks').textContent()).toBe('0.00CNY')
+      expect(await axeViolations(page)).toEqual([])
+      await task.getByRole('link', { name: 'A new day' }).click()
+      await page.waitForURL(/\/creation\/mixed-task$/)
+      await page.locator('.task-card', { hasText: 'A new day' }).waitFor()
+    }, 'en-US', { at: '/dashboard/workBench' }),
+  60_000)
 })

@@ -65,7 +65,7 @@ export default function AiPlaygroundPage() {
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <PageHeading title={title} />
       {assistants.data && !assistants.data.writer_ready ? (
-        <Alert type="warning" showIcon message={t('ai.notReady')} description={assistants.data.problem} action={<Button size="small" onClick={() => navigate('/account/system-init')}>{t('ai.setUp')}</Button>} />
+        <Alert type="warning" showIcon className="ai-playground-alert" message={t('ai.notReady')} description={assistants.data.problem} action={<Button size="small" onClick={() => navigate('/account/system-init')}>{t('ai.setUp')}</Button>} />
       ) : null}
       <Card>
         <Flex gap={12} wrap align="center" className="ai-playground-bar">

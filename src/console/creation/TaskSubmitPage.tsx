@@ -19,7 +19,9 @@ import { MediaToolsAlert } from './MediaToolsAlert'
 import { newVisit, submissionKey } from '../providers/submission-key'
 import { ProviderStatus } from './ProviderStatus'
 import { TaskCard } from './TaskCard'
+import './task-card.css'
 import { countedBy, estimateCost, fenToYuan, type CostEstimate } from './task-cost'
+import { CostLeft } from './CostLeft'
 import { KIND_NOTES } from './kind-notes'
 import { listRoutes, submitRoutes } from './task-routes'
 import { useLiveRecords } from './useLiveRecords'
@@ -202,7 +204,8 @@ export default function TaskSubmitPage() {
           </Col>
           {wide ? (
             <Col xl={8}>
-              <Card title={t('task.summary')} className="task-summary">
+              {/* Beside a long form, what sending costs stays in sight as the form scrolls. */}
+              <Card title={t('task.summary')} className="task-summary task-summary-beside">
                 {summary}
               </Card>
             </Col>
@@ -254,6 +257,7 @@ function CostFigure({ estimate, quotaLabel }: { estimate: CostEstimate; quotaLab
       <Typography.Text type="secondary" className="task-cost-rule">
         {t(`task.costRule.${countedBy(estimate.per)}`, { rate, count: estimate.units })}
       </Typography.Text>
+      <CostLeft ledger={estimate.ledger} total={estimate.total} unit={unit} />
       {estimate.plus ? (
         <Typography.Paragraph type="secondary" className="task-cost-plus" style={{ margin: 0 }}>
           {t('task.costPlus', { amount: money ? `${fenToYuan(estimate.plus.amount)} ${unit}` : `${estimate.plus.amount} ${unit}`, what: label(estimate.plus.label, '') })}

@@ -1,18 +1,16 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Button, Flex, Select } from 'antd'
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons'
 import type { WidgetProps } from '@rjsf/utils'
 import { useEndpointAnswer } from '../providers/useEndpointAnswer'
 import { useTranslate } from '../i18n/translate'
 import { useConsole } from '../ConsoleContext'
-import type { ApiError } from '../providers/ApiError'
 import type { VoiceCloneVoicesResponse } from '../../generated/types'
+import { fetchPlayable, useSoundPreview } from './useSoundPreview'
+import { speechSample } from './speech-sample'
 
 const VOICES = 'voice_clone/voices'
 const SPEAK = 'voice_clone/speak'
-
-/** What a preview says, in the voice's language. */
-const SAMPLE = { zh: '你好，欢迎观看这段视频。', en: 'Hello, and welcome to this video.' } as const
 
 /** "en-us+f3" → its voice and its variant. */
 function split(value: string): { base: string; variant: string } {
@@ -47,35 +45,15 @@ export function VoiceWidget({ id, value, onChange, onBlur, disabled, readonly, r
   // A value the list does not hold (the default before the list arrives) still shows as itself.
   const known = groups.some((g) => g.options.some((o) => o.value === (clone ? current : base)))
 
-  const audio = useRef<HTMLAudioElement | null>(null)
-  const [playing, setPlaying] = useState(false)
   const [problem, setProblem] = useState<string>()
+  const sound = useSoundPreview(setProblem, t('voice.previewFailed'))
+  const playing = sound.playing !== undefined
   const language = clone ? formLanguage : (voices?.local.find((v) => v.id === base)?.language ?? (base.startsWith('en') ? 'en' : 'zh'))
-  const play = async () => {
-    if (playing) {
-      audio.current?.pause()
-      setPlaying(false)
-      return
-    }
+  const play = () => {
     setProblem(undefined)
-    setPlaying(true)
-    try {
-      const text = SAMPLE[language]
-      const query = clone ? { id: Number(current.slice('clone:'.length)), text, lang: locale } : { voice: current, speed: fieldValue?.('speed'), pitch: fieldValue?.('pitch'), text, lang: locale }
-      const url = await http.downloadUrl(speak!.path, Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')))
-      audio.current?.pause()
-      const player = new Audio(url)
-      audio.current = player
-      player.onended = () => setPlaying(false)
-      player.onerror = () => {
-        setPlaying(false)
-        setProblem(t('voice.previewFailed'))
-      }
-      await player.play()
-    } catch (error) {
-      setPlaying(false)
-      setProblem((error as ApiError).message || t('voice.previewFailed'))
-    }
+    const text = speechSample(language)
+    const query = clone ? { id: Number(current.slice('clone:'.length)), text, lang: locale } : { voice: current, speed: fieldValue?.('speed'), pitch: fieldValue?.('pitch'), text, lang: locale }
+    sound.toggle('voice', async () => fetchPlayable(await http.downloadUrl(speak!.path, Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== ''))), locale))
   }
 
   return (
@@ -105,9 +83,10 @@ export function VoiceWidget({ id, value, onChange, onBlur, disabled, readonly, r
             style={{ flex: '1 1 160px', minWidth: 0 }}
           />
         )}
-        <Button icon={playing ? <PauseCircleOutlined /> : <PlayCircleOutlined />} onClick={() => void play()} disabled={disabled || !speak}>
+        <Button icon={playing ? <PauseCircleOutlined /> : <PlayCircleOutlined />} onClick={play} disabled={disabled || !speak}>
           {playing ? t('voice.stop') : t('voice.listen')}
         </Button>
+        {sound.audio}
       </Flex>
       {problem ? (
         <span role="alert" className="ant-form-item-explain-error">

@@ -13,6 +13,9 @@ import { AccountMenu } from './AccountMenu'
 import { HeaderMoreMenu } from './HeaderMoreMenu'
 import { useCompactLayout } from './useCompactLayout'
 
+/** The header's height: it stays at the top of the window, and what else stays in sight sits below it. */
+export const HEADER_HEIGHT = 64
+
 /**
  * The header: the menu when it is on top, language, light/dark, settings, and the signed-in
  * account. On a phone (useCompactLayout): a button opening the menu drawer when there is a
@@ -28,7 +31,7 @@ export function ConsoleHeader({ onOpenMenu }: { onOpenMenu?: () => void }) {
   const onTop = settings.topMenu && settings.menu && !compact
   return (
     <Layout.Header
-      style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`, display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: compact ? 8 : 24, padding: compact ? '0 8px' : '0 24px', height: 64, position: 'sticky', top: 0, zIndex: 10 }}
+      style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`, display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: compact ? 8 : 24, padding: compact ? '0 8px' : '0 24px', height: HEADER_HEIGHT, position: 'sticky', top: 0, zIndex: 10 }}
     >
       {compact && (
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginRight: 'auto', minWidth: 0 }}>

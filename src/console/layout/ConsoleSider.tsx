@@ -8,6 +8,7 @@ import { useAppSettings } from './AppSettings'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { ConsoleTitle } from './ConsoleTitle'
 import { iconOf } from './icons'
+import './console-sider.css'
 
 type MenuItem = Required<MenuProps>['items'][number]
 
@@ -41,7 +42,10 @@ export function useMenuItems() {
   return { items, selected, open }
 }
 
-/** The menu on the left, as wide as the settings say, collapsible. */
+/**
+ * The menu on the left, as wide as the settings say, collapsible. It stays in the window while a
+ * long page scrolls (console-sider.css), scrolling on its own when it is taller than the window.
+ */
 export function ConsoleSider() {
   const { items, selected, open } = useMenuItems()
   const { settings, update } = useAppSettings()
@@ -53,6 +57,7 @@ export function ConsoleSider() {
       collapsed={settings.menuCollapse}
       onCollapse={(collapsed) => update({ menuCollapse: collapsed })}
       theme="light"
+      className="console-sider"
       style={{ borderRight: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}
     >
       <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: '0 20px' }}>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState, type CSSProperties } from 'react'
 import { Outlet } from 'react-router'
 import { FloatButton, Layout } from 'antd'
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons'
@@ -6,7 +6,7 @@ import { useTranslate } from '../i18n/translate'
 import { ProgressFallback } from './RouteProgress'
 import { useConsole } from '../ConsoleContext'
 import { ConsoleSider } from './ConsoleSider'
-import { ConsoleHeader } from './ConsoleHeader'
+import { ConsoleHeader, HEADER_HEIGHT } from './ConsoleHeader'
 import { ConsoleFooter } from './ConsoleFooter'
 import { SettingsDrawer } from './SettingsDrawer'
 import { AppSettingsProvider, useAppSettings } from './AppSettings'
@@ -47,7 +47,8 @@ function Frame() {
     <Layout style={{ minHeight: '100vh' }}>
       {settings.menu && !settings.topMenu && !compact && <ConsoleSider />}
       {openMenu && <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />}
-      <Layout>
+      {/* --sticky-top: how much of the window's top the header covers, for what a page keeps in sight below it. */}
+      <Layout style={{ '--sticky-top': `${settings.navbar ? HEADER_HEIGHT : 0}px` } as CSSProperties}>
         {settings.navbar && <ConsoleHeader onOpenMenu={openMenu} />}
         {settings.tabBar && <TabBar />}
         <Layout.Content ref={content} id={CONTENT_ID} tabIndex={-1} className="page-content" style={{ padding: compact ? 12 : 24 }}>

@@ -7,6 +7,8 @@ import type { ResourceAction } from '../../schema/types'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { endpointForm } from '../forms/form-schema'
 import { SchemaForm } from '../forms/SchemaForm'
+import { FormNotices, useFormStart } from '../forms/FormNotices'
+import { fetchPlayable, useSoundPreview } from '../forms/useSoundPreview'
 import { actionFields, openDownload } from './actions'
 import { headerQueryKey } from './header-props'
 import { ApiError } from '../providers/ApiError'
@@ -41,12 +43,21 @@ export default function ActionModal({ resource, action, record, filters, onClose
   const [saving, setSaving] = useState(false)
   // One visit per dialog opened: it closes once its call is taken.
   const visit = useRef(newVisit())
-  // What a "plays" endpoint answered: heard here, and asked for again with other words as often as wanted.
+  // A sound a "plays" endpoint makes starts with the press, and the same button stops it: no player below.
+  const sound = useSoundPreview((problem) => void message.error(problem), t('voice.previewFailed'))
+  const playsSound = endpoint.plays === 'audio/mpeg'
+  // A video it makes: seen below the form, and asked for again with other words as often as wanted.
   const [playing, setPlaying] = useState<string>()
   useEffect(() => () => (playing ? URL.revokeObjectURL(playing) : undefined), [playing])
   const title = label(action.label, action.name)
+  // What to know before filling it in (the rates open now), and what it starts with.
+  const { ready, start } = useFormStart(action.notices)
 
   const send = async (values: Record<string, unknown>) => {
+    if (playsSound) {
+      sound.toggle('sound', async () => fetchPlayable(await http.downloadUrl(endpoint.path, { ...values, ...(record ? { [action.rowId]: record.id } : {}), lang: locale }), locale))
+      return
+    }
     if (endpoint.plays) {
       setSaving(true)
       try {
@@ -111,25 +122,12 @@ export default function ActionModal({ resource, action, record, filters, onClose
 
   return (
     <Modal open title={heading} onCancel={onClose} footer={null} destroyOnHidden width={560}>
-      <SchemaForm schema={form.schema} uiSchema={form.uiSchema} initial={endpoint.plays ? undefined : record} saving={saving} onSubmit={submit} submitLabel={endpoint.download ? title : undefined} />
-      {playing ? (
-        endpoint.plays === 'video/mp4' ? (
-          <video src={playing} controls autoPlay style={{ width: '100%' }} aria-label={title} />
-        ) : (
-          <audio src={playing} controls autoPlay style={{ width: '100%' }} aria-label={title} />
-        )
+      <FormNotices notices={start.notices} />
+      {ready ? (
+        <SchemaForm schema={form.schema} uiSchema={form.uiSchema} initial={endpoint.plays ? undefined : start.values ? { ...record, ...start.values } : record} saving={saving} onSubmit={submit} submitLabel={playsSound && sound.playing ? t('voice.stop') : endpoint.download ? title : undefined} />
       ) : null}
+      {playsSound ? sound.audio : null}
+      {playing ? <video src={playing} controls autoPlay style={{ display: 'block', width: '100%', marginTop: 16 }} aria-label={title} /> : null}
     </Modal>
   )
-}
-
-/** The sound or video a "plays" endpoint made, as an object URL; its refusal (an envelope) as the ApiError it says. */
-async function fetchPlayable(url: string, locale: string): Promise<string> {
-  const res = await fetch(url, { headers: { lang: locale } })
-  if ((res.headers.get('content-type') ?? '').includes('json')) {
-    const envelope = (await res.json()) as { code?: number; msg?: string; data?: { errors?: { path: string; message: string }[] } }
-    throw new ApiError(envelope.msg ?? res.statusText, res.status, envelope.code, envelope.data?.errors ?? [])
-  }
-  if (!res.ok) throw new ApiError(res.statusText, res.status)
-  return URL.createObjectURL(await res.blob())
 }

@@ -122,11 +122,26 @@ describe('FieldValue of a file size and a length (x-widget file-size, seconds)',
       )
     inChinese(4.934)
     inChinese(12345.06)
-    inChinese(0)
     expect(said).toEqual([
       ['task.seconds', { seconds: '4.9' }],
       ['task.seconds', { seconds: '12,345.1' }],
-      ['task.seconds', { seconds: '0' }],
     ])
+  })
+
+  it('gives a still its size in pixels instead of a length of nothing, and a file with neither a dash', () => {
+    expect(detail(duration, 0, { kind: 'image', width: 1080, height: 1920 }).textContent).toBe('1080 × 1920')
+    expect(detail(duration, 0, { kind: 'font', width: null, height: null }).textContent).toBe('—')
+    expect(detail(duration, 0).textContent).toBe('—')
+  })
+})
+
+describe('FieldValue of a file format (x-widget file-format)', () => {
+  const format: FieldInfo = { name: 'format', schema: { type: 'string', 'x-widget': 'file-format' }, kind: 'fileFormat' }
+  it('names the format by the extension the file is kept under, ffprobe\'s list kept in its title', () => {
+    const shown = detail(format, 'mov,mp4,m4a,3gp,3g2,mj2', { url: '/uploads/2026-11/clip.mp4' })
+    expect(shown.textContent).toBe('MP4')
+    expect(shown.querySelector('span')!.title).toBe('mov,mp4,m4a,3gp,3g2,mj2')
+    expect(detail(format, 'mov,mp4,m4a,3gp,3g2,mj2', { url: '/uploads/2026-11/take.MOV' }).textContent).toBe('MOV')
+    expect(detail(format, 'matroska,webm').textContent).toBe('MATROSKA')
   })
 })

@@ -12,6 +12,7 @@ import { sizeText } from './units'
 import { RichTextView } from '../rich-text/RichTextView'
 import { htmlToPlainText } from '../rich-text/plain-text'
 import { MediaPreview } from './MediaPreview'
+import { messageText } from '../../schema/messages'
 import { DATE_FORMAT, DATE_TIME_FORMAT, LIST_TIME_FORMAT } from './column-width'
 import './field-value.css'
 
@@ -41,7 +42,11 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
       return <span style={FIGURE}>{new Intl.NumberFormat(locale).format(Number(value))}</span>
     case 'fileSize':
       return <span style={FIGURE}>{sizeText(Number(value))}</span>
+    case 'fileFormat':
+      return <span title={String(value)}>{fileFormat(String(value), record)}</span>
     case 'seconds':
+      // A length of nothing is a still, or a file with no time at all: its size in pixels tells more, or nothing does.
+      if (Number(value) === 0) return record?.width && record.height ? <span style={FIGURE}>{`${String(record.width)} × ${String(record.height)}`}</span> : <span className="field-muted">—</span>
       return <span style={FIGURE}>{t('task.seconds', { seconds: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Number(value)) })}</span>
     case 'datetime': {
       // A list shows a time to the minute, the seconds in its title; a detail page shows them all.
@@ -115,6 +120,12 @@ export function FieldValue({ field, value, record, layout = 'cell' }: { field: F
       return <Progress percent={Number(value)} size="small" style={{ minWidth: 80, margin: 0 }} />
     case 'shareLink':
       return <ShareLink code={String(value)} layout={layout} />
+    case 'message': {
+      // What the platform wrote (a ledger row's task, an exchange), in the page's language.
+      const text = messageText(field.schema, value, locale)
+      if (text === undefined) return <span className="field-muted">—</span>
+      return layout === 'detail' ? <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</span> : <Ellipsis text={text} />
+    }
     case 'richText':
       // The server sanitised it when it was saved; a list has room for its words only.
       return layout === 'detail' ? <RichTextView html={String(value)} /> : <Ellipsis text={htmlToPlainText(String(value))} />
@@ -180,4 +191,13 @@ function RelationLink({ entity, id, title }: { entity: string; id: unknown; titl
       {title}
     </Link>
   )
+}
+
+/**
+ * A file's format as people name it: the extension it is kept under ("MP4"), not ffprobe's list
+ * of the formats its container may be ("mov,mp4,m4a,3gp,3g2,mj2"), which stays in the title.
+ */
+export function fileFormat(value: string, record: Record<string, unknown> | undefined): string {
+  const kept = typeof record?.url === 'string' ? /\.([a-z0-9]{2,5})$/i.exec(record.url.split('?')[0]!)?.[1] : undefined
+  return (kept ?? value.split(',')[0]!).toUpperCase()
 }

@@ -10,7 +10,7 @@ import type { Identity } from '../providers/authProvider'
 import { resourceAllows } from '../providers/accessControlProvider'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { enumLabel, fieldOf, type FieldInfo } from './fields'
-import { CELL_PADDING, actionsWidth, columnWidth, textWidth } from './column-width'
+import { CELL_PADDING, actionsWidth, columnWidth, fitColumnWidths, leastColumnWidth, textWidth } from './column-width'
 import { FieldValue } from './FieldValue'
 import { ListHeading } from './ListHeading'
 import { ListFilters, linkedFilters, toCrudFilters } from './ListFilters'
@@ -79,18 +79,20 @@ export default function ResourceList({ resource }: { resource: string }) {
   const [open, setOpen] = useState<{ action: ResourceAction; record?: BaseRecord }>()
   // A download with nothing to choose opens at once; one with a choice (a file format) asks first.
   const isPlainDownload = (action: ResourceAction) => Boolean(action.endpoint && registry.endpoints.get(action.endpoint)?.download && actionFields(registry, action).length === 0)
-  const rowActions = useRowActions(resource, permissions, actions.filter((a) => a.on === 'row'), (action, record) => setOpen({ action, record }))
+  const { cell: rowActions, sound: rowSound } = useRowActions(resource, permissions, actions.filter((a) => a.on === 'row'), (action, record) => setOpen({ action, record }))
   // A list with nothing to do on a row (records kept by the platform itself) has no actions column.
   const hasRowActions = permissions.show || permissions.edit || permissions.delete || actions.some((a) => a.on === 'row')
   // Every column has a width (the resource's, else its type's), so the table is exactly as wide as its
   // columns: it fills the page when they fit, and scrolls when they do not, every column reachable.
-  const columns = def.list.columns.map((column) => {
+  // Its texts may narrow first (leastColumnWidth), so that a list that can fit the page does.
+  const listColumns = def.list.columns.map((column) => {
     const f = field(column.field)
     const title = labelOf(f)
     const sortable = def.list.sort.includes(column.field)
     const values = f.kind === 'enum' ? f.schema : f.kind === 'enumList' ? (f.schema.items as FieldInfo['schema']) : undefined
     const enumNames = values ? (values.enum as unknown[]).map((v) => enumLabel({ schema: values }, v, locale)) : undefined
-    return { name: column.field, field: f, title, sortable, width: columnWidth(f, { title, sortable, declared: column.width, enumNames }) }
+    const measures = { title, sortable, declared: column.width, enumNames }
+    return { name: column.field, field: f, title, sortable, width: columnWidth(f, measures), least: leastColumnWidth(f, measures) }
   })
   const rowIcons = [permissions.show, permissions.edit, permissions.delete].filter(Boolean).length
   const { inline: inlineActions, rest: menuActions } = splitActions(actions.filter((a) => a.on === 'row'))
@@ -98,13 +100,17 @@ export default function ResourceList({ resource }: { resource: string }) {
     textWidth(t('table.actions')) + CELL_PADDING,
     actionsWidth(rowIcons, inlineActions.map((a) => label(a.label, a.name)), menuActions.length > 0 ? t('actions.more') : undefined),
   )
-  const tableWidth = columns.reduce((sum, c) => sum + c.width, 0) + (canDelete ? SELECTION_WIDTH : 0) + (hasRowActions ? actionsColumnWidth : 0)
   const [selected, setSelected] = useState<Key[]>([])
   const { mutate: deleteMany, mutation: { isPending: deleting } } = useDeleteMany()
   const filtered = filters.some((f) => 'value' in f && f.value !== undefined && f.value !== '')
   const table = useRef<TableRef>(null)
   const { overflows: sideways, width: boxWidth } = useOverflowsSideways(table, tableProps.dataSource, `${label(def.label, def.name)}: ${t('list.scrollHint')}`)
   const pinActions = boxWidth === 0 || actionsColumnWidth <= boxWidth * PINNED_ACTIONS_SHARE
+  const besideColumns = (canDelete ? SELECTION_WIDTH : 0) + (hasRowActions ? actionsColumnWidth : 0)
+  // Until the box is measured, the full widths.
+  const widths = boxWidth === 0 ? listColumns.map((c) => c.width) : fitColumnWidths(listColumns, boxWidth - besideColumns)
+  const columns = listColumns.map((c, i) => ({ ...c, width: widths[i]! }))
+  const tableWidth = columns.reduce((sum, c) => sum + c.width, 0) + besideColumns
 
   const askDelete = useConfirmDelete(def.entity)
   const confirmBulkDelete = () =>
@@ -210,7 +216,7 @@ export default function ResourceList({ resource }: { resource: string }) {
             title={title}
             width={width}
             // column-NAME marks a column's header and cells (tests find them by it).
-            className={f.kind === 'text' || f.kind === 'richText' || f.kind === 'relation' ? `column-${name}` : `column-${name} cell-nowrap`}
+            className={f.kind === 'text' || f.kind === 'message' || f.kind === 'richText' || f.kind === 'relation' ? `column-${name}` : `column-${name} cell-nowrap`}
             sorter={sortable ? { multiple: undefined } : false}
             defaultSortOrder={getDefaultSortOrder(name, sorters)}
             render={(value: unknown, record: BaseRecord) => <FieldValue field={f} value={value} record={record} />}
@@ -218,6 +224,7 @@ export default function ResourceList({ resource }: { resource: string }) {
         ))}
         {hasRowActions ? <Table.Column<BaseRecord> key="actions" className="column-actions" title={t('table.actions')} width={actionsColumnWidth} fixed={pinActions ? 'right' : false} render={(_, record) => rowActions(record)} /> : null}
       </Table>
+      {rowSound}
       {open ? (
         <Suspense fallback={null}>
           <ActionModal resource={resource} action={open.action} record={open.record} filters={filterParams(filters)} onClose={() => setOpen(undefined)} />

@@ -1,12 +1,13 @@
 import type { MouseEvent, ReactNode } from 'react'
-import { Dropdown, theme } from 'antd'
+import { App, Dropdown, theme } from 'antd'
 import { DeleteOutlined, DownOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { useDelete, useGo, useNavigation, type BaseKey, type BaseRecord } from '@refinedev/core'
 import { useTranslate } from '../i18n/translate'
 import type { ResourceAction } from '../../schema/types'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { useConfirmDelete } from './useConfirmDelete'
-import { appliesTo, fillLink, isPlainClick, newTabRel, rowMatches } from './actions'
+import { appliesTo, fillLink, isPlainClick, newTabRel, playsSound, rowMatches, soundQuery } from './actions'
+import { fetchPlayable, useSoundPreview } from '../forms/useSoundPreview'
 import './row-actions.css'
 
 /** Named actions shown as words in the row; more than this and the rest go under "More". */
@@ -31,7 +32,8 @@ export function splitActions<T>(actions: readonly T[]): { inline: T[]; rest: T[]
 /**
  * Show, edit and delete for the rows of a list, as plain icon links with one set of hooks
  * for the whole table. Refine's and antd's buttons each run their own hooks, effects and
- * styles; sixty of them took a third of the time a page of 20 rows needs to appear.
+ * styles; sixty of them took a third of the time a page of 20 rows needs to appear. `cell`
+ * draws a row's; `sound`, drawn once beside the table, plays what a row's sound action asks for.
  */
 export function useRowActions(resource: string, allowed: RowPermissions, actions: ResourceAction[] = [], openAction?: (action: ResourceAction, record: BaseRecord) => void) {
   const t = useTranslate()
@@ -39,7 +41,9 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
   const go = useGo()
   const { showUrl, editUrl } = useNavigation()
   const { mutate: remove } = useDelete()
-  const { registry } = useConsole()
+  const { registry, http, locale } = useConsole()
+  const { message } = App.useApp()
+  const sound = useSoundPreview((problem) => void message.error(problem), t('voice.previewFailed'))
   const askDelete = useConfirmDelete(registry.resources.get(resource)?.entity ?? resource)
   const { token } = theme.useToken()
 
@@ -78,13 +82,37 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
       if (action.newTab) return <a key={action.name} className={className} href={url} target="_blank" rel={newTabRel(url)} style={{ color }}>{text}</a>
       return <a key={action.name} className={className} href={url} style={{ color }} onClick={follow(url)}>{text}</a>
     }
-    return <button key={action.name} type="button" className={className} style={{ color }} onClick={() => openAction?.(action, record)}>{text}</button>
+    return (
+      <button key={action.name} type="button" className={className} style={{ color }} onClick={() => run(action, record)}>
+        {wordsOf(action, record)}
+      </button>
+    )
   }
-  // Past a couple of words the column would crowd out the data, so the rest wait in a menu.
+  // A sound (a voice trying a sentence) plays with the press, no dialog first; pressed again, it stops.
+  const soundKey = (action: ResourceAction, record: BaseRecord) => `${action.name}:${String(record.id)}`
+  const wordsOf = (action: ResourceAction, record: BaseRecord) => (playsSound(registry, action) && sound.playing === soundKey(action, record) ? t('voice.stop') : label(action.label, action.name))
+  const run = (action: ResourceAction, record: BaseRecord) => {
+    if (!playsSound(registry, action)) return openAction?.(action, record)
+    const path = registry.endpoints.get(action.endpoint!)!.path
+    sound.toggle(soundKey(action, record), async () => fetchPlayable(await http.downloadUrl(path, soundQuery(registry, action, record, locale)), locale))
+  }
+  // Past a couple of words the column would crowd out the data, so the rest wait in a menu. There the
+  // whole item is the control, not only its words: the menu runs an action, on a click anywhere on
+  // the item and on Enter. A link stays a link (a middle click, a new tab), which antd stretches over
+  // its item; Enter, which reaches the item alone, follows it as a click would.
   const more = (rest: ResourceAction[], record: BaseRecord) => (
     <Dropdown
       trigger={['click']}
-      menu={{ items: rest.map((action) => ({ key: action.name, label: named(action, record, 'row-action-menu-item'), danger: action.danger })) }}
+      autoFocus
+      menu={{
+        items: rest.map((action) => ({ key: action.name, label: action.link ? named(action, record, 'row-action-menu-item') : wordsOf(action, record), danger: action.danger })),
+        onClick: ({ key, domEvent }) => {
+          const action = rest.find((a) => a.name === key)
+          if (!action) return
+          if (!action.link) run(action, record)
+          else if (domEvent.type === 'keydown') (domEvent.target as HTMLElement).querySelector('a')?.click()
+        },
+      }}
     >
       <button type="button" className="row-action row-action-text" style={{ color: token.colorLink }}>
         {t('actions.more')} <DownOutlined style={{ fontSize: 10, marginLeft: 4 }} />
@@ -103,7 +131,7 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
   }
 
   // A record shared from above (`_readonly`) is there to use, not to change.
-  return (record: BaseRecord) => {
+  const cell = (record: BaseRecord) => {
     const id = record.id!
     return (
     <span className="row-actions">
@@ -118,4 +146,5 @@ export function useRowActions(resource: string, allowed: RowPermissions, actions
     </span>
     )
   }
+  return { cell, sound: sound.audio }
 }

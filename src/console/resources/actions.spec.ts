@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
 import { createRegistry } from '../../schema/registry'
 import { readSchemaFiles } from '../../schema/load-files'
-import { actionFields, actionsFor, appliesTo, isPlainClick, newTabRel, rowMatches } from './actions'
+import { actionFields, actionsFor, appliesTo, isPlainClick, newTabRel, playsSound, rowMatches, soundQuery } from './actions'
 
 const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../../schemas')))
 const orders = registry.resources.get('recharge_order')!
@@ -68,5 +68,22 @@ describe('resource actions', () => {
     expect(isPlainClick(click)).toBe(true)
     expect(isPlainClick({ ...click, button: 1 })).toBe(false)
     for (const key of ['ctrlKey', 'metaKey', 'shiftKey', 'altKey'] as const) expect(isPlainClick({ ...click, [key]: true })).toBe(false)
+  })
+})
+
+describe('sound actions', () => {
+  const voices = registry.resources.get('voice')!
+  const tryIt = voices.actions.find((a) => a.name === 'try')!
+
+  it("are the actions whose endpoint answers with a sound, played in the row; a video's or a form's are not", () => {
+    expect(playsSound(registry, tryIt)).toBe(true)
+    expect(voices.actions.filter((a) => a !== tryIt).some((a) => playsSound(registry, a))).toBe(false)
+    expect(registry.resources.get('release_plan')!.actions.some((a) => playsSound(registry, a))).toBe(false)
+  })
+
+  it("ask for a sentence in the voice's own language, else the page's, for the row", () => {
+    expect(soundQuery(registry, tryIt, { id: 7, language: 'en' }, 'zh-CN')).toEqual({ text: 'Hello, and welcome to this video.', [tryIt.rowId]: 7, lang: 'zh-CN' })
+    expect(soundQuery(registry, tryIt, { id: 7, language: 'zh' }, 'en-US')).toMatchObject({ text: '你好，欢迎观看这段视频。' })
+    expect(soundQuery(registry, tryIt, { id: 7 }, 'en-US')).toMatchObject({ text: 'Hello, and welcome to this video.', lang: 'en-US' })
   })
 })

@@ -1,6 +1,7 @@
 import type { Registry, ResourceAction, ResourceDef, Role } from '../../schema/types'
 import { routeAllows } from '../../schema/route-access'
 import { endpointAllows } from '../providers/accessControlProvider'
+import { speechSample } from '../forms/speech-sample'
 
 /** The actions of a resource a role may take: an endpoint action if it may call the endpoint, and any action only if its roles allow. */
 export function actionsFor(registry: Pick<Registry, 'endpoints'>, def: ResourceDef, role: Role | undefined): ResourceAction[] {
@@ -43,6 +44,23 @@ export function actionFields(registry: Pick<Registry, 'endpoints'>, action: Reso
   const body = Object.keys((endpoint?.request.body?.properties as object | undefined) ?? {})
   // An idempotent call's key is sent by the console, not asked of the person.
   return action.fields ?? body.filter((name) => name !== 'idempotency_key' && !(action.on === 'row' && name === action.rowId))
+}
+
+/** Whether an action's endpoint answers with a sound to hear (a voice trying a sentence): a row plays it where it was pressed. */
+export function playsSound(registry: Pick<Registry, 'endpoints'>, action: ResourceAction): boolean {
+  return !action.link && registry.endpoints.get(action.endpoint ?? '')?.plays === 'audio/mpeg'
+}
+
+/**
+ * What a row's sound action asks for when pressed, with nothing typed: its fields' defaults, a
+ * sentence to say in the record's own language (a voice's), else the page's, and the row's id.
+ */
+export function soundQuery(registry: Pick<Registry, 'endpoints'>, action: ResourceAction, record: Record<string, unknown>, locale: string): Record<string, unknown> {
+  const properties = (registry.endpoints.get(action.endpoint!)?.request.query?.properties ?? {}) as Record<string, { default?: unknown }>
+  const query: Record<string, unknown> = {}
+  for (const name of actionFields(registry, action)) if (properties[name]?.default !== undefined) query[name] = properties[name].default
+  if ('text' in properties) query.text = speechSample(record.language ?? locale)
+  return { ...query, [action.rowId]: record.id, lang: locale }
 }
 
 /**

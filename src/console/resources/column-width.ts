@@ -74,6 +74,9 @@ function valueWidth(field: FieldInfo, enumNames: readonly string[]): number {
       return 200
     case 'richText':
       return 240
+    case 'message':
+      // A sentence with a title or two in it ("10.00 CNY → 30 voice clones at 3 per CNY").
+      return 200
     default: {
       // A text (a name, a relation's title too) is cut with an ellipsis and shown whole on hover, so
       // its column can be narrow; a wide page shares its room out among all columns anyway.
@@ -95,6 +98,47 @@ export function columnWidth(field: FieldInfo, column: { title: string; sortable:
   if (column.declared) return column.declared
   const header = widestPiece(column.title) + CELL_PADDING + (column.sortable ? SORTER_WIDTH : 0)
   return Math.max(valueWidth(field, column.enumNames ?? []), header)
+}
+
+/** Kinds whose value a list cell cuts with an ellipsis, whole in its title: they may be narrowed. */
+const CUT_KINDS = new Set<FieldInfo['kind']>(['text', 'relation', 'richText', 'message', 'textList', 'shareLink'])
+/** The narrowest such a column gets: a name's first word or two, a username whole. */
+const LEAST_CUT = 96
+/** A link to send keeps the start of its address beside its copy button. */
+const LEAST_SHARE_LINK = 140
+
+/**
+ * How narrow a list column may become so that the list fits its page without scrolling: a text
+ * cut with an ellipsis down to a few words, never below its title's longest unbreakable piece and
+ * its sort arrows; any other value (a time, an amount, a tag) keeps its full width, as does a
+ * width the resource file declares.
+ */
+export function leastColumnWidth(field: FieldInfo, column: { title: string; sortable: boolean; declared?: number; enumNames?: readonly string[] }): number {
+  const width = columnWidth(field, column)
+  if (column.declared || !CUT_KINDS.has(field.kind)) return width
+  const header = widestPiece(column.title) + CELL_PADDING + (column.sortable ? SORTER_WIDTH : 0)
+  return Math.min(width, Math.max(header, field.kind === 'shareLink' ? LEAST_SHARE_LINK : LEAST_CUT))
+}
+
+/**
+ * The widths a list's columns get in `room` pixels. When their full widths fit, those; when
+ * narrowing the texts (each toward its least width, in proportion to how much it may give) makes
+ * them fit, the narrowed widths, so the page shows every column without a sideways scroll; when
+ * even that does not fit, the full widths again: the list scrolls anyway, and its texts are as
+ * readable as they can be.
+ *
+ * ```ts
+ * fitColumnWidths([{ width: 160, least: 96 }, { width: 142, least: 142 }], 270) // [128, 142]
+ * ```
+ */
+export function fitColumnWidths(columns: readonly { width: number; least: number }[], room: number): number[] {
+  const full = columns.reduce((sum, c) => sum + c.width, 0)
+  const least = columns.reduce((sum, c) => sum + c.least, 0)
+  if (full <= room || least > room) return columns.map((c) => c.width)
+  const give = full - room
+  const slack = full - least
+  // Rounded down: the columns never add up to more than the room, as a pixel over would scroll.
+  return columns.map((c) => Math.floor(c.width - (give * (c.width - c.least)) / slack))
 }
 
 /**

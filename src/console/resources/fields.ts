@@ -3,7 +3,7 @@ import { resolveRef } from '../../schema/entity'
 import { enumValueLabel } from '../../schema/enum-labels'
 
 /** How a field is shown and edited, chosen by its schema (type, format, enum, x-widget), never per page. */
-export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'enumList' | 'image' | 'media' | 'progress' | 'shareLink' | 'relation' | 'richText' | 'count' | 'fileSize' | 'seconds' | 'integer' | 'number' | 'textList' | 'text'
+export type FieldKind = 'money' | 'datetime' | 'flag' | 'boolean' | 'enum' | 'enumList' | 'image' | 'media' | 'progress' | 'shareLink' | 'relation' | 'richText' | 'count' | 'fileSize' | 'seconds' | 'fileFormat' | 'integer' | 'number' | 'textList' | 'message' | 'text'
 
 /** Where a record carries the titles of the records its x-relation fields point to. */
 export const TITLES = '_titles'
@@ -77,7 +77,9 @@ function kindOf(schema: JsonSchema): FieldKind {
   if (schema['x-widget'] === 'count') return 'count'
   if (schema['x-widget'] === 'file-size') return 'fileSize'
   if (schema['x-widget'] === 'seconds') return 'seconds'
+  if (schema['x-widget'] === 'file-format') return 'fileFormat'
   if (schema.contentMediaType === 'text/html') return 'richText'
+  if (schema['x-messages']) return 'message'
   if (typeof schema['x-relation'] === 'string') return 'relation'
   // A 0/1 enum reads as yes/no, unless x-enum-labels names its values (enabled/disabled).
   if (Array.isArray(schema.enum)) return isFlag(schema.enum) && !schema['x-enum-labels'] ? 'flag' : 'enum'

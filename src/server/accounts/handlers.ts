@@ -3,7 +3,10 @@ import { hashPassword } from '../auth/password'
 import { revokeSessions } from '../auth/sessions'
 import { publicColumns, recordToRow, rowToRecord, yuanToFen } from '../db/records'
 import { accountLabel, insertAccount, merchantCountLimit, MERCHANT, PARTNER, type ParentRow } from './insert-account'
-import { changeMoney } from '../ledger/ledger'
+import { changeMoney, changeQuota, type Quota } from '../ledger/ledger'
+import type { Kind } from '../transfers/rules'
+import { enumValueLabel } from '../../schema/enum-labels'
+import type { JsonSchema, Locale } from '../../schema/types'
 import { oncePerKey } from '../db/once-per-key'
 import { tableOf } from '../db/table-of'
 import { ofEndpoint } from '../engine/generic/record-scope'
@@ -52,31 +55,53 @@ const update = namedHandler(['platform/edit_transfer_config', 'provider_service/
   },
 })
 
-/** Add to or take from an account's balance with a reason, through the ledger. */
-const adjustMoney = namedHandler(['provider_service/edit_account'], {
+/**
+ * Add to or take from an account's balance or one of its quotas with a reason, through the
+ * ledger of what it adjusts. Taking more than the account has is refused on the amount, saying
+ * what it has, and nothing changes.
+ */
+const adjust = namedHandler(['provider_service/edit_account'], {
   async run(ctx) {
     const caller = requireCaller(ctx)
     const id = ctx.body.id
-    const amount = yuanToFen(ctx.body.amount)
-    if (amount === 0) throw fieldError('AMOUNT_ZERO', '/amount', ctx.locale)
+    const kind = ctx.body.kind ?? 'money'
+    const amount = adjustmentIn(kind, ctx.body.amount, ctx.locale)
     const key = ctx.body.idempotency_key ? `adjust:${caller.id}:${ctx.body.idempotency_key}` : undefined
     await oncePerKey(key, () => ctx.services.db.transaction().execute(async (trx) => {
       await reachable(ctx, trx, id)
-      await changeMoney(trx, ctx.services, {
-        userId: id,
-        type: 'adjust',
-        amount,
-        operatorId: caller.id,
-        remark: ctx.body.remark,
-        idempotencyKey: key,
-      }).catch((error: unknown) => {
+      const change = { userId: id, type: 'adjust' as const, amount, operatorId: caller.id, remark: ctx.body.remark, idempotencyKey: key }
+      const applied = kind === 'money' ? changeMoney(trx, ctx.services, change) : changeQuota(trx, ctx.services, kind, change)
+      await applied.catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') throw fieldError('ADJUST_BELOW_ZERO', '/amount', ctx.locale)
+        if (error instanceof AppError && error.code === 'INSUFFICIENT_QUOTA') {
+          // Nothing was written: the refused update left the transaction usable for reading what there is.
+          const row = await trx.selectFrom(tableOf(ctx.services, 'user')).select(kind as Quota).where('id', '=', id).executeTakeFirstOrThrow()
+          const what = enumValueLabel((ctx.endpoint.request.body?.properties as Record<string, JsonSchema>).kind, kind, ctx.locale)
+          throw fieldError('ADJUST_QUOTA_BELOW_ZERO', '/amount', ctx.locale, { what, have: Number(row[kind as Quota] ?? 0) })
+        }
         throw error
       })
     }))
     return readAccount(ctx, id)
   },
 })
+
+/** The most units of a quota one adjustment moves: far beyond any real grant, and far inside the column's 32 bits. */
+const QUOTA_ADJUST_MAX = 1_000_000
+
+/** Fen for the balance, whole units for a quota, signed; 0, a fraction of a unit or an absurd count is refused on the field. */
+function adjustmentIn(kind: Kind, amount: string, locale: Locale): number {
+  if (kind === 'money') {
+    const fen = yuanToFen(amount)
+    if (fen === 0) throw fieldError('AMOUNT_ZERO', '/amount', locale)
+    return fen
+  }
+  if (!/^-?\d+$/.test(amount)) throw fieldError('ADJUST_WHOLE_UNITS', '/amount', locale)
+  const units = Number(amount)
+  if (units === 0) throw fieldError('AMOUNT_ZERO', '/amount', locale)
+  if (Math.abs(units) > QUOTA_ADJUST_MAX) throw fieldError('ADJUST_TOO_MANY_UNITS', '/amount', locale, { max: QUOTA_ADJUST_MAX })
+  return units
+}
 
 /** Service prefix numbers already taken, so the partner form can say so before saving. */
 const usedPrefixes = namedHandler(['provider_service/used_service_prefix_no_list'], {
@@ -137,6 +162,6 @@ function accountLabelOf(ctx: RequestContext): string {
 export const accountHandlers = {
   'accounts.create': create,
   'accounts.update': update,
-  'accounts.adjustMoney': adjustMoney,
+  'accounts.adjust': adjust,
   'accounts.usedPrefixes': usedPrefixes,
 }

@@ -30,13 +30,28 @@ const data = namedHandler(['platform/dashboard_data'], {
       .where(inReach)
       .executeTakeFirstOrThrow()
     const ledger = (eb: ExpressionBuilder<Database, typeof logs>) => eb.and([eb('user_id', 'in', eb.selectFrom(accounts).select('id').where(inReach)), eb('created_at', '>=', range.from), eb('created_at', '<', range.to)])
+    // A task's reserve and its refund are one cost, not spending and income: rows of tasks are
+    // counted as each task's net, once it has ended, on the day it was reserved; a reserve of a
+    // task still queued or running is held, reported apart.
+    const notTask = (eb: ExpressionBuilder<Database, typeof logs>) => eb('related_type', '!=', 'task')
     const byType = await db
       .selectFrom(logs)
       .select(['type', sql<number>`sum(case when amount > 0 then amount else 0 end)`.as('in'), sql<number>`sum(case when amount < 0 then -amount else 0 end)`.as('out')])
       .where(ledger)
+      .where(notTask)
       .groupBy('type')
       .orderBy('type')
       .execute()
+    const costs = taskCosts(ctx, inReach)
+    const spentByTask = await db
+      .selectFrom(costs)
+      .select([sql<number>`coalesce(sum(-net), 0)`.as('spent')])
+      .where('ended', '=', 1)
+      .where('at', '>=', range.from)
+      .where('at', '<', range.to)
+      .executeTakeFirstOrThrow()
+    const held = await db.selectFrom(costs).select(sql<number>`coalesce(sum(-net), 0)`.as('held')).where('ended', '=', 0).executeTakeFirstOrThrow()
+    if (spentByTask.spent !== 0) byType.push({ type: 'consume', in: 0, out: spentByTask.spent })
 
     // Buckets of an hour (of a minute where the offset is not whole hours), folded into local days here.
     const width = range.offsetMinutes % 60 === 0 ? 13 : 16
@@ -45,7 +60,17 @@ const data = namedHandler(['platform/dashboard_data'], {
       .selectFrom(logs)
       .select([bucket.as('bucket'), sql<number>`sum(case when amount > 0 then amount else 0 end)`.as('in'), sql<number>`sum(case when amount < 0 then -amount else 0 end)`.as('out')])
       .where(ledger)
+      .where(notTask)
       .groupBy(bucket)
+      .execute()
+    const atBucket = sql<string>`substr(at, 1, ${sql.lit(width)})`
+    const spentBuckets = await db
+      .selectFrom(costs)
+      .select([atBucket.as('bucket'), sql<number>`sum(-net)`.as('out')])
+      .where('ended', '=', 1)
+      .where('at', '>=', range.from)
+      .where('at', '<', range.to)
+      .groupBy(atBucket)
       .execute()
     const accountBuckets = await db.selectFrom(accounts).select([bucket.as('bucket'), sql<number>`count(*)`.as('n')]).where(inReach).where('id', '!=', caller.id).where('created_at', '>=', range.from).where('created_at', '<', range.to).groupBy(bucket).execute()
 
@@ -53,6 +78,10 @@ const data = namedHandler(['platform/dashboard_data'], {
     for (const row of moneyBuckets) {
       const day = days.get(range.localDay(row.bucket))
       if (day) (day.in += row.in, day.out += row.out)
+    }
+    for (const row of spentBuckets) {
+      const day = days.get(range.localDay(row.bucket))
+      if (day) day.out += row.out
     }
     for (const row of accountBuckets) {
       const day = days.get(range.localDay(row.bucket))
@@ -69,6 +98,7 @@ const data = namedHandler(['platform/dashboard_data'], {
       money: {
         in: fenToYuan(byType.reduce((sum, r) => sum + r.in, 0)),
         out: fenToYuan(byType.reduce((sum, r) => sum + r.out, 0)),
+        held: fenToYuan(held.held),
         by_type: byType.map((r) => ({ type: r.type, in: fenToYuan(r.in), out: fenToYuan(r.out) })),
       },
       orders,
@@ -119,6 +149,23 @@ async function cardFigures(ctx: RequestContext, inReach: ReturnType<typeof reach
     .executeTakeFirstOrThrow()
   const held = await db.selectFrom(cards).select(sql<number>`count(*)`.as('n')).where(reached('holder_id')).where('status', '=', 0).executeTakeFirstOrThrow()
   return { issued: issued.n, used: used.n, used_money: fenToYuan(used.money), unused_held: held.n }
+}
+
+/**
+ * Each money-paid task of the accounts in reach: what its ledger rows come to (a reserve, less
+ * what was given back, over every run), when it was first reserved, and whether it has ended.
+ */
+function taskCosts(ctx: RequestContext, inReach: ReturnType<typeof reach>) {
+  const accounts = tableOf(ctx.services, 'user')
+  const tasks = tableOf(ctx.services, 'task')
+  return ctx.services.db
+    .selectFrom(`${tableOf(ctx.services, 'user_money_log')} as l`)
+    .innerJoin(`${tasks} as t`, 't.id', 'l.related_id')
+    .select([sql<number>`sum(l.amount)`.as('net'), sql<string>`min(l.created_at)`.as('at'), sql<number>`max(case when t.status in ('queued', 'running') then 0 else 1 end)`.as('ended')])
+    .where('l.related_type', '=', 'task')
+    .where((eb) => eb('l.user_id', 'in', eb.selectFrom(accounts).select('id').where(inReach)))
+    .groupBy('l.related_id')
+    .as('costs')
 }
 
 /** Accounts the caller reaches: admin all, a partner its branch (itself included), anyone else itself. */

@@ -1,3 +1,4 @@
+import type { Avatar } from '../../generated/types'
 import type { Label } from '../../schema/types'
 import type { Db } from '../db/connect'
 import { fieldError } from '../errors/AppError'
@@ -21,7 +22,7 @@ const TIER: Record<string, AvatarTier> = { avatar_clone: 'standard', avatar_clon
 
 interface AvatarRecord {
   status: 'succeeded' | 'failed' | 'cancelled'
-  provider: string
+  provider: Avatar['provider']
   render: '' | 'lip_sync' | 'no_lip_sync'
   external_id: string
   still_url: string

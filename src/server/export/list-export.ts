@@ -1,5 +1,6 @@
 import type { EndpointDef, EntityDef, JsonSchema, Label, ListColumn, Locale, Registry } from '../../schema/types'
 import { enumValueLabel } from '../../schema/enum-labels'
+import { messagesOf, messageText } from '../../schema/messages'
 import { resolveRef } from '../../schema/entity'
 import { asSchemaDb } from '../db/connect'
 import { publicColumns, rowToRecord } from '../db/records'
@@ -36,7 +37,7 @@ interface ExportColumn extends TableColumn {
  * at a time in id order. The columns are the id and those of the console screen over that list,
  * titled and filled in the caller's language, so the file reads as the screen does.
  */
-const exportList = namedHandler(['release_post/export_data'], {
+const exportList = namedHandler(['release_post/export_data', 'platform/user_money_log_export', 'platform/user_quota_log_export'], {
   async run(ctx) {
     requireCaller(ctx)
     const { registry } = ctx.services
@@ -126,6 +127,8 @@ function relationCell(record: ListedRecord, field: string): string {
 
 function cellText(value: unknown, property: JsonSchema, locale: Locale): unknown {
   if (value === null || value === undefined) return ''
+  // What the platform wrote (a ledger row's task, an exchange) reads in the file's language, as on the screen.
+  if (messagesOf(property)) return messageText(property, value, locale) ?? ''
   // A 0/1 enum without names of its own reads as yes or no, as the console shows it.
   if (isFlag(property)) return YES_NO[locale][Number(value) === 1 ? 0 : 1]
   if (Array.isArray(property.enum)) return enumValueLabel(property, value, locale)

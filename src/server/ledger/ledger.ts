@@ -4,6 +4,9 @@ import { tableOf } from '../db/table-of'
 import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../db/connect'
 import type { Database } from '../../generated/database'
+import { messagesOf, type Message } from '../../schema/messages'
+import { resolveRef } from '../../schema/entity'
+import type { JsonSchema } from '../../schema/types'
 
 /** A database handle inside the caller's transaction: a change and its ledger row commit together or not at all. */
 type Trx = Db
@@ -19,7 +22,10 @@ export interface LedgerChange {
   /** Who made it happen; null for the platform itself. */
   operatorId: number | null
   related?: { type: string; id: number }
+  /** Words a person typed (a transfer's note, an adjustment's reason), kept as typed. */
   remark?: string
+  /** What the platform says about the change, a message of the ledger's `detail` field, read in each reader's language. */
+  detail?: Message
   /** A retried request carrying the same key is applied once: the first result is answered again. */
   idempotencyKey?: string
 }
@@ -61,6 +67,7 @@ async function apply(trx: Trx, services: Pick<Services, 'registry' | 'now'>, cha
   if (!Number.isSafeInteger(change.amount) || change.amount === 0) throw new Error(`A ledger change needs a whole, non-zero amount, not ${change.amount}.`)
   const users = tableOf(services, 'user')
   const logs = tableOf(services, target.log)
+  if (change.detail) assertDeclared(services, target.log, change.detail)
   if (change.idempotencyKey) {
     const earlier = await trx.selectFrom(logs).select(['id', 'user_id', 'amount', 'balance_after']).where('idempotency_key', '=', change.idempotencyKey).executeTakeFirst()
     if (earlier) {
@@ -94,6 +101,7 @@ async function apply(trx: Trx, services: Pick<Services, 'registry' | 'now'>, cha
       related_type: change.related?.type ?? '',
       related_id: change.related?.id ?? null,
       remark: change.remark ?? '',
+      detail: change.detail ? JSON.stringify(change.detail) : null,
       idempotency_key: change.idempotencyKey ?? null,
       created_at: now,
       updated_at: now,
@@ -101,4 +109,15 @@ async function apply(trx: Trx, services: Pick<Services, 'registry' | 'now'>, cha
     .returning('id')
     .executeTakeFirstOrThrow()
   return { logId: row.id, balanceAfter: Number(balance), replayed: false }
+}
+
+/** A message the ledger's schema does not declare would show as nothing to its reader: refused while it is written. */
+function assertDeclared(services: Pick<Services, 'registry'>, log: Target['log'], detail: Message): void {
+  const entity = services.registry.entities.get(log)!
+  let field = (entity.schema.properties as Record<string, JsonSchema>).detail
+  if (typeof field?.$ref === 'string') field = resolveRef(field.$ref, entity.schema, services.registry.schemas) as JsonSchema
+  const messages = messagesOf(field)
+  const keys = [detail.key, ...Object.values(detail.params ?? {}).flatMap((param) => (typeof param === 'object' ? [param.key] : []))]
+  const missing = keys.find((key) => !messages?.[key])
+  if (missing) throw new Error(`Ledger message "${missing}" is not declared in x-messages of the detail field of ${entity.file}.`)
 }

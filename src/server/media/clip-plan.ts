@@ -313,6 +313,9 @@ export function streamCopyArgs(plan: ClipPlan, listFile: string): string[] {
   return ['-f', 'concat', '-safe', '0', '-i', inputPath(listFile), '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', inputPath(plan.output)]
 }
 
+/** The share of the frame's width and height segments take over a background picture, which shows around them. */
+export const FOREGROUND_SHARE = 0.85
+
 /**
  * The ffmpeg arguments of a re-encoded clip, one filter graph for everything: each segment
  * cut, scaled to the frame (cropped or padded), brought to one frame rate and pixel format,
@@ -340,7 +343,10 @@ export function clipArgs(plan: ClipPlan, workDir: string = dirname(resolve(plan.
     // The last frame held (tpad) then cut (trim) to exactly D: a source whose picture ends early must not pull the transitions after it out of line, and a hold is that frame kept.
     const tail = `setsar=1,format=yuv420p,tpad=stop=-1:stop_mode=clone,trim=duration=${D}[v${i}]`
     if (background !== undefined) {
-      graph.push(`[${i}:v]trim=duration=${D},setpts=PTS-STARTPTS,fps=${fps},scale=${W}:${H}:force_original_aspect_ratio=decrease,setsar=1[fg${i}]`)
+      // Scaled to fit a frame a little smaller than the output's, so the picture shows around it even
+      // when it has the output's own shape (a 9:16 avatar in a 9:16 video once covered it whole).
+      const [fw, fh] = [even(W * FOREGROUND_SHARE), even(H * FOREGROUND_SHARE)]
+      graph.push(`[${i}:v]trim=duration=${D},setpts=PTS-STARTPTS,fps=${fps},scale=${fw}:${fh}:force_original_aspect_ratio=decrease,setsar=1[fg${i}]`)
       graph.push(`[bg${i}][fg${i}]overlay=x=(W-w)/2:y=H-h:shortest=1,${tail}`)
     } else {
       graph.push(`[${i}:v]trim=duration=${D},setpts=PTS-STARTPTS,fps=${fps},${fit},${tail}`)

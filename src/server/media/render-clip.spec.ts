@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -49,6 +49,28 @@ describe('rendering clips', () => {
     expect(Math.abs(out.duration - 3)).toBeLessThanOrEqual(0.2)
     expect(seen.at(-1)).toBe(1)
     expect(leftovers(dir)).toEqual([])
+  }, 60_000)
+
+  it('shows a background picture around a segment of the frame\'s own shape, the segment at the bottom, centred', async () => {
+    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=red:s=90x160', '-frames:v', '1', at('red.png')])
+    await makeTestVideo(at('tall.mp4'), { seconds: 1, width: 90, height: 160, fps: 25 })
+    const tall = await probeMedia(at('tall.mp4'))
+    const plan: ClipPlan = {
+      segments: [{ path: at('tall.mp4'), info: tall }],
+      shape: '9:16', fit: 'pad', height: 180, fps: 25, bitrateKbps: 300,
+      background: { path: at('red.png') },
+      output: at('over-red.mp4'),
+    }
+    await renderClip(plan)
+    // One frame as RGB: the top rows and both sides are the picture's red, the bottom middle is the video.
+    const { width: W, height: H } = { width: 180, height: 320 }
+    await runFfmpeg(['-ss', '0.5', '-i', at('over-red.mp4'), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', at('frame.rgb')])
+    const frame = readFileSync(at('frame.rgb'))
+    expect(frame.length).toBe(W * H * 3)
+    const pixel = (x: number, y: number) => [...frame.subarray((y * W + x) * 3, (y * W + x) * 3 + 3)]
+    const red = ([r, g, b]: number[]) => r! > 180 && g! < 70 && b! < 70
+    for (const [x, y] of [[W / 2, 4], [3, H / 2], [W - 4, H / 2]] as const) expect(red(pixel(x, y)), `${x},${y}`).toBe(true)
+    expect(red(pixel(W / 2, H - 20))).toBe(false)
   }, 60_000)
 
   it('writes its cover in the same run: the finished frame at the time asked, as the file shows it there', async () => {

@@ -1,4 +1,5 @@
 import type { Label } from '../../schema/types'
+import type { Avatar, VoiceClone } from '../../generated/types'
 import type { Services } from '../services'
 import type { Db } from '../db/connect'
 import { localVoiceClone, localVoiceOf } from './voice-clone/local'
@@ -25,16 +26,20 @@ import { pexelsStock } from './stock/pexels'
 import { pixabayStock } from './stock/pixabay'
 
 /** A provider as the platform uses it: its name (kept on what it makes) and the provider itself. */
-export interface Active<P> {
-  name: string
+export interface Active<P, N extends string = string> {
+  name: N
   provider: P
 }
+
+/** The names a voice-clone or avatar-clone provider is recorded under on what it made (their entities' enums). */
+type VoiceCloneName = NonNullable<VoiceClone['provider']>
+type AvatarName = Exclude<Avatar['provider'], '' | undefined>
 
 /** How long a voice service may take to say one sentence, or to prepare a sample. */
 const VOICE_TIMEOUT_MS = 120_000
 
 /** The voice-clone provider new clones go to, or what stands in the way of using the one chosen. */
-export async function voiceCloneProvider(services: Services, db: Db = services.db): Promise<Active<VoiceCloneProvider> | { name: string; notConfigured: Label }> {
+export async function voiceCloneProvider(services: Services, db: Db = services.db): Promise<Active<VoiceCloneProvider, VoiceCloneName> | { name: VoiceCloneName; notConfigured: Label }> {
   const settings = await readGroup(services, services.registry.configGroups.get('providers')!, db)
   if (settings.voice_clone === 'heygem') {
     const voice = heyGemVoiceSettings(settings, services)
@@ -136,7 +141,7 @@ export async function digitalHumanVideoProvider(services: Services, db: Db = ser
 }
 
 /** The avatar-clone provider new avatars go to. */
-export async function avatarCloneProvider(_services: Services): Promise<Active<AvatarCloneProvider>> {
+export async function avatarCloneProvider(_services: Services): Promise<Active<AvatarCloneProvider, AvatarName>> {
   return { name: 'local', provider: localAvatarClone }
 }
 

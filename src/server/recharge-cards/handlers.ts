@@ -133,7 +133,7 @@ const use = namedHandler(['recharge_card/use_card'], {
       }
       const kind = card.kind as Kind
       const amount = Number(kind === 'money' ? card.money : card.count)
-      const change = { userId: caller.id, type: 'card' as const, amount, operatorId: caller.id, related: { type: 'recharge_card', id }, remark: card.name, idempotencyKey: `recharge_card:${id}` }
+      const change = { userId: caller.id, type: 'card' as const, amount, operatorId: caller.id, related: { type: 'recharge_card', id }, detail: { key: 'card', params: { card: card.name } }, idempotencyKey: `recharge_card:${id}` }
       const applied: Applied = kind === 'money' ? await changeMoney(trx, ctx.services, change) : await changeQuota(trx, ctx.services, kind as Quota, change)
       if (applied.replayed) throw fieldError('CARD_ALREADY_USED', '/card_password', ctx.locale)
       return {

@@ -83,7 +83,7 @@ const confirmPaid = namedHandler(['recharge_order/confirm_paid'], {
       const at = ctx.services.now().toISOString()
       await leaveCreated(ctx, trx, id, { status: 'paid', payment_ref: ctx.body.payment_ref, payment_remark: ctx.body.payment_remark ?? '', confirmed_by: caller.id, paid_at: at, updated_at: at })
       const order = await trx.selectFrom(orders).select(['user_id', 'order_no', 'package_name', 'money', ...QUOTAS]).where('id', '=', id).executeTakeFirstOrThrow()
-      const change = { userId: order.user_id, type: 'recharge' as const, operatorId: caller.id, related: { type: 'recharge_order', id }, remark: `${order.package_name} (${order.order_no})` }
+      const change = { userId: order.user_id, type: 'recharge' as const, operatorId: caller.id, related: { type: 'recharge_order', id }, detail: { key: 'recharge_order', params: { order_no: order.order_no, package: order.package_name } } }
       // The keys are a second guard: the ledger applies a change with a used key only once.
       const credits = creditsOf(order)
       if (credits.money > 0) await changeMoney(trx, ctx.services, { ...change, amount: credits.money, idempotencyKey: `recharge_order:${id}:money` })

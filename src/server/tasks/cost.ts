@@ -37,6 +37,8 @@ export function chargeOf(kind: TaskKindDef, rates: Rates | null, input: Record<s
 /** A task's cost as stored on it, and which run of the task (a retry is a new run) the ledger rows belong to. */
 export interface TaskCost {
   id: number
+  /** What the ledger rows name the task by, so a person knows which work the cost was for; its number when it has none. */
+  title?: string
   ownerId: number
   ledger: string
   amount: number
@@ -45,22 +47,23 @@ export interface TaskCost {
 
 /** Take the cost from the owner's balance or quota, in the transaction that creates (or retries) the task. */
 export function reserve(trx: Db, services: Services, task: TaskCost, operatorId: number): Promise<unknown> {
-  return move(trx, services, task, { type: 'consume', amount: -task.amount, operatorId, key: `task:${task.id}:reserve:${task.run}`, remark: `Task ${task.id}` })
+  return move(trx, services, task, { type: 'consume', amount: -task.amount, operatorId, key: `task:${task.id}:reserve:${task.run}`, detail: 'task.consume' })
 }
 
 /** Give the reserved cost back, in the transaction that marks the task failed or cancelled. */
 export function release(trx: Db, services: Services, task: TaskCost, operatorId: number | null): Promise<unknown> {
-  return move(trx, services, task, { type: 'refund', amount: task.amount, operatorId, key: `task:${task.id}:release:${task.run}`, remark: `Task ${task.id} did not finish` })
+  return move(trx, services, task, { type: 'refund', amount: task.amount, operatorId, key: `task:${task.id}:release:${task.run}`, detail: 'task.refund' })
 }
 
-function move(trx: Db, services: Services, task: TaskCost, change: { type: 'consume' | 'refund'; amount: number; operatorId: number | null; key: string; remark: string }): Promise<unknown> {
+function move(trx: Db, services: Services, task: TaskCost, change: { type: 'consume' | 'refund'; amount: number; operatorId: number | null; key: string; detail: 'task.consume' | 'task.refund' }): Promise<unknown> {
   const entry: LedgerChange = {
     userId: task.ownerId,
     type: change.type,
     amount: change.amount,
     operatorId: change.operatorId,
     related: { type: 'task', id: task.id },
-    remark: change.remark,
+    // A task made by a handler that left its title empty is still told apart by its number.
+    detail: { key: change.detail, params: { title: task.title || `#${task.id}` } },
     // The key makes a repeated reserve or release of the same run a no-op instead of a second charge.
     idempotencyKey: change.key,
   }

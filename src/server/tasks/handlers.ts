@@ -129,7 +129,7 @@ const retry = namedHandler(['task/retry'], {
         .where('runs', '=', Number(task.runs))
         .executeTakeFirst()
       if (Number(again.numUpdatedRows) === 0) throw new AppError('TASK_NOT_RETRYABLE', { id: String(task.id) })
-      if (charge) await reserve(trx, services, { id: ctx.body.id, ownerId, ledger: charge.ledger, amount: charge.amount, run }, caller.id)
+      if (charge) await reserve(trx, services, { id: ctx.body.id, title: String(task.title ?? ''), ownerId, ledger: charge.ledger, amount: charge.amount, run }, caller.id)
       await services.tasks.queue.enqueue(trx, ctx.body.id)
     })
     services.tasks.queue.wake()

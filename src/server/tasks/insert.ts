@@ -58,7 +58,7 @@ export async function insertTask(trx: Db, services: Services, task: NewTask): Pr
     .executeTakeFirstOrThrow()
   const taskId = row.id
   await recordUses(trx, services, taskId, kind, task.input)
-  if (charge) await reserve(trx, services, { id: taskId, ownerId: task.ownerId, ledger: charge.ledger, amount: charge.amount, run: 1 }, task.chargedBy ?? task.ownerId)
+  if (charge) await reserve(trx, services, { id: taskId, title: task.title.slice(0, 80), ownerId: task.ownerId, ledger: charge.ledger, amount: charge.amount, run: 1 }, task.chargedBy ?? task.ownerId)
   await services.tasks.queue.enqueue(trx, taskId, task.delaySeconds)
   return taskId
 }

@@ -227,8 +227,8 @@ export async function releaseIn(trx: Db, services: Services, taskId: number, ope
   const tasks = tableOf(services, 'task')
   const marked = await trx.updateTable(tasks).set({ cost_state: 'released' }).where('id', '=', taskId).where('cost_state', '=', 'reserved').executeTakeFirst()
   if (Number(marked.numUpdatedRows) === 0) return
-  const task = await trx.selectFrom(tasks).select(['owner_id', 'cost_ledger', 'cost_amount', 'runs']).where('id', '=', taskId).executeTakeFirstOrThrow()
-  await release(trx, services, { id: taskId, ownerId: task.owner_id, ledger: task.cost_ledger, amount: task.cost_amount, run: (task.runs ?? 1) }, operatorId)
+  const task = await trx.selectFrom(tasks).select(['title', 'owner_id', 'cost_ledger', 'cost_amount', 'runs']).where('id', '=', taskId).executeTakeFirstOrThrow()
+  await release(trx, services, { id: taskId, title: task.title ?? '', ownerId: task.owner_id, ledger: task.cost_ledger, amount: task.cost_amount, run: (task.runs ?? 1) }, operatorId)
 }
 
 /**

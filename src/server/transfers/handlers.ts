@@ -85,7 +85,9 @@ const exchange = namedHandler(['platform/exchange'], {
     const rate = await exchangeRateNow(ctx, quota)
     if (rate <= 0) throw fieldError('EXCHANGE_NOT_OFFERED', '/quota', ctx.locale)
     const key = ctx.body.idempotency_key ? `exchange:${caller.id}:${ctx.body.idempotency_key}` : undefined
-    const change = { userId: caller.id, type: 'exchange' as const, operatorId: caller.id, remark: `${yuan} × ${rate}` }
+    // Both rows say what went for what, so either ledger read alone tells the whole exchange.
+    const detail = { key: 'exchange', params: { money: fenToYuan(yuan * 100), count: yuan * rate, rate, quota: { key: `quota.${quota}` } } }
+    const change = { userId: caller.id, type: 'exchange' as const, operatorId: caller.id, detail }
     return oncePerKey(key, () => ctx.services.db.transaction().execute(async (trx) => {
       const spent = await changeMoney(trx, ctx.services, { ...change, amount: -yuan * 100, idempotencyKey: key && `${key}:money` }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') throw fieldError('INSUFFICIENT_BALANCE', '/yuan', ctx.locale)

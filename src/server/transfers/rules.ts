@@ -29,6 +29,9 @@ export function mayTransfer(flag: number | null): boolean {
 
 /** Which exchanges money_recharge_exchange_config offers: 1, 2 and 3 in the order of the quotas. */
 const EXCHANGE_CODE: Record<Quota, string> = { digital_man_count: '1', digital_man_advanced_count: '2', digital_voice_count: '3' }
+
+/** The quotas balance may be exchanged for, in the order their codes number them. */
+export const EXCHANGEABLE = Object.keys(EXCHANGE_CODE) as Quota[]
 const EXCHANGE_NUMBER: Record<Quota, string> = {
   digital_man_count: 'digital_man_money_exchange_num',
   digital_man_advanced_count: 'digital_man_advanced_money_exchange_num',

@@ -1,7 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Card, Col, DatePicker, Empty, Row, Space, Statistic, Typography, theme } from 'antd'
-import { PlusOutlined } from '@ant-design/icons'
-import { useNavigate } from 'react-router'
+import { Alert, Card, Col, DatePicker, Empty, Row, Space, Statistic, Typography, theme } from 'antd'
 import { useGetIdentity } from '@refinedev/core'
 import { useTranslate } from '../../i18n/translate'
 import { useQuery } from '@tanstack/react-query'
@@ -14,8 +12,7 @@ import { formatMoney } from '../../resources/money'
 import { PageHeading } from '../../layout/PageHeading'
 import { useRouteTitle } from '../../layout/useRouteTitle'
 import { axisTick } from './chart-style'
-import { submitRoutes } from '../../creation/task-routes'
-import { useNavigationChild } from '../useNavigationChild'
+import { WorkbenchPanels } from './WorkbenchPanels'
 import './dashboard.css'
 
 interface DashboardData {
@@ -23,7 +20,7 @@ interface DashboardData {
   end: string
   accounts: { partner: number; merchant: number; agent: number; created_in_range: number }
   holdings: Record<'money', string> & Record<'digital_man_count' | 'digital_man_advanced_count' | 'digital_voice_count', number>
-  money: { in: string; out: string; by_type: { type: string; in: string; out: string }[] }
+  money: { in: string; out: string; held: string; by_type: { type: string; in: string; out: string }[] }
   daily: { date: string; money_in: string; money_out: string; accounts_created: number }[]
   orders: { placed: number; credited: number; cancelled: number; credited_amount: string; awaiting: number }
   cards: { issued: number; used: number; used_money: string; unused_held: number }
@@ -35,7 +32,8 @@ const CHART_HEIGHT = 280
 /**
  * /home/index (admin) and /dashboard/workBench (partner, merchant): one page, as
  * dashboard_data already answers for the caller's reach; only the account counts are
- * left out for a merchant, who has no one below it.
+ * left out for a merchant, who has no one below it. The workbench leads with making:
+ * where to start, the tasks and works, and accounts to authorize again.
  */
 export default function DashboardPage() {
   const t = useTranslate()
@@ -44,7 +42,6 @@ export default function DashboardPage() {
   const { token } = theme.useToken()
   const { data: identity } = useGetIdentity<Identity>()
   const title = useRouteTitle()
-  const navigate = useNavigate()
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(29, 'day'), dayjs()])
   const endpoint = registry.endpoints.get('platform/dashboard_data')!
   const query = { start: range[0].format('YYYY-MM-DD'), end: range[1].format('YYYY-MM-DD'), utc_offset: -new Date().getTimezoneOffset() }
@@ -52,11 +49,6 @@ export default function DashboardPage() {
     queryKey: ['dashboard', query],
     queryFn: () => http.request<DashboardData>({ method: 'GET', path: endpoint.path, query }),
   })
-  // The task forms of this page's route group kept out of the menu (navigation.json) open from here, for whoever may submit them: the workbench is where making starts.
-  const group = useNavigationChild()?.route.split('/')[1]
-  const starts = submitRoutes(registry, [...registry.tasks.keys()]).filter(
-    (route) => route.hideInMenu && route.path.split('/')[1] === group && identity !== undefined && (registry.tasks.get(route.task)?.roles ?? []).some((role) => role === identity.role),
-  )
   const user = registry.entities.get('user')!
   const ledgerType = fieldOf(registry, registry.entities.get('user_money_log')!, 'type')
   const userLabel = (field: string) => label(fieldOf(registry, user, field).label, field)
@@ -75,11 +67,6 @@ export default function DashboardPage() {
         title={title}
         extra={
           <Space wrap>
-            {starts.map((route) => (
-              <Button key={route.path} type="primary" icon={<PlusOutlined />} onClick={() => navigate(route.path)}>
-                {label(route.label, route.name)}
-              </Button>
-            ))}
             <Typography.Text strong>{t('dashboard.range')}</Typography.Text>
             <DatePicker.RangePicker
               value={range}
@@ -97,6 +84,7 @@ export default function DashboardPage() {
         }
       />
       {error ? <Alert type="error" showIcon message={(error as Error).message} /> : null}
+      {identity && identity.role !== 'admin' ? <WorkbenchPanels role={identity.role} holdings={data?.holdings} /> : null}
       <Row gutter={[16, 16]}>
         {identity?.role !== 'merchant' && (
           <>
@@ -108,6 +96,7 @@ export default function DashboardPage() {
         )}
         <Figure title={t('dashboard.moneyIn')} value={data?.money.in} suffix={yuan} loading={isLoading} color={token.colorSuccessText} />
         <Figure title={t('dashboard.moneyOut')} value={data?.money.out} suffix={yuan} loading={isLoading} color={token.colorErrorText} />
+        <Figure title={t('dashboard.reserved')} value={data?.money.held} suffix={yuan} loading={isLoading} note={t('dashboard.reservedNote')} />
         <Figure title={t('dashboard.held', { what: userLabel('money') })} value={data?.holdings.money} suffix={yuan} loading={isLoading} />
         {QUOTAS.map((quota) => (
           <Figure key={quota} title={t('dashboard.held', { what: userLabel(quota) })} value={data?.holdings[quota]} loading={isLoading} />
