@@ -23,14 +23,15 @@ export function CostLeft({ ledger, total, unit }: { ledger: string; total: numbe
   const assets = consoleRoutes(registry).find((route) => route.resource === 'property' && routeAllows(route.roles, identity.role))?.path
   return (
     <>
-      <Typography.Text type="secondary" className="task-cost-left">
+      <Typography.Paragraph type="secondary" className="task-cost-left" style={{ margin: 0 }}>
         {t('task.left', { amount: said })}
-      </Typography.Text>
+      </Typography.Paragraph>
       {held < total ? (
         <Alert
           type="warning"
           showIcon
           className="task-cost-short"
+          style={{ marginTop: 8 }}
           message={t(money ? 'task.shortMoney' : 'task.shortQuota', { what: unit })}
           description={assets ? <Link to={assets}>{t(money ? 'task.getMoney' : 'task.getQuota')}</Link> : null}
         />

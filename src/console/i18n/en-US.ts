@@ -174,7 +174,7 @@ export const enUS: Record<string, string> = {
   'workbench.start': 'Start creating',
   'workbench.left': '{{what}} left: {{count}}',
   'workbench.tasks': 'Latest tasks',
-  'workbench.noTasks': 'No tasks yet: start one on the left',
+  'workbench.noTasks': 'No tasks yet: pick one under Start creating',
   'workbench.works': 'Latest works',
   'workbench.allWorks': 'All works',
   'workbench.noWorks': 'No works yet: a finished video lands here',
