@@ -82,14 +82,16 @@ function RecentTasks() {
   const { registry } = useConsole()
   const task = registry.entities.get('task')!
   const [status, kind, progress] = ['status', 'kind', 'progress'].map((name) => fieldOf(registry, task, name))
-  const read = useRef<() => void>(() => undefined)
+  // Read by the live callback, which Refine keeps from the first render.
+  const shown = useRef<{ ids: Set<string>; read: () => void }>({ ids: new Set(), read: () => undefined })
   const live = useLiveRecords<Task>((payload: LivePayload) => {
-    if (payload.resync || payload.records.length > 0) read.current()
+    // A shown task's progress moves by the stream alone; a task not shown (just submitted), or changes the stream may have missed, read the list again.
+    if (payload.resync || payload.records.some((r) => !shown.current.ids.has(String(r.id)))) shown.current.read()
   })
   const { result, query } = useList<Task>({ resource: 'task', pagination: { currentPage: 1, pageSize: RECENT }, sorters: [{ field: 'id', order: 'desc' }], liveMode: 'manual', onLiveEvent: live.onLiveEvent })
   useEffect(() => {
-    read.current = () => void query.refetch()
-  }, [query])
+    shown.current = { ids: new Set(result.data.map((r) => String(r.id))), read: () => void query.refetch() }
+  }, [result.data, query])
   const rows = live.merge(result.data)
   return (
     <Card title={t('workbench.tasks')} size="small" loading={query.isLoading} className="workbench-tasks">
