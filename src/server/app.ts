@@ -23,6 +23,7 @@ import { apiReferencePolicy } from './http/content-security-policy'
 import { compression } from './http/compression'
 import { robots } from './http/robots'
 import { healthRoutes } from './health/routes'
+import { countRequest, metricsRoutes } from './metrics/routes'
 import { fieldValidatorsRoute } from './forms/field-validators-route'
 import { join } from 'node:path'
 import type { Services } from './services'
@@ -48,8 +49,13 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
     routerOptions: {
       querystringParser: parseQueryString,
     },
-    // Request ids end up in 500 answers so a person can quote them; keep them short and random.
-    genReqId: () => Math.random().toString(36).slice(2, 10),
+    // Request ids end up in 500 answers and on every log line: a proxy's X-Request-Id is kept so one
+    // request can be followed from nginx to here; otherwise a short random one.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
   })
   // JSON, and multipart for the calls with file parts: anything else is a clear 415.
   app.removeContentTypeParser('text/plain')
@@ -57,6 +63,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
     // A download link's ticket opens it once; an old link's session token must never reach the log either.
     const url = request.url.replace(/([?&](?:token|ticket)=)[^&]*/g, '$1[hidden]')
     request.log.info({ method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'answered')
+    countRequest(request, reply)
   })
   await app.register(errorHandler, { bodyLimit: services.config.bodyLimit, now: services.now })
   await app.register(securityHeaders, { consoleDir: services.config.consoleDir, uploadOrigins: directUploadOrigins(services.config.uploads) })
@@ -81,6 +88,7 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
   if (services.config.uploads.store === 'local') await app.register(serveUploads, { dir: join(services.config.dataDir, 'uploads') })
   await app.register(robots)
   await app.register(healthRoutes, { services })
+  await app.register(metricsRoutes, { services })
   if (services.config.consoleDir) await app.register(consoleStatic, { dir: services.config.consoleDir })
   return app
 }
@@ -88,4 +96,9 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
 /** A hop count becomes the function Fastify's types ask for; addresses and CIDR lists pass as they are. */
 function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust
+}
+
+/** The id a proxy gave the request when it is a plain token of reasonable length; a fresh one otherwise. */
+export function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(given) ? given : Math.random().toString(36).slice(2, 10)
 }

@@ -78,6 +78,8 @@ export interface Config {
   vendorTiming?: { pollMs?: number; timeoutMs?: number; jobTimeoutMs?: number }
   /** Where `npm run worker` answers GET /health and GET /ready for a load balancer or supervisor (HEALTH_PORT); not at all when unset. */
   healthPort?: number
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); without it there is no /metrics. */
+  metricsToken?: string
   /** Whether `npm start` runs workers beside the API (RUN_WORKERS, default 1); `npm run worker` always does. */
   runWorkers: boolean
   /** On an empty database, seed a month of demo activity behind the demo logins (else the logins alone). */
@@ -158,6 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', availableParallelism()) || 1,
     runWorkers: env.RUN_WORKERS !== '0',
     ...(env.HEALTH_PORT ? { healthPort: integer(env, 'HEALTH_PORT', 0) } : {}),
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     taskLeaseSeconds: env.TASK_LEASE_SECONDS ? integer(env, 'TASK_LEASE_SECONDS', 60) || undefined : undefined,
     taskRetrySeconds: env.TASK_RETRY_SECONDS ? integer(env, 'TASK_RETRY_SECONDS', 15) || undefined : undefined,
     taskRunSeconds: env.TASK_RUN_SECONDS ? integer(env, 'TASK_RUN_SECONDS', 0) || undefined : undefined,

@@ -2,6 +2,7 @@
 import Fastify from 'fastify'
 import { readConfig } from './config'
 import { healthRoutes } from './health/routes'
+import { metricsRoutes } from './metrics/routes'
 import { openServices } from './start'
 import { taskHandlers } from './task-handlers'
 import { checkMediaTools, missingToolsMessage } from './media/tools'
@@ -10,10 +11,11 @@ import { startWorkers } from './tasks/engine'
 const config = readConfig()
 const services = await openServices(config)
 await startWorkers(services, taskHandlers, config.workerConcurrency)
-// A worker serves no API; it answers only whether it is alive and can take tasks, where asked to.
+// A worker serves no API; it answers only whether it is alive and can take tasks, and its figures, where asked to.
 const probes = config.healthPort === undefined ? undefined : Fastify({ logger: { level: 'warn' } })
 if (probes) {
   await probes.register(healthRoutes, { services })
+  await probes.register(metricsRoutes, { services })
   await probes.listen({ port: config.healthPort, host: config.host })
 }
 const missing = missingToolsMessage(await checkMediaTools(), 'en-US')

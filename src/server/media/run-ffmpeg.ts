@@ -3,6 +3,7 @@ import { AbortError, MediaError } from './media-error'
 import { createProgressReader } from './ffmpeg-progress'
 import { createTail, meaningfulErrorLine } from './stderr-tail'
 import { mediaCommands } from './tools'
+import { ffmpegDuration, timed } from '../metrics/instruments'
 
 export interface RunOptions {
   signal?: AbortSignal
@@ -24,7 +25,7 @@ export const FFMPEG_PREFIX = ['-hide_banner', '-nostdin', '-y', '-nostats', '-pr
 
 export async function runFfmpeg(args: readonly string[], opts: FfmpegRunOptions = {}): Promise<void> {
   const progress = createProgressReader(opts.durationSeconds, opts.onProgress)
-  await spawnTool(mediaCommands().ffmpeg, [...FFMPEG_PREFIX, ...args], { ...opts, onStdout: (text) => progress.push(text) })
+  await timed((seconds, outcome) => ffmpegDuration.observe({ outcome }, seconds), () => spawnTool(mediaCommands().ffmpeg, [...FFMPEG_PREFIX, ...args], { ...opts, onStdout: (text) => progress.push(text) }))
   progress.finish()
 }
 

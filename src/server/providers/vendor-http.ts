@@ -1,6 +1,7 @@
 import type { Label } from '../../schema/types'
 import { TaskFailure } from '../errors/task-failure'
 import { isPrivateAddress, outboundDispatcher, PRIVATE_TARGET, refusesPrivateTargets } from './outbound'
+import { vendorDuration } from '../metrics/instruments'
 
 /** Redirects followed within the vendor's own origin; a longer chain is the vendor's fault. */
 const MAX_REDIRECTS = 5
@@ -20,9 +21,22 @@ export interface VendorRequest {
  * unreachable is a passing failure (the task is tried again), a refusal is the vendor's own
  * words and final. A 2xx answer is handed back unread. Only http and https are called, a
  * redirect is followed only within the vendor's own origin, and where the deployment refuses
- * private targets (outbound.ts) no private address is called.
+ * private targets (outbound.ts) no private address is called. Each call is timed for GET /metrics.
  */
-export async function callVendor({ vendor: named, url, init, timeoutMs, signal }: VendorRequest): Promise<Response> {
+export async function callVendor(request: VendorRequest): Promise<Response> {
+  const started = performance.now()
+  const seen = (status: string) => vendorDuration.observe({ vendor: nameIn(request.vendor, 'en-US'), status }, (performance.now() - started) / 1000)
+  try {
+    const response = await sendToVendor(request)
+    seen(String(response.status))
+    return response
+  } catch (error) {
+    seen('failed')
+    throw error
+  }
+}
+
+async function sendToVendor({ vendor: named, url, init, timeoutMs, signal }: VendorRequest): Promise<Response> {
   const vendor = nameIn(named, 'en-US')
   const vendorZh = nameIn(named, 'zh-CN')
   const timeout = AbortSignal.timeout(timeoutMs)
