@@ -1,7 +1,10 @@
 // PostgreSQL too: the shared figures are read from the database at each scrape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './harness'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
+import { callVendor } from '../../src/server/providers/vendor-http'
 
 let server: TestServer
 let merchant: { id: number; token: string }
@@ -60,6 +63,24 @@ describe('GET /metrics and request ids', () => {
     const { body } = await scrape('scrape-me')
     expect(Number(/^ffmpeg_run_duration_seconds_count\{outcome="ok"\} (\d+)$/m.exec(body)?.[1])).toBeGreaterThanOrEqual(1)
     expect(Number(/^ffmpeg_run_duration_seconds_count\{outcome="failed"\} (\d+)$/m.exec(body)?.[1])).toBeGreaterThanOrEqual(1)
+  })
+
+  it('times each vendor call by the vendor and the status it answered, or failed when none came', async () => {
+    const vendor = createServer((request, response) => response.writeHead(request.url === '/busy' ? 503 : 200).end('{}'))
+    await new Promise<void>((resolve) => vendor.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`
+    try {
+      const series = (status: string) => new RegExp(`^vendor_call_duration_seconds_count\\{vendor="Probe vendor",status="${status}"\\} (\\d+)$`, 'm')
+      const count = (body: string, status: string) => Number(series(status).exec(body)?.[1] ?? 0)
+      const before = (await scrape('scrape-me')).body
+      await (await callVendor({ vendor: 'Probe vendor', url: `${base}/ok`, init: {}, timeoutMs: 2000 })).body?.cancel()
+      await expect(callVendor({ vendor: 'Probe vendor', url: `${base}/busy`, init: {}, timeoutMs: 2000 })).rejects.toThrow(/HTTP 503/)
+      await expect(callVendor({ vendor: 'Probe vendor', url: 'http://127.0.0.1:1/', init: {}, timeoutMs: 2000 })).rejects.toThrow()
+      const after = (await scrape('scrape-me')).body
+      for (const status of ['200', '503', 'failed']) expect(count(after, status) - count(before, status), status).toBe(1)
+    } finally {
+      vendor.close()
+    }
   })
 
   it('keeps a proxy\'s X-Request-Id on the answer and on the log line, and makes one for a request without a usable id', async () => {

@@ -31,7 +31,8 @@ export async function callVendor(request: VendorRequest): Promise<Response> {
     seen(String(response.status))
     return response
   } catch (error) {
-    seen('failed')
+    // A refusal or a busy answer is still the vendor's status; "failed" is a call no answer came to.
+    seen(error instanceof VendorAnswerFailure ? String(error.status) : 'failed')
     throw error
   }
 }
