@@ -204,7 +204,7 @@ describe('making videos from materials', () => {
         expect((await fetch(`${product.url}${file}`)).status).toBe(200)
         await page.getByRole('button', { name: 'Delete' }).click()
         await dialog.getByText('Used by 1 task that has ended. The videos it made stay.').waitFor()
-        await dialog.getByRole('button', { name: 'Delete' }).click()
+        await clickWhenSettled(dialog.getByRole('button', { name: 'Delete' }))
         await page.waitForURL(/\/creation\/resource(\?|$)/)
         await page.getByRole('row', { name: /sunrise\.mp4/ }).waitFor()
         await expect.poll(() => page.getByRole('row', { name: /harbour\.mp4/ }).count()).toBe(0)
