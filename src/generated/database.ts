@@ -514,6 +514,7 @@ export interface TaskTable {
   cost_state: Optional<string>
   started_at: Optional<string | null>
   finished_at: Optional<string | null>
+  reference: Optional<string>
   worker: Optional<string>
   lease_until: Optional<string | null>
   steps: Optional<string>

@@ -964,6 +964,10 @@ export interface Task {
   cost_state: 'none' | 'reserved' | 'captured' | 'released'
   started_at?: string | null
   finished_at?: string | null
+  /**
+   * The request id of the call that submitted it, or a new one for work that came due by itself. The submit's line in the API log and every line a worker logs about the task carry it as reqId, so a person quoting it lets an operator find them all.
+   */
+  reference: string
   created_at: string
   updated_at: string
   /**

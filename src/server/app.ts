@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
@@ -28,6 +28,7 @@ import { fieldValidatorsRoute } from './forms/field-validators-route'
 import { join } from 'node:path'
 import type { Services } from './services'
 import type { Config } from './config'
+import { processLog } from './log'
 
 /**
  * The API server for a registry and a database. Builds a fresh instance each call,
@@ -41,7 +42,7 @@ import type { Config } from './config'
 export async function buildApp(services: Services, opts: { logger?: boolean; logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // A stream captures the log instead of printing it (tests read what the server logged).
-    logger: opts.logStream ? { level: services.config.logLevel, stream: opts.logStream } : opts.logger ? { level: services.config.logLevel } : false,
+    ...(opts.logStream ? { logger: { level: services.config.logLevel, stream: opts.logStream } } : opts.logger ? { loggerInstance: processLog as FastifyBaseLogger } : { logger: false }),
     bodyLimit: services.config.bodyLimit,
     trustProxy: trustProxyOption(services.config.trustProxy),
     // Requests are logged once, when answered (below), not twice as Fastify does by default.

@@ -10,6 +10,7 @@ import type { Services } from './services'
 import { createFileStore } from './uploads/file-store'
 import { createResetCodeSender } from './password-reset/reset-code-sender'
 import { createTaskEngine } from './tasks/engine'
+import { processLog } from './log'
 
 /** The schema files of a folder, the registry made from them, checked, and the migrations that make its tables. */
 export interface LoadedSchemas {
@@ -34,6 +35,7 @@ export function loadSchemas(schemasDir: string): LoadedSchemas {
  */
 export async function openServices(config: Config, now: () => Date = () => new Date(), schemas: LoadedSchemas = loadSchemas(config.schemasDir)): Promise<Services & { database: OpenDatabase }> {
   const { schemaFiles, registry, migrations } = schemas
+  processLog.level = config.logLevel
   const database = await openDatabase(config)
   await migrate(database.db, database.dialect, registry, migrations)
   const tasks = createTaskEngine({ db: database.db, dialect: database.dialect, registry, config, now })

@@ -35,6 +35,12 @@ describe('GET /metrics and request ids', () => {
     expect(count(res.body, timed) - count(before, timed)).toBe(1)
     expect(res.body).not.toContain('424242')
     expect(res.body).toMatch(/^process_cpu_user_seconds_total /m)
+    // On PostgreSQL, this process's pool: connections in use and idle, its most, and queries waiting for one.
+    if (server.services.dialect === 'postgres') {
+      expect(res.body).toMatch(/^db_pool_connections\{state="max"\} 10$/m)
+      expect(Number(/^db_pool_connections\{state="idle"\} (\d+)$/m.exec(res.body)?.[1])).toBeGreaterThanOrEqual(1)
+      expect(res.body).toMatch(/^db_pool_waiting 0$/m)
+    }
   })
 
   it('reads from the database what every process shares: tasks by kind and state, the oldest wait, and the reserves tasks hold', async () => {

@@ -16,6 +16,8 @@ import { waitForTask, type Task } from '../support/tasks'
 import { brightestAtBottom, soundSpans } from '../support/media-checks'
 import type { Material } from '../../src/generated/types'
 import { startWorkers } from '../../src/server/tasks/engine'
+import { logTo, processLog } from '../../src/server/log'
+import { processMetrics } from '../../src/server/metrics/instruments'
 
 const COST = 10
 
@@ -36,7 +38,7 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     const res = await server.upload<Material>('/material/upload', { file: [name, readFileSync(join(media, file))] }, { token: token[who] })
     return res.body
   }
-  const submitClip = (who: string, body: Record<string, unknown>) => server.call<Task>('POST', '/task/submit_clip', { token: token[who], body })
+  const submitClip = (who: string, body: Record<string, unknown>, headers?: Record<string, string>) => server.call<Task>('POST', '/task/submit_clip', { token: token[who], body, headers })
 
   beforeAll(async () => {
     media = mkdtempSync(join(tmpdir(), 'tasks-media-'))
@@ -129,6 +131,10 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
 
   it('makes a clip: cost reserved on submit, the video made by ffmpeg, a work written, the cost kept', async () => {
     const before = await balance('m1')
+    // The worker's log lines about the task are found by the reference its detail shows: the submit's request id.
+    const logged: Record<string, unknown>[] = []
+    logTo({ write: (line) => void logged.push(JSON.parse(line) as Record<string, unknown>) })
+    processLog.level = 'info'
     const res = await submitClip('m1', {
       title: '两段合一',
       segments: [{ material_id: material.a }, { material_id: material.b, start: 0.5 }],
@@ -140,7 +146,7 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
       bitrate: 600,
       subtitle_text: '你好，世界。Hello world.',
       bgm_material_id: material.tone,
-    })
+    }, { 'x-request-id': 'clip-7e1' })
     expect(res.body.code).toBe(1)
     expect(res.body.data).toMatchObject({ kind: 'clip', title: '两段合一', cost_state: 'reserved', cost_amount: COST, cost_ledger: 'money' })
     expect(await balance('m1')).toBe(before - COST)
@@ -158,6 +164,15 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     expect(works.body.data.data[0]).toMatchObject({ kind: 'clip', title: '两段合一', url: output!.url })
     expect(await moneyLog(done.id)).toEqual([{ type: 'consume', amount: -COST }])
     expect(await balance('m1')).toBe(before - COST)
+    expect(done.reference).toBe('clip-7e1')
+    const lines = logged.filter((line) => line.taskId === done.id)
+    expect(lines.map((line) => [line.msg, line.reqId, line.kind])).toEqual([
+      ['task started', 'clip-7e1', 'clip'],
+      ['task ended', 'clip-7e1', 'clip'],
+    ])
+    expect(lines[1]).toMatchObject({ outcome: 'succeeded', attempt: 1 })
+    // Its wait in the queue is in the worker's figures.
+    expect(await processMetrics.getSingleMetricAsString('task_queue_wait_seconds')).toMatch(/^task_queue_wait_seconds_count\{kind="clip"\} [1-9]/m)
   })
 
   it('makes a mixed cut of distinct combinations, and refuses more variants than there are combinations', async () => {

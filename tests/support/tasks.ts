@@ -16,6 +16,7 @@ export interface Task {
   cost_amount: number
   cost_ledger: string
   owner_id: number
+  reference: string
 }
 
 /**

@@ -19,7 +19,7 @@ const task = (change: Partial<Task>): Task => ({
   id: 7, kind: 'mixed_cut', title: 'Spring sale', owner_id: 3, status: 'running', progress: 40,
   stage: { 'zh-CN': '合成第 2/3 条', 'en-US': 'Rendering 2 of 3' }, input: {}, result: {}, error: {},
   attempts: 1, runs: 1, max_attempts: 3, cost_ledger: 'money', cost_amount: 30, cost_state: 'reserved',
-  size: {}, created_at: '2026-03-15T08:00:00.000Z', updated_at: '2026-03-15T08:00:05.000Z', ...change,
+  size: {}, reference: 'req-7', created_at: '2026-03-15T08:00:00.000Z', updated_at: '2026-03-15T08:00:05.000Z', ...change,
 })
 
 function shown(record: Task, locale: 'zh-CN' | 'en-US' = 'en-US') {

@@ -5,6 +5,11 @@ import SQLite from 'better-sqlite3'
 import type { Config } from '../config'
 import type { Database } from '../../generated/database'
 import { withStatementCache } from './statement-cache'
+import { processLog } from '../log'
+import { watchPool } from '../metrics/instruments'
+
+/** Connections a process opens at most: the API's requests and a worker's tasks share them. */
+const POOL_MAX = 10
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -68,15 +73,16 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     const { default: pg } = await import('pg')
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 10,
+      max: POOL_MAX,
       types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => NUMBER_TYPES.get(oid) ?? pg.types.getTypeParser(oid, format ?? 'text') },
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     })
     // A restart, a failover or pg_terminate_backend ends the pool's connections: pg then emits 'error' on
     // the pool (an idle connection) or on the client (one in use between queries), and an 'error' event
     // nobody listens to ends the process. The pool drops such a connection and opens a new one when asked.
-    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
+    pool.on('error', (error) => processLog.warn({ err: error }, 'PostgreSQL connection lost'))
     pool.on('connect', (client) => client.on('error', () => undefined))
+    watchPool(pool, POOL_MAX)
     const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) })
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
     return { db, dialect: 'postgres', close: () => db.destroy() }

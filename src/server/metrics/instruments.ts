@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 /**
  * What this process measures as it works, for GET /metrics: its requests, its ffmpeg runs and
@@ -38,6 +38,46 @@ export const vendorDuration = new Histogram({
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
   registers: [processMetrics],
 })
+
+export const taskQueueWait = new Histogram({
+  name: 'task_queue_wait_seconds',
+  help: 'Time from a task being queued (or queued again) to a worker of this process starting it, by kind. A scheduled post waits for its slot as well.',
+  labelNames: ['kind'] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+  registers: [processMetrics],
+})
+
+/** The connections of a pool as pg keeps them, read at each scrape. */
+export interface PoolFigures {
+  totalCount: number
+  idleCount: number
+  waitingCount: number
+}
+
+/** This process's PostgreSQL pool in its figures: connections open, idle, and queries waiting for one. */
+export function watchPool(pool: PoolFigures, max: number): void {
+  processMetrics.removeSingleMetric('db_pool_connections')
+  processMetrics.removeSingleMetric('db_pool_waiting')
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Connections of this process\'s PostgreSQL pool, by state (in use, idle) and its most (max).',
+    labelNames: ['state'] as const,
+    registers: [processMetrics],
+    collect() {
+      this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount)
+      this.set({ state: 'idle' }, pool.idleCount)
+      this.set({ state: 'max' }, max)
+    },
+  })
+  new Gauge({
+    name: 'db_pool_waiting',
+    help: 'Queries of this process waiting for a free PostgreSQL connection.',
+    registers: [processMetrics],
+    collect() {
+      this.set(pool.waitingCount)
+    },
+  })
+}
 
 /** Times `work` into `histogram`, labelled by how it ended. */
 export async function timed<T>(observe: (seconds: number, outcome: 'ok' | 'failed') => void, work: () => Promise<T>): Promise<T> {

@@ -7,6 +7,7 @@ import { pgBossQueue } from './pg-boss-queue'
 import { runTask } from './runner'
 import { reapExpiredLeases } from './reaper'
 import type { TaskHandlers } from './task-handler'
+import { processLog } from '../log'
 
 /** How often a worker process looks for tasks whose worker stopped renewing its lease. */
 const REAP_MS = 2000
@@ -49,8 +50,8 @@ export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'n
 export async function startWorkers(services: Services, handlers: TaskHandlers, concurrency: number): Promise<void> {
   const engine = services.tasks
   engine.working = true
-  await engine.queue.work((taskId) => runTask(engine, services, handlers, taskId).catch((error) => console.error(`Task ${taskId}:`, error)), concurrency)
-  engine.timers.push(setInterval(() => void reapExpiredLeases(engine, services, handlers).catch((error) => console.error('Task leases:', error)), REAP_MS))
+  await engine.queue.work((taskId) => runTask(engine, services, handlers, taskId).catch((error: unknown) => processLog.error({ err: error, taskId }, 'task run stopped by an error')), concurrency)
+  engine.timers.push(setInterval(() => void reapExpiredLeases(engine, services, handlers).catch((error: unknown) => processLog.error({ err: error }, 'task leases not reaped')), REAP_MS))
   engine.timers.push(...scheduleDueWork(engine, services, handlers))
 }
 
@@ -69,8 +70,9 @@ function scheduleDueWork(engine: TaskEngine, services: Services, handlers: TaskH
       }
     }
     const every = (services.config.taskEverySeconds ?? kind.every) * 1000
-    const first = setTimeout(() => void look().catch((error) => console.error(`Due ${kind.name} tasks:`, error)), Math.min(every, 1000))
-    const timer = setInterval(() => void look().catch((error) => console.error(`Due ${kind.name} tasks:`, error)), every)
+    const failed = (error: unknown) => processLog.error({ err: error, kind: kind.name }, 'due tasks not queued')
+    const first = setTimeout(() => void look().catch(failed), Math.min(every, 1000))
+    const timer = setInterval(() => void look().catch(failed), every)
     timers.push(first, timer)
   }
   return timers

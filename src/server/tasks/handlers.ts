@@ -69,7 +69,7 @@ async function createTasks(ctx: RequestContext, handlers: TaskHandlers, inputs: 
       })) ?? {}
       if (size) checkSize(limits, size, ctx.locale, at(i))
       const charge = chargeOf(kind, rate, input, size)
-      const taskId = await insertTask(trx, services, { kind, ownerId: caller.id, chargedBy: caller.id, title: title ?? kind.label[ctx.locale], input, charge, size })
+      const taskId = await insertTask(trx, services, { kind, ownerId: caller.id, chargedBy: caller.id, title: title ?? kind.label[ctx.locale], input, charge, size, reference: ctx.request.id })
       created.push(taskId)
     }
     return created

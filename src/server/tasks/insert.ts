@@ -5,6 +5,7 @@ import { tableOf } from '../db/table-of'
 import { reserve, type TaskCharge } from './cost'
 import type { WorkSize } from './limits'
 import { recordUses } from './uses'
+import { randomUUID } from 'node:crypto'
 
 export const QUEUED: Label = { 'zh-CN': '排队中', 'en-US': 'In the queue' }
 
@@ -20,6 +21,8 @@ export interface NewTask {
   chargedBy?: number
   /** Not before this many seconds from now (a post's slot). */
   delaySeconds?: number
+  /** The id of the request that submitted it; work that came due by itself gets a new one. */
+  reference?: string
 }
 
 /**
@@ -51,6 +54,7 @@ export async function insertTask(trx: Db, services: Services, task: NewTask): Pr
       cost_state: charge ? 'reserved' : 'none',
       worker: '',
       steps: '{}',
+      reference: task.reference ?? randomUUID(),
       created_at: now,
       updated_at: now,
     })

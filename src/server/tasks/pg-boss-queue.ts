@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss'
 import type { Db } from '../db/connect'
 import type { Config } from '../config'
 import type { JobQueue } from './queue'
+import { processLog } from '../log'
 
 const QUEUE = 'tasks'
 // A job only says "run task N": the task row's lease decides whether its worker is alive, so pg-boss
@@ -28,7 +29,7 @@ export function settleCompletions(): void {
     const original = Manager.prototype[name] as (...args: unknown[]) => Promise<unknown>
     Manager.prototype[name] = function (this: unknown, ...args: unknown[]) {
       return original.apply(this, args).catch((error: Error) => {
-        console.error(`pg-boss: a job's ${name} was not recorded (${error.message}); its task row holds the outcome`)
+        processLog.warn({ err: error }, `pg-boss: a job's ${name} was not recorded; its task row holds the outcome`)
         return undefined
       })
     }
@@ -53,7 +54,7 @@ export function pgBossQueue(config: Pick<Config, 'databaseUrl' | 'databaseSchema
       const { default: PgBossClass } = await import('pg-boss')
       settleCompletions()
       const instance = new PgBossClass({ connectionString: config.databaseUrl, schema: bossSchema(config), max: 4, schedule: false, application_name: 'console-tasks' })
-      instance.on('error', (error) => console.error('pg-boss:', error.message))
+      instance.on('error', (error) => processLog.error({ err: error }, 'pg-boss'))
       await instance.start()
       await instance.createQueue(QUEUE, { name: QUEUE, retryLimit: 0, expireInSeconds: JOB_EXPIRE_SECONDS })
       return instance

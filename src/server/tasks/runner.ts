@@ -10,6 +10,8 @@ import { TaskDeferred, TaskFailure } from '../errors/task-failure'
 import { failureReason } from './failure-reason'
 import { limitsOf, measured } from './limits'
 import type { TaskEngine } from './task-engine'
+import { processLog } from '../log'
+import { taskQueueWait } from '../metrics/instruments'
 
 /** How often a running task renews its lease and writes its progress: the console's live view moves at this pace. */
 const BEAT_MS = 500
@@ -52,11 +54,15 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
     .executeTakeFirst()
   if (Number(claimed.numUpdatedRows) === 0) return
   engine.changed()
+  taskQueueWait.observe({ kind: kind.name }, Math.max(0, (Date.parse(now) - Date.parse(String(row.updated_at))) / 1000))
 
+  // Every line about this run carries the task and the request that submitted it (the reference its detail shows).
+  const log = processLog.child({ taskId, kind: kind.name, ...(row.reference ? { reqId: row.reference } : {}) })
   const runSeconds = services.config.taskRunSeconds ?? (await limitsOf(services, kind)).runMinutes * 60
   const attempt = (row.attempts ?? 0) + 1
   const controller = new AbortController()
   engine.running.set(taskId, controller)
+  log.info({ attempt, worker: engine.workerId }, 'task started')
   let progress = { percent: 0, stage: STARTING, dirty: false }
   let steps = parseJson(row.steps) as Record<string, unknown>
   // Renew the lease and write progress; a renewal that finds the task no longer ours (cancelled, or taken
@@ -107,6 +113,7 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
     clearInterval(timer)
     if (overtime) await fail(services, handlers, taskId, engine.workerId, ranTooLong(runSeconds), false)
     else if (!controller.signal.aborted) await succeed(services, taskId, engine.workerId, outcome)
+    log.info({ attempt, outcome: overtime ? 'ran too long' : controller.signal.aborted ? 'stopped' : 'succeeded' }, 'task ended')
   } catch (error) {
     clearInterval(timer)
     if (overtime) await fail(services, handlers, taskId, engine.workerId, ranTooLong(runSeconds), false)
@@ -114,10 +121,12 @@ export async function runTask(engine: TaskEngine, services: Services, handlers: 
     if (controller.signal.aborted && engine.stopping) await requeue(engine, services, taskId, 0, WORKER_STOPPED).catch(() => undefined)
     if (!controller.signal.aborted && error instanceof TaskDeferred) await defer(engine, services, taskId, error)
     else if (!controller.signal.aborted) {
-      // An error the work did not explain goes whole, paths and all, to the operator; the task says it without them.
-      if (!(error instanceof TaskFailure)) console.error(`Task ${taskId} (${kind.name}), try ${attempt}:`, error)
       const retry = !(error instanceof TaskFailure) || error.retry
-      if (retry && attempt < (row.max_attempts ?? kind.attempts)) await requeue(engine, services, taskId, attempt, failureReason(error))
+      const again = retry && attempt < (row.max_attempts ?? kind.attempts)
+      // An error the work did not explain goes whole, paths and all, to the log; the task says it without them.
+      if (error instanceof TaskFailure) log.warn({ attempt, reason: error.reason['en-US'], again }, 'task failed')
+      else log.error({ attempt, err: error, again }, 'task failed')
+      if (again) await requeue(engine, services, taskId, attempt, failureReason(error))
       else await fail(services, handlers, taskId, engine.workerId, failureReason(error), false)
     }
   } finally {
