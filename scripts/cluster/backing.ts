@@ -86,6 +86,11 @@ export function postgresBacking(port: number, dir: string, logDir: string): Back
       if (!existsSync(join(data, 'PG_VERSION'))) {
         mkdirSync(data, { recursive: true })
         if (asRoot) {
+          try {
+            execFileSync('runuser', ['-u', 'postgres', '--', 'test', '-x', dir])
+          } catch {
+            throw new Error(`PostgreSQL runs as the postgres user, which cannot reach ${dir}: let others into the folders above it (chmod o+x), or choose another --dir.`)
+          }
           const { uid, gid } = postgresIds()
           chownSync(dir, uid, gid)
           chownSync(data, uid, gid)

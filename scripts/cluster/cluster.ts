@@ -118,10 +118,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await answering(`http://127.0.0.1:${apiPorts[0]}/ready`, 120_000)
     started.push(...apis.slice(1).map((start) => start()))
     const workerPorts = await Promise.all(Array.from({ length: options.workers }, () => freePort()))
-    const tsx = join(ROOT, 'node_modules/.bin/tsx')
+    // npm run worker's tsx, loaded into one node process (tsx's own command would put a second one between).
     const workers = workerPorts.map((port, i) => {
       const name = `worker-${i + 1}`
-      const worker = supervise({ name, command: tsx, args: ['src/server/worker.ts'], cwd: ROOT, env: { ...env, HEALTH_PORT: String(port), DATA_DIR: join(dir, name) }, logFile: join(logDir, `${name}.log`) })
+      const worker = supervise({ name, command: process.execPath, args: ['--import', 'tsx', 'src/server/worker.ts'], cwd: ROOT, env: { ...env, HEALTH_PORT: String(port), DATA_DIR: join(dir, name) }, logFile: join(logDir, `${name}.log`) })
       stops.push(() => worker.stop())
       return worker
     })
