@@ -38,6 +38,8 @@ export interface Cluster {
   workerPorts: number[]
   /** The services it stands on that it started itself, by name (postgres, redis, store). */
   backing: Record<string, Backing>
+  /** The settings every API and worker process was started with. */
+  env: NodeJS.ProcessEnv
   /** The demo logins, when the first start seeded an empty database. */
   logins: { role: string; username: string; password: string }[]
   stop(): Promise<void>
@@ -129,7 +131,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const nginx = await startNginx(join(dir, 'nginx'), join(ROOT, 'deploy/nginx/console.conf'), options.port, apiPorts)
     stops.push(() => nginx.stop())
     await answering(`${url}/ready`)
-    return { url, dir, logDir, metricsToken: secrets.metricsToken, databaseUrl, apis: started, apiPorts, workers, workerPorts, backing, logins, stop }
+    return { url, dir, logDir, metricsToken: secrets.metricsToken, databaseUrl, env, apis: started, apiPorts, workers, workerPorts, backing, logins, stop }
   } catch (error) {
     await stop()
     throw error
