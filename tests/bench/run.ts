@@ -13,7 +13,8 @@
  * `npm run bench -- previews` times the task list while voice previews run (tests/bench/previews.ts);
  * `npm run bench -- tasks` times the task queue with no-op tasks (tests/bench/task-queue.ts; minutes, mostly
  * waiting on the queues' polling, so only by name); `npm run bench -- lighthouse` scores the login page with
- * Lighthouse's mobile run.
+ * Lighthouse's mobile run; `npm run bench -- cluster` gives the scale figures of npm run cluster's deployment
+ * (tests/bench/cluster-scale.ts; minutes, so only by name).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -43,6 +44,8 @@ import { benchDigitalHuman, listP99 } from './digital-human'
 import { benchPreviews, previewSummary } from './previews'
 import { benchTaskQueue, PACED_MEAN_GAP_MS, TASK_CONCURRENCY, type QueueFigures, type QueueRun } from './task-queue'
 import { benchTaskRss, rssSummary, RSS_CLIPS, type RssFigures } from './task-rss'
+import { benchClusterScale } from './cluster-scale'
+import { describeScale, scaleReportRows } from './cluster-report'
 import { checkMediaTools, missingToolsMessage } from '../../src/server/media/tools'
 import { timeTableWriterAlone, type WriterAloneFigure } from './table-writer-alone'
 import type { BuiltServer } from './build-server'
@@ -60,7 +63,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers', 'cards', 'media', 'rss', 'previews', 'tasks', 'digital-human', 'console', 'lighthouse'] as const
+const PARTS = ['tree', 'transfers', 'cards', 'media', 'rss', 'previews', 'tasks', 'digital-human', 'console', 'lighthouse', 'cluster'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -86,6 +89,7 @@ try {
   if (only.includes('digital-human')) await digitalHuman()
   if (only.includes('console')) await printConsoleLoad()
   if (only.includes('lighthouse')) await printLighthouse()
+  if (only.includes('cluster')) await clusterScale()
 } catch (error) {
   // After Ctrl-C, a failing step is the interruption itself; the signal handler reports that.
   if (!cleanup.interrupted) console.error('\nbench failed:', error instanceof Error ? error.message : error)
@@ -122,6 +126,18 @@ async function previews(): Promise<void> {
     const previewsSaid = name === 'quiet' ? '' : `; previews served ${f.served} (${(f.served / f.seconds).toFixed(1)}/s), told busy ${f.busy}, failed ${f.failed}`
     console.log(`  ${label.padEnd(40)} list p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(0)} ms over ${f.reads} reads (p50 ${(f.p50 / quiet.p50).toFixed(2)}× quiet)${previewsSaid}`)
   }
+}
+
+/** Throughput with more API and worker processes behind one nginx, on one machine, as ratios of one run. */
+async function clusterScale(): Promise<void> {
+  const missing = missingToolsMessage(await checkMediaTools(), 'en-US')
+  if (missing) {
+    console.log(`\ncluster: skipped. ${missing}`)
+    return
+  }
+  const f = await benchClusterScale({ cleanup })
+  console.log(describeScale(f))
+  printReport(`scale on one machine, measured in this run (${f.cores} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, scaleReportRows(f))
 }
 
 /** Lighthouse's mobile scores of the login page, one line a run. */

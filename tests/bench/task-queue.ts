@@ -11,6 +11,9 @@
  * handler looks the kind's handler up among the product's, where the no-op is not. Latency is a
  * task's started_at (set by the worker that claims it) minus its created_at (set in the
  * submitting transaction); both are wall-clock times of processes on this one host.
+ *
+ * A plan (QueuePlan) changes the counts, the PostgreSQL server and the burst's shape: the
+ * `cluster` part runs 1, 2 and 4 worker processes on its cluster's database.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -73,18 +76,45 @@ export interface QueueFigures {
   runs: QueueRun[]
 }
 
-export async function benchTaskQueue(database: 'sqlite' | 'postgres', opts: { dir: string; cleanup: Cleanup }): Promise<QueueFigures> {
+/** What one call measures. */
+export interface QueuePlan {
+  /** Worker process counts, one configuration each, in this order. */
+  processes: number[]
+  /** Then the workers in the submitting process, as npm start runs them (processes: 0). */
+  inSubmitter: boolean
+  pacedTasks: number
+  pacedMeanGapMs: number
+  burstTasks: number
+  /**
+   * The burst committed in one transaction, so the workers find it queued all at once: past a few
+   * worker processes they take tasks faster than this one process submits them one by one.
+   */
+  burstAsBacklog: boolean
+  /** The PostgreSQL server; DATABASE_URL by default. */
+  databaseUrl: string | undefined
+}
+
+/** The `tasks` part's plan. */
+export function queuePlan(database: 'sqlite' | 'postgres'): QueuePlan {
+  return { processes: [1, 2], inSubmitter: true, pacedTasks: PACED_TASKS, pacedMeanGapMs: PACED_MEAN_GAP_MS, burstTasks: BURST_TASKS[database], burstAsBacklog: false, databaseUrl: process.env.DATABASE_URL }
+}
+
+export async function benchTaskQueue(database: 'sqlite' | 'postgres', opts: { dir: string; cleanup: Cleanup; plan?: QueuePlan }): Promise<QueueFigures> {
+  const plan = opts.plan ?? queuePlan(database)
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     SCHEMAS_DIR: benchSchemas(join(opts.dir, `schemas-${database}`)),
     DATA_DIR: join(opts.dir, `data-${database}`),
     WORKER_CONCURRENCY: String(TASK_CONCURRENCY),
     // The worker processes inherit this one's environment; a DATABASE_URL set for the PostgreSQL figures must not reach the SQLite ones.
-    DATABASE_URL: database === 'postgres' ? process.env.DATABASE_URL! : '',
+    DATABASE_URL: database === 'postgres' ? plan.databaseUrl! : '',
     DATABASE_SCHEMA: database === 'postgres' ? `bench_tasks_${randomBytes(4).toString('hex')}` : '',
   }
   const config = readConfig(env)
-  if (database === 'postgres') opts.cleanup.add(() => dropSchemas(env))
+  // Once: from the clean-up after an interruption, else at the end below; either way before a server the caller started (a cluster's) stops.
+  let dropped: Promise<void> | undefined
+  const drop = () => (dropped ??= dropSchemas(env))
+  if (database === 'postgres') opts.cleanup.add(drop)
   const services = await openServices(config)
   let closed: Promise<void> | undefined
   const close = () => (closed ??= services.database.close())
@@ -92,35 +122,37 @@ export async function benchTaskQueue(database: 'sqlite' | 'postgres', opts: { di
   try {
     const { id: ownerId } = await upsertAccount(services, { username: 'bench-merchant', password: randomBytes(12).toString('base64url'), role: 'merchant' })
     const runs: QueueRun[] = []
-    for (const processes of [1, 2]) {
+    for (const processes of plan.processes) {
       // Queued before the workers start: on PostgreSQL this process creates pg-boss's tables and queue first, alone.
       const warmUp = await submitMany(services, ownerId, WARM_UP_TASKS)
       const workers = await Promise.all(Array.from({ length: processes }, (_, i) => startWorker(env, `${database}-${processes}-${i}`, opts.cleanup)))
       try {
         await waitDone(services, warmUp)
-        runs.push({ processes, slots: processes * TASK_CONCURRENCY, ...(await measure(services, ownerId, BURST_TASKS[database], processes)) })
+        runs.push({ processes, slots: processes * TASK_CONCURRENCY, ...(await measure(services, ownerId, plan, processes)) })
       } finally {
         await Promise.all(workers.map((w) => w.stop()))
       }
     }
-    // As npm start runs them: in the process that submits, which wakes them on every submit.
-    await startWorkers(services, benchTaskHandlers, TASK_CONCURRENCY)
-    await waitDone(services, await submitMany(services, ownerId, WARM_UP_TASKS))
-    runs.push({ processes: 0, slots: TASK_CONCURRENCY, ...(await measure(services, ownerId, BURST_TASKS[database], 1)) })
+    if (plan.inSubmitter) {
+      // As npm start runs them: in the process that submits, which wakes them on every submit.
+      await startWorkers(services, benchTaskHandlers, TASK_CONCURRENCY)
+      await waitDone(services, await submitMany(services, ownerId, WARM_UP_TASKS))
+      runs.push({ processes: 0, slots: TASK_CONCURRENCY, ...(await measure(services, ownerId, plan, 1)) })
+    }
     return { database, runs }
   } finally {
     await close()
-    if (database === 'postgres') await dropSchemas(env)
+    if (database === 'postgres') await drop()
   }
 }
 
-async function measure(services: Services, ownerId: number, burstTasks: number, processes: number): Promise<Pick<QueueRun, 'paced' | 'burst'>> {
+async function measure(services: Services, ownerId: number, plan: QueuePlan, processes: number): Promise<Pick<QueueRun, 'paced' | 'burst'>> {
   // Random gaps (exponential, seeded), so submissions fall at every point of the workers' polling cycles.
   const random = seeded(2025)
   const pacedIds: number[] = []
   let at = performance.now()
-  for (let i = 0; i < PACED_TASKS; i++) {
-    at += -Math.log(1 - random()) * PACED_MEAN_GAP_MS
+  for (let i = 0; i < plan.pacedTasks; i++) {
+    at += -Math.log(1 - random()) * plan.pacedMeanGapMs
     await sleep(Math.max(0, at - performance.now()))
     pacedIds.push(await submit(services, ownerId))
   }
@@ -128,7 +160,7 @@ async function measure(services: Services, ownerId: number, burstTasks: number, 
   const paced = await timesOf(services, pacedIds)
 
   const started = performance.now()
-  const burstIds = await submitMany(services, ownerId, burstTasks)
+  const burstIds = plan.burstAsBacklog ? await submitBacklog(services, ownerId, plan.burstTasks) : await submitMany(services, ownerId, plan.burstTasks)
   const enqueueMs = performance.now() - started
   await waitDone(services, burstIds)
   const burst = await timesOf(services, burstIds)
@@ -169,6 +201,19 @@ async function submitMany(services: Services, ownerId: number, count: number): P
   return ids
 }
 
+/** `count` tasks and their jobs in one transaction, then one wake. */
+async function submitBacklog(services: Services, ownerId: number, count: number): Promise<number[]> {
+  const kind = services.registry.tasks.get(KIND)!
+  const ids = await services.db.transaction().execute(async (trx) => {
+    const inserted: number[] = []
+    for (let i = 0; i < count; i++) inserted.push(await insertTask(trx, services, { kind, ownerId, title: kind.label['en-US'], input: {} }))
+    return inserted
+  })
+  services.tasks.queue.wake()
+  services.tasks.changed()
+  return ids
+}
+
 /** Until every one of `ids` has succeeded; a failed one ends the bench with its reason. */
 async function waitDone(services: Services, ids: number[], timeoutMs = 600_000): Promise<void> {
   const tasks = tableOf(services, 'task')
@@ -200,6 +245,8 @@ function benchSchemas(dir: string): string {
     description: 'Does nothing: the bench times the queue and the runner around the work.',
     roles: ['merchant'],
     handler: NOOP_HANDLER,
+    // Every kind declares how long a run may take; a no-op needs none of it.
+    limits: { runMinutes: 1 },
     attempts: 1,
     leaseSeconds: 30,
     input: { type: 'object', properties: {}, additionalProperties: false },
