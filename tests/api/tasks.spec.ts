@@ -1,5 +1,5 @@
 // PostgreSQL too: the queue, and costs reserved and given back in transactions.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from './harness'
 import { withVendorSlot } from '../../src/server/providers/vendor-slots'
 import { changeMoney } from '../../src/server/ledger/ledger'
 import { taskHandlers } from '../../src/server/task-handlers'
-import { taskWorkRoot } from '../../src/server/tasks/runner'
+import { sweepWorkFolders, taskWorkRoot } from '../../src/server/tasks/runner'
 import { makeTestTone, makeTestVideo } from '../../src/server/media/test-media'
 import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
 import { probeMedia } from '../../src/server/media/probe'
@@ -457,6 +457,22 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
     expect((await server.services.db.selectFrom('task').select('id').where('title', '=', 'double click').execute()).length).toBe(1)
     expect(await balance('m1')).toBe(before - 2 * COST)
     await waitForTask(server, token.m1!, first.body.data.id, 'succeeded')
+  })
+
+  it('sweeps the folders of runs that ended in another process, and keeps those of tasks running anywhere', async () => {
+    const root = taskWorkRoot(server.services)
+    const now = server.services.now().toISOString()
+    const elsewhere = await server.services.db.insertInto('task').values({ kind: 'clip', title: 'running elsewhere', owner_id: id.m1!, status: 'running', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+    const dead = join(root, 'task-999999-killed')
+    const alive = join(root, `task-${elsewhere.id}-elsewhere`)
+    for (const folder of [dead, alive]) mkdirSync(folder, { recursive: true })
+    writeFileSync(join(dead, 'part.mp4'), 'half a video')
+    expect(await sweepWorkFolders(server.services.tasks, server.services)).toBe(1)
+    expect(existsSync(dead)).toBe(false)
+    expect(existsSync(alive)).toBe(true)
+    await server.services.db.deleteFrom('task').where('id', '=', elsewhere.id).execute()
+    expect(await sweepWorkFolders(server.services.tasks, server.services)).toBe(1)
+    expect(existsSync(alive)).toBe(false)
   })
 
   it('refuses a submission the balance cannot pay for, creating nothing', async () => {

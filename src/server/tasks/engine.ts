@@ -4,13 +4,15 @@ import type { Services } from '../services'
 import type { TaskEngine } from './task-engine'
 import { sqliteQueue } from './sqlite-queue'
 import { pgBossQueue } from './pg-boss-queue'
-import { runTask } from './runner'
+import { runTask, sweepWorkFolders } from './runner'
 import { reapExpiredLeases } from './reaper'
 import type { TaskHandlers } from './task-handler'
 import { processLog } from '../log'
 
 /** How often a worker process looks for tasks whose worker stopped renewing its lease. */
 const REAP_MS = 2000
+/** How often it removes the folders of runs that did not end in this process. */
+const SWEEP_MS = 30_000
 
 export function createTaskEngine(services: Pick<Services, 'db' | 'registry' | 'now' | 'config' | 'dialect'>): TaskEngine {
   const queue = services.dialect === 'postgres' ? pgBossQueue(services.config) : sqliteQueue(services)
@@ -52,6 +54,7 @@ export async function startWorkers(services: Services, handlers: TaskHandlers, c
   engine.working = true
   await engine.queue.work((taskId) => runTask(engine, services, handlers, taskId).catch((error: unknown) => processLog.error({ err: error, taskId }, 'task run stopped by an error')), concurrency)
   engine.timers.push(setInterval(() => void reapExpiredLeases(engine, services, handlers).catch((error: unknown) => processLog.error({ err: error }, 'task leases not reaped')), REAP_MS))
+  engine.timers.push(setInterval(() => void sweepWorkFolders(engine, services).catch((error: unknown) => processLog.error({ err: error }, 'task folders not swept')), SWEEP_MS))
   engine.timers.push(...scheduleDueWork(engine, services, handlers))
 }
 

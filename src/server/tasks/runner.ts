@@ -259,6 +259,24 @@ async function removeLeftovers(workRoot: string, taskId: number): Promise<void> 
   for (const name of await readdir(workRoot)) if (name.startsWith(prefix)) await rm(join(workRoot, name), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined)
 }
 
+/**
+ * Folders in this process's work root left by runs that did not end here: a worker killed
+ * mid-task leaves its folder, and when another machine's worker finishes the task, no run on
+ * this one comes to remove it. A folder goes once its task runs nowhere (another process sharing
+ * the data folder may hold a running one).
+ */
+export async function sweepWorkFolders(engine: TaskEngine, services: Services): Promise<number> {
+  const root = taskWorkRoot(services)
+  const names = await readdir(root).catch(() => [] as string[])
+  const idOf = (name: string) => Number(/^task-(\d+)-/.exec(name)?.[1] ?? NaN)
+  const ids = [...new Set(names.map(idOf).filter((id) => Number.isInteger(id) && !engine.running.has(id)))]
+  if (ids.length === 0) return 0
+  const running = new Set((await services.db.selectFrom(tableOf(services, 'task')).select('id').where('id', 'in', ids).where('status', '=', 'running').execute()).map((row) => row.id))
+  const gone = names.filter((name) => ids.includes(idOf(name)) && !running.has(idOf(name)) && !engine.running.has(idOf(name)))
+  for (const name of gone) await rm(join(root, name), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined)
+  return gone.length
+}
+
 /** A JSON column as stored: text on both databases. */
 export function parseJson(value: unknown): Record<string, unknown> {
   if (typeof value !== 'string' || value === '') return {}
