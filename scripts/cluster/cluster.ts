@@ -16,6 +16,11 @@ export interface ClusterOptions {
   dir: string
   /** Start from nothing: the folder is removed first. */
   fresh?: boolean
+  /**
+   * Build dist/ first when its sources changed, as npm start does. Not where dist/ is built
+   * already and in use: a build rewrites it under the servers serving it.
+   */
+  buildIfChanged: boolean
   /** A database of the operator's instead of the cluster's own PostgreSQL (which a chaos run can restart). */
   databaseUrl?: string
   /** A Redis of the operator's instead of the cluster's own. */
@@ -65,7 +70,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (const step of stops.reverse()) await step().catch(() => undefined)
   }
   try {
-    execFileSync(process.execPath, [join(ROOT, 'scripts/build-if-changed.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+    if (options.buildIfChanged) execFileSync(process.execPath, [join(ROOT, 'scripts/build-if-changed.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
     const url = `http://127.0.0.1:${options.port}`
     const backing: Record<string, Backing> = {}
     const begin = async (service: Backing) => {

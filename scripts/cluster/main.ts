@@ -48,6 +48,7 @@ const count = (name: string, raw: string) => {
 const began = performance.now()
 console.log('Starting the cluster: its services, then the API processes, the workers and nginx…')
 const cluster = await startCluster({
+  buildIfChanged: true,
   apis: count('apis', values.apis),
   workers: count('workers', values.workers),
   port: Number(values.port),

@@ -47,6 +47,7 @@ export function buildEntity(
       unique: resolved['x-unique'] === true,
       indexed: resolved['x-index'] === true || resolved['x-index'] === 'prefix',
       prefixIndexed: resolved['x-index'] === 'prefix',
+      containsIndexed: resolved['x-index'] === 'contains',
       private: isPrivate,
       readOnly: resolved.readOnly === true,
       nullable: ([] as unknown[]).concat(resolved.type ?? []).includes('null'),
@@ -86,6 +87,9 @@ export function buildEntity(
   }
   for (const column of columns.filter((c) => c.prefixIndexed && c.wire !== 'string')) {
     problems.push({ file, pointer: joinPointer('properties', column.name, 'x-index'), message: `"x-index": "prefix" indexes a string for searches by its start, but field "${column.name}" is stored as ${column.wire}. Use "x-index": true.` })
+  }
+  for (const column of columns.filter((c) => c.containsIndexed && c.wire !== 'string')) {
+    problems.push({ file, pointer: joinPointer('properties', column.name, 'x-index'), message: `"x-index": "contains" indexes a string for searches by any part of it, but field "${column.name}" is stored as ${column.wire}. Use "x-index": true.` })
   }
   for (const column of columns.filter((c) => c.relation && c.wire !== 'integer')) {
     problems.push({ file, pointer: joinPointer('properties', column.name, 'x-relation'), message: `x-relation field "${column.name}" must be an integer (the related record's id), but it is stored as ${column.wire}.` })

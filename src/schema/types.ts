@@ -34,6 +34,8 @@ export interface Column {
   indexed: boolean
   /** x-index "prefix": also searched by its start, with an index that serves that on every database. */
   prefixIndexed: boolean
+  /** x-index "contains": searched by any part of it, with a trigram index (db/contains-index.ts). */
+  containsIndexed: boolean
   private: boolean
   readOnly: boolean
   /** The schema allows null (e.g. "type": ["integer", "null"]); otherwise a NULL is left out of the record. */

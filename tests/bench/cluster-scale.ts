@@ -62,6 +62,7 @@ export async function benchClusterScale(opts: { cleanup: Cleanup }): Promise<Sca
 
   const started = performance.now()
   const cluster = await startCluster({
+    buildIfChanged: true,
     apis: 2,
     workers: Math.max(...CLUSTER_WORKERS),
     port: await freePort(),

@@ -32,7 +32,9 @@ describe('the deployment of deploy/ on one machine (npm run cluster)', () => {
     // The cluster's PostgreSQL runs as the postgres user when the test runs as root: it must reach its folder.
     chmodSync(media, 0o755)
     await Promise.all([makeTestVideo(join(media, 'short.mp4'), { seconds: 2, width: 160, height: 120 }), makeTestVideo(join(media, 'long.mp4'), { seconds: 20, width: 320, height: 240 })])
+    // dist/ as the browser suite built it: other files' servers are serving it.
     cluster = await startCluster({
+      buildIfChanged: false,
       apis: 2,
       workers: 2,
       port: await freePort(),

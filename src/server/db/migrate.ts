@@ -3,13 +3,15 @@ import type { Registry, EntityDef, ListFilter } from '../../schema/types'
 import type { Db, Dialect } from './connect'
 import { dropTally, migrateTally, refreshSqliteTriggers, tallyTable } from './tally'
 import { applyMigrations } from './apply-migrations'
+import { migrateContainsIndexes } from './contains-index'
 import type { Migration } from '../../schema/migrations'
 
 /**
  * Bring the database up to the schema files: the migrations of schemas/migrations/ it has not
  * taken (db/apply-migrations.ts), which alone make, change and drop tables and columns, then
  * what is derived from the schemas and holds no data of its own: indexes (added, never
- * dropped), and x-tally's counts, rebuilt or dropped with their schema.
+ * dropped, but for the search indexes of x-index "contains"), and x-tally's counts, rebuilt or
+ * dropped with their schema.
  * One transaction: a start that fails halfway leaves the database as it found it, and on
  * PostgreSQL the statements share one commit instead of waiting for a disk flush each.
  * Processes starting together on one PostgreSQL migrate one after another: two creating the
@@ -43,6 +45,7 @@ async function deriveIn(db: Db, dialect: Dialect, registry: Registry): Promise<v
         await db.schema.createIndex(`${entity.table}_${column.name}_prefix_idx`).ifNotExists().on(entity.table).expression(sql`${sql.ref(column.name)} text_pattern_ops`).execute()
       }
     }
+    await migrateContainsIndexes(db, dialect, entity)
     if (entity.tally) await migrateTally(db, dialect, entity, existing.get(tallyTable(entity)))
     else if (existing.has(tallyTable(entity))) await dropTally(db, dialect, entity)
   }

@@ -51,7 +51,7 @@ async function chaos(): Promise<void> {
   const video = join(dir, 'source.mp4')
   await makeTestVideo(video, { seconds: 2, width: 320, height: 240 })
   console.log(`Starting the cluster (2 APIs, 2 workers, nginx, its own PostgreSQL, Redis and s3rver) in ${dir}…`)
-  const cluster = await startCluster({ apis: 2, workers: 2, port: await freePort(), dir: join(dir, 'cluster'), fresh: true, env: { DEMO_LIBRARY: '0', TASK_LEASE_SECONDS: String(LEASE_SECONDS), WORKER_CONCURRENCY: '1' } })
+  const cluster = await startCluster({ buildIfChanged: true, apis: 2, workers: 2, port: await freePort(), dir: join(dir, 'cluster'), fresh: true, env: { DEMO_LIBRARY: '0', TASK_LEASE_SECONDS: String(LEASE_SECONDS), WORKER_CONCURRENCY: '1' } })
   cleanup.add(() => cluster.stop())
   const services = await openServices(readConfig(cluster.env))
   cleanup.add(() => services.database.close())

@@ -8,9 +8,13 @@ import { requireCaller, type HandlerContext } from '../handler-context'
 import { ofEndpoint, withFixed, withReadOnly } from './record-scope'
 import { withScope } from '../../access/scope'
 import { withTitles } from './relation-titles'
+import { containsSubquery } from '../../db/contains-index'
 
 // A generic list: the rows a list endpoint answers for a request (its scope, fixed values and
 // filters), sorted, paged and counted.
+
+/** Matches past which a page is read in the list's order rather than from a search index: about 1% of 100,000 rows. */
+const DENSE_MATCHES = 1000
 
 export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
   const db = asSchemaDb(ctx.services.db)
@@ -24,7 +28,10 @@ export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unkn
   const total = Number(counted?.total ?? 0)
   const sortField = (q.sort as string | undefined) ?? config.defaultSort.field
   const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort ? 'asc' : config.defaultSort.order)
-  let rows = filtered.select(publicColumns(entity).map((c) => `${entity.table}.${c}`)).orderBy(`${entity.table}.${sortField}`, order)
+  // A search many rows match finds a page sooner by reading rows in the list's order until the page
+  // is full than by gathering every match from its index first (db/contains-index.ts).
+  const paged = total >= DENSE_MATCHES ? listedRows(ctx, entity, ctx.endpoint, { searchIndexes: false }) : filtered
+  let rows = paged.select(publicColumns(entity).map((c) => `${entity.table}.${c}`)).orderBy(`${entity.table}.${sortField}`, order)
   if (sortField !== 'id') rows = rows.orderBy(`${entity.table}.id`, order)
   const data = await rows.limit(limit).offset((page - 1) * limit).execute()
   return {
@@ -41,7 +48,7 @@ export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unkn
  * list endpoint's scope, fixed values and "mine", and the filters the query sets. A download
  * that exports the list ("exports") passes that list's endpoint to answer the same rows.
  */
-export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint): SchemaSelect {
+export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint, opts: { searchIndexes: boolean } = { searchIndexes: true }): SchemaSelect {
   const db = asSchemaDb(ctx.services.db)
   const q = ctx.query
   // "mine": the caller's own records only, even for an admin who may see everyone's.
@@ -65,8 +72,11 @@ export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: End
     } else if (q[filter.field] !== undefined) {
       const value = q[filter.field]
       if (filter.match === 'contains') {
-        const pattern = `%${escapeLike(String(value).toLowerCase())}%`
-        filtered = filtered.where(sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)
+        const text = String(value).toLowerCase()
+        const searched = opts.searchIndexes && stored.containsIndexed && ctx.services.dialect === 'sqlite' ? containsSubquery(entity.table, filter.field, text) : undefined
+        filtered = searched
+          ? filtered.where(sql<boolean>`${sql.ref(`${entity.table}.id`)} in (${searched})`)
+          : filtered.where(sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(text)}%`} escape '\\'`)
       } else {
         filtered = filtered.where(column, '=', recordToRow(entity, { [filter.field]: value })[filter.field])
       }
