@@ -147,9 +147,12 @@ async function emptyTables({ db, dialect }: TestServer['services']): Promise<voi
     if (rows.length) await sql`truncate ${sql.join(rows.map((row) => sql.id(row.table)))} restart identity`.execute(db)
     return
   }
-  const { rows } = await sql<{ table: string }>`select name as "table" from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
+  const { rows } = await sql<{ table: string; sql: string }>`select name as "table", sql from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
+  // A search index's tables (an FTS5 table and its own tables, named after it) follow their table by its triggers.
+  const searches = rows.filter((row) => row.sql.startsWith('CREATE VIRTUAL TABLE')).map((row) => row.table)
+  const tables = rows.filter((row) => !searches.some((search) => row.table === search || row.table.startsWith(`${search}_`)))
   await db.transaction().execute(async (trx) => {
-    for (const { table } of rows) await sql`delete from ${sql.id(table)}`.execute(trx)
+    for (const { table } of tables) await sql`delete from ${sql.id(table)}`.execute(trx)
     // Ids start again at 1, as in a new database.
     if ((await sql`select name from sqlite_master where name = 'sqlite_sequence'`.execute(trx)).rows.length) await sql`delete from sqlite_sequence`.execute(trx)
   })
