@@ -7,8 +7,9 @@ import { copyFile, mkdir, readdir, stat } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3'
 import type { Config, UploadStoreConfig } from '../src/server/config'
+import { s3ClientOf } from '../src/server/uploads/file-store'
 
 export interface StoredObject {
   key: string
@@ -74,15 +75,7 @@ function uploadsFolder(root: string): Store {
 }
 
 function bucket(config: Extract<UploadStoreConfig, { store: 's3' }>): Store {
-  // The same client settings as the server's store (src/server/uploads/file-store.ts): plain bodies every S3-compatible store reads.
-  const client = new S3Client({
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-  })
+  const client = s3ClientOf(config)
   return {
     name: `the bucket ${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`,
     async list() {

@@ -113,6 +113,6 @@ export function postgresBacking(port: number, dir: string, logDir: string): Back
 }
 
 function postgresIds(): { uid: number; gid: number } {
-  const [uid, gid] = execFileSync('id', ['-u', 'postgres']).toString().trim().split('\n').concat(execFileSync('id', ['-g', 'postgres']).toString().trim())
-  return { uid: Number(uid), gid: Number(gid) }
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim())
+  return { uid: id('-u'), gid: id('-g') }
 }

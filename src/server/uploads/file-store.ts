@@ -124,8 +124,9 @@ function localStore(root: string): FileStore {
   }
 }
 
-function s3Store(config: Extract<UploadStoreConfig, { store: 's3' }>): FileStore {
-  const client = new S3Client({
+/** The client every S3 use of the project shares (the store, backup and restore). */
+export function s3ClientOf(config: Extract<UploadStoreConfig, { store: 's3' }>): S3Client {
+  return new S3Client({
     // By default the SDK streams a file as aws-chunked with a trailing checksum, which AWS decodes
     // but many S3-compatible stores (MinIO releases, clouds' OSS) keep as the object's bytes or refuse.
     // Plain bodies with their length are what every S3-compatible store reads.
@@ -136,6 +137,10 @@ function s3Store(config: Extract<UploadStoreConfig, { store: 's3' }>): FileStore
     forcePathStyle: config.forcePathStyle,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
   })
+}
+
+function s3Store(config: Extract<UploadStoreConfig, { store: 's3' }>): FileStore {
+  const client = s3ClientOf(config)
   return {
     async put(key, data, type) {
       await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: data, ContentType: type }))

@@ -39,8 +39,9 @@ const DELETE_EVERY = 150
  * clip submits (each retried with its key until taken), material uploads straight to the store,
  * and deletes of its oldest work. Every request is recorded in `sent`.
  */
-export async function merchantLoad(url: string, merchant: Merchant, video: string, sent: Sent[], submits: Submit[], until: () => boolean): Promise<void> {
-  const call: Call = async (what, path, init = {}) => {
+/** Requests as the merchant's console sends them, each recorded in `sent`. */
+export function callsOf(url: string, merchant: Pick<Merchant, 'username' | 'token'>, sent: Sent[]): Call {
+  return async (what, path, init = {}) => {
     const started = performance.now()
     const json: Record<string, string> = typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}
     try {
@@ -55,6 +56,10 @@ export async function merchantLoad(url: string, merchant: Merchant, video: strin
       return { ok: false }
     }
   }
+}
+
+export async function merchantLoad(url: string, merchant: Merchant, video: string, sent: Sent[], submits: Submit[], until: () => boolean): Promise<void> {
+  const call = callsOf(url, merchant, sent)
   const trySubmit = async (submit: Submit) => {
     submit.attempts++
     const body = { title: submit.title, segments: [{ material_id: merchant.materialId }], resolution: 480, fps: 20, bitrate: 600 }
@@ -94,7 +99,7 @@ interface Envelope {
   code?: number
   data?: unknown
 }
-type Call = (what: string, path: string, init?: RequestInit) => Promise<{ ok: boolean; body?: Envelope }>
+export type Call = (what: string, path: string, init?: RequestInit) => Promise<{ ok: boolean; body?: Envelope }>
 
 /** A material sent as the console sends it to an S3 store: a presigned POST to the bucket, then material/register. */
 export async function upload(call: Call, video: string, name: string): Promise<number | undefined> {

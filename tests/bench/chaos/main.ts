@@ -23,7 +23,7 @@ import { upsertAccount } from '../../../src/server/accounts/queries'
 import { changeMoney } from '../../../src/server/ledger/ledger'
 import { makeTestVideo } from '../../../src/server/media/test-media'
 import { createCleanup } from '../cleanup'
-import { merchantLoad, upload, type Merchant, type Sent, type Submit } from './load'
+import { callsOf, merchantLoad, upload, type Merchant, type Sent, type Submit } from './load'
 import { databaseAnswers, FAULTS, runFault, type FaultRun } from './faults'
 import { ledgerFigures, orphanFigures, taskFigures } from './checks'
 
@@ -64,11 +64,8 @@ async function chaos(): Promise<void> {
     await services.db.transaction().execute((trx) => changeMoney(trx, services, { userId: id, type: 'adjust', amount: 1_000_000, operatorId: null }))
     const login = await fetch(`${cluster.url}/api/v1/platform/login`, { method: 'POST', headers: { platform: 'pc', 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
     const token = ((await login.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token
-    const call = async (_what: string, path: string, init: RequestInit = {}) => {
-      const res = await fetch(path.startsWith('http') ? path : `${cluster.url}/api/v1${path}`, { ...init, headers: { platform: 'pc', token, ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}) } })
-      const text = await res.text()
-      return { ok: res.ok, body: text.startsWith('{') ? (JSON.parse(text) as { code?: number; data?: unknown }) : undefined }
-    }
+    // Setting up is not part of the load: its requests are not counted.
+    const call = callsOf(cluster.url, { username, token }, [])
     const materialId = await upload(call, video, 'source.mp4')
     if (!materialId) throw new Error(`${username}'s source video was not taken into the store.`)
     merchants.push({ username, token, materialId })
