@@ -132,9 +132,11 @@ const retry = namedHandler(['task/retry'], {
       if (charge) await reserve(trx, services, { id: ctx.body.id, title: String(task.title ?? ''), ownerId, ledger: charge.ledger, amount: charge.amount, run }, caller.id)
       await services.tasks.queue.enqueue(trx, ctx.body.id)
     })
+    // Read before the queue is woken: a worker of this process may claim the task at once, and the answer is the retry's.
+    const answer = await visibleTask(ctx, ctx.body.id)
     services.tasks.queue.wake()
     services.tasks.changed()
-    return visibleTask(ctx, ctx.body.id)
+    return answer
   },
 })
 
