@@ -40,8 +40,9 @@ async function waitForApiToServe(path: string, text: string, timeoutMs = 30_000)
   while (Date.now() - started < timeoutMs) {
     try {
       const response = await fetch(`http://127.0.0.1:${apiPort}/api/v1/platform/console_schemas`)
-      const body = (await response.json()) as { data?: { files?: { path: string; text: string }[] } }
-      if (body.data?.files?.some((f) => f.path === path && f.text === text)) return
+      const body = (await response.json()) as { data?: { files?: { path: string; json: unknown }[] } }
+      // The API serves the files parsed: the edit is in once it serves what the file now parses to.
+      if (body.data?.files?.some((f) => f.path === path && JSON.stringify(f.json) === JSON.stringify(JSON.parse(text)))) return
     } catch {
       // the API is restarting
     }

@@ -3,7 +3,7 @@ import type { Locale, Registry } from '../schema/types'
 import type { HttpClient } from './providers/http-client'
 import type { Branding } from './branding/useBranding'
 import type { FirstPageCache } from './resources/first-page'
-import type { FieldValidators } from './forms/field-validators'
+import type { FieldValidatorsLoader } from './forms/field-validators'
 
 export interface ConsoleContextValue {
   /** Empty until the schema files have arrived, which only the login page is shown without. */
@@ -12,7 +12,7 @@ export interface ConsoleContextValue {
   schemasLoaded: boolean
   http: HttpClient
   /** The forms' validators, compiled by the server; loaded by the first form that asks. */
-  fieldValidators: () => Promise<FieldValidators>
+  fieldValidators: FieldValidatorsLoader
   branding?: Branding
   locale: Locale
   changeLocale: (locale: Locale) => void

@@ -1,6 +1,6 @@
 import { assembleRegistry } from '../schema/registry-core'
 import { SchemaError } from '../schema/SchemaError'
-import type { Registry, SchemaFile } from '../schema/types'
+import type { ParsedSchemaFile, Registry } from '../schema/types'
 import type { HttpClient } from './providers/http-client'
 
 /**
@@ -13,7 +13,7 @@ export async function loadRegistry(http: HttpClient, attempts = 20): Promise<Reg
     try {
       // index.html asked for them before any script loaded; anything but a plain success is asked again, properly.
       const early = attempt === 1 ? await takeEarlySchemas() : undefined
-      const { files } = early ?? (await http.request<{ files: SchemaFile[] }>({ method: 'GET', path: '/platform/console_schemas' }))
+      const { files } = early ?? (await http.request<{ files: ParsedSchemaFile[] }>({ method: 'GET', path: '/platform/console_schemas' }))
       // The server checked these very files against the meta-schemas at its start; assembling them needs no validator.
       const { registry, problems } = assembleRegistry(files)
       if (problems.length > 0) throw new SchemaError(problems)
@@ -27,11 +27,11 @@ export async function loadRegistry(http: HttpClient, attempts = 20): Promise<Reg
 
 declare global {
   interface Window {
-    consoleSchemas?: Promise<{ code?: number; data?: { files?: SchemaFile[] } } | null>
+    consoleSchemas?: Promise<{ code?: number; data?: { files?: ParsedSchemaFile[] } } | null>
   }
 }
 
-async function takeEarlySchemas(): Promise<{ files: SchemaFile[] } | undefined> {
+async function takeEarlySchemas(): Promise<{ files: ParsedSchemaFile[] } | undefined> {
   const early = window.consoleSchemas
   window.consoleSchemas = undefined
   const body = await early?.catch(() => null)

@@ -663,7 +663,7 @@ export interface ApiClient {
   /**
    * The schema files the console builds its screens from
    *
-   * Open, like the OpenAPI document: the console loads them before sign-in to know its routes, menu and forms. The files describe the API; they hold no data.
+   * Open, like the OpenAPI document: the console loads them before sign-in to know its routes, menu and forms. The files describe the API; they hold no data. The meta-schemas, which only check the files, are left out.
    *
    * `GET /platform/console_schemas` · open: no sign-in needed
    */

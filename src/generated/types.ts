@@ -2528,7 +2528,10 @@ export interface PlatformConsoleSchemasResponse {
      * Relative to schemas/, e.g. entities/domain.json.
      */
     path: string
-    text: string
+    /**
+     * The file's content, parsed.
+     */
+    json: {}
   }[]
 }
 

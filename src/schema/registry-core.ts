@@ -26,6 +26,7 @@ import {
   type Registry,
   type ResourceAction,
   type ResourceDef,
+  type ParsedSchemaFile,
   type SchemaFile,
   type TaskKindDef,
 } from './types'
@@ -48,7 +49,7 @@ export interface Parsed {
  * and every schema compiled; without one (the browser, which gets files the server
  * already checked) no JSON Schema validator is needed at all.
  */
-export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaChecker): { registry: Registry; problems: SchemaProblem[] } {
+export function assembleRegistry(files: readonly (SchemaFile | ParsedSchemaFile)[], checker?: SchemaChecker): { registry: Registry; problems: SchemaProblem[] } {
   const problems: SchemaProblem[] = []
   const parsed: Parsed[] = []
   // Files already reported as broken: other files naming them are not reported again.
@@ -58,11 +59,8 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
     // Migrations change the database, not the registry: schema/migrations.ts reads them.
     if (f.path.startsWith(`${MIGRATIONS_DIR}/`)) continue
     const file = `schemas/${f.path}`
-    let json: JsonSchema
-    try {
-      json = JSON.parse(f.text) as JsonSchema
-    } catch (e) {
-      problems.push({ file, pointer: '', message: describeJsonSyntaxError(f.text, e as Error) })
+    const json = 'json' in f ? f.json : parseFile(f, file, problems)
+    if (!json) {
       const kind = kindOf(f.path)
       if (kind) broken.add(`${kind}:${nameOf(kind, f.path)}`)
       continue
@@ -138,6 +136,17 @@ export function assembleRegistry(files: readonly SchemaFile[], checker?: SchemaC
   checkRelationFilters(tasks, resources, problems)
   return { registry: { entities, tasks, configGroups, endpoints, resources, navigation, schemas }, problems }
 }
+
+/** A file's JSON, or undefined with the problem noted when it is not JSON. */
+function parseFile(f: SchemaFile, file: string, problems: SchemaProblem[]): JsonSchema | undefined {
+  try {
+    return JSON.parse(f.text) as JsonSchema
+  } catch (e) {
+    problems.push({ file, pointer: '', message: describeJsonSyntaxError(f.text, e as Error) })
+    return undefined
+  }
+}
+
 
 /**
  * A picker narrowed by x-relation-where asks a list of that entity for its values by an "in"

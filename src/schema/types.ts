@@ -23,6 +23,12 @@ export interface SchemaFile {
   text: string
 }
 
+/** A schema file already parsed, as the console gets them from the server (which read and checked them). */
+export interface ParsedSchemaFile {
+  path: string
+  json: JsonSchema
+}
+
 export type ColumnType = 'integer' | 'bigint' | 'double precision' | 'text'
 
 export interface Column {

@@ -7,7 +7,8 @@ import type { JsonSchema } from '../../schema/types'
 import type { ApiError } from '../providers/ApiError'
 import { useConsole } from '../ConsoleContext'
 import { formValidator, localizeErrors } from './form-validator'
-import type { FieldValidators } from './field-validators'
+import type { FieldValidators, FieldValidatorsLoader } from './field-validators'
+import type { FormSource } from '../../schema/form-fields'
 import { formWidgets } from './widgets'
 import { FormSections } from './FormSections'
 import { withUnmetHidden } from './form-schema'
@@ -82,7 +83,7 @@ const RJSF_WORDS: Partial<Record<TranslatableString, string>> = {
 export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submitLabel, onChange, fieldProblems, footer }: SchemaFormProps) {
   const t = useTranslate()
   const { locale, fieldValidators } = useConsole()
-  const { fields, settled } = useFieldValidators(fieldValidators)
+  const { fields, settled } = useFieldValidators(fieldValidators, schema.$id as FormSource | undefined)
   const validator = useMemo(() => formValidator(fields), [fields])
   const [data, setData] = useState<Record<string, unknown>>(() => pick(initial ?? {}, schema))
   const [serverErrors, setServerErrors] = useState<ErrorSchema>()
@@ -183,18 +184,23 @@ function keepEnterInPickers(event: KeyboardEvent<HTMLElement>): void {
  * The forms' validators once loaded, and whether loading is over. A form whose validators
  * could not be loaded is settled too: the server checks what it is sent.
  */
-function useFieldValidators(load: () => Promise<FieldValidators>): { fields?: FieldValidators; settled: boolean } {
+function useFieldValidators(load: FieldValidatorsLoader, source: FormSource | undefined): { fields?: FieldValidators; settled: boolean } {
   const [state, setState] = useState<{ fields?: FieldValidators; settled: boolean }>({ settled: false })
   useEffect(() => {
     let live = true
-    load().then(
+    // A form of no source has no validators of its own: the server checks what it sends.
+    if (!source) {
+      setState({ settled: true })
+      return
+    }
+    load(source).then(
       (fields) => live && setState({ fields, settled: true }),
       () => live && setState({ settled: true }),
     )
     return () => {
       live = false
     }
-  }, [load])
+  }, [load, source])
   return state
 }
 

@@ -6,6 +6,7 @@ import type { JsonSchema } from '../../schema/types'
 import { formDefinition } from './form-schema'
 import { formValidator, localizeErrors } from './form-validator'
 import { fieldValidatorsOf } from '../../../tests/support/field-validators'
+import type { FormSource } from '../../schema/form-fields'
 
 const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../../schemas')))
 const fieldValidators = fieldValidatorsOf(registry)
@@ -13,7 +14,7 @@ const fieldValidators = fieldValidatorsOf(registry)
 /** The messages the domain form shows for `values`, by field, as rjsf reports them, with the validators the server compiles. */
 async function formErrors(values: Record<string, unknown>, locale: 'zh-CN' | 'en-US'): Promise<Record<string, string[]>> {
   const { schema } = formDefinition(registry, registry.resources.get('domain')!, 'create', locale)
-  const { errors } = formValidator(await fieldValidators()).validateFormData({ host: 'console.example.com', name: 'Example', ...values }, schema as never, undefined, localizeErrors(schema as JsonSchema, locale))
+  const { errors } = formValidator(await fieldValidators(schema.$id as FormSource)).validateFormData({ host: 'console.example.com', name: 'Example', ...values }, schema as never, undefined, localizeErrors(schema as JsonSchema, locale))
   const out: Record<string, string[]> = {}
   for (const error of errors) (out[error.property ?? ''] ??= []).push(error.message ?? '')
   return out

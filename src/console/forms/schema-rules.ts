@@ -2,7 +2,8 @@ import type { Rule } from 'antd/es/form'
 import type { JsonSchema, Locale } from '../../schema/types'
 import { toFieldErrors } from '../../schema/validation-messages'
 import { formErrors } from './form-validator'
-import type { FieldValidators } from './field-validators'
+import type { FormSource } from '../../schema/form-fields'
+import type { FieldValidatorsLoader } from './field-validators'
 
 /**
  * antd Form rules for the fields of an endpoint's body schema (from endpointForm), for
@@ -14,13 +15,14 @@ import type { FieldValidators } from './field-validators'
  * <Form.Item name="code" rules={rules('code')}>
  * ```
  */
-export function schemaRules(schema: JsonSchema, locale: Locale, fieldValidators: () => Promise<FieldValidators>): (field: string) => Rule[] {
+export function schemaRules(schema: JsonSchema, locale: Locale, fieldValidators: FieldValidatorsLoader): (field: string) => Rule[] {
+  const source = schema.$id as FormSource | undefined
   return (field) => [
     {
       validator: async (_rule, value: unknown) => {
         // The other fields are left out, so only this field's own errors count. An emptied input
         // is a field not filled in: "cannot be empty" reads better there than a length rule.
-        const errors = formErrors(schema, value === undefined || value === '' ? {} : { [field]: value }, await fieldValidators().catch(() => undefined))
+        const errors = formErrors(schema, value === undefined || value === '' ? {} : { [field]: value }, source ? await fieldValidators(source).catch(() => undefined) : undefined)
         const own = toFieldErrors(errors, locale).find((e) => e.path === `/${field}`)
         if (own) throw new Error(own.message)
       },

@@ -1,10 +1,9 @@
-import { Suspense, useEffect, useRef, useState, type CSSProperties } from 'react'
+import { Suspense, useRef, useState, type CSSProperties } from 'react'
 import { Outlet } from 'react-router'
 import { FloatButton, Layout } from 'antd'
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons'
 import { useTranslate } from '../i18n/translate'
 import { ProgressFallback } from './RouteProgress'
-import { useConsole } from '../ConsoleContext'
 import { ConsoleSider } from './ConsoleSider'
 import { ConsoleHeader, HEADER_HEIGHT } from './ConsoleHeader'
 import { ConsoleFooter } from './ConsoleFooter'
@@ -20,11 +19,6 @@ import { useFocusPageOnNavigate } from './useFocusPageOnNavigate'
 
 /** The frame of every signed-in page, arranged as the settings drawer says. Loaded after sign-in. */
 export default function SignedInLayout() {
-  const { fieldValidators } = useConsole()
-  // The forms' validators come while the first page shows, so that its forms are ready to check themselves.
-  useEffect(() => {
-    fieldValidators().catch(() => undefined)
-  }, [fieldValidators])
   return (
     <AppSettingsProvider>
       <TabsProvider>
