@@ -13,9 +13,10 @@
  * `npm run bench -- previews` times the task list while voice previews run (tests/bench/previews.ts);
  * `npm run bench -- tasks` times the task queue with no-op tasks (tests/bench/task-queue.ts; minutes, mostly
  * waiting on the queues' polling, so only by name); `npm run bench -- lighthouse` scores the login page with
- * Lighthouse's mobile run; `npm run bench -- cluster` gives the scale figures of npm run cluster's deployment
+ * Lighthouse's mobile run; `npm run bench -- weight` weighs the login page and two signed-in pages on a cold cache; `npm run bench -- cluster` gives the scale figures of npm run cluster's deployment
  * (tests/bench/cluster-scale.ts; minutes, so only by name).
  */
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join, relative } from 'node:path'
@@ -35,6 +36,8 @@ import { median, percentile, printReport, spread } from './report'
 import { summaryRows, type Timings } from './summary'
 import { measureConsoleLoad, type ConsoleLoadFigures } from './console-load'
 import { measureLighthouse } from './lighthouse'
+import { describeWeights, measureWeights, weightReportRows } from './page-weight'
+import { startProduct } from '../e2e/harness'
 import { benchTransfers, type TransferFigures } from './transfers'
 import { benchTree } from './tree-bench'
 import { benchCards, CARD_ROWS, type CardFigures } from './cards'
@@ -63,7 +66,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers', 'cards', 'media', 'rss', 'previews', 'tasks', 'digital-human', 'console', 'lighthouse', 'cluster'] as const
+const PARTS = ['tree', 'transfers', 'cards', 'media', 'rss', 'previews', 'tasks', 'digital-human', 'console', 'weight', 'lighthouse', 'cluster'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -88,6 +91,7 @@ try {
   if (only.includes('tasks')) await taskQueue()
   if (only.includes('digital-human')) await digitalHuman()
   if (only.includes('console')) await printConsoleLoad()
+  if (only.includes('weight')) await printWeights()
   if (only.includes('lighthouse')) await printLighthouse()
   if (only.includes('cluster')) await clusterScale()
 } catch (error) {
@@ -109,6 +113,23 @@ async function printConsoleLoad(): Promise<ConsoleLoadFigures> {
   const floor = median(figures.floorColdMs)
   console.log(`  the floor page (React + antd Table + one fetch of the same rows), fresh profile, in turn with the above: settled ${spread(figures.floorColdMs)} ms, at launch ${spread(figures.floorAtLaunchMs)} ms; console / floor ${(median(figures.listColdMs) / floor).toFixed(2)} settled, ${(median(figures.listAtLaunchMs) / median(figures.floorAtLaunchMs)).toFixed(2)} at launch`)
   return figures
+}
+
+/** What the login page and the first signed-in pages load on a cold cache, against npm start's build, with the heaviest answers. */
+async function printWeights(): Promise<ReportRow[]> {
+  // Alone, today's build first (the full run has just made it for the console's figures).
+  if (only.includes('weight') && spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed')
+  const product = await startProduct()
+  try {
+    const figures = await measureWeights(product)
+    console.log('console weight, cold cache (a fresh profile each page), bytes of each answer as sent uncompressed and as gzip makes them:')
+    console.log(describeWeights(figures))
+    const rows = weightReportRows(figures)
+    if (only.includes('weight')) printReport(`console weight (${cpus().length} cores)`, rows)
+    return rows
+  } finally {
+    await product.stop()
+  }
 }
 
 /** The task list's latency for everyone while 16 merchants ask for voice previews: none, through the gate, and with it opened. */
@@ -205,9 +226,10 @@ async function main(): Promise<void> {
   // The console, against npm start's full build (console and server) in headless Chromium.
   console.log('console: building it as npm start does, then loading the login page and the first list in Chromium')
   const consoleLoad = await printConsoleLoad()
+  const weightRows = await printWeights()
 
   const timings: Timings = { results, buildMs: built.buildMs, starts, codegen, tsxNoopMs, consoleLoad }
-  printReport(`results (times: medians of ${RUNS} runs; ${machine})`, summaryRows(timings))
+  printReport(`results (times: medians of ${RUNS} runs; ${machine})`, [...summaryRows(timings), ...weightRows])
   const failures = results.reduce((n, r) => n + r.generic.failures + r.baseline.failures, 0)
   if (failures) console.log(`\nwarning: ${failures} failed answers during load; the figures above include them.`)
 
