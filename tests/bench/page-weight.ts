@@ -29,7 +29,6 @@ export async function measurePageWeight(product: Product, path: string, token?: 
     if (token) await page.addInitScript((t) => localStorage.setItem('token', t), token)
     const files = await collect(page, async () => {
       await page.goto(`${product.url}${path}`)
-      await page.waitForLoadState('networkidle')
     })
     return { path, files, raw: sum(files.map((f) => f.raw)), gzip: sum(files.map((f) => f.gzip)) }
   } finally {
@@ -39,6 +38,15 @@ export async function measurePageWeight(product: Product, path: string, token?: 
 
 async function collect(page: Page, run: () => Promise<void>): Promise<LoadedFile[]> {
   const files: Promise<LoadedFile | undefined>[] = []
+  let inFlight = 0
+  let lastChange = performance.now()
+  const change = (by: number) => {
+    inFlight += by
+    lastChange = performance.now()
+  }
+  page.on('request', () => change(1))
+  page.on('requestfinished', () => change(-1))
+  page.on('requestfailed', () => change(-1))
   page.on('response', (response) => {
     // A 304 or a redirect carries no body; a body still arriving as the page closes is not counted.
     files.push(
@@ -49,9 +57,13 @@ async function collect(page: Page, run: () => Promise<void>): Promise<LoadedFile
     )
   })
   await run()
-  await page.waitForTimeout(300)
+  // Quiet for two seconds: what a page asks for once idle (the login page's schema files, what it fetches ahead) comes after a first quiet moment.
+  const started = performance.now()
+  while ((inFlight > 0 || performance.now() - lastChange < QUIET_MS) && performance.now() - started < 30_000) await page.waitForTimeout(100)
   return (await Promise.all(files)).filter((f): f is LoadedFile => f !== undefined)
 }
+
+const QUIET_MS = 2000
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 
@@ -66,13 +78,13 @@ export function heaviest(weight: PageWeight, count = 8): string[] {
 export interface WeightFigures {
   /** The login page of a signed-out visitor: what it runs, apart from what it fetches ahead while idle (<link rel=prefetch>) for after the sign-in. */
   login: { runs: PageWeight; shown: PageWeight; aheadRaw: number; aheadGzip: number }
-  /** A content page (the merchant's materials) and a plain list (the admin's domains), opened signed in. */
+  /** Two of a merchant's content pages (materials, and videos made), opened signed in. */
   pages: PageWeight[]
 }
 
 const CONTENT_PAGES = [
   { path: '/creation/resource', who: 'merchant1' },
-  { path: '/domain/domainList', who: 'admin' },
+  { path: '/digital-human/my-creation', who: 'merchant1' },
 ] as const
 
 /** What the login page and two signed-in pages load on a cold cache, against a running product. */
