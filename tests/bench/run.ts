@@ -161,14 +161,24 @@ async function clusterScale(): Promise<void> {
   printReport(`scale on one machine, measured in this run (${f.cores} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, scaleReportRows(f))
 }
 
-/** Lighthouse's mobile scores of the login page, one line a run. */
+/** Lighthouse's mobile scores of the login page and a list page, one line a run, with the machine's load. */
 async function printLighthouse(): Promise<void> {
-  console.log('Lighthouse, mobile (simulated mid-range phone, slow 4G), login page of the build, fresh profile each run:')
+  console.log(`Lighthouse, mobile (simulated mid-range phone, slow 4G), npm start's build, fresh profile each run; load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
   const figures = await measureLighthouse(LIGHTHOUSE_RUNS)
-  for (const run of figures.runs) {
-    console.log(`  performance ${run.performance}, accessibility ${run.accessibility}: FCP ${run.fcp} ms, LCP ${run.lcp} ms, TBT ${run.tbt} ms, speed index ${run.si} ms, CLS ${run.cls}`)
+  for (const page of figures.pages) {
+    console.log(`  ${page.path}:`)
+    for (const run of page.runs) {
+      console.log(`    performance ${run.performance}, accessibility ${run.accessibility}: FCP ${run.fcp} ms, LCP ${run.lcp} ms, TBT ${run.tbt} ms, speed index ${run.si} ms, CLS ${run.cls}`)
+    }
   }
-  console.log(`  performance median ${median(figures.runs.map((r) => r.performance))}`)
+  console.log(`  load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+  printReport(
+    'Lighthouse, mobile',
+    figures.pages.map((page) => {
+      const score = median(page.runs.map((r) => r.performance))
+      return { label: `${page.path} performance, median of ${page.runs.length}`, value: String(score), target: '≥ 90', met: score >= 90 }
+    }),
+  )
 }
 
 async function main(): Promise<void> {
