@@ -1,7 +1,9 @@
-// PostgreSQL too: searches by prefix and case, and the subtree of an account.
+// PostgreSQL too: searches by prefix and case, the subtree of an account, and names on their trigram index (FTS5's or pg_trgm's).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'kysely'
+import { CompiledQuery, sql, type KyselyPlugin } from 'kysely'
 import { startTestServer, type TestServer } from './harness'
+import { searchTreeRows } from '../../src/server/accounts/account-tree'
+import type { Db } from '../../src/server/db/connect'
 import type { ProviderServiceTreeChildrenResponse as Children, ProviderServiceTreeSearchResponse as Found } from '../../src/generated/types'
 
 let server: TestServer
@@ -172,3 +174,89 @@ describe('search (GET /provider_service/tree_search)', () => {
     expect((await search('east-agent', '李')).status).toBe(403)
   })
 })
+
+describe('search by name on its index (x-index "contains" on the name)', () => {
+  // Names a person gives a shop: mixed case, Chinese, the LIKE wildcards and the escape, short ones; and usernames sharing some words.
+  const NAMES = ['Harbour Shop 春季新品', 'harbour_shop%50', 'TEA.house', 'a\\b studio', 'ab', 'Ärger über', 'ärger', '小明的店', 'SHOP-50%', 'x_y', 'Dawn tea']
+  const USERNAMES = ['shop', 'tea', 'x_y', 'dawn', 'harbour', 'm']
+  const KEYWORDS = ['shop', 'SHOP', 'harbour', 'arbo', '春季', '春季新品', '小明', 'ärg', 'ÄRG', 'p_5', '%', '_', '\\', 'ab', 'a', 'tea.', 'p-5', 'n t', 'dawn', 'p 1', 'none-of-these', 'x_y', 'm-1']
+  const PARENTS = ['east', 'west', 'east-sub'] as const
+
+  beforeAll(async () => {
+    const { db } = server.services
+    const now = new Date().toISOString()
+    // 1,200 accounts under three partners, each name and username 100 times or more, so limits and subtrees both cut.
+    for (let i = 0; i < 1200; i += 200) {
+      const rows = Array.from({ length: 200 }, (_, k) => {
+        const n = i + k
+        return { username: `${USERNAMES[n % USERNAMES.length]}-${n}`, name: `${NAMES[n % NAMES.length]} ${n}`, user_type: 2, status: 1, parent_id: id[PARENTS[n % PARENTS.length]!]!, path: '/', created_at: now, updated_at: now }
+      })
+      await db.insertInto('account').values(rows).execute()
+    }
+    await db.updateTable('account').set({ path: sql`(select p.path from account p where p.id = account.parent_id) || account.id || '/'` }).where('path', '=', '/').execute()
+  })
+
+  /** The same search as one scan of the rows in reach, as the tree searched before the index. */
+  async function scanned(keyword: string, withinPath: string | undefined, limit: number): Promise<{ ids: number[]; more: boolean }> {
+    const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const scope = withinPath === undefined ? sql`` : sql`and substr(path, 1, ${withinPath.length}) = ${withinPath}`
+    const { rows } = await sql<{ id: number }>`select id from account where (lower(name) like ${pattern} escape '\\' or lower(username) like ${pattern} escape '\\') ${scope} order by id limit ${limit + 1}`.execute(server.services.db)
+    const ids = rows.map((row) => Number(row.id))
+    return { ids: ids.slice(0, limit), more: ids.length > limit }
+  }
+
+  it('answers exactly what one scan of name and username answers, in the same order, for every caller, limit and kind of text', async () => {
+    const paths = Object.fromEntries((await server.services.db.selectFrom('account').select(['username', 'path']).where('username', 'in', ['east', 'east-sub']).execute()).map((row) => [row.username, row.path]))
+    let found = 0
+    for (const [who, withinPath] of [['admin', undefined], ['east', paths.east], ['east-sub', paths['east-sub']]] as const) {
+      for (const limit of [1, 7, 20, 50]) {
+        for (const keyword of KEYWORDS) {
+          const answer = await search(who, keyword, { limit })
+          expect({ keyword, limit, code: answer.body.code, msg: answer.body.msg }).toMatchObject({ code: 1 })
+          const scan = await scanned(keyword, withinPath, limit)
+          expect({ who, limit, keyword, ids: answer.body.data.list.map((n) => n.id), more: answer.body.data.more }).toEqual({ who, limit, keyword, ...scan })
+          found += scan.ids.length
+        }
+      }
+    }
+    // Not a vacuous equality: searches find rows, and more than a page.
+    expect(found).toBeGreaterThan(3000)
+    expect((await scanned('shop', undefined, 50)).more).toBe(true)
+  })
+
+  it('reads the names from the index', async () => {
+    const { db, dialect } = server.services
+    const plans = await db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') {
+        // A table this small is read whole sooner; what is shown is that the index serves the query as it is written.
+        await sql`set local enable_seqscan = off`.execute(trx)
+        await sql`set local enable_indexscan = off`.execute(trx)
+      }
+      const [byName] = await queriesOf(trx, (traced) => searchTreeRows(traced, dialect, 'account', { keyword: 'Harbour', limit: 20, nameIndexed: true }))
+      const explain = dialect === 'sqlite' ? 'explain query plan' : 'explain'
+      const { rows } = await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`${explain} ${byName!.sql}`, [...byName!.parameters]))
+      return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n')
+    })
+    if (dialect === 'sqlite') {
+      // Its matches in id order from the index, with no sort: a search stops at its limit.
+      expect(plans).toMatch(/VIRTUAL TABLE INDEX \d+:L/)
+      expect(plans).not.toMatch(/TEMP B-TREE/)
+    } else {
+      expect(plans).toMatch(/account_name_contains_idx/)
+    }
+  })
+})
+
+/** The SQL of each query `run` makes through the database it is given, as sent. */
+async function queriesOf(db: Db, run: (traced: Db) => Promise<unknown>): Promise<CompiledQuery[]> {
+  const compiled: CompiledQuery[] = []
+  const trace: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      compiled.push(db.getExecutor().compileQuery(node, queryId))
+      return node
+    },
+    transformResult: async ({ result }) => result,
+  }
+  await run(db.withPlugin(trace))
+  return compiled
+}

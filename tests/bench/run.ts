@@ -5,11 +5,12 @@
  * the same file, each in its own process, one after the other, from this process. Also
  * times the build, cold start and codegen, the relation tree over 100,000 accounts,
  * 10,000 concurrent transfers among 1,000 accounts, recharge cards at a million rows
- * (tests/bench/cards.ts), the media layer rendering a mixed cut (tests/bench/media.ts) and a video
+ * (tests/bench/cards.ts), searches by any part of a field on their trigram index beside the scan they
+ * replace, at 100,000 and 1,000,000 rows (tests/bench/contains-search.ts), the media layer rendering a mixed cut (tests/bench/media.ts) and a video
  * from a topic end to end beside the same renders bare (tests/bench/topic-video.ts), and the
  * API process's memory while it runs four clips (tests/bench/task-rss.ts).
  *
- * `npm run bench -- tree` (or `transfers`, `cards`, `media`, `rss` or `console`) runs only that part's figures;
+ * `npm run bench -- tree` (or `transfers`, `cards`, `search`, `media`, `rss` or `console`) runs only that part's figures;
  * `npm run bench -- previews` times the task list while voice previews run (tests/bench/previews.ts);
  * `npm run bench -- tasks` times the task queue with no-op tasks (tests/bench/task-queue.ts; minutes, mostly
  * waiting on the queues' polling, so only by name); `npm run bench -- lighthouse` scores the login page with
@@ -41,6 +42,7 @@ import { startProduct } from '../e2e/harness'
 import { benchTransfers, type TransferFigures } from './transfers'
 import { benchTree } from './tree-bench'
 import { benchCards, CARD_ROWS, type CardFigures } from './cards'
+import { benchContainsSearch, containsSearchRows, describeContainsSearch } from './contains-search'
 import { benchMedia, type MediaFigures } from './media'
 import { benchTopicVideo, type TopicFigures } from './topic-video'
 import { benchDigitalHuman, listP99 } from './digital-human'
@@ -66,7 +68,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers', 'cards', 'media', 'rss', 'previews', 'tasks', 'digital-human', 'console', 'weight', 'lighthouse', 'cluster'] as const
+const PARTS = ['tree', 'transfers', 'cards', 'search', 'media', 'rss', 'previews', 'tasks', 'digital-human', 'console', 'weight', 'lighthouse', 'cluster'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -85,6 +87,7 @@ try {
   if (only.length === 0 || only.includes('tree')) await main()
   if (only.length === 0 || only.includes('transfers')) await transfers()
   if (only.length === 0 || only.includes('cards')) await cards()
+  if (only.length === 0 || only.includes('search')) await containsSearch()
   if (only.length === 0 || only.includes('media')) await media()
   if (only.length === 0 || only.includes('rss')) await taskRss()
   if (only.length === 0 || only.includes('previews')) await previews()
@@ -262,6 +265,15 @@ function describeTransfers(f: TransferFigures): string {
     `  balances ≠ ledger: ${f.balanceNotLedger}, quotas ≠ ledger: ${f.quotaNotLedger}, negative: ${f.negative}, money total conserved: ${f.moneyConserved}, quota total conserved: ${f.quotaConserved}, one record per applied transfer: ${f.recordsMatch}`,
     `  invariants ${holds ? 'hold' : 'BROKEN'}`,
   ].join('\n')
+}
+
+/** Searches by any part of a field on their trigram index beside the scan they replace (100,000 domains), and at a million on SQLite and, when DATABASE_URL is set, PostgreSQL. */
+async function containsSearch(): Promise<void> {
+  const built = await builtServer()
+  if (!process.env.DATABASE_URL) console.log('\nsearch: PostgreSQL skipped (set DATABASE_URL to run it too)')
+  const f = await benchContainsSearch({ server: { file: built.entry, runner: 'node' }, cleanup, databaseUrl: process.env.DATABASE_URL })
+  console.log(describeContainsSearch(f))
+  printReport(`contains search (${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, containsSearchRows(f))
 }
 
 /** Recharge cards at CARD_ROWS rows on SQLite and, when DATABASE_URL is set, PostgreSQL. */

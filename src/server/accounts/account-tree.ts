@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Db, Dialect } from '../db/connect'
 import type { EntityTables } from '../../generated/database'
 import { escapeLike, startsWith } from '../db/starts-with'
+import { containsJoin } from '../db/contains-index'
 
 /** One account as the relation tree shows it. */
 export interface TreeNode {
@@ -82,35 +83,51 @@ export async function findTreeRows(db: Db, table: EntityTables['user'], ids: rea
  * Accounts matching `keyword`, within the subtree whose path starts with `withinPath` (every
  * account when it is undefined), at most `limit`, by id. Digits search the start of mobile
  * and username, each on its index (x-index "prefix"); anything else searches name and
- * username for the text, ignoring case, which reads the rows in reach until the limit is met.
+ * username for the text, ignoring case: the name on its search index where it has one
+ * (`nameIndexed`, x-index "contains"), the username by reading the rows in reach until the
+ * limit is met.
  */
 export async function searchTreeRows(
   db: Db,
   dialect: Dialect,
   table: EntityTables['user'],
-  opts: { keyword: string; withinPath?: string; limit: number },
+  opts: { keyword: string; withinPath?: string; limit: number; nameIndexed: boolean },
 ): Promise<{ rows: TreeRow[]; more: boolean }> {
   const { keyword, withinPath, limit } = opts
   const scoped = () => {
-    const query = db.selectFrom(table).select([...COLUMNS])
-    return withinPath === undefined ? query : query.where(startsWith(dialect, 'path', withinPath))
+    // Qualified: the name's search table, when joined, has a name of its own.
+    const query = db.selectFrom(table).select(COLUMNS.map((c) => `${table}.${c}` as const))
+    return withinPath === undefined ? query : query.where(startsWith(dialect, `${table}.path`, withinPath))
   }
   if (PHONE_LIKE.test(keyword)) {
     // One query per column, so each can use its own index: the first ids of each, merged, are the first ids of both.
     const found = await Promise.all(
-      (['mobile', 'username'] as const).map((column) => scoped().where(startsWith(dialect, column, keyword)).orderBy('id').limit(limit + 1).execute()),
+      (['mobile', 'username'] as const).map((column) => scoped().where(startsWith(dialect, `${table}.${column}`, keyword)).orderBy(`${table}.id`).limit(limit + 1).execute()),
     )
-    const byId = new Map(found.flat().map((row) => [row.id, row]))
-    const merged = [...byId.keys()].sort((a, b) => a - b).map((id) => toTreeRow(byId.get(id)!))
-    return { rows: merged.slice(0, limit), more: merged.length > limit }
+    return firstById(found.flat(), limit)
   }
-  const pattern = `%${escapeLike(keyword.toLowerCase())}%`
-  const rows = await scoped()
-    .where((eb) => eb.or([contains('name', pattern), contains('username', pattern)]))
-    .orderBy('id')
+  const text = keyword.toLowerCase()
+  const pattern = `%${escapeLike(text)}%`
+  // Name and username apart too, so the name can be read from its index.
+  const search = dialect === 'sqlite' && opts.nameIndexed ? containsJoin(table, 'name', text, 'search') : undefined
+  const byName = await (search
+    ? scoped().innerJoin(search.table, (join) => join.on(sql<SqlBool>`${search.rowid} = ${sql.ref(`${table}.id`)}`)).where(search.holds).orderBy(search.rowid)
+    : scoped().where(contains(`${table}.name`, pattern)).orderBy(`${table}.id`)
+  )
     .limit(limit + 1)
     .execute()
-  return { rows: rows.slice(0, limit).map(toTreeRow), more: rows.length > limit }
+  // With more names than the limit, no username past the last of them can be among the first: the username's rows are read up to there only.
+  const beyond = byName.length > limit ? byName[limit]!.id : undefined
+  const usernames = scoped().where(contains(`${table}.username`, pattern))
+  const byUsername = await (beyond === undefined ? usernames : usernames.where(`${table}.id`, '<', beyond)).orderBy(`${table}.id`).limit(limit + 1).execute()
+  return firstById([...byName, ...byUsername], limit)
+}
+
+/** The first `limit` of rows found by several queries, each in id order: merged, without repeats. */
+function firstById(found: Record<string, unknown>[], limit: number): { rows: TreeRow[]; more: boolean } {
+  const byId = new Map(found.map((row) => [Number(row.id), row]))
+  const merged = [...byId.keys()].sort((a, b) => a - b).map((id) => toTreeRow(byId.get(id)!))
+  return { rows: merged.slice(0, limit), more: merged.length > limit }
 }
 
 /** SQLite's LIKE has no escape character unless it is named; PostgreSQL's is the same backslash. */

@@ -52,6 +52,7 @@ const search = namedHandler(['provider_service/tree_search'], {
       keyword: ctx.query.keyword.trim(),
       withinPath: caller.role === 'admin' ? undefined : caller.path,
       limit: ctx.query.limit ?? 20,
+      nameIndexed: ctx.services.registry.entities.get('user')!.columns.some((c) => c.name === 'name' && c.containsIndexed),
     })
     const ancestorIds = new Map(found.rows.map((row) => [row.id, ancestorsFromRoot(caller, row)]))
     const ancestors = await findTreeRows(db, table, [...ancestorIds.values()].flat())

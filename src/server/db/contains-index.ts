@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import type { EntityDef } from '../../schema/types'
 import type { Db, Dialect } from './connect'
 import { processLog } from '../log'
@@ -32,8 +32,44 @@ export function searchTable(table: string, column: string): string {
  * a LIKE with an ESCAPE clause, so a text holding %, _ or \ is searched row by row.
  */
 export function containsSubquery(table: string, column: string, text: string) {
-  if (/[%_\\]/.test(text)) return undefined
+  if (!indexAnswers(text)) return undefined
   return sql<number>`select rowid from ${sql.id(searchTable(table, column))} where ${sql.id(column)} like ${`%${text}%`}`
+}
+
+/**
+ * The ids a search table's subquery (containsSubquery) finds, reading no more than `atMost` of
+ * them: where it finds fewer, a list narrows its count and its page to those (idsIn) instead of
+ * searching the index again for each.
+ */
+export async function firstMatches(db: Db, found: RawBuilder<number>, atMost: number): Promise<number[]> {
+  const { rows } = await sql<{ rowid: number }>`${found} limit ${atMost}`.execute(db)
+  return rows.map((row) => Number(row.rowid))
+}
+
+/** On SQLite, a subquery answering the given ids, bound as one value however many there are. */
+export function idsIn(ids: readonly number[]): RawBuilder<number> {
+  return sql<number>`select value from json_each(${JSON.stringify(ids)})`
+}
+
+/**
+ * On SQLite, the search table of a table's column to join as `alias` on `rowid` (the row's id), and
+ * the condition keeping the rows whose column holds `text` (already lower-cased), or undefined where
+ * the table's own LIKE must answer (containsSubquery). Ordered by `rowid`, a query reads the matches
+ * from the index in id order and stops at its limit, where `id in (containsSubquery)` gathers every
+ * match first: for a search wanting its first matches by id however many there are.
+ */
+export function containsJoin(table: string, column: string, text: string, alias: string) {
+  if (!indexAnswers(text)) return undefined
+  return {
+    table: sql`${sql.id(searchTable(table, column))}`.as(alias),
+    rowid: sql<number>`${sql.id(alias)}.rowid`,
+    holds: sql<SqlBool>`${sql.ref(`${alias}.${column}`)} like ${`%${text}%`}`,
+  }
+}
+
+/** The search table serves a LIKE without an ESCAPE clause only (containsSubquery). */
+function indexAnswers(text: string): boolean {
+  return !/[%_\\]/.test(text)
 }
 
 async function sqliteSearchTables(db: Db, entity: EntityDef, wanted: string[]): Promise<void> {
