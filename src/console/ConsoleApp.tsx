@@ -30,6 +30,7 @@ import { DefaultRoute } from './pages/DefaultRoute'
 import { RouteGate } from './pages/RouteGate'
 import { PAGES } from './pages/pages'
 import { refineResources } from './resources/refine-resources'
+import { preloadListCode } from './resources/list-code'
 import { consoleRoutes, routeOf } from '../schema/route-access'
 import { assembleRegistry } from '../schema/registry-core'
 import { createFieldValidatorsLoader } from './forms/field-validators'
@@ -63,13 +64,25 @@ export function preloadFirstPage(registry: Registry, pathname: string, signedIn:
   const path = pathname.replace(/\/+$/, '')
   const route = routeOf(consoleRoutes(registry), path)
   const pages: Pick<LazyPage, 'preload'>[] = [SignedInLayout]
+  const extras: Promise<unknown>[] = []
   if (route?.resource) {
     const rest = path.slice(route.path.length)
+    const list = !rest.startsWith('/create') && !rest.startsWith('/edit/') && !rest.startsWith('/show/')
     pages.push(rest.startsWith('/create') ? ResourceCreate : rest.startsWith('/edit/') ? ResourceEdit : rest.startsWith('/show/') ? ResourceShow : ResourceList)
+    if (list) extras.push(preloadListCode(registry, route.resource))
   } else if (route?.page && PAGES[route.page]) {
     pages.push(PAGES[route.page]!)
   }
-  return Promise.all(pages.map((page) => page.preload()))
+  return Promise.all([...pages.map((page) => page.preload()), ...extras])
+}
+
+/**
+ * The signed-in frame and the list page, the code nearly every visit needs, fetched while the
+ * schema files load. Through lazyPage, so that a list opened later from the menu renders at
+ * once instead of suspending on code that is already here.
+ */
+export function preloadSignedInCode(): Promise<unknown> {
+  return Promise.all([SignedInLayout.preload(), ResourceList.preload()])
 }
 
 /** The console: Refine with the schema-driven providers, the layout, and a route per resource page. */
@@ -108,7 +121,7 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
   const i18nProvider = useMemo(() => createI18nProvider(localStorage, setLocale), [])
   const current = locale ?? i18nProvider.getLocale()
   const translation = useMemo(() => ({ provider: i18nProvider, locale: current }), [i18nProvider, current])
-  const dataProvider = useMemo(() => createDataProvider(registry, http), [registry, http])
+  const dataProvider = useMemo(() => createDataProvider(registry, http, { firstPage }), [registry, http, firstPage])
   // With liveMode "auto", a list or detail page of a resource that has a stream (tasks) reads
   // again when its records change; every other resource has none and is read as before.
   const liveProvider = useMemo(() => createLiveProvider({ streams: liveStreams(registry, http) }), [registry, http])

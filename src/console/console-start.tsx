@@ -1,7 +1,8 @@
 import { StrictMode } from 'react'
+import { keys } from '@refinedev/core'
 import { createAuthProvider, type Identity } from './providers/authProvider'
 import { loadRegistry } from './load-registry'
-import { ConsoleApp, preloadFirstPage } from './ConsoleApp'
+import { ConsoleApp, preloadFirstPage, preloadSignedInCode } from './ConsoleApp'
 import { antdRestStylesLoaded } from './theme/antd-static-css'
 import { createDataProvider } from './providers/dataProvider'
 import { createFirstPageCache } from './resources/first-page'
@@ -49,8 +50,8 @@ export function startConsole({ root, tokens, http, apiErrors, antdStyles }: Boot
   const signedInAtStart = Boolean(tokens.read())
   const identity: Promise<Identity | null> = signedInAtStart ? (authProvider.getIdentity!() as Promise<Identity | null>).catch(() => null) : Promise.resolve(null)
   if (signedInAtStart) {
-    void import('./layout/SignedInLayout')
-    void import('./resources/ResourceList')
+    // A failure here is not fatal: a page asks for its code again as it renders, and says so if that fails.
+    preloadSignedInCode().catch(() => undefined)
   } else {
     void Promise.all([branding, styles]).then(([known]) => show(undefined, known))
   }
@@ -60,8 +61,13 @@ export function startConsole({ root, tokens, http, apiErrors, antdStyles }: Boot
     // Failing to fetch the page's code here is not fatal: the page asks again when it renders, and says so if it fails.
     const pageCode = preloadFirstPage(registry, location.pathname, signedIn).catch(() => undefined)
     // The page waits for the profile anyway (its route guard needs the role), so waiting here costs nothing.
-    const role = (await identity)?.role
-    if (role) firstPage.prefetch(registry, createDataProvider(registry, http), location, role)
+    const profile = await identity
+    // Refine's hook finds it at the first render: the header shows the account, and the page its guard lets
+    // through, in the layout's first frame, rather than a frame later with everything below moved. Not for an
+    // overstep opening (authProvider's check), whose first check signs in as another account.
+    const overstepping = new URLSearchParams(location.search).get('login_type') === '1' && !tokens.hasOverstepToken()
+    if (profile && !overstepping) queryClient.setQueryData(keys().auth().action('identity').get(), profile)
+    if (profile) firstPage.prefetch(registry, createDataProvider(registry, http), location, profile.role)
     await pageCode
     return registry
   })

@@ -14,7 +14,8 @@
  * `npm run bench -- previews` times the task list while voice previews run (tests/bench/previews.ts);
  * `npm run bench -- tasks` times the task queue with no-op tasks (tests/bench/task-queue.ts; minutes, mostly
  * waiting on the queues' polling, so only by name); `npm run bench -- lighthouse` scores the login page with
- * Lighthouse's mobile run; `npm run bench -- weight` weighs the login page and two signed-in pages on a cold cache; `npm run bench -- cluster` gives the scale figures of npm run cluster's deployment
+ * Lighthouse's mobile run; `npm run bench -- weight` weighs the login page and two signed-in pages on a cold cache; `layout-shift` gives
+ * every list page's CLS at 1440 and 390 px (10 minutes or more, so only by name); `navigation` times a menu click → 20 rows beside the floor page; `npm run bench -- cluster` gives the scale figures of npm run cluster's deployment
  * (tests/bench/cluster-scale.ts; minutes, so only by name).
  */
 import { spawnSync } from 'node:child_process'
@@ -42,6 +43,8 @@ import { startProduct } from '../e2e/harness'
 import { benchTransfers, type TransferFigures } from './transfers'
 import { benchTree } from './tree-bench'
 import { benchCards, CARD_ROWS, type CardFigures } from './cards'
+import { describeLayoutShift, layoutShiftReportRows, measureLayoutShift } from './layout-shift'
+import { describeNavigation, measureNavigation, navigationReportRows } from './navigation'
 import { benchContainsSearch, containsSearchRows, describeContainsSearch } from './contains-search'
 import { benchMedia, type MediaFigures } from './media'
 import { benchTopicVideo, type TopicFigures } from './topic-video'
@@ -68,7 +71,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers', 'cards', 'search', 'media', 'rss', 'previews', 'tasks', 'digital-human', 'console', 'weight', 'lighthouse', 'cluster'] as const
+const PARTS = ['tree', 'transfers', 'cards', 'search', 'media', 'rss', 'previews', 'tasks', 'digital-human', 'console', 'weight', 'layout-shift', 'navigation', 'lighthouse', 'cluster'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -95,6 +98,8 @@ try {
   if (only.includes('digital-human')) await digitalHuman()
   if (only.includes('console')) await printConsoleLoad()
   if (only.includes('weight')) await printWeights()
+  if (only.includes('layout-shift')) await layoutShift()
+  if (only.includes('navigation')) await navigation()
   if (only.includes('lighthouse')) await printLighthouse()
   if (only.includes('cluster')) await clusterScale()
 } catch (error) {
@@ -133,6 +138,20 @@ async function printWeights(): Promise<ReportRow[]> {
   } finally {
     await product.stop()
   }
+}
+
+/** CLS of every list page the demo logins' menus lead to, cold loads at 1440 and 390 px, beside the floor page's. */
+async function layoutShift(): Promise<void> {
+  const f = await measureLayoutShift({ build: true })
+  console.log(describeLayoutShift(f))
+  printReport(`list pages' layout shift (${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, layoutShiftReportRows(f))
+}
+
+/** Menu click → 20 rows in an open console, beside the floor page's load. */
+async function navigation(): Promise<void> {
+  const f = await measureNavigation(CONSOLE_RUNS, { build: true })
+  console.log(describeNavigation(f))
+  printReport(`navigation (medians of ${CONSOLE_RUNS}; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`, navigationReportRows(f))
 }
 
 /** The task list's latency for everyone while 16 merchants ask for voice previews: none, through the gate, and with it opened. */

@@ -7,6 +7,7 @@ import type { Task } from '../../generated/types'
 import { useTranslate } from '../i18n/translate'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { PageHeading } from '../layout/PageHeading'
+import '../layout/list-page.css'
 import { useRouteTitle } from '../layout/useRouteTitle'
 import { useNavigationChild } from '../pages/useNavigationChild'
 import { enumLabel, fieldOf } from '../resources/fields'
@@ -64,7 +65,7 @@ export default function TaskListPage() {
   const act = useTaskActions(() => void query.refetch())
 
   return (
-    <div>
+    <div className="list-page">
       <PageHeading
         title={title}
         extra={

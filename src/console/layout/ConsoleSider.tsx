@@ -8,6 +8,7 @@ import { useAppSettings } from './AppSettings'
 import { useConsole, useLabel } from '../ConsoleContext'
 import { ConsoleTitle } from './ConsoleTitle'
 import { iconOf } from './icons'
+import { useListPrefetch } from '../resources/useListPrefetch'
 import './console-sider.css'
 
 type MenuItem = Required<MenuProps>['items'][number]
@@ -23,6 +24,8 @@ export function useMenuItems() {
   const { data: identity } = useGetIdentity<Identity>()
   const { pathname } = useLocation()
   const { settings, serverMenu } = useAppSettings()
+  // A list's rows are asked for as its entry is clicked, while its page renders.
+  const prefetch = useListPrefetch()
 
   // Spec §4: the menu the server sent, or one from the role lists; the same shape either way.
   const menu = useMemo(() => (identity ? (settings.menuFromServer ? (serverMenu ?? []) : menuFor(registry, identity.role)) : []), [registry, identity, settings.menuFromServer, serverMenu])
@@ -32,10 +35,10 @@ export function useMenuItems() {
         const shown = group.children.filter((c) => !c.hideInMenu)
         if (shown.length === 0) return []
         // A group that hides its routes is one entry, selected whenever one of its routes is.
-        if (group.hideChildrenInMenu) return [{ key: shown[0]!.path, icon: iconOf(group.icon), label: <Link to={shown[0]!.path}>{label(group.label, group.name)}</Link> }]
-        return [{ key: group.path, icon: iconOf(group.icon), label: label(group.label, group.name), children: shown.map((c) => ({ key: c.path, label: <Link to={c.path}>{label(c.label, c.name)}</Link> })) }]
+        if (group.hideChildrenInMenu) return [{ key: shown[0]!.path, icon: iconOf(group.icon), label: <Link to={shown[0]!.path} onClick={() => prefetch(shown[0]!.path)}>{label(group.label, group.name)}</Link> }]
+        return [{ key: group.path, icon: iconOf(group.icon), label: label(group.label, group.name), children: shown.map((c) => ({ key: c.path, label: <Link to={c.path} onClick={() => prefetch(c.path)}>{label(c.label, c.name)}</Link> })) }]
       }),
-    [menu, label],
+    [menu, label, prefetch],
   )
   // A page hidden from the menu highlights the entry it belongs under (its activeMenu), in its open group.
   const { selected, open } = menuSelection(menu, pathname)

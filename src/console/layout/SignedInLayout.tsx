@@ -41,11 +41,12 @@ function Frame() {
     <Layout style={{ minHeight: '100vh' }}>
       {settings.menu && !settings.topMenu && !compact && <ConsoleSider />}
       {openMenu && <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />}
-      {/* --sticky-top: how much of the window's top the header covers, for what a page keeps in sight below it. */}
-      <Layout style={{ '--sticky-top': `${settings.navbar ? HEADER_HEIGHT : 0}px` } as CSSProperties}>
+      {/* --sticky-top: how much of the window's top the header covers, for what a page keeps in sight below it;
+          --page-padding: the page's margin inside its area, for a page that fills the window (layout/list-page.css). */}
+      <Layout style={{ '--sticky-top': `${settings.navbar ? HEADER_HEIGHT : 0}px`, '--page-padding': `${compact ? 12 : 24}px` } as CSSProperties}>
         {settings.navbar && <ConsoleHeader onOpenMenu={openMenu} />}
         {settings.tabBar && <TabBar />}
-        <Layout.Content ref={content} id={CONTENT_ID} tabIndex={-1} className="page-content" style={{ padding: compact ? 12 : 24 }}>
+        <Layout.Content ref={content} id={CONTENT_ID} tabIndex={-1} className="page-content" style={{ padding: 'var(--page-padding)' }}>
           <Suspense fallback={<ProgressFallback />}>{settings.tabBar ? <KeepAliveOutlet /> : <Outlet />}</Suspense>
         </Layout.Content>
         {settings.footer && <ConsoleFooter />}

@@ -22,6 +22,8 @@ const GROUPINGS: { value: GroupBy; label: string }[] = [
 ]
 const METRICS = ['views', 'likes', 'comments', 'shares'] as const
 const CHART_HEIGHT = 280
+/** Under the chart, its legend's line and the axes' note (post-stats.css): about 45 px, rounded up. */
+const LEGEND_AND_AXES_HEIGHT = 46
 /** Room for one group's four bars and a title of a few words: two groups fit a phone; more than fit scroll sideways. */
 const GROUP_WIDTH = 88
 /** The axis's text, in pixels: titles are cut to what their group's width holds of them. */
@@ -78,73 +80,76 @@ export function PostStatsHeader({ resource }: HeaderProps) {
         options={GROUPINGS.map((g) => ({ value: g.value, label: t(g.label) }))}
         style={{ marginBottom: 12, maxWidth: '100%' }}
       />
-      {isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : error ? (
-        <Alert type="error" showIcon message={error.message} />
-      ) : empty ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('postStats.empty')} />
-      ) : (
-        <>
-          {/* One region, focusable so that a keyboard can scroll it: the chart for the eye, the table for a screen reader. */}
-          <div className="post-stats-scroll" role="region" aria-label={chartLabel} tabIndex={0}>
-            <div aria-hidden="true">
-              <ResponsiveContainer width="100%" height={CHART_HEIGHT} minWidth={groups.length * GROUP_WIDTH + AXES_WIDTH} onResize={setChartWidth}>
-                <BarChart data={groups} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-                  <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
-                  <XAxis dataKey="title" tick={axis} stroke={token.colorBorder} interval={0} tickFormatter={(title: string) => cut(title, titleWidth)} />
-                  {/* Views run a hundred times the rest: on one axis likes, comments and shares would be slivers. */}
-                  <YAxis yAxisId="views" tick={axis} stroke={token.colorBorder} width={64} allowDecimals={false} tickFormatter={compact(locale)} />
-                  <YAxis yAxisId="rest" orientation="right" tick={axis} stroke={token.colorBorder} width={56} allowDecimals={false} tickFormatter={compact(locale)} />
-                  <Tooltip
-                    contentStyle={{ background: token.colorBgElevated, border: `1px solid ${token.colorBorderSecondary}`, color: token.colorText }}
-                    cursor={{ fill: token.colorFillTertiary }}
-                    itemStyle={{ color: token.colorText }}
-                    itemSorter={inOrder}
-                    formatter={(value) => number.format(Number(value))}
-                  />
-                  {legendBox ? <Legend portal={legendBox} formatter={legendText} itemSorter={inOrder} /> : null}
-                  {METRICS.map((metric) => (
-                    <Bar key={metric} yAxisId={metric === 'views' ? 'views' : 'rest'} dataKey={metric} name={fieldLabel(metric)} fill={colours[metric]} maxBarSize={BAR_MAX_WIDTH} isAnimationActive={false} />
-                  ))}
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
-            {/* Hidden by a box of its own: a table is as wide as its cells whatever its width says, and would widen the scroll. */}
-            <div className="visually-hidden">
-              <table>
-                <caption>{chartLabel}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{fieldLabel(groupBy)}</th>
-                    <th scope="col">{t('postStats.posts')}</th>
+      {/* As tall whichever shows, the skeleton, an error, no figures or the chart with its legend: the list under the panel stays where it first appeared. */}
+      <div className={isLoading || error || empty ? 'post-stats-waiting' : undefined} style={{ minHeight: CHART_HEIGHT + LEGEND_AND_AXES_HEIGHT }}>
+        {isLoading ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : error ? (
+          <Alert type="error" showIcon message={error.message} />
+        ) : empty ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('postStats.empty')} />
+        ) : (
+          <>
+            {/* One region, focusable so that a keyboard can scroll it: the chart for the eye, the table for a screen reader. */}
+            <div className="post-stats-scroll" role="region" aria-label={chartLabel} tabIndex={0}>
+              <div aria-hidden="true">
+                <ResponsiveContainer width="100%" height={CHART_HEIGHT} minWidth={groups.length * GROUP_WIDTH + AXES_WIDTH} onResize={setChartWidth}>
+                  <BarChart data={groups} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+                    <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
+                    <XAxis dataKey="title" tick={axis} stroke={token.colorBorder} interval={0} tickFormatter={(title: string) => cut(title, titleWidth)} />
+                    {/* Views run a hundred times the rest: on one axis likes, comments and shares would be slivers. */}
+                    <YAxis yAxisId="views" tick={axis} stroke={token.colorBorder} width={64} allowDecimals={false} tickFormatter={compact(locale)} />
+                    <YAxis yAxisId="rest" orientation="right" tick={axis} stroke={token.colorBorder} width={56} allowDecimals={false} tickFormatter={compact(locale)} />
+                    <Tooltip
+                      contentStyle={{ background: token.colorBgElevated, border: `1px solid ${token.colorBorderSecondary}`, color: token.colorText }}
+                      cursor={{ fill: token.colorFillTertiary }}
+                      itemStyle={{ color: token.colorText }}
+                      itemSorter={inOrder}
+                      formatter={(value) => number.format(Number(value))}
+                    />
+                    {legendBox ? <Legend portal={legendBox} formatter={legendText} itemSorter={inOrder} /> : null}
                     {METRICS.map((metric) => (
-                      <th key={metric} scope="col">
-                        {fieldLabel(metric)}
-                      </th>
+                      <Bar key={metric} yAxisId={metric === 'views' ? 'views' : 'rest'} dataKey={metric} name={fieldLabel(metric)} fill={colours[metric]} maxBarSize={BAR_MAX_WIDTH} isAnimationActive={false} />
                     ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {groups.map((g) => (
-                    <tr key={g.id}>
-                      <th scope="row">{g.title}</th>
-                      <td>{number.format(g.posts)}</td>
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
+              {/* Hidden by a box of its own: a table is as wide as its cells whatever its width says, and would widen the scroll. */}
+              <div className="visually-hidden">
+                <table>
+                  <caption>{chartLabel}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{fieldLabel(groupBy)}</th>
+                      <th scope="col">{t('postStats.posts')}</th>
                       {METRICS.map((metric) => (
-                        <td key={metric}>{number.format(g[metric])}</td>
+                        <th key={metric} scope="col">
+                          {fieldLabel(metric)}
+                        </th>
                       ))}
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {groups.map((g) => (
+                      <tr key={g.id}>
+                        <th scope="row">{g.title}</th>
+                        <td>{number.format(g.posts)}</td>
+                        {METRICS.map((metric) => (
+                          <td key={metric}>{number.format(g[metric])}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </div>
-          </div>
-          <div aria-hidden="true">
-            <div ref={setLegendBox} className="post-stats-legend" />
-            <div className="post-stats-axes">{t('postStats.axes', { left: fieldLabel('views'), right: t('postStats.rest') })}</div>
-          </div>
-        </>
-      )}
+            <div aria-hidden="true">
+              <div ref={setLegendBox} className="post-stats-legend" />
+              <div className="post-stats-axes">{t('postStats.axes', { left: fieldLabel('views'), right: t('postStats.rest') })}</div>
+            </div>
+          </>
+        )}
+      </div>
     </Card>
   )
 }

@@ -1,6 +1,7 @@
-import type { BaseRecord, CrudFilter, DataProvider } from '@refinedev/core'
+import type { BaseRecord, CrudFilter, DataProvider, GetListResponse } from '@refinedev/core'
 import type { GenericHandler, Registry } from '../../schema/types'
 import { API_BASE, type HttpClient } from './http-client'
+import type { FirstPageCache } from '../resources/first-page'
 
 interface Paginator<T> {
   total: number
@@ -15,11 +16,14 @@ interface Paginator<T> {
  * list endpoint (1-based page, limit, sort, order, declared filters), getOne → get,
  * create, update, deleteOne/deleteMany → delete (by ids), custom → any path.
  *
+ * A list's default view takes the first page prefetched for it (`firstPage`), arrived or still on
+ * its way, rather than asking again.
+ *
  * ```tsx
- * <Refine dataProvider={createDataProvider(registry, http)} ... />
+ * <Refine dataProvider={createDataProvider(registry, http, { firstPage })} ... />
  * ```
  */
-export function createDataProvider(registry: Pick<Registry, 'resources' | 'endpoints'>, http: HttpClient): DataProvider {
+export function createDataProvider(registry: Pick<Registry, 'resources' | 'endpoints'>, http: HttpClient, options: { firstPage?: Pick<FirstPageCache, 'claim'> } = {}): DataProvider {
   const endpointOf = (resource: string, slot: GenericHandler) => {
     const def = registry.resources.get(resource)
     const id = def?.endpoints[slot]
@@ -40,6 +44,8 @@ export function createDataProvider(registry: Pick<Registry, 'resources' | 'endpo
     getApiUrl: () => API_BASE,
 
     async getList<TData extends BaseRecord>({ resource, pagination, sorters, filters }: Parameters<DataProvider['getList']>[0]) {
+      const prefetched = options.firstPage?.claim(resource, { pagination, sorters, filters })
+      if (prefetched) return (await prefetched) as GetListResponse<TData>
       const query: Record<string, unknown> = { ...filterParams(filters ?? []) }
       if (pagination?.mode !== 'off') {
         query.page = pagination?.currentPage ?? 1

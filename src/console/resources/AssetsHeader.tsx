@@ -12,6 +12,11 @@ const EXCHANGE_NUMBERS = {
   digital_man_advanced_count: 'digital_man_advanced_money_exchange_num',
   digital_voice_count: 'digital_voice_money_exchange_num',
 } as const
+/**
+ * Shown for a figure until get_user_info answers: a value in the value's own line, so each card is
+ * as tall before as after (antd's loading skeleton is shorter), and the list below does not move.
+ */
+const PENDING = '—'
 /** money_recharge_exchange_config lists 4 when the clone exchange ratio may be shown (spec §6). */
 const CLONE_RATIO_SHOWN = '4'
 
@@ -41,13 +46,13 @@ export function AssetsHeader({ resource }: HeaderProps) {
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       <Col xs={24} md={6}>
         <Card size="small">
-          <Statistic title={fieldLabel('money')} value={data?.money ?? '—'} suffix={data ? t('money.currency') : undefined} loading={!data} />
+          <Statistic title={fieldLabel('money')} value={data?.money ?? PENDING} suffix={data ? t('money.currency') : undefined} />
         </Card>
       </Col>
       {QUOTAS.map((quota) => (
         <Col key={quota} xs={24} sm={8} md={6}>
           <Card size="small">
-            <Statistic title={fieldLabel(quota)} value={(data as Record<string, unknown> | undefined)?.[quota] as number | undefined ?? 0} loading={!data} />
+            <Statistic title={fieldLabel(quota)} value={data ? (data[quota] ?? 0) : PENDING} />
           </Card>
         </Col>
       ))}

@@ -7,6 +7,7 @@ import { useConsole } from '../ConsoleContext'
 import { enumLabel, type FieldInfo } from './fields'
 import { RelationPicker } from '../forms/RelationWidget'
 import { DateRangeFilter } from './DateRangeFilter'
+import { isDateRange } from './list-code'
 
 type FilterValues = Record<string, unknown>
 
@@ -25,7 +26,7 @@ export function ListFilters({ formProps, filters, fieldOf, labelOf }: {
     <Form {...formProps} layout="inline" className="list-filters" style={{ marginBottom: 16, rowGap: 12 }} aria-label={t('list.filters')}>
       {filters.map((filter) => {
         const field = fieldOf(filter.field)
-        if (filter.match === 'range' && field.kind !== 'datetime') {
+        if (filter.match === 'range' && !isDateRange(filter, field)) {
           // Two bounds under one field name: the form value is [from, to], as for a date range.
           // Money is yuan with at most two decimals on the wire; counts are whole.
           const precision = field.kind === 'money' ? 2 : field.kind === 'integer' || field.kind === 'count' ? 0 : undefined

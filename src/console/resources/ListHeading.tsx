@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { PageHeading } from '../layout/PageHeading'
+import '../layout/list-page.css'
 
 /**
  * A list page's title and its buttons on the right (PageHeading, plain elements where Refine's
@@ -8,7 +9,7 @@ import { PageHeading } from '../layout/PageHeading'
  */
 export function ListHeading({ title, extra, children }: { title: string; extra: ReactNode; children: ReactNode }) {
   return (
-    <div>
+    <div className="list-page">
       <PageHeading title={title} extra={extra} />
       <div className="list-page-content">{children}</div>
     </div>

@@ -156,15 +156,14 @@ export default function ResourceList({ resource }: { resource: string }) {
               ),
             )}
           <RefreshButton onClick={() => void Promise.all([tableQuery.refetch(), refreshHeader()])} />
-          {def.endpoints.create && <CreateButton resource={resource} />}
+          {/* Decided by the role, as the row buttons are: Refine's own check answers a moment later, and the button would push in beside the others. */}
+          {can('create') && <CreateButton resource={resource} accessControl={{ enabled: false }} />}
         </Space>
       }
     >
-      {Header ? (
-        <Suspense fallback={null}>
-          <Header resource={resource} />
-        </Suspense>
-      ) : null}
+      {/* No boundary of its own: were its code not here yet, the page waits for it (the page before stays up),
+          rather than showing without it and moving down when it arrives. Its code loads with the list's. */}
+      {Header ? <Header resource={resource} /> : null}
       <ListFilters formProps={searchFormProps} filters={def.list.filters} fieldOf={field} labelOf={labelOf} />
       {/* The table scrolls inside its box, not the page; a narrow window is told there is more beside. */}
       {sideways ? (

@@ -5,6 +5,8 @@ import { readSchemaFiles } from '../../schema/load-files'
 import { createRegistry } from '../../schema/registry'
 import type { Registry } from '../../schema/types'
 import { createFirstPageCache, listSpinning, type FirstPageCache } from './first-page'
+import { createDataProvider } from '../providers/dataProvider'
+import type { HttpClient } from '../providers/http-client'
 
 const SCHEMAS_DIR = resolve(__dirname, '../../../schemas')
 const PAGE: GetListResponse = { data: [{ id: 3, host: 'c.example.com' }], total: 3 }
@@ -88,6 +90,13 @@ describe('taking the first page', () => {
     expect(takeFirstPage('domain', LIST)).toBeUndefined()
   })
 
+  it('asks once for a second click on the same entry while the first answer is on its way', () => {
+    const { provider, calls } = fakeProvider()
+    prefetchFirstPage(registry, provider, LIST, 'admin')
+    prefetchFirstPage(registry, provider, LIST, 'admin')
+    expect(calls).toHaveLength(1)
+  })
+
   it('keeps the page for its own resource when another list asks', async () => {
     const { provider, answer } = fakeProvider()
     prefetchFirstPage(registry, provider, LIST, 'admin')
@@ -107,6 +116,58 @@ describe('taking the first page', () => {
     await answer()
     vi.advanceTimersByTime(11_000)
     expect(takeFirstPage('domain', LIST)).toBeUndefined()
+  })
+})
+
+describe('claiming the first page for the list\'s own request', () => {
+  const DEFAULT_VIEW = { pagination: { currentPage: 1, pageSize: 20, mode: 'server' as const }, sorters: [{ field: 'id', order: 'desc' as const }], filters: [] }
+
+  it('hands the answer still on its way to the list\'s request for its default view, once', async () => {
+    const { provider, answer } = fakeProvider()
+    prefetchFirstPage(registry, provider, LIST, 'admin')
+    expect(takeFirstPage('domain', LIST)).toBeUndefined() // the first render: nothing to show yet
+    const claimed = cache.claim('domain', DEFAULT_VIEW)
+    expect(claimed).toBeDefined()
+    expect(cache.claim('domain', DEFAULT_VIEW)).toBeUndefined()
+    await answer()
+    await expect(claimed).resolves.toEqual(PAGE)
+  })
+
+  it('hands an arrived answer over too, while it is fresh', async () => {
+    vi.useFakeTimers()
+    const { provider, answer } = fakeProvider()
+    prefetchFirstPage(registry, provider, LIST, 'admin')
+    await answer()
+    await expect(cache.claim('domain', DEFAULT_VIEW)).resolves.toEqual(PAGE)
+
+    prefetchFirstPage(registry, provider, LIST, 'admin')
+    await answer()
+    vi.advanceTimersByTime(11_000)
+    expect(cache.claim('domain', DEFAULT_VIEW)).toBeUndefined()
+  })
+
+  it('leaves any other view, and another resource, to ask for itself; filters the bar sent empty are no filter', () => {
+    const { provider } = fakeProvider()
+    prefetchFirstPage(registry, provider, LIST, 'admin')
+    expect(cache.claim('domain', { ...DEFAULT_VIEW, pagination: { ...DEFAULT_VIEW.pagination, currentPage: 2 } })).toBeUndefined()
+    expect(cache.claim('domain', { ...DEFAULT_VIEW, pagination: { ...DEFAULT_VIEW.pagination, pageSize: 50 } })).toBeUndefined()
+    expect(cache.claim('domain', { ...DEFAULT_VIEW, sorters: [{ field: 'host', order: 'asc' }] })).toBeUndefined()
+    expect(cache.claim('domain', { ...DEFAULT_VIEW, filters: [{ field: 'host', operator: 'contains', value: 'a' }] })).toBeUndefined()
+    expect(cache.claim('note', DEFAULT_VIEW)).toBeUndefined()
+    expect(cache.claim('domain', { ...DEFAULT_VIEW, filters: [{ field: 'host', operator: 'contains', value: '' }, { field: 'created_at', operator: 'between', value: [undefined, undefined] }] })).toBeDefined()
+  })
+
+  it('is what the data provider\'s getList answers with, instead of a request of its own', async () => {
+    const { provider, answer } = fakeProvider()
+    const request = vi.fn(async () => ({ total: 0, per_page: 20, current_page: 1, last_page: 1, data: [] }))
+    const data = createDataProvider(registry, { request } as unknown as HttpClient, { firstPage: cache })
+    prefetchFirstPage(registry, provider, LIST, 'admin')
+    const first = data.getList({ resource: 'domain', ...DEFAULT_VIEW })
+    await answer()
+    expect(await first).toEqual(PAGE)
+    expect(request).not.toHaveBeenCalled()
+    await data.getList({ resource: 'domain', ...DEFAULT_VIEW })
+    expect(request).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react'
 import type { TableRef } from 'antd/es/table'
 
 /**
@@ -11,14 +11,17 @@ import type { TableRef } from 'antd/es/table'
 export function useOverflowsSideways(table: RefObject<TableRef | null>, rows: unknown, label: string): { overflows: boolean; width: number } {
   const [overflows, setOverflows] = useState(false)
   const [width, setWidth] = useState(0)
+  // After every commit, before the paint: the scroll hint above the table and the fitted column
+  // widths are right in the frame that first shows the table, instead of a frame later, moving it.
+  useLayoutEffect(() => {
+    const scroller = table.current?.nativeElement.querySelector('.ant-table-content')
+    if (scroller) measure(scroller, setOverflows, setWidth)
+  })
+  // Afterwards, as the window, the box and the table change size.
   useEffect(() => {
     const scroller = table.current?.nativeElement.querySelector('.ant-table-content')
     if (!scroller) return
-    const measure = () => {
-      setOverflows(scroller.scrollWidth > scroller.clientWidth + 1)
-      setWidth(scroller.clientWidth)
-    }
-    const observer = new ResizeObserver(measure)
+    const observer = new ResizeObserver(() => measure(scroller, setOverflows, setWidth))
     observer.observe(scroller)
     for (const element of scroller.querySelectorAll(':scope > table')) observer.observe(element)
     return () => observer.disconnect()
@@ -35,4 +38,9 @@ export function useOverflowsSideways(table: RefObject<TableRef | null>, rows: un
     scroller.setAttribute('aria-label', label)
   }, [table, rows, overflows, label])
   return { overflows, width }
+}
+
+function measure(scroller: Element, setOverflows: (overflows: boolean) => void, setWidth: (width: number) => void): void {
+  setOverflows(scroller.scrollWidth > scroller.clientWidth + 1)
+  setWidth(scroller.clientWidth)
 }
