@@ -58,8 +58,11 @@ function isStateless(pattern: RegExp): boolean {
 }
 
 const STATUSES = [200, 400, 401, 403, 404, 413, 415, 429]
-/** Stack frames, source locations, database error text. Frames are matched by shape: a bare "at " is in "at most 64 characters". */
-const LEAKS = [/\n\s+at /, /\bat \S+ \(/, /\.[cm]?[jt]s:/, /node_modules/, /SQLITE/, /SqliteError/, /syntax error/i, /relation "/, /\bERROR:/]
+/**
+ * Stack frames, source locations, database error text. Frames are matched by shape: a bare "at " is in "at most 64
+ * characters", and a frame's name is made of identifier characters, never the quotes of JSON text ("at 1080p."}).
+ */
+const LEAKS = [/\n\s+at /, /\bat (async |new )?[\w$.<>[\]]+ \(/, /\.[cm]?[jt]s:/, /node_modules/, /SQLITE/, /SqliteError/, /syntax error/i, /relation "/, /\bERROR:/]
 const POINTER = /^(\/([^~/]|~[01])*)*$/
 
 /** Every answer: an allowed status, the JSON envelope, no internals; a refusal says why in words. */
