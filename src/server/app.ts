@@ -55,16 +55,18 @@ export async function buildApp(services: Services, opts: { logger?: boolean; log
     requestIdHeader: false,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
   })
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    done()
   })
   // JSON, and multipart for the calls with file parts: anything else is a clear 415.
   app.removeContentTypeParser('text/plain')
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // A download link's ticket opens it once; an old link's session token must never reach the log either.
     const url = request.url.replace(/([?&](?:token|ticket)=)[^&]*/g, '$1[hidden]')
     request.log.info({ method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'answered')
     countRequest(request, reply)
+    done()
   })
   await app.register(errorHandler, { bodyLimit: services.config.bodyLimit, now: services.now })
   await app.register(securityHeaders, { consoleDir: services.config.consoleDir, uploadOrigins: directUploadOrigins(services.config.uploads) })

@@ -11,7 +11,8 @@
  * API process's memory while it runs four clips (tests/bench/task-rss.ts).
  *
  * `npm run bench -- tree` (or `transfers`, `cards`, `search`, `media`, `rss` or `console`) runs only that part's figures;
- * `npm run bench -- previews` times the task list while voice previews run (tests/bench/previews.ts);
+ * `npm run bench -- lists` sets the generic list beside the hand-written route on SQLite and, with DATABASE_URL, on a
+ * PostgreSQL database of its own (tests/bench/lists.ts); `npm run bench -- previews` times the task list while voice previews run (tests/bench/previews.ts);
  * `npm run bench -- tasks` times the task queue with no-op tasks (tests/bench/task-queue.ts; minutes, mostly
  * waiting on the queues' polling, so only by name); `npm run bench -- lighthouse` scores the login page with
  * Lighthouse's mobile run; `npm run bench -- weight` weighs the login page and two signed-in pages on a cold cache; `layout-shift` gives
@@ -27,6 +28,7 @@ import { fillDomains } from './fill-domains'
 import { spawnServer, type ServerCommand } from './spawn-server'
 import { buildServer } from './build-server'
 import { measureStartParts } from './start-parts'
+import { benchLists } from './lists'
 import { REPO_ROOT } from './paths'
 import { signIn } from './api-client'
 import { SCENARIOS } from './scenarios'
@@ -71,7 +73,7 @@ const SERVER_SOURCE = 'src/server/main.ts'
 const BASELINE: ServerCommand = { file: 'tests/bench/baseline-server.ts', runner: 'tsx' }
 
 /** Parts that can run alone, by the name given after `npm run bench --`. */
-const PARTS = ['tree', 'transfers', 'cards', 'search', 'media', 'rss', 'previews', 'tasks', 'digital-human', 'console', 'weight', 'layout-shift', 'navigation', 'lighthouse', 'cluster'] as const
+const PARTS = ['tree', 'transfers', 'cards', 'search', 'lists', 'media', 'rss', 'previews', 'tasks', 'digital-human', 'console', 'weight', 'layout-shift', 'navigation', 'lighthouse', 'cluster'] as const
 const only = process.argv.slice(2)
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part)) {
@@ -91,6 +93,7 @@ try {
   if (only.length === 0 || only.includes('transfers')) await transfers()
   if (only.length === 0 || only.includes('cards')) await cards()
   if (only.length === 0 || only.includes('search')) await containsSearch()
+  if (only.includes('lists')) await benchLists({ file: (await builtServer()).entry, runner: 'node' }, { rows: ROWS, connections: CONNECTIONS, schedule: SCHEDULE }, cleanup)
   if (only.length === 0 || only.includes('media')) await media()
   if (only.length === 0 || only.includes('rss')) await taskRss()
   if (only.length === 0 || only.includes('previews')) await previews()

@@ -5,6 +5,7 @@ import { AppError } from '../errors/AppError'
 import { roleOfUserType } from '../../schema/types'
 import type { Caller } from '../access/caller'
 import { hashToken, isWellFormedToken, newToken } from './token'
+import { directReads } from '../db/direct-reads'
 
 export type RevokeReason = 'logout' | 'password_changed' | 'account_disabled'
 
@@ -54,8 +55,7 @@ export async function createSession(
  * The caller a token belongs to, or the AppError spec §8 expects: no token 401,
  * unknown or malformed 50008, revoked or account disabled 50012, expired 50014.
  * An overstep session is revoked too once the session that opened it is over (signed out,
- * revoked or expired) or its opener's account is disabled: checked here, on every request,
- * in the same query.
+ * revoked or expired) or its opener's account is disabled: checked here, on every request.
  */
 export async function authenticate(services: Services, token: string | undefined): Promise<Caller> {
   if (!token) throw new AppError('AUTH_REQUIRED')
@@ -69,9 +69,9 @@ export function authenticateSession(services: Services, sessionId: number): Prom
 }
 
 async function callerOfSession(services: Services, by: LookupKey, value: string | number): Promise<Caller> {
-  const query = sessionLookup(services, by)
-  const { rows } = await services.db.executeQuery<SessionRow>({ ...query, parameters: [value] })
-  const row = rows[0]
+  const queries = sessionLookups(services)
+  const reads = directReads(services.db)
+  const [row] = (await reads.rows(queries[by].sql, [value])) as unknown as SessionRow[]
   if (!row) throw new AppError('AUTH_TOKEN_INVALID')
   if (row.revoked_at) throw new AppError('AUTH_SESSION_REVOKED')
   if (row.status !== 1) {
@@ -79,7 +79,10 @@ async function callerOfSession(services: Services, by: LookupKey, value: string 
     throw new AppError('AUTH_SESSION_REVOKED')
   }
   const now = services.now().toISOString()
-  if (row.opener_session_id !== null && !openerLives(row, now)) throw new AppError('AUTH_SESSION_REVOKED')
+  if (row.opener_session_id !== null) {
+    const [opener] = (await reads.rows(queries.opener.sql, [row.opener_session_id])) as unknown as OpenerRow[]
+    if (!openerLives(opener, now)) throw new AppError('AUTH_SESSION_REVOKED')
+  }
   if (row.expires_at <= now) throw new AppError('AUTH_SESSION_EXPIRED')
   const userType = row.user_type
   const role = roleOfUserType(userType)
@@ -88,8 +91,8 @@ async function callerOfSession(services: Services, by: LookupKey, value: string 
 }
 
 /** The opener's session is still there, neither revoked nor expired, and its account is enabled. */
-function openerLives(row: SessionRow, now: string): boolean {
-  return row.opener_expires_at !== null && row.opener_revoked_at === null && row.opener_expires_at > now && Number(row.opener_status) === 1
+function openerLives(opener: OpenerRow | undefined, now: string): boolean {
+  return opener !== undefined && opener.revoked_at === null && opener.expires_at > now && Number(opener.status) === 1
 }
 
 interface SessionRow {
@@ -97,9 +100,6 @@ interface SessionRow {
   expires_at: string
   revoked_at: string | null
   opener_session_id: number | null
-  opener_expires_at: string | null
-  opener_revoked_at: string | null
-  opener_status: number | null
   id: number
   username: string
   user_type: number
@@ -107,13 +107,22 @@ interface SessionRow {
   status: number
 }
 
+interface OpenerRow {
+  expires_at: string
+  revoked_at: string | null
+  /** Null when its account is gone. */
+  status: number | null
+}
+
 type LookupKey = 'token_hash' | 'id'
 
-// Every authenticated request runs this one query; building it once per database saves the
-// query builder's work on each call. Keyed weakly, so it goes when the services do.
-const lookups = new WeakMap<Services['db'], Record<LookupKey, CompiledQuery<SessionRow>>>()
+// Every authenticated request runs the session's query; building it once per database saves the
+// query builder's work on each call, and it runs as a direct read (db/direct-reads.ts). Only an
+// overstep session also reads the session that opened it. Keyed weakly, so they go when the
+// services do.
+const lookups = new WeakMap<Services['db'], Record<LookupKey | 'opener', CompiledQuery>>()
 
-function sessionLookup(services: Services, by: LookupKey): CompiledQuery<SessionRow> {
+function sessionLookups(services: Services): Record<LookupKey | 'opener', CompiledQuery> {
   let queries = lookups.get(services.db)
   if (!queries) {
     const sessions = tableOf(services, 'session')
@@ -121,21 +130,20 @@ function sessionLookup(services: Services, by: LookupKey): CompiledQuery<Session
     const query = services.db
       .selectFrom(`${sessions} as s`)
       .innerJoin(`${accounts} as a`, 'a.id', 's.user_id')
-      // An overstep session's opener and its account; nothing joins for any other session.
-      .leftJoin(`${sessions} as o`, 'o.id', 's.opener_session_id')
-      .leftJoin(`${accounts} as oa`, 'oa.id', 'o.user_id')
-      .select([
-        's.id as session_id', 's.expires_at', 's.revoked_at', 's.opener_session_id',
-        'o.expires_at as opener_expires_at', 'o.revoked_at as opener_revoked_at', 'oa.status as opener_status',
-        'a.id', 'a.username', 'a.user_type', 'a.path', 'a.status',
-      ])
+      .select(['s.id as session_id', 's.expires_at', 's.revoked_at', 's.opener_session_id', 'a.id', 'a.username', 'a.user_type', 'a.path', 'a.status'])
     queries = {
-      token_hash: query.where('s.token_hash', '=', '').compile() as CompiledQuery<SessionRow>,
-      id: query.where('s.id', '=', 0).compile() as CompiledQuery<SessionRow>,
+      token_hash: query.where('s.token_hash', '=', '').compile(),
+      id: query.where('s.id', '=', 0).compile(),
+      opener: services.db
+        .selectFrom(`${sessions} as o`)
+        .leftJoin(`${accounts} as oa`, 'oa.id', 'o.user_id')
+        .select(['o.expires_at', 'o.revoked_at', 'oa.status'])
+        .where('o.id', '=', 0)
+        .compile(),
     }
     lookups.set(services.db, queries)
   }
-  return queries[by]
+  return queries
 }
 
 /**

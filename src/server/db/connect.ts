@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { Kysely, PostgresDialect, SqliteDialect, sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
+import { Kysely, PostgresDialect, sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
 import SQLite from 'better-sqlite3'
 import type { Config } from '../config'
 import type { Database } from '../../generated/database'
-import { withStatementCache } from './statement-cache'
+import { registerPostgresReads, sqliteWithDirectReads } from './direct-reads'
 import { processLog } from '../log'
 import { watchPool } from '../metrics/instruments'
 
@@ -84,6 +84,7 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
     pool.on('connect', (client) => client.on('error', () => undefined))
     watchPool(pool, POOL_MAX)
     const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) })
+    registerPostgresReads(db, pool)
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
     return { db, dialect: 'postgres', close: () => db.destroy() }
   }
@@ -92,6 +93,8 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   file.pragma('journal_mode = WAL')
   file.pragma('synchronous = NORMAL')
   file.pragma('busy_timeout = 5000')
-  const db: Db = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
+  const { dialect, register } = sqliteWithDirectReads(file)
+  const db: Db = new Kysely({ dialect })
+  register(db)
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }

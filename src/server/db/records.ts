@@ -26,6 +26,30 @@ export function rowToRecord(entity: EntityDef, row: Record<string, unknown>): Re
   return record
 }
 
+/**
+ * `rowToRecord` for rows read as arrays of the public columns' values, in publicColumns order
+ * (direct-reads.ts): the drivers build arrays cheaper than objects, and the record is made once.
+ */
+export function recordOfValues(entity: EntityDef): (values: readonly unknown[]) => Record<string, unknown> {
+  let read = readers.get(entity)
+  if (!read) {
+    const columns = entity.columns.filter((c) => !c.private)
+    read = (values) => {
+      const record: Record<string, unknown> = {}
+      for (let i = 0; i < columns.length; i++) {
+        const column = columns[i]!
+        const value = toWire(column, values[i])
+        if (value !== null || column.nullable) record[column.name] = value
+      }
+      return record
+    }
+    readers.set(entity, read)
+  }
+  return read
+}
+
+const readers = new WeakMap<EntityDef, (values: readonly unknown[]) => Record<string, unknown>>()
+
 /** Wire values (already validated) as stored values, for the columns present in `values`. */
 export function recordToRow(entity: EntityDef, values: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {}

@@ -6,7 +6,7 @@ import type { SqliteDatabase } from 'kysely'
  * SQL text. The driver prepares on every execute, and preparing costs as much as
  * running a small indexed query; the server sends the same few shapes again and again.
  */
-export function withStatementCache(db: Sqlite.Database, size = 500): SqliteDatabase {
+export function withStatementCache(db: Sqlite.Database, size = 500, opts: { raw?: boolean } = {}): SqliteDatabase {
   const cache = new Map<string, Sqlite.Statement>()
   return {
     close: () => db.close(),
@@ -19,6 +19,8 @@ export function withStatementCache(db: Sqlite.Database, size = 500): SqliteDatab
         return cached
       }
       const statement = db.prepare(sql)
+      // Rows as arrays of their values (direct-reads.ts): a statement keeps its mode, so these have a cache of their own.
+      if (opts.raw) statement.raw(true)
       if (!cached) {
         if (cache.size >= size) cache.delete(cache.keys().next().value!)
         cache.set(sql, statement)

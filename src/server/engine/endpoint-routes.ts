@@ -9,6 +9,7 @@ import { notServedMessage } from '../../schema/handler-names'
 import { idempotencyKeyOf, runIdempotent } from './idempotent-calls'
 import type { NamedHandler, HandlerContext, EndpointId } from './handler-context'
 import { compileValidators, describeEndpoint, validateOrThrow } from './validators'
+import { answerSerializer } from './answer-serializer'
 
 export const API_PREFIX = '/api/v1'
 
@@ -16,8 +17,9 @@ export const API_PREFIX = '/api/v1'
  * One route per endpoint file. Every request goes the same way: the hooks registered around
  * these routes say who calls and read a multipart body (app.ts); then query and body are
  * validated against the schema, the handler runs, its answer is checked against the response
- * schema (outside production), and wrapped in the envelope. `hooks` are what the generic
- * handlers let other parts of the server add (src/server/generic-hooks.ts).
+ * schema (outside production), and wrapped in the envelope; a generic list's envelope is written
+ * by the serializer compiled from its response schema (answer-serializer.ts). `hooks` are what
+ * the generic handlers let other parts of the server add (src/server/generic-hooks.ts).
  */
 export async function endpointRoutes(app: FastifyInstance, opts: { services: Services; handlers: Record<string, NamedHandler>; hooks: GenericHooks }): Promise<void> {
   const { services, handlers, hooks } = opts
@@ -33,6 +35,8 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
     if (named && !endpoint.task && !named.endpoints.includes(endpoint.id as EndpointId)) throw new Error(`${endpoint.file} ${notServedMessage(endpoint.handler, endpoint.id, named.endpoints)}`)
     const entity = endpoint.entity ? registry.entities.get(endpoint.entity) : undefined
     const check = validators.get(endpoint.id)!
+    // A list's answers, up to a hundred records, are where writing JSON costs most.
+    const serialize = endpoint.handler === 'list' ? answerSerializer(registry, endpoint, services.config.validateResponses) : undefined
     app.route({
       method: endpoint.method,
       url: API_PREFIX + endpoint.path,
@@ -63,7 +67,8 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
         if (check.response && !check.response(data)) {
           throw new Error(`${describeEndpoint(endpoint)} answered data that breaks its response schema (${endpoint.file}): ${JSON.stringify(check.response.errors)}`)
         }
-        return envelope(1, 'ok', data ?? null, services.now())
+        const answer = envelope(1, 'ok', data ?? null, services.now())
+        return serialize ? serialize(reply, answer) : answer
       },
     })
   }

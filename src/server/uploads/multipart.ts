@@ -118,9 +118,9 @@ export function multipartBodies(app: FastifyInstance, mediaMaxBytes: number): vo
     if (!endpoint) return
     route.preValidation = [
       ...hooksOf(route.preValidation),
-      async (request) => {
-        if (request.isMultipart() === Boolean(endpoint.files)) return
-        throw new AppError('REQUEST_MEDIA_TYPE', { type: (request.headers['content-type'] ?? 'none').split(';')[0]!, expected: endpoint.files ? 'multipart/form-data' : 'application/json' })
+      (request, _reply, done) => {
+        if (request.isMultipart() === Boolean(endpoint.files)) return done()
+        done(new AppError('REQUEST_MEDIA_TYPE', { type: (request.headers['content-type'] ?? 'none').split(';')[0]!, expected: endpoint.files ? 'multipart/form-data' : 'application/json' }))
       },
     ]
     const declared = endpoint.files

@@ -1,46 +1,88 @@
-import { sql, type SelectQueryBuilder } from 'kysely'
+import { sql, type Compilable, type SelectQueryBuilder } from 'kysely'
 import { asSchemaDb, type SchemaSelect, type SchemaTables } from '../../db/connect'
-import type { Column, EndpointDef, EntityDef, ListFilter } from '../../../schema/types'
+import type { EndpointDef, EntityDef, ListFilter } from '../../../schema/types'
 import { MAX_PAGE_SIZE } from '../../../schema/generic-endpoint'
-import { publicColumns, recordToRow, rowToRecord, toStored } from '../../db/records'
+import { publicColumns } from '../../db/records'
 import { tallyKey, tallyTable } from '../../db/tally'
+import { directReads, type DirectReads } from '../../db/direct-reads'
+import { queryTemplates, type FilledQuery } from '../../db/query-templates'
 import { requireCaller, type HandlerContext } from '../handler-context'
-import { ofEndpoint, withFixed, withReadOnly } from './record-scope'
+import { ofEndpoint, withFixed } from './record-scope'
 import { withScope } from '../../access/scope'
-import { withTitles } from './relation-titles'
-import { containsSubquery } from '../../db/contains-index'
+import { filterTerms, termValues, termsShape, withTerms, type Term } from './list-terms'
+import { pageRecords } from './list-records'
+import { callerKey } from './caller-key'
+import { firstMatches, idsIn } from '../../db/contains-index'
 
 // A generic list: the rows a list endpoint answers for a request (its scope, fixed values and
 // filters), sorted, paged and counted.
 
-/** Matches past which a page is read in the list's order rather than from a search index: about 1% of 100,000 rows. */
+/**
+ * Matches past which a search reads the table's rows rather than its search index, for the count
+ * as for the page: each match read through the index costs what a few dozen rows read in order do
+ * (FTS5 reads its text from the table to check it), and a page in the list's order is full long
+ * before. About 1% of 100,000 rows.
+ */
 const DENSE_MATCHES = 1000
 
 export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unknown> {
-  const db = asSchemaDb(ctx.services.db)
   const config = ctx.endpoint.list!
   const q = ctx.query
   const page = Number(q.page ?? 1)
   const limit = Math.min(Number(q.limit ?? config.pageSize), MAX_PAGE_SIZE)
-  const filtered = listedRows(ctx, entity)
+  const terms = await searchTerms(ctx, entity)
 
-  const counted = await countOf(ctx, entity, filtered).executeTakeFirst()
-  const total = Number(counted?.total ?? 0)
   const sortField = (q.sort as string | undefined) ?? config.defaultSort.field
   const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort ? 'asc' : config.defaultSort.order)
-  // A search many rows match finds a page sooner by reading rows in the list's order until the page
-  // is full than by gathering every match from its index first (db/contains-index.ts).
-  const paged = total >= DENSE_MATCHES ? listedRows(ctx, entity, ctx.endpoint, { searchIndexes: false }) : filtered
-  let rows = paged.select(publicColumns(entity).map((c) => `${entity.table}.${c}`)).orderBy(`${entity.table}.${sortField}`, order)
-  if (sortField !== 'id') rows = rows.orderBy(`${entity.table}.id`, order)
-  const data = await rows.limit(limit).offset((page - 1) * limit).execute()
+  const columns = publicColumnsOf(entity)
+  // Count and page one after the other on one connection (db/direct-reads.ts). Nothing else reads
+  // while it is held: a read needing a second connection could wait on a pool this holds.
+  const { total, rows } = await directReads(ctx.services.db).together(async (reads) => {
+    const total = await countOf(ctx, entity, terms, reads)
+    const pageQuery = templated(ctx, `page ${sortField} ${order}`, terms, [limit, (page - 1) * limit], (query, [pageSize, offset]) => {
+      let rows = query.select(columns).orderBy(`${entity.table}.${sortField}`, order)
+      if (sortField !== 'id') rows = rows.orderBy(`${entity.table}.id`, order)
+      return rows.limit(pageSize as number).offset(offset as number)
+    }, entity)
+    return { total, rows: await reads.arrays(pageQuery.sql, pageQuery.parameters) }
+  })
   return {
     total,
     per_page: limit,
     current_page: page,
     last_page: Math.max(1, Math.ceil(total / limit)),
-    data: await withReadOnly(ctx, entity, await withTitles(ctx, db, entity, data.map((row) => rowToRecord(entity, row)))),
+    data: await pageRecords(ctx, entity, rows),
   }
+}
+
+/**
+ * The request's filter terms. A contains search reads at most DENSE_MATCHES of its matches from
+ * its column's index, once: fewer, and the count and the page take those ids (idsIn); as many or
+ * more, and both read the table's rows in the list's order instead.
+ */
+async function searchTerms(ctx: HandlerContext, entity: EntityDef): Promise<Term[]> {
+  const terms = filterTerms(ctx, entity, ctx.endpoint, { searchIndexes: true })
+  if (!terms.some((term) => term.kind === 'search')) return terms
+  const narrowed: Term[] = []
+  for (const term of terms) {
+    if (term.kind !== 'search') {
+      narrowed.push(term)
+      continue
+    }
+    const ids = await firstMatches(ctx.services.db, term.subquery, DENSE_MATCHES)
+    if (ids.length >= DENSE_MATCHES) return filterTerms(ctx, entity, ctx.endpoint, { searchIndexes: false })
+    narrowed.push({ ...term, subquery: idsIn(ids) })
+  }
+  return narrowed
+}
+
+const qualified = new WeakMap<EntityDef, string[]>()
+
+/** The public columns as a page selects them, by table: the same for every request. */
+function publicColumnsOf(entity: EntityDef): string[] {
+  let columns = qualified.get(entity)
+  if (!columns) qualified.set(entity, (columns = publicColumns(entity).map((c) => `${entity.table}.${c}`)))
+  return columns
 }
 
 /**
@@ -49,53 +91,84 @@ export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unkn
  * that exports the list ("exports") passes that list's endpoint to answer the same rows.
  */
 export function listedRows(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef = ctx.endpoint, opts: { searchIndexes: boolean } = { searchIndexes: true }): SchemaSelect {
+  return withTerms(scopedRows(ctx, entity, endpoint), filterTerms(ctx, entity, endpoint, opts))
+}
+
+/** The endpoint's records for this caller, before the query's filters. */
+function scopedRows(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef): SchemaSelect {
   const db = asSchemaDb(ctx.services.db)
-  const q = ctx.query
   // "mine": the caller's own records only, even for an admin who may see everyone's.
   // "usable" (a picker's question): the caller's own records and those shared with it, whatever its role.
-  let filtered = endpoint.mine
+  return endpoint.mine
     ? withFixed(endpoint, db.selectFrom(entity.table).where(`${entity.table}.${entity.owner!}`, '=', requireCaller(ctx).id), entity)
-    : entity.shared && q.usable === true
+    : entity.shared && ctx.query.usable === true
       ? withFixed(endpoint, withScope(db.selectFrom(entity.table), ctx.services.registry, entity, ctx.caller, 'usable'), entity)
       : ofEndpoint(ctx, db.selectFrom(entity.table), entity, endpoint, true)
-  for (const filter of endpoint.list!.filters) {
-    const column = `${entity.table}.${filter.field}`
-    const stored = entity.columns.find((c) => c.name === filter.field)!
-    if (filter.match === 'in') {
-      const values = q[`${filter.field}_in`]
-      if (values !== undefined) filtered = filtered.where(column, 'in', String(values).split(','))
-    } else if (filter.match === 'range') {
-      const from = q[`${filter.field}_from`]
-      const to = q[`${filter.field}_to`]
-      if (from !== undefined) filtered = filtered.where(column, '>=', rangeBound(from, 'from', stored))
-      if (to !== undefined) filtered = filtered.where(column, '<=', rangeBound(to, 'to', stored))
-    } else if (q[filter.field] !== undefined) {
-      const value = q[filter.field]
-      if (filter.match === 'contains') {
-        const text = String(value).toLowerCase()
-        const searched = opts.searchIndexes && stored.containsIndexed && ctx.services.dialect === 'sqlite' ? containsSubquery(entity.table, filter.field, text) : undefined
-        filtered = searched
-          ? filtered.where(sql<boolean>`${sql.ref(`${entity.table}.id`)} in (${searched})`)
-          : filtered.where(sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(text)}%`} escape '\\'`)
-      } else {
-        filtered = filtered.where(column, '=', recordToRow(entity, { [filter.field]: value })[filter.field])
-      }
-    }
-  }
-  return filtered
 }
 
 /**
- * The count of a list's rows (`listed`): summed from the entity's x-tally when the endpoint
+ * A query of this endpoint's records narrowed by `terms` and finished by `finish`, compiled
+ * once per shape: the terms' values and `extra` are bound, all else is in the key, so a
+ * request of a shape already seen only puts its values in (db/query-templates.ts). A shape
+ * whose SQL depends on a value (a search index's query) is built every time.
+ */
+function templated(
+  ctx: HandlerContext,
+  kind: string,
+  terms: readonly Term[],
+  extra: readonly unknown[],
+  finish: (query: SchemaSelect, extra: readonly unknown[]) => Compilable,
+  entity: EntityDef,
+): FilledQuery {
+  const own = termValues(terms)
+  const values = [...own, ...extra]
+  const build = (vals: readonly unknown[]) => finish(withTerms(scopedRows(ctx, entity, ctx.endpoint), terms, vals.slice(0, own.length)), vals.slice(own.length))
+  const shape = termsShape(terms)
+  if (shape === undefined) return build(values).compile()
+  const key = `${kind}|${ctx.endpoint.id}|${entity.table}|${callerKey(ctx.caller)}|${unslotted(ctx)}|${shape}`
+  return queryTemplates(ctx.services.db, ctx.services.config.validateResponses).fill(key, values, build)
+}
+
+/**
+ * The list's count (`terms` on `entity`): summed from the entity's x-tally when the endpoint
  * and the query narrow only by owner scope and tallied fields, counted row by row otherwise.
  */
-function countOf(ctx: HandlerContext, entity: EntityDef, listed: SchemaSelect): SelectQueryBuilder<SchemaTables, string, { total: unknown }> {
+async function countOf(ctx: HandlerContext, entity: EntityDef, terms: readonly Term[], reads: DirectReads): Promise<number> {
+  let counted
   if (answersFromTally(ctx, entity, ctx.endpoint)) {
     // The tally table has the owner and tallied columns under their own names, so the same scope and filters apply to it.
     const tally: EntityDef = { ...entity, table: tallyTable(entity) }
-    return listedRows(ctx, tally).select(sql<number>`coalesce(sum(n), 0)`.as('total'))
+    const tallyTerms = filterTerms(ctx, tally, ctx.endpoint, { searchIndexes: true })
+    counted = templated(ctx, 'tally', tallyTerms, [], (query) => query.select(sql<number>`coalesce(sum(n), 0)`.as('total')), tally)
+  } else {
+    counted = templated(ctx, 'count', terms, [], (query) => (query as SelectQueryBuilder<SchemaTables, string, object>).select((eb) => eb.fn.countAll().as('total')), entity)
   }
-  return listed.select((eb) => eb.fn.countAll().as('total'))
+  const [row] = await reads.rows(counted.sql, counted.parameters)
+  return Number(row?.total ?? 0)
+}
+
+/**
+ * The query's values that terms and paging do not bind (sort, order, usable, anything an
+ * endpoint adds): part of a template's key, so a template is never reused for another of them.
+ */
+function unslotted(ctx: HandlerContext): string {
+  const bound = boundParameters(ctx.endpoint)
+  const unbound: string[] = []
+  for (const key in ctx.query) if (!bound.has(key)) unbound.push(key)
+  // Sorted, so the same values in another order are one key.
+  return unbound.length === 0 ? '' : unbound.sort().map((key) => `${key}=${JSON.stringify(ctx.query[key])}`).join('&')
+}
+
+const bound = new WeakMap<EndpointDef, ReadonlySet<string>>()
+
+/** The query parameters whose values go into a list's SQL as bound values: filters, page and limit. */
+function boundParameters(endpoint: EndpointDef): ReadonlySet<string> {
+  let names = bound.get(endpoint)
+  if (!names) {
+    const filters = endpoint.list!.filters.flatMap((f) => (f.match === 'range' ? [`${f.field}_from`, `${f.field}_to`] : f.match === 'in' ? [`${f.field}_in`] : [f.field]))
+    bound.set(endpoint, (names = new Set(['page', 'limit', ...filters])))
+  }
+  return names
 }
 
 function answersFromTally(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef): boolean {
@@ -109,17 +182,4 @@ function answersFromTally(ctx: HandlerContext, entity: EntityDef, endpoint: Endp
 function filterIsSet(query: Record<string, unknown>, filter: ListFilter): boolean {
   if (filter.match === 'range') return query[`${filter.field}_from`] !== undefined || query[`${filter.field}_to`] !== undefined
   return query[filter.field] !== undefined
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => '\\' + c)
-}
-
-/** Date-only bounds cover the whole (UTC) day; money bounds compare in fen, as stored; others as given. */
-function rangeBound(value: unknown, side: 'from' | 'to', column: Column): unknown {
-  if (column.wire !== 'string') return toStored(column, value)
-  const text = String(value)
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return side === 'from' ? `${text}T00:00:00.000Z` : `${text}T23:59:59.999Z`
-  const parsed = new Date(text.replace(' ', 'T'))
-  return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString()
 }

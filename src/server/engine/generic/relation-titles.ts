@@ -1,10 +1,13 @@
-import type { EntityDef, Label } from '../../../schema/types'
+import type { Column, EntityDef, Label } from '../../../schema/types'
 import { ROLES, roleOfUserType } from '../../../schema/types'
 import { AppError } from '../../errors/AppError'
 import { accountEntity, accountsAbove, withScope } from '../../access/scope'
 import type { SchemaDb } from '../../db/connect'
 import type { RequestContext } from '../handler-context'
 import { fieldLabel, entityLabel } from './labels'
+import { directReads } from '../../db/direct-reads'
+import { queryTemplates } from '../../db/query-templates'
+import { callerKey } from './caller-key'
 
 // x-relation fields: the titles sent beside the ids, and the check that an id points at a
 // record the caller can see.
@@ -16,21 +19,46 @@ import { fieldLabel, entityLabel } from './labels'
  * (who set up its account, topped it up, placed an order for it): see `aboveTitles`.
  */
 export async function withTitles(ctx: RequestContext, db: SchemaDb, entity: EntityDef, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const relations = entity.columns.filter((c) => c.relation && !c.private)
+  const relations = relationColumns(entity)
   if (relations.length === 0 || records.length === 0) return records
-  const titles = new Map<string, Map<number, string>>()
+  const titles = await titleMaps(ctx, db, relations, records)
+  return records.map((record) => ({ ...record, _titles: titlesOf(relations, titles, record) }))
+}
+
+/** The same `_titles` set on records the request has just made and nobody else holds: a list's page needs no copies. */
+export async function addTitles(ctx: RequestContext, db: SchemaDb, entity: EntityDef, records: Record<string, unknown>[]): Promise<void> {
+  const relations = relationColumns(entity)
+  if (relations.length === 0 || records.length === 0) return
+  const titles = await titleMaps(ctx, db, relations, records)
+  for (const record of records) record._titles = titlesOf(relations, titles, record)
+}
+
+const relationsOf = new WeakMap<EntityDef, Column[]>()
+
+function relationColumns(entity: EntityDef): Column[] {
+  let relations = relationsOf.get(entity)
+  if (!relations) relationsOf.set(entity, (relations = entity.columns.filter((c) => c.relation && !c.private)))
+  return relations
+}
+
+/** For each relation field, in order, the titles of the records the page points to by id. */
+async function titleMaps(ctx: RequestContext, db: SchemaDb, relations: Column[], records: Record<string, unknown>[]): Promise<Map<number, string>[]> {
+  const out: Map<number, string>[] = []
   for (const column of relations) {
     const target = ctx.services.registry.entities.get(column.relation!)!
     const ids = [...new Set(records.map((r) => r[column.name]).filter((id): id is number => typeof id === 'number'))]
     const found = new Map((ids.length === 0 ? [] : await visibleTitles(ctx, db, target, ids)).map((row) => [Number(row.id), String(row.title)]))
     const hidden = ids.filter((id) => !found.has(id))
     if (hidden.length > 0 && target === accountEntity(ctx.services.registry)) for (const [id, title] of await aboveTitles(ctx, db, target, hidden)) found.set(id, title)
-    titles.set(column.name, found)
+    out.push(found)
   }
-  return records.map((record) => ({
-    ...record,
-    _titles: Object.fromEntries(relations.map((c) => [c.name, titles.get(c.name)!.get(record[c.name] as number) ?? null])),
-  }))
+  return out
+}
+
+function titlesOf(relations: Column[], titles: Map<number, string>[], record: Record<string, unknown>): Record<string, string | null> {
+  const out: Record<string, string | null> = {}
+  for (let i = 0; i < relations.length; i++) out[relations[i]!.name] = titles[i]!.get(record[relations[i]!.name] as number) ?? null
+  return out
 }
 
 /** How an account above the caller is named to it when the caller may not see that account. */
@@ -64,11 +92,15 @@ async function aboveTitles(ctx: RequestContext, db: SchemaDb, accounts: EntityDe
   )
 }
 
-function visibleTitles(ctx: RequestContext, db: SchemaDb, target: EntityDef, ids: number[]) {
-  return withScope(db.selectFrom(target.table), ctx.services.registry, target, ctx.caller)
-    .select([`${target.table}.id as id`, `${target.table}.${target.title!} as title`])
-    .where(`${target.table}.id`, 'in', ids)
-    .execute() as Promise<{ id: unknown; title: unknown }[]>
+/** Compiled once per target, caller and number of ids (db/query-templates.ts); read through `db`, so inside a transaction it sees that transaction. */
+async function visibleTitles(ctx: RequestContext, db: SchemaDb, target: EntityDef, ids: number[]): Promise<{ id: unknown; title: unknown }[]> {
+  const key = `titles|${target.name}|${callerKey(ctx.caller)}|${ids.length}`
+  const query = queryTemplates(ctx.services.db, ctx.services.config.validateResponses).fill(key, ids, (values) =>
+    withScope(db.selectFrom(target.table), ctx.services.registry, target, ctx.caller)
+      .select([`${target.table}.id as id`, `${target.table}.${target.title!} as title`])
+      .where(`${target.table}.id`, 'in', values),
+  )
+  return (await directReads(db).rows(query.sql, query.parameters)) as { id: unknown; title: unknown }[]
 }
 
 /** An x-relation field may only point at a record the caller can see: otherwise a partner could attach another's account. */
