@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react'
-import { App as AntdApp, ConfigProvider } from 'antd'
+import { ConfigProvider } from 'antd'
 import antdZhCN from 'antd/es/locale/zh_CN'
 import antdEnUS from 'antd/es/locale/en_US'
 import type { Locale, Registry } from '../schema/types'
@@ -19,6 +19,7 @@ import { prefetchConsole } from './start-assets'
 import { showStartFailure } from './boot'
 import LoginPage from './pages/LoginPage'
 import { NO_SCHEMAS } from './no-schemas'
+import { DeferredAntdApp } from './feedback/DeferredAntdApp'
 
 
 export interface LoginAppProps extends Omit<Boot, 'root' | 'antdStyles'> {
@@ -86,7 +87,7 @@ function Shell({ http, tokens, apiErrors, authProvider, branding: known, loadSch
 
   return (
     <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={ANTD_THEMES[mode]}>
-      <AntdApp>
+      <DeferredAntdApp>
         <ConsoleContext.Provider value={context}>
           <TranslateContext.Provider value={translation}>
             <SignInContext.Provider value={signIn}>
@@ -96,7 +97,7 @@ function Shell({ http, tokens, apiErrors, authProvider, branding: known, loadSch
             </SignInContext.Provider>
           </TranslateContext.Provider>
         </ConsoleContext.Provider>
-      </AntdApp>
+      </DeferredAntdApp>
     </ConfigProvider>
   )
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
-import { App } from 'antd'
 import { useTranslate } from '../i18n/translate'
 import type { ApiErrorChannel } from '../providers/api-error-channel'
 import { apiErrorReaction } from '../providers/api-error-reaction'
 import type { TokenStore } from '../providers/token-store'
+import { useWithApp } from '../feedback/app-feedback'
 
 /** Spec §9: error messages stay 5 seconds; a 401 signs out after 1.5. */
 const TOAST_SECONDS = 5
@@ -16,7 +16,7 @@ const LOGIN_EXPIRED_SECONDS = 1.5
  */
 export function ApiErrorNotices({ channel, tokens, logout }: { channel: ApiErrorChannel; tokens: TokenStore; logout: () => Promise<unknown> }) {
   const t = useTranslate()
-  const { message, modal } = App.useApp()
+  const withApp = useWithApp()
   // Several calls fail together when a session ends: one modal or countdown for all of them.
   const busy = useRef(false)
   // Whoever chose to stay is asked again when they next send something, not by a read finishing late.
@@ -29,42 +29,47 @@ export function ApiErrorNotices({ channel, tokens, logout }: { channel: ApiError
         switch (reaction.kind) {
           case 'toast': {
             const text = 'text' in reaction ? reaction.text : t(reaction.key)
-            void message.error({ content: text, key: text, duration: TOAST_SECONDS })
+            withApp(({ message }) => void message.error({ content: text, key: text, duration: TOAST_SECONDS }))
             return
           }
           case 'confirm-logout':
             if (busy.current || (stayed.current && request.method === 'GET')) return
             busy.current = true
-            modal.confirm({
-              title: t('errors.confirmLogout.title'),
-              content: t('errors.confirmLogout.text'),
-              okText: t('errors.confirmLogout.relogin'),
-              cancelText: t('buttons.cancel'),
-              onOk: async () => {
-                await logout().catch(() => undefined)
-                window.location.reload()
-              },
-              onCancel: () => (stayed.current = true),
-              afterClose: () => (busy.current = false),
-            })
+            withApp(({ modal }) =>
+              modal.confirm({
+                title: t('errors.confirmLogout.title'),
+                content: t('errors.confirmLogout.text'),
+                okText: t('errors.confirmLogout.relogin'),
+                cancelText: t('buttons.cancel'),
+                onOk: async () => {
+                  await logout().catch(() => undefined)
+                  window.location.reload()
+                },
+                onCancel: () => (stayed.current = true),
+                afterClose: () => (busy.current = false),
+              }),
+            )
             return
           case 'close-window':
             if (busy.current) return
             busy.current = true
-            modal.error({ title: t('errors.loginExpired.title'), okText: t('errors.loginExpired.close'), onOk: () => window.close(), afterClose: () => (busy.current = false) })
+            withApp(({ modal }) => modal.error({ title: t('errors.loginExpired.title'), okText: t('errors.loginExpired.close'), onOk: () => window.close(), afterClose: () => (busy.current = false) }))
             return
           case 'login-expired':
             if (busy.current) return
             busy.current = true
-            void message.error({ content: t('errors.loginExpired.text'), duration: LOGIN_EXPIRED_SECONDS }).then(() => {
-              // The session is already gone on the server: forget it here, and start again at sign-in.
-              tokens.clear()
-              window.location.reload()
-            })
+            withApp(
+              ({ message }) =>
+                void message.error({ content: t('errors.loginExpired.text'), duration: LOGIN_EXPIRED_SECONDS }).then(() => {
+                  // The session is already gone on the server: forget it here, and start again at sign-in.
+                  tokens.clear()
+                  window.location.reload()
+                }),
+            )
             return
         }
       }),
-    [channel, tokens, t, message, modal, logout],
+    [channel, tokens, t, withApp, logout],
   )
   return null
 }

@@ -1,4 +1,5 @@
-import { App, Segmented } from 'antd'
+import { Segmented } from 'antd'
+import { useWithApp } from '../feedback/app-feedback'
 import { useTranslate } from '../i18n/translate'
 import type { Locale } from '../../schema/types'
 import { LOCALES, messageIn } from '../providers/i18nProvider'
@@ -10,11 +11,11 @@ export const LOCALE_NAMES: Record<Locale, string> = { 'zh-CN': '中文', 'en-US'
 /** Changes the locale, stored, and says so in the new one (spec §4). */
 export function useSwitchLocale(): (next: Locale) => void {
   const { changeLocale } = useConsole()
-  const { message } = App.useApp()
+  const withApp = useWithApp()
   return (next) => {
     changeLocale(next)
     // Said in the new language: this render's translate still speaks the old one.
-    void message.success(messageIn(next, 'locale.switched'))
+    withApp(({ message }) => void message.success(messageIn(next, 'locale.switched')))
   }
 }
 

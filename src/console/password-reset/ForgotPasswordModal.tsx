@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
-import { App, Modal, Steps } from 'antd'
+import { Modal, Steps } from 'antd'
 import { useTranslate } from '../i18n/translate'
+import { useWithApp } from '../feedback/app-feedback'
 import { createApiClient } from '../../generated/client'
 import type { PlatformGetCaptchaResponse } from '../../generated/types'
 import { useConsole } from '../ConsoleContext'
@@ -17,7 +18,7 @@ type Stage = { step: 'send' } | { step: 'reset'; account: string; sent: Platform
  */
 export function ForgotPasswordModal(props: { open: boolean; account?: string; onClose: () => void; onReset: (username: string) => void }) {
   const t = useTranslate()
-  const { message } = App.useApp()
+  const withApp = useWithApp()
   const { http } = useConsole()
   const api = useMemo(() => createApiClient((request) => http.request(request)), [http])
   const [stage, setStage] = useState<Stage>({ step: 'send' })
@@ -57,7 +58,7 @@ export function ForgotPasswordModal(props: { open: boolean; account?: string; on
           resendAt={stage.resendAt}
           onAskAgain={() => setStage({ step: 'send' })}
           onReset={(username) => {
-            void message.success(t('forgot.done'))
+            withApp(({ message }) => void message.success(t('forgot.done')))
             props.onReset(username)
           }}
         />
