@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { createServer, type Plugin } from 'vite'
+import { consoleSchemaFile } from '../src/schema/console-document'
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
@@ -41,8 +42,9 @@ async function waitForApiToServe(path: string, text: string, timeoutMs = 30_000)
     try {
       const response = await fetch(`http://127.0.0.1:${apiPort}/api/v1/platform/console_schemas`)
       const body = (await response.json()) as { data?: { files?: { path: string; json: unknown }[] } }
-      // The API serves the files parsed: the edit is in once it serves what the file now parses to.
-      if (body.data?.files?.some((f) => f.path === path && JSON.stringify(f.json) === JSON.stringify(JSON.parse(text)))) return
+      // The API serves the files parsed, as the console reads them: the edit is in once it serves what the file now gives.
+      const served = consoleSchemaFile({ path, json: JSON.parse(text) })
+      if (!served || body.data?.files?.some((f) => f.path === path && JSON.stringify(f.json) === JSON.stringify(served.json))) return
     } catch {
       // the API is restarting
     }

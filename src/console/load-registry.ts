@@ -5,15 +5,18 @@ import type { HttpClient } from './providers/http-client'
 
 /**
  * The registry from the schema files the server runs on, so screens always match the
- * API behind them. Retries briefly: in `npm run dev` the API restarts when a schema
- * file changes, at the moment the page reloads.
+ * API behind them; with `endpoints`, of only what those endpoints need (the login page's).
+ * Retries briefly: in `npm run dev` the API restarts when a schema file changes, at the
+ * moment the page reloads.
  */
-export async function loadRegistry(http: HttpClient, attempts = 20): Promise<Registry> {
+export async function loadRegistry(http: HttpClient, opts: { endpoints?: readonly string[]; attempts?: number } = {}): Promise<Registry> {
+  const { endpoints, attempts = 20 } = opts
   for (let attempt = 1; ; attempt++) {
     try {
       // index.html asked for them before any script loaded; anything but a plain success is asked again, properly.
-      const early = attempt === 1 ? await takeEarlySchemas() : undefined
-      const { files } = early ?? (await http.request<{ files: ParsedSchemaFile[] }>({ method: 'GET', path: '/platform/console_schemas' }))
+      const early = attempt === 1 && !endpoints ? await takeEarlySchemas() : undefined
+      const query = endpoints ? { endpoints: endpoints.join(',') } : undefined
+      const { files } = early ?? (await http.request<{ files: ParsedSchemaFile[] }>({ method: 'GET', path: '/platform/console_schemas', query }))
       // The server checked these very files against the meta-schemas at its start; assembling them needs no validator.
       const { registry, problems } = assembleRegistry(files)
       if (problems.length > 0) throw new SchemaError(problems)

@@ -1,3 +1,5 @@
+import { API_BASE } from './providers/http-client'
+
 declare global {
   interface Window {
     /** What index.html's start script chose to load first: the login page alone, the batch-authorization page, or the console. */
@@ -8,7 +10,7 @@ declare global {
 }
 
 /**
- * The console's files, and the antd styles it needs, fetched into the browser's cache but not
+ * The console's files, the antd styles and schema files it needs, fetched into the browser's cache but not
  * run or applied, once the login page has shown and the browser has nothing else to do: the
  * console then opens as soon as the sign-in succeeds. Running them now would keep the page
  * busy while someone types.
@@ -19,7 +21,8 @@ export function prefetchConsole(): void {
   const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1))
   const prefetch = () =>
     idle(() => {
-      for (const href of [...assets.console, assets.antdRest]) {
+      // The console's schema files too: the login page asked only for its own endpoints'.
+      for (const href of [...assets.console, assets.antdRest, `${API_BASE}/platform/console_schemas`]) {
         if (document.querySelector(`link[href="${href}"]`)) continue
         const link = document.createElement('link')
         link.rel = 'prefetch'

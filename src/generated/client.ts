@@ -663,11 +663,11 @@ export interface ApiClient {
   /**
    * The schema files the console builds its screens from
    *
-   * Open, like the OpenAPI document: the console loads them before sign-in to know its routes, menu and forms. The files describe the API; they hold no data. The meta-schemas, which only check the files, are left out.
+   * Open, like the OpenAPI document: the console loads them before sign-in to know its routes, menu and forms. The files describe the API; they hold no data. The meta-schemas and migrations, which the console never reads, are left out, and so is every description (documentation such as this).
    *
    * `GET /platform/console_schemas` · open: no sign-in needed
    */
-  platformConsoleSchemas: () => Promise<types.PlatformConsoleSchemasResponse>
+  platformConsoleSchemas: (query?: types.PlatformConsoleSchemasQuery) => Promise<types.PlatformConsoleSchemasResponse>
 
   /**
    * Figures for the home page and the workbench, over the caller's reach
@@ -1904,7 +1904,7 @@ export function createApiClient(transport: ApiTransport): ApiClient {
     platformAuthorizationStart: (body) => transport({ method: 'POST', path: '/platform/authorization_start', body }) as Promise<types.PlatformAuthorizationStartResponse>,
     platformCaptchaImage: () => transport({ method: 'GET', path: '/platform/captcha_image' }) as Promise<types.PlatformCaptchaImageResponse>,
     platformChangePwd: (body) => transport({ method: 'POST', path: '/platform/change_pwd', body }) as Promise<types.PlatformChangePwdResponse>,
-    platformConsoleSchemas: () => transport({ method: 'GET', path: '/platform/console_schemas' }) as Promise<types.PlatformConsoleSchemasResponse>,
+    platformConsoleSchemas: (query = {}) => transport({ method: 'GET', path: '/platform/console_schemas', query }) as Promise<types.PlatformConsoleSchemasResponse>,
     platformDashboardData: (query = {}) => transport({ method: 'GET', path: '/platform/dashboard_data', query }) as Promise<types.PlatformDashboardDataResponse>,
     platformDelAgreement: (body) => transport({ method: 'POST', path: '/platform/del_agreement', body }) as Promise<types.PlatformDelAgreementResponse>,
     platformDelArticle: (body) => transport({ method: 'POST', path: '/platform/del_article', body }) as Promise<types.PlatformDelArticleResponse>,

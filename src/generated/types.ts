@@ -2520,6 +2520,16 @@ export interface PlatformChangePwdBody {
 export type PlatformChangePwdResponse = null
 
 /**
+ * Query string of `GET /platform/console_schemas` (The schema files the console builds its screens from).
+ */
+export interface PlatformConsoleSchemasQuery {
+  /**
+   * Only what these endpoints need, for a page that uses no others (the login page): their own files, the entities they name or refer to, the shared schemas and the navigation. Comma list of endpoint names, e.g. platform/register,platform/reset_pwd. An unknown name is a 404.
+   */
+  endpoints?: string
+}
+
+/**
  * Data of a successful answer of `GET /platform/console_schemas` (The schema files the console builds its screens from).
  */
 export interface PlatformConsoleSchemasResponse {
@@ -6865,7 +6875,7 @@ export interface Endpoints {
   'platform/authorization_start': { query: NoFields; body: PlatformAuthorizationStartBody; response: PlatformAuthorizationStartResponse }
   'platform/captcha_image': { query: NoFields; body: NoFields; response: PlatformCaptchaImageResponse }
   'platform/change_pwd': { query: NoFields; body: PlatformChangePwdBody; response: PlatformChangePwdResponse }
-  'platform/console_schemas': { query: NoFields; body: NoFields; response: PlatformConsoleSchemasResponse }
+  'platform/console_schemas': { query: PlatformConsoleSchemasQuery; body: NoFields; response: PlatformConsoleSchemasResponse }
   'platform/dashboard_data': { query: PlatformDashboardDataQuery; body: NoFields; response: PlatformDashboardDataResponse }
   'platform/del_agreement': { query: NoFields; body: PlatformDelAgreementBody; response: PlatformDelAgreementResponse }
   'platform/del_article': { query: NoFields; body: PlatformDelArticleBody; response: PlatformDelArticleResponse }

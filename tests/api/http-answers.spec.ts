@@ -97,6 +97,33 @@ describe('the schema document', () => {
     expect((await get(SCHEMAS, { 'if-none-match': 'W/"stale"' })).statusCode).toBe(200)
   })
 
+  it('leaves out what the console never reads: meta-schemas, migrations and descriptions', async () => {
+    const { data } = JSON.parse((await get(SCHEMAS)).body) as { data: { files: { path: string; json: unknown }[] } }
+    expect(data.files.length).toBeGreaterThan(100)
+    expect(data.files.filter((f) => /^(meta|migrations)\//.test(f.path))).toEqual([])
+    expect(JSON.stringify(data.files)).not.toMatch(/"description":"/)
+    // A field named description is the field's schema, and stays.
+    expect(data.files.find((f) => f.path === 'entities/ai_assistant.json')?.json).toHaveProperty(['properties', 'description', 'x-label'])
+  })
+
+  it('sends with ?endpoints= only what those endpoints need, with an ETag of its own, and says which name it does not know', async () => {
+    const whole = await get(SCHEMAS)
+    const login = await get(`${SCHEMAS}?endpoints=platform/register,platform/agreement_public`)
+    const files = (JSON.parse(login.body) as { data: { files: { path: string; json: { groups?: unknown[] } }[] } }).data.files
+    // The endpoints, the entities they name and refer to (register's username is the user entity's), the shared schemas, and the navigation without its menu.
+    expect(files.map((f) => f.path)).toEqual(['endpoints/platform/agreement_public.json', 'endpoints/platform/register.json', 'entities/agreement.json', 'entities/user.json', 'shared/media.json', 'navigation.json'])
+    expect(files.at(-1)?.json.groups).toEqual([])
+    expect(login.body.length).toBeLessThan(whole.body.length / 5)
+    expect(login.headers.etag).not.toBe(whole.headers.etag)
+    expect((await get(`${SCHEMAS}?endpoints=platform/register,platform/agreement_public`, { 'if-none-match': login.headers.etag as string })).statusCode).toBe(304)
+
+    const unknown = await get(`${SCHEMAS}?endpoints=platform/register,platform/no_such_thing`, { lang: 'en-US' })
+    expect(unknown.statusCode).toBe(404)
+    expect(JSON.parse(unknown.body).msg).toBe('There is no endpoint platform/no_such_thing with a file of its own.')
+    const refused = await get(`${SCHEMAS}?endpoints=../secrets`, { lang: 'en-US' })
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 0, data: { errors: [{ path: '/endpoints' }] } })
+  })
+
   it('has the same ETag on another server of the same files, started at another time', async () => {
     const other = await startTestServer({ now: () => new Date('2031-05-05T00:00:00Z') })
     try {

@@ -48,6 +48,8 @@ async function collect(page: Page, run: () => Promise<void>): Promise<LoadedFile
   page.on('requestfinished', () => change(-1))
   page.on('requestfailed', () => change(-1))
   page.on('response', (response) => {
+    // A task list's event stream never ends while the page is open: its body would never come.
+    if (response.headers()['content-type']?.startsWith('text/event-stream')) return
     // A 304 or a redirect carries no body; a body still arriving as the page closes is not counted.
     files.push(
       response.body().then(

@@ -5,11 +5,12 @@ import { useConsole } from '../ConsoleContext'
 import { enumLabel, fieldOf } from '../resources/fields'
 import { antdRestStylesLoaded } from '../theme/antd-static-css'
 import type { Reading } from './AgreementDialog'
+import { LOGIN_ENDPOINTS } from '../login-endpoints'
 
 // With the part of antd's styles the console links, which the login page opened first does not (theme/antd-static-css).
 const AgreementDialog = lazy(() => Promise.all([import('./AgreementDialog'), antdRestStylesLoaded()]).then(([m]) => m))
 
-const READ_PUBLISHED = 'platform/agreement_public'
+const READ_PUBLISHED = LOGIN_ENDPOINTS.readPublished
 
 /**
  * Links to published agreements for people who have not signed in (the login page):

@@ -11,8 +11,9 @@ import { schemaRules } from '../forms/schema-rules'
 import { PasswordInput } from '../forms/PasswordInput'
 import { showApiError } from './form-errors'
 import { useCountdown } from './useCountdown'
+import { LOGIN_ENDPOINTS } from '../login-endpoints'
 
-const RESET = 'platform/reset_pwd'
+const RESET = LOGIN_ENDPOINTS.reset
 
 interface Values {
   code: string

@@ -10,8 +10,9 @@ import { endpointForm } from '../forms/form-schema'
 import { schemaRules } from '../forms/schema-rules'
 import { CaptchaField, useCaptcha } from './CaptchaPicture'
 import { showApiError } from './form-errors'
+import { LOGIN_ENDPOINTS } from '../login-endpoints'
 
-const SEND_CODE = 'platform/get_captcha'
+const SEND_CODE = LOGIN_ENDPOINTS.sendCode
 
 interface Values {
   account: string

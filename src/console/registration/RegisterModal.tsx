@@ -11,8 +11,9 @@ import { schemaRules } from '../forms/schema-rules'
 import { CaptchaField, useCaptcha } from '../password-reset/CaptchaPicture'
 import { showApiError } from '../password-reset/form-errors'
 import { useSignIn } from '../sign-in'
+import { LOGIN_ENDPOINTS } from '../login-endpoints'
 
-const REGISTER = 'platform/register'
+const REGISTER = LOGIN_ENDPOINTS.register
 /** The fields the server may name in its errors; the rest is said above the form. */
 const FIELDS = ['invite_code', 'username', 'password', 'captcha'] as const
 /** Each input's id is the form's name and the field's: a label points at it, and tests find it. */
