@@ -3,8 +3,8 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
 import { Authenticated, Refine, useLogout } from '@refinedev/core'
 import type { ConsoleAuthProvider } from './providers/authProvider'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
-import { App as AntdApp, ConfigProvider } from 'antd'
-import { AppFeedbackOfAntd } from './feedback/AppFeedbackOfAntd'
+import { ConfigProvider } from 'antd'
+import { AntdAppWithFeedback } from './feedback/AntdAppWithFeedback'
 import antdZhCN from 'antd/es/locale/zh_CN'
 import antdEnUS from 'antd/es/locale/en_US'
 import type { Locale, Registry } from '../schema/types'
@@ -68,9 +68,9 @@ export function preloadFirstPage(registry: Registry, pathname: string, signedIn:
   const extras: Promise<unknown>[] = []
   if (route?.resource) {
     const rest = path.slice(route.path.length)
-    const list = !rest.startsWith('/create') && !rest.startsWith('/edit/') && !rest.startsWith('/show/')
-    pages.push(rest.startsWith('/create') ? ResourceCreate : rest.startsWith('/edit/') ? ResourceEdit : rest.startsWith('/show/') ? ResourceShow : ResourceList)
-    if (list) extras.push(preloadListCode(registry, route.resource))
+    const page = rest.startsWith('/create') ? ResourceCreate : rest.startsWith('/edit/') ? ResourceEdit : rest.startsWith('/show/') ? ResourceShow : ResourceList
+    pages.push(page)
+    if (page === ResourceList) extras.push(preloadListCode(registry, route.resource))
   } else if (route?.page && PAGES[route.page]) {
     pages.push(PAGES[route.page]!)
   }
@@ -142,82 +142,80 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
 
   return (
     <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={ANTD_THEMES[mode]}>
-      <AntdApp>
-        <AppFeedbackOfAntd>
-          <ConsoleContext.Provider value={context}>
-            <TranslateContext.Provider value={translation}>
-              <Refine
-                routerProvider={routerProvider}
-                dataProvider={dataProvider}
-                liveProvider={liveProvider}
-                authProvider={authProvider}
-                accessControlProvider={accessControlProvider}
-                i18nProvider={i18nProvider}
-                notificationProvider={useNotificationProvider}
-                resources={resources}
-                options={{ disableTelemetry: true, liveMode: 'auto', syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient }, textTransformers: AS_WRITTEN }}
-              >
-                <RefineSignIn>
-                  <SkipLink />
-                  <RouteProgress />
-                  <RefineApiErrorNotices channel={apiErrors} tokens={tokens} />
-                  <Suspense fallback={<ProgressFallback />}>
-                    <Routes>
-                      <Route
-                        element={
-                          <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
-                            {/* Signed in before the files arrived: the page to show is built from them. */}
-                            {schemasLoaded ? <SignedInLayout /> : <ProgressFallback />}
-                          </Authenticated>
-                        }
-                      >
-                        <Route index element={<DefaultRoute />} />
-                        {routes.map((r) => {
-                          const Page = r.page ? PAGES[r.page] : undefined
-                          return (
-                            // Keyed by route: React would otherwise keep one page's component (and its list's
-                            // sort, filters and page) for the next route that renders the same one.
-                            <Route key={r.path} path={r.path} element={<RouteGate key={r.path} path={r.path} />}>
-                              {r.resource ? (
-                                <>
-                                  <Route index element={<ResourceList resource={r.resource} />} />
-                                  {/* A page whose endpoint the resource file does not name does not exist (not found). */}
-                                  {endpointsOf(r.resource).create ? <Route path="create" element={<ResourceCreate resource={r.resource} />} /> : null}
-                                  {endpointsOf(r.resource).update ? <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} /> : null}
-                                  {endpointsOf(r.resource).get ? <Route path="show/:id" element={<ResourceShow resource={r.resource} />} /> : null}
-                                </>
-                              ) : (
-                                <Route index element={Page ? <Page /> : <NotFoundPage />} />
-                              )}
-                            </Route>
-                          )
-                        })}
-                        {/* A group's own path opens its declared redirect, else its first route. */}
-                        {registry.navigation.groups.map((g) => {
-                          const target = g.redirect ?? routes.find((r) => r.group === g.name)?.path
-                          return target ? <Route key={g.path} path={g.path} element={<Navigate to={target} replace />} /> : null
-                        })}
-                        <Route path="/redirect/*" element={<RedirectPage />} />
-                        <Route path="*" element={<NotFoundPage />} />
-                      </Route>
-                      <Route
-                        element={
-                          <Authenticated key="login" fallback={<Outlet />}>
-                            {schemasLoaded ? <DefaultRoute /> : <ProgressFallback />}
-                          </Authenticated>
-                        }
-                      >
-                        <Route path="/login" element={<LoginPage />} />
-                      </Route>
-                    </Routes>
-                  </Suspense>
-                  <UnsavedChangesNotifier />
-                </RefineSignIn>
-              </Refine>
-            </TranslateContext.Provider>
-          </ConsoleContext.Provider>
-        </AppFeedbackOfAntd>
-      </AntdApp>
+      <AntdAppWithFeedback>
+        <ConsoleContext.Provider value={context}>
+          <TranslateContext.Provider value={translation}>
+            <Refine
+              routerProvider={routerProvider}
+              dataProvider={dataProvider}
+              liveProvider={liveProvider}
+              authProvider={authProvider}
+              accessControlProvider={accessControlProvider}
+              i18nProvider={i18nProvider}
+              notificationProvider={useNotificationProvider}
+              resources={resources}
+              options={{ disableTelemetry: true, liveMode: 'auto', syncWithLocation: true, warnWhenUnsavedChanges: true, title: { text: branding?.name }, reactQuery: { clientConfig: queryClient }, textTransformers: AS_WRITTEN }}
+            >
+              <RefineSignIn>
+                <SkipLink />
+                <RouteProgress />
+                <RefineApiErrorNotices channel={apiErrors} tokens={tokens} />
+                <Suspense fallback={<ProgressFallback />}>
+                  <Routes>
+                    <Route
+                      element={
+                        <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+                          {/* Signed in before the files arrived: the page to show is built from them. */}
+                          {schemasLoaded ? <SignedInLayout /> : <ProgressFallback />}
+                        </Authenticated>
+                      }
+                    >
+                      <Route index element={<DefaultRoute />} />
+                      {routes.map((r) => {
+                        const Page = r.page ? PAGES[r.page] : undefined
+                        return (
+                          // Keyed by route: React would otherwise keep one page's component (and its list's
+                          // sort, filters and page) for the next route that renders the same one.
+                          <Route key={r.path} path={r.path} element={<RouteGate key={r.path} path={r.path} />}>
+                            {r.resource ? (
+                              <>
+                                <Route index element={<ResourceList resource={r.resource} />} />
+                                {/* A page whose endpoint the resource file does not name does not exist (not found). */}
+                                {endpointsOf(r.resource).create ? <Route path="create" element={<ResourceCreate resource={r.resource} />} /> : null}
+                                {endpointsOf(r.resource).update ? <Route path="edit/:id" element={<ResourceEdit resource={r.resource} />} /> : null}
+                                {endpointsOf(r.resource).get ? <Route path="show/:id" element={<ResourceShow resource={r.resource} />} /> : null}
+                              </>
+                            ) : (
+                              <Route index element={Page ? <Page /> : <NotFoundPage />} />
+                            )}
+                          </Route>
+                        )
+                      })}
+                      {/* A group's own path opens its declared redirect, else its first route. */}
+                      {registry.navigation.groups.map((g) => {
+                        const target = g.redirect ?? routes.find((r) => r.group === g.name)?.path
+                        return target ? <Route key={g.path} path={g.path} element={<Navigate to={target} replace />} /> : null
+                      })}
+                      <Route path="/redirect/*" element={<RedirectPage />} />
+                      <Route path="*" element={<NotFoundPage />} />
+                    </Route>
+                    <Route
+                      element={
+                        <Authenticated key="login" fallback={<Outlet />}>
+                          {schemasLoaded ? <DefaultRoute /> : <ProgressFallback />}
+                        </Authenticated>
+                      }
+                    >
+                      <Route path="/login" element={<LoginPage />} />
+                    </Route>
+                  </Routes>
+                </Suspense>
+                <UnsavedChangesNotifier />
+              </RefineSignIn>
+            </Refine>
+          </TranslateContext.Provider>
+        </ConsoleContext.Provider>
+      </AntdAppWithFeedback>
     </ConfigProvider>
   )
 }

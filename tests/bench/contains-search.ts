@@ -10,7 +10,6 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { sql } from 'kysely'
 import { readConfig } from '../../src/server/config'
 import { openDatabase } from '../../src/server/db/connect'
@@ -21,6 +20,7 @@ import { fetchList, signIn } from './api-client'
 import { combineSlices, measureSlice, warmUp, type LoadPlan, type LoadResult, type Slice } from './load'
 import { REPO_ROOT } from './paths'
 import type { ReportRow } from './report'
+import { ownPostgresDatabase } from './own-database'
 
 export const SEARCH_ROWS = 100_000
 export const LARGE_SEARCH_ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000)
@@ -136,16 +136,12 @@ async function largeOnSqlite(options: ContainsSearchOptions, dir: string, compar
   return { database: 'sqlite', rows: filled.rows, fillMs: filled.fillMs, terms: await latencies(options, env, filled, join(dir, 'large-sqlite.log'), compared) }
 }
 
-/** In a database of its own, `bench_contains_<pid>`, made here and dropped when the bench ends: no other database is touched. */
+/** In a database of its own (own-database.ts). */
 async function largeOnPostgres(options: ContainsSearchOptions, databaseUrl: string, dir: string, compared: { answers: number }): Promise<LargeFigures> {
-  const name = `bench_contains_${process.pid}`
-  const url = new URL(databaseUrl)
-  url.pathname = `/${name}`
-  await onServer(databaseUrl, `create database "${name}"`)
-  options.cleanup.add(() => onServer(databaseUrl, `drop database if exists "${name}" with (force)`))
+  const url = await ownPostgresDatabase(databaseUrl, 'bench_contains', options.cleanup)
   const dataDir = join(dir, 'large-pg')
-  const filled = await fillDomains(dataDir, LARGE_SEARCH_ROWS, url.href)
-  const env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: url.href }
+  const filled = await fillDomains(dataDir, LARGE_SEARCH_ROWS, url)
+  const env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: url }
   return { database: 'postgres', rows: filled.rows, fillMs: filled.fillMs, terms: await latencies(options, env, filled, join(dir, 'large-postgres.log'), compared) }
 }
 
@@ -227,16 +223,6 @@ function schemasWithoutContains(target: string): string {
     if (searched.length) writeFileSync(join(entities, file), JSON.stringify(entity, null, 2))
   }
   return target
-}
-
-async function onServer(databaseUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
 }
 
 /** Lines for the console, one a term. */

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import type { Cleanup } from './cleanup'
 import { fillDomains } from './fill-domains'
 import { listSideBySide, type ListFigures } from './list-side-by-side'
+import { ownPostgresDatabase } from './own-database'
 import type { ServerCommand } from './spawn-server'
 import type { Schedule } from './side-by-side'
 
@@ -20,31 +20,10 @@ export async function benchListPostgres(
 ): Promise<ListFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'console-bench-list-pg-'))
   opts.cleanup.add(() => rmSync(dir, { recursive: true, force: true }))
-  const name = `bench_list_${process.pid}`
-  const url = withDatabase(opts.databaseUrl, name)
-  await adminQuery(opts.databaseUrl, `create database "${name}"`)
-  opts.cleanup.add(() => adminQuery(opts.databaseUrl, `drop database if exists "${name}" with (force)`))
+  const url = await ownPostgresDatabase(opts.databaseUrl, 'bench_list', opts.cleanup)
   // DATA_DIR still holds what is not in the database (uploads, the token key).
   const dataDir = join(dir, 'data')
   const filled = await fillDomains(dataDir, opts.rows, url)
   const env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_SCHEMA: '' }
   return listSideBySide(server, { env, filled, dir, label: 'postgres', connections: opts.connections, schedule: opts.schedule, cleanup: opts.cleanup })
-}
-
-/** The same server and credentials, another database. */
-function withDatabase(databaseUrl: string, name: string): string {
-  const url = new URL(databaseUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-/** One statement on the database DATABASE_URL names: creating or dropping the bench's own. */
-async function adminQuery(databaseUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
 }

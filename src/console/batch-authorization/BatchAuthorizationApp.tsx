@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
-import { App as AntdApp, ConfigProvider } from 'antd'
-import { AppFeedbackOfAntd } from '../feedback/AppFeedbackOfAntd'
+import { ConfigProvider } from 'antd'
+import { AntdAppWithFeedback } from '../feedback/AntdAppWithFeedback'
 import antdZhCN from 'antd/es/locale/zh_CN'
 import antdEnUS from 'antd/es/locale/en_US'
 import type { Locale } from '../../schema/types'
@@ -36,15 +36,13 @@ function Shell({ http }: { http: HttpClient }) {
   )
   return (
     <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={ANTD_THEMES[mode]}>
-      <AntdApp>
-        <AppFeedbackOfAntd>
-          <ConsoleContext.Provider value={context}>
-            <TranslateContext.Provider value={translation}>
-              <BatchAuthorizationPage />
-            </TranslateContext.Provider>
-          </ConsoleContext.Provider>
-        </AppFeedbackOfAntd>
-      </AntdApp>
+      <AntdAppWithFeedback>
+        <ConsoleContext.Provider value={context}>
+          <TranslateContext.Provider value={translation}>
+            <BatchAuthorizationPage />
+          </TranslateContext.Provider>
+        </ConsoleContext.Provider>
+      </AntdAppWithFeedback>
     </ConfigProvider>
   )
 }

@@ -40,6 +40,6 @@ describe('DeferredAntdApp', () => {
   })
 
   it('says what is missing when nothing above gives the App', () => {
-    expect(() => render(<Page />)).toThrow(/useWithApp needs AppFeedbackOfAntd or DeferredAntdApp above it/)
+    expect(() => render(<Page />)).toThrow(/useWithApp needs AntdAppWithFeedback or DeferredAntdApp above it/)
   })
 })
