@@ -39,9 +39,10 @@ const apiSuite = (database: 'sqlite' | 'postgres') => {
 /**
  * Packages whose modules only define things, though their package.json does not say so.
  * @refinedev/antd imports react-markdown (for a field we never render), and without this hint
- * the whole markdown parser ships with every list page.
+ * the whole markdown parser ships with every list page; @refinedev/core imports papaparse for
+ * CSV imports and exports the console does not use (its downloads are the server's).
  */
-const PURE_PACKAGES = /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unist-[^/]+|unified|vfile[^/]*|property-information|hast-[^/]+|space-separated-tokens|comma-separated-tokens|style-to-object|inline-style-parser|parse-entities|markdown-table|trough|bail|extend|xtend|ccount|mdurl|repeat-string)\//
+const PURE_PACKAGES = /node_modules\/(papaparse|react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unist-[^/]+|unified|vfile[^/]*|property-information|hast-[^/]+|space-separated-tokens|comma-separated-tokens|style-to-object|inline-style-parser|parse-entities|markdown-table|trough|bail|extend|xtend|ccount|mdurl|repeat-string)\//
 
 /**
  * How the console's code is cut into files. Left to itself, the bundler gives every set of

@@ -5,8 +5,6 @@ import type { ConsoleAuthProvider } from './providers/authProvider'
 import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { ConfigProvider } from 'antd'
 import { AntdAppWithFeedback } from './feedback/AntdAppWithFeedback'
-import antdZhCN from 'antd/es/locale/zh_CN'
-import antdEnUS from 'antd/es/locale/en_US'
 import type { Locale, Registry } from '../schema/types'
 import type { FirstPageCache } from './resources/first-page'
 import type { QueryClient } from '@tanstack/react-query'
@@ -14,6 +12,7 @@ import type { HttpClient } from './providers/http-client'
 import type { ApiErrorChannel } from './providers/api-error-channel'
 import type { TokenStore } from './providers/token-store'
 import { ApiErrorNotices } from './layout/ApiErrorNotices'
+import { localePack } from './i18n/locale-packs'
 import { createI18nProvider } from './providers/i18nProvider'
 import { TranslateContext } from './i18n/translate'
 import { createDataProvider } from './providers/dataProvider'
@@ -141,7 +140,7 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
   )
 
   return (
-    <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={ANTD_THEMES[mode]}>
+    <ConfigProvider locale={localePack(current)?.antd} theme={ANTD_THEMES[mode]}>
       <AntdAppWithFeedback>
         <ConsoleContext.Provider value={context}>
           <TranslateContext.Provider value={translation}>

@@ -15,7 +15,7 @@ export interface ConsoleContextValue {
   fieldValidators: FieldValidatorsLoader
   branding?: Branding
   locale: Locale
-  changeLocale: (locale: Locale) => void
+  changeLocale: (locale: Locale) => Promise<void>
   /** Read the signed-in account's profile again (after it changed its own). */
   forgetIdentity: () => void
   /** The list page prefetched at start, handed to the list that shows it; none on the login page opened first (LoginApp), which has no lists. */

@@ -1,10 +1,9 @@
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react'
 import { ConfigProvider } from 'antd'
-import antdZhCN from 'antd/es/locale/zh_CN'
-import antdEnUS from 'antd/es/locale/en_US'
 import type { Locale, Registry } from '../schema/types'
 import type { Boot } from './boot'
 import type { ConsoleAuthProvider } from './providers/authProvider'
+import { localePack } from './i18n/locale-packs'
 import { createI18nProvider } from './providers/i18nProvider'
 import { TranslateContext } from './i18n/translate'
 import { createFieldValidatorsLoader } from './forms/field-validators'
@@ -22,7 +21,7 @@ import { NO_SCHEMAS } from './no-schemas'
 import { DeferredAntdApp } from './feedback/DeferredAntdApp'
 
 
-export interface LoginAppProps extends Omit<Boot, 'root' | 'antdStyles'> {
+export interface LoginAppProps extends Omit<Boot, 'root' | 'antdStyles' | 'locale'> {
   authProvider: ConsoleAuthProvider
   /** The site's branding, if it came before the page's first render. */
   branding: Branding | undefined
@@ -86,7 +85,7 @@ function Shell({ http, tokens, apiErrors, authProvider, branding: known, loadSch
   }, [loadSchemas])
 
   return (
-    <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={ANTD_THEMES[mode]}>
+    <ConfigProvider locale={localePack(current)?.antd} theme={ANTD_THEMES[mode]}>
       <DeferredAntdApp>
         <ConsoleContext.Provider value={context}>
           <TranslateContext.Provider value={translation}>

@@ -12,6 +12,8 @@ export interface Boot {
   apiErrors: ApiErrorChannel
   /** Settles once the pre-built antd styles index.html linked are in (theme/antd-static-css). */
   antdStyles: Promise<void>
+  /** Settles once the stored locale's words are in (i18n/locale-packs), which the first render speaks. */
+  locale: Promise<unknown>
 }
 
 /** Before the app (and its translations) exists: says it plainly in both languages. */

@@ -24,12 +24,12 @@ export interface ConsoleStartOptions {
  * Renders the console at the page's address: at a full load, or once the login page opened
  * first has signed someone in. Settles once it has rendered, or said it could not load.
  */
-export function startConsole({ root, tokens, http, apiErrors, antdStyles }: Boot, options: ConsoleStartOptions = {}): Promise<void> {
+export function startConsole({ root, tokens, http, apiErrors, antdStyles, locale }: Boot, options: ConsoleStartOptions = {}): Promise<void> {
   const queryClient = createQueryClient()
   const authProvider = createAuthProvider({ http, tokens, forgetAccount: () => queryClient.clear() })
   const firstPage = createFirstPageCache()
-  // The console shows components the login page's part of antd's styles lacks.
-  const styles = Promise.all([antdStyles, antdRestStylesLoaded()])
+  // The console shows components the login page's part of antd's styles lacks; and speaks the stored locale.
+  const styles = Promise.all([antdStyles, antdRestStylesLoaded(), locale])
 
   // Asked for by index.html with the console's files, it is mostly in before they are.
   const branding = options.branding ? Promise.resolve(options.branding) : takeEarlyBranding()

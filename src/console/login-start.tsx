@@ -36,7 +36,7 @@ export function showLoginPage(boot: Boot): void {
   // Shown in the first render, nothing moves when it comes; asked for with the page's files, it is mostly in before them.
   // A slow answer holds the page back a second at most, and then shows as it comes.
   const brandingOrLater = Promise.race([takeEarlyBranding(), boot.antdStyles.then(() => new Promise<undefined>((resolve) => setTimeout(resolve, BRANDING_WAIT_MS)))])
-  void Promise.all([brandingOrLater, boot.antdStyles]).then(([branding]) =>
+  void Promise.all([brandingOrLater, boot.antdStyles, boot.locale]).then(([branding]) =>
     // A transition: React renders it in slices, between which the browser can take input and paint, not in one long task.
     startTransition(() =>
       boot.root.render(

@@ -6,6 +6,7 @@ import { createHttpClient } from './providers/http-client'
 import { LOCALE_KEY, normalizeLocale } from './providers/i18nProvider'
 import { createApiErrorChannel } from './providers/api-error-channel'
 import { antdStaticCssLoaded } from './theme/antd-static-css'
+import { loadLocale } from './i18n/locale-packs'
 import { showStartFailure, type Boot } from './boot'
 import { showLoginPage } from './login-start'
 
@@ -17,6 +18,7 @@ const boot: Boot = {
   apiErrors,
   http: createHttpClient({ tokens, locale: () => normalizeLocale(localStorage.getItem(LOCALE_KEY)), onError: apiErrors.emit }),
   antdStyles: antdStaticCssLoaded(),
+  locale: loadLocale(normalizeLocale(localStorage.getItem(LOCALE_KEY))),
 }
 
 // index.html chose, and started loading what the choice needs. Signed out on the login page, that page

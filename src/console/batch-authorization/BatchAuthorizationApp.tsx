@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react'
 import { ConfigProvider } from 'antd'
 import { AntdAppWithFeedback } from '../feedback/AntdAppWithFeedback'
-import antdZhCN from 'antd/es/locale/zh_CN'
-import antdEnUS from 'antd/es/locale/en_US'
 import type { Locale } from '../../schema/types'
 import type { HttpClient } from '../providers/http-client'
+import { localePack } from '../i18n/locale-packs'
 import { createI18nProvider } from '../providers/i18nProvider'
 import { TranslateContext } from '../i18n/translate'
 import { ConsoleContext } from '../ConsoleContext'
@@ -35,7 +34,7 @@ function Shell({ http }: { http: HttpClient }) {
     [http, fieldValidators, current, i18nProvider],
   )
   return (
-    <ConfigProvider locale={current === 'zh-CN' ? antdZhCN : antdEnUS} theme={ANTD_THEMES[mode]}>
+    <ConfigProvider locale={localePack(current)?.antd} theme={ANTD_THEMES[mode]}>
       <AntdAppWithFeedback>
         <ConsoleContext.Provider value={context}>
           <TranslateContext.Provider value={translation}>

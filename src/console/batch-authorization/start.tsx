@@ -7,7 +7,7 @@ import { BatchAuthorizationApp } from './BatchAuthorizationApp'
  * to the people who own the accounts, signed in or not, without the console around it.
  */
 export function showBatchAuthorization(boot: Boot): void {
-  void boot.antdStyles.then(() =>
+  void Promise.all([boot.antdStyles, boot.locale]).then(() =>
     boot.root.render(
       <StrictMode>
         <BatchAuthorizationApp http={boot.http} />

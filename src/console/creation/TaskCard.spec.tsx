@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { cleanup, fireEvent, render } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { afterEach, describe, expect, it } from 'vitest'
+import { beforeAll, afterEach, describe, expect, it } from 'vitest'
 import type { Task } from '../../generated/types'
 import { readSchemaFiles } from '../../schema/load-files'
 import { createRegistry } from '../../schema/registry'
@@ -10,6 +10,10 @@ import { TranslateContext } from '../i18n/translate'
 import { createI18nProvider, LOCALE_KEY } from '../providers/i18nProvider'
 import { TaskCard } from './TaskCard'
 import type { TaskAction } from './useTaskActions'
+import { loadLocale } from '../i18n/locale-packs'
+
+// The words of both locales, which the console loads as each is first wanted.
+beforeAll(() => Promise.all([loadLocale('zh-CN'), loadLocale('en-US')]))
 
 afterEach(cleanup)
 

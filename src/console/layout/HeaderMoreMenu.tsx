@@ -1,7 +1,7 @@
 import { Button, Dropdown } from 'antd'
 import { EllipsisOutlined, MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons'
 import { useTranslate } from '../i18n/translate'
-import { LOCALES, messageIn } from '../providers/i18nProvider'
+import { LOCALE_OWN_NAMES, LOCALES } from '../providers/i18nProvider'
 import { useConsole } from '../ConsoleContext'
 import { useThemeMode } from '../theme/ThemeMode'
 import { useAppSettings } from './AppSettings'
@@ -24,7 +24,7 @@ export function HeaderMoreMenu() {
             type: 'group',
             label: t('header.language'),
             // Each language named in itself, and marked so a screen reader says it so.
-            children: LOCALES.map((l) => ({ key: l, label: <span lang={l}>{messageIn(l, 'locale.name')}</span>, onClick: () => l !== locale && switchLocale(l) })),
+            children: LOCALES.map((l) => ({ key: l, label: <span lang={l}>{LOCALE_OWN_NAMES[l]}</span>, onClick: () => l !== locale && switchLocale(l) })),
           },
           { type: 'divider' },
           { key: 'theme', icon: mode === 'dark' ? <SunOutlined /> : <MoonOutlined />, label: t(mode === 'dark' ? 'theme.light' : 'theme.dark'), onClick: toggle },

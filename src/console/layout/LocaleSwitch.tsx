@@ -13,9 +13,8 @@ export function useSwitchLocale(): (next: Locale) => void {
   const { changeLocale } = useConsole()
   const withApp = useWithApp()
   return (next) => {
-    changeLocale(next)
-    // Said in the new language: this render's translate still speaks the old one.
-    withApp(({ message }) => void message.success(messageIn(next, 'locale.switched')))
+    // Said in the new language, once its words are here: this render's translate still speaks the old one.
+    void changeLocale(next).then(() => withApp(({ message }) => void message.success(messageIn(next, 'locale.switched'))))
   }
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, useRef, useState, type CSSProperties } from 'react'
+import { lazy, Suspense, useRef, useState, type CSSProperties } from 'react'
 import { Outlet } from 'react-router'
 import { FloatButton, Layout } from 'antd'
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons'
@@ -7,15 +7,17 @@ import { ProgressFallback } from './RouteProgress'
 import { ConsoleSider } from './ConsoleSider'
 import { ConsoleHeader, HEADER_HEIGHT } from './ConsoleHeader'
 import { ConsoleFooter } from './ConsoleFooter'
-import { SettingsDrawer } from './SettingsDrawer'
 import { AppSettingsProvider, useAppSettings } from './AppSettings'
 import { TabsProvider } from './tabs/TabsContext'
 import { TabBar } from './tabs/TabBar'
 import { KeepAliveOutlet } from './tabs/KeepAliveOutlet'
-import { MenuDrawer } from './MenuDrawer'
 import { CONTENT_ID } from './SkipLink'
 import { useCompactLayout } from './useCompactLayout'
 import { useFocusPageOnNavigate } from './useFocusPageOnNavigate'
+
+// Their code (antd's Drawer, the settings' switches and number input) loads when first opened, not with every page.
+const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })))
+const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })))
 
 /** The frame of every signed-in page, arranged as the settings drawer says. Loaded after sign-in. */
 export default function SignedInLayout() {
@@ -30,17 +32,24 @@ export default function SignedInLayout() {
 
 function Frame() {
   const t = useTranslate()
-  const { settings, setDrawerOpen } = useAppSettings()
+  const { settings, drawerOpen, setDrawerOpen } = useAppSettings()
   // On a phone the menu is a drawer, wherever the settings put it on a wide screen.
   const compact = useCompactLayout()
   const [menuOpen, setMenuOpen] = useState(false)
   const openMenu = settings.menu && compact ? () => setMenuOpen(true) : undefined
   const content = useRef<HTMLElement>(null)
   useFocusPageOnNavigate(content)
+  // Once open, a drawer stays mounted, so it animates closed.
+  const settingsOpened = useOpenedOnce(drawerOpen)
+  const menuOpened = useOpenedOnce(menuOpen)
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {settings.menu && !settings.topMenu && !compact && <ConsoleSider />}
-      {openMenu && <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />}
+      {openMenu && menuOpened && (
+        <Suspense fallback={null}>
+          <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
       {/* --sticky-top: how much of the window's top the header covers, for what a page keeps in sight below it;
           --page-padding: the page's margin inside its area, for a page that fills the window (layout/list-page.css). */}
       <Layout style={{ '--sticky-top': `${settings.navbar ? HEADER_HEIGHT : 0}px`, '--page-padding': `${compact ? 12 : 24}px` } as CSSProperties}>
@@ -54,7 +63,18 @@ function Frame() {
       {/* Without the navbar, these are the ways to the settings (spec §2) and, on a phone, to the menu. */}
       {!settings.navbar && <FloatButton icon={<SettingOutlined />} tooltip={t('settings.title')} aria-label={t('settings.title')} onClick={() => setDrawerOpen(true)} />}
       {!settings.navbar && openMenu && <FloatButton icon={<MenuOutlined />} aria-label={t('menu.open')} onClick={openMenu} style={{ insetBlockEnd: 104 }} />}
-      <SettingsDrawer />
+      {settingsOpened && (
+        <Suspense fallback={null}>
+          <SettingsDrawer />
+        </Suspense>
+      )}
     </Layout>
   )
+}
+
+/** Whether `open` has been true since this mounted. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open)
+  if (open && !opened) setOpened(true)
+  return opened || open
 }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router'
-import { afterEach, describe, expect, it } from 'vitest'
+import { beforeAll, afterEach, describe, expect, it } from 'vitest'
 import type { Endpoints } from '../../generated/types'
 import type { Locale } from '../../schema/types'
 import { readSchemaFiles } from '../../schema/load-files'
@@ -12,6 +12,10 @@ import { TranslateContext } from '../i18n/translate'
 import { createI18nProvider, LOCALE_KEY } from '../providers/i18nProvider'
 import type { ApiRequest, HttpClient } from '../providers/http-client'
 import { PostStatsHeader, cut } from './PostStatsHeader'
+import { loadLocale } from '../i18n/locale-packs'
+
+// The words of both locales, which the console loads as each is first wanted.
+beforeAll(() => Promise.all([loadLocale('zh-CN'), loadLocale('en-US')]))
 
 afterEach(cleanup)
 

@@ -1,8 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { Locale } from '../../schema/types'
 import { enUS } from '../i18n/en-US'
 import { zhCN } from '../i18n/zh-CN'
-import { createI18nProvider, LOCALE_KEY, messageIn, PLURAL_FORMS } from './i18nProvider'
+import { createI18nProvider, LOCALE_KEY, LOCALE_OWN_NAMES, LOCALES, messageIn, PLURAL_FORMS } from './i18nProvider'
+import { loadLocale } from '../i18n/locale-packs'
+
+// The words of both locales, which the console loads as each is first wanted.
+beforeAll(() => Promise.all([loadLocale('zh-CN'), loadLocale('en-US')]))
 
 function storageWith(locale?: string): Storage {
   const storage = new Storage()
@@ -42,29 +46,49 @@ describe('the stored locale', () => {
 })
 
 describe('changeLocale', () => {
-  it('switches the text, stores the choice and tells the console', () => {
+  it('switches the text, stores the choice and tells the console', async () => {
     const storage = storageWith()
     const changes: Locale[] = []
     const i18n = createI18nProvider(storage, (locale) => changes.push(locale))
-    i18n.changeLocale('en-US')
+    await i18n.changeLocale('en-US')
     expect(i18n.getLocale()).toBe('en-US')
     expect(i18n.translate('login.password')).toBe('Password')
     expect(storage.getItem(LOCALE_KEY)).toBe('en-US')
-    i18n.changeLocale('zh-CN')
+    await i18n.changeLocale('zh-CN')
     expect(i18n.translate('login.password')).toBe('密码')
     expect(storage.getItem(LOCALE_KEY)).toBe('zh-CN')
     expect(changes).toEqual(['en-US', 'zh-CN'])
   })
 
-  it('stores English for any other locale', () => {
+  it('stores English for any other locale', async () => {
     const storage = storageWith()
     const changes: Locale[] = []
     const i18n = createI18nProvider(storage, (locale) => changes.push(locale))
-    i18n.changeLocale('de-DE')
+    await i18n.changeLocale('de-DE')
     expect(i18n.getLocale()).toBe('en-US')
     expect(storage.getItem(LOCALE_KEY)).toBe('en-US')
     expect(changes).toEqual(['en-US'])
     expect(createI18nProvider(storage).getLocale()).toBe('en-US')
+  })
+
+  it('speaks the old locale until the new one’s words are in', async () => {
+    vi.resetModules()
+    const fresh = await import('./i18nProvider')
+    const packs = await import('../i18n/locale-packs')
+    await packs.loadLocale('zh-CN')
+    const changes: Locale[] = []
+    const i18n = fresh.createI18nProvider(storageWith('zh-CN'), (locale) => changes.push(locale))
+    const switched = i18n.changeLocale('en-US')
+    expect(packs.localePack('en-US')).toBeUndefined()
+    expect(i18n.getLocale()).toBe('zh-CN')
+    expect(i18n.translate('login.password')).toBe('密码')
+    await switched
+    expect(i18n.translate('login.password')).toBe('Password')
+    expect(changes).toEqual(['en-US'])
+  })
+
+  it('names each locale in its own language, as its words do', () => {
+    for (const locale of LOCALES) expect(LOCALE_OWN_NAMES[locale]).toBe(messageIn(locale, 'locale.name'))
   })
 })
 
@@ -117,6 +141,8 @@ describe('translate', () => {
       vi.resetModules()
       vi.doMock('../i18n/zh-CN', () => ({ zhCN: { 'app.title': '控制台' } }))
       const partial = await import('./i18nProvider')
+      const packs = await import('../i18n/locale-packs')
+      await Promise.all([packs.loadLocale('zh-CN'), packs.loadLocale('en-US')])
       const i18n = partial.createI18nProvider(storageWith('zh-CN'))
       expect(i18n.translate('app.title')).toBe('控制台')
       expect(i18n.translate('login.username', 'User')).toBe('Username')

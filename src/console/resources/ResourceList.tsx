@@ -2,7 +2,6 @@ import { Suspense, lazy, useRef, useState, type Key } from 'react'
 import { useNavigate } from 'react-router'
 import { Button, Empty, Space, Table, theme } from 'antd'
 import { DeleteOutlined, SwapOutlined } from '@ant-design/icons'
-import { CreateButton, RefreshButton, getDefaultSortOrder, useTable } from '@refinedev/antd'
 import { useQueryClient } from '@tanstack/react-query'
 import { useDeleteMany, useGetIdentity, type BaseRecord } from '@refinedev/core'
 import { useTranslate } from '../i18n/translate'
@@ -24,6 +23,8 @@ import { useOverflowsSideways } from './useOverflowsSideways'
 import type { TableRef } from 'antd/es/table'
 import type { ResourceAction } from '../../schema/types'
 import { useConfirmDelete } from './useConfirmDelete'
+import { defaultSortOrder, useListTable } from './useListTable'
+import { CreateButton, RefreshButton } from './ListButtons'
 import './resource-list.css'
 
 const ActionModal = lazy(() => import('./ActionModal'))
@@ -59,13 +60,13 @@ export default function ResourceList({ resource }: { resource: string }) {
   const queryClient = useQueryClient()
   const Header = def.header ? HEADERS[def.header] : undefined
   const refreshHeader = () => (Header ? queryClient.invalidateQueries({ queryKey: headerQueryKey(resource) }) : Promise.resolve())
-  const { tableProps, searchFormProps, sorters, filters, tableQuery } = useTable<BaseRecord>({
+  const { tableProps, searchFormProps, sorters, filters, tableQuery } = useListTable<BaseRecord>({
     resource,
     syncWithLocation: true,
     pagination: { pageSize: config.pageSize },
     sorters: { initial: [config.defaultSort] },
     filters: { initial: linked },
-    onSearch: (values) => toCrudFilters(def.list.filters, values as Record<string, unknown>),
+    onSearch: (values) => toCrudFilters(def.list.filters, values),
     queryOptions: firstPage?.queryOptions(resource),
     onLiveEvent: () => void refreshHeader(),
   })
@@ -155,9 +156,9 @@ export default function ResourceList({ resource }: { resource: string }) {
                 </Button>
               ),
             )}
-          <RefreshButton onClick={() => void Promise.all([tableQuery.refetch(), refreshHeader()])} />
+          <RefreshButton resource={resource} onClick={() => void Promise.all([tableQuery.refetch(), refreshHeader()])} />
           {/* Decided by the role, as the row buttons are: Refine's own check answers a moment later, and the button would push in beside the others. */}
-          {can('create') && <CreateButton resource={resource} accessControl={{ enabled: false }} />}
+          {can('create') && <CreateButton resource={resource} />}
         </Space>
       }
     >
@@ -217,7 +218,7 @@ export default function ResourceList({ resource }: { resource: string }) {
             // column-NAME marks a column's header and cells (tests find them by it).
             className={f.kind === 'text' || f.kind === 'message' || f.kind === 'richText' || f.kind === 'relation' ? `column-${name}` : `column-${name} cell-nowrap`}
             sorter={sortable ? { multiple: undefined } : false}
-            defaultSortOrder={getDefaultSortOrder(name, sorters)}
+            defaultSortOrder={defaultSortOrder(name, sorters)}
             render={(value: unknown, record: BaseRecord) => <FieldValue field={f} value={value} record={record} />}
           />
         ))}

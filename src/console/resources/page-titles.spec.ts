@@ -1,11 +1,15 @@
 import { resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { readSchemaFiles } from '../../schema/load-files'
 import { createRegistry } from '../../schema/registry'
 import type { Locale } from '../../schema/types'
 import { createI18nProvider, LOCALE_KEY } from '../providers/i18nProvider'
 import { detailFields } from './fields'
 import { titleParams, type RecordPage } from './page-titles'
+import { loadLocale } from '../i18n/locale-packs'
+
+// The words of both locales, which the console loads as each is first wanted.
+beforeAll(() => Promise.all([loadLocale('zh-CN'), loadLocale('en-US')]))
 
 const registry = createRegistry(readSchemaFiles(resolve(__dirname, '../../../schemas')))
 

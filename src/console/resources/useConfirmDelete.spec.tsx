@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { App } from 'antd'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { readSchemaFiles } from '../../schema/load-files'
 import { createRegistry } from '../../schema/registry'
 import { ConsoleContext, type ConsoleContextValue } from '../ConsoleContext'
@@ -10,6 +10,10 @@ import { createI18nProvider, LOCALE_KEY } from '../providers/i18nProvider'
 import type { ApiRequest, HttpClient } from '../providers/http-client'
 import type { TaskUsesResponse } from '../../generated/types'
 import { useConfirmDelete } from './useConfirmDelete'
+import { loadLocale } from '../i18n/locale-packs'
+
+// The words of both locales, which the console loads as each is first wanted.
+beforeAll(() => Promise.all([loadLocale('zh-CN'), loadLocale('en-US')]))
 
 afterEach(cleanup)
 
