@@ -77,7 +77,10 @@ export async function endpointRoutes(app: FastifyInstance, opts: { services: Ser
 /** Forms send empty filters as "": they mean "no filter", not "match the empty string". */
 export function withoutEmpty(query: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+  if (query === null || typeof query !== 'object') return out
+  const given = query as Record<string, unknown>
+  for (const key of Object.keys(given)) {
+    const value = given[key]
     if (value !== '' && key !== 'token' && key !== 'ticket') out[key] = value
   }
   return out

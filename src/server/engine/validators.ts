@@ -87,17 +87,36 @@ const UNSTORABLE_TEXT_MESSAGE: Record<Locale, (label: string) => string> = {
   'zh-CN': (label) => `${label}包含无法保存的字符（NUL 或无效的 Unicode）`,
 }
 
-/** JSON pointer of the first string in `value` that cannot be stored as sent; a loop, since bodies may nest deeper than the stack. */
+/** A value met on the walk below, with the key that reached it from its parent's entry. */
+interface Visit {
+  item: unknown
+  parent: Visit | undefined
+  key: string
+}
+
+/**
+ * JSON pointer of the first string in `value` that cannot be stored as sent; a loop, since bodies
+ * may nest deeper than the stack. Every request passes through here and nearly every one is
+ * clean, so the pointer is only spelled out for the string found.
+ */
 function findUnstorableText(value: unknown): string | undefined {
-  const pending: [unknown, string][] = [[value, '']]
+  const pending: Visit[] = [{ item: value, parent: undefined, key: '' }]
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, pointer] = next
-    if (typeof item === 'string' && UNSTORABLE_TEXT.test(item)) return pointer
+    const { item } = next
+    if (typeof item === 'string' && UNSTORABLE_TEXT.test(item)) return pointerOf(next)
     if (item !== null && typeof item === 'object') {
-      for (const [key, child] of Object.entries(item).reverse()) pending.push([child, `${pointer}/${escapePointerToken(key)}`])
+      // Pushed last first, so they are taken in key order.
+      const keys = Object.keys(item)
+      for (let i = keys.length - 1; i >= 0; i--) pending.push({ item: (item as Record<string, unknown>)[keys[i]!], parent: next, key: keys[i]! })
     }
   }
   return undefined
+}
+
+function pointerOf(visit: Visit): string {
+  let pointer = ''
+  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) pointer = `/${escapePointerToken(at.key)}${pointer}`
+  return pointer
 }
 
 /** The x-label of the field at a top-level pointer, else its name, as the schema messages word it. */
