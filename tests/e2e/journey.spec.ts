@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSignedIn, startProduct, withSignedIn, type Product } from './harness'
 import { choose, exportCsv, figure, fillForm, rowAction } from './page-actions'
+import { goTo } from './screens'
 
 let product: Product
 beforeAll(async () => {
@@ -21,7 +22,7 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
       await page.getByRole('button', { name: 'Save' }).click()
       await page.getByRole('row', { name: /j_partner/ }).waitFor()
 
-      await page.goto(`${product.url}/promotion/card-password`)
+      await goTo(page, '/promotion/card-password')
       await page.getByRole('button', { name: 'Issue cards' }).click()
       await fillForm(page, { name: 'Journey gift' })
       await choose(page, 'kind', 'Balance')
@@ -49,7 +50,7 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
       await page.getByRole('row', { name: /j_shop/ }).waitFor()
 
       // The partner sees only the two cards it holds, and reads their passwords from its export.
-      await page.goto(`${product.url}/promotion/card-password`)
+      await goTo(page, '/promotion/card-password')
       await page.getByRole('row', { name: /Journey gift/ }).nth(1).waitFor()
       expect(await page.getByRole('row', { name: /Journey gift/ }).count()).toBe(2)
       const { rows } = await exportCsv(page)
@@ -79,11 +80,11 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
       await shopTab.goto(`${product.url}/account/property`)
       await shopTab.locator('.ant-statistic', { hasText: 'Balance' }).getByText('15.00').waitFor()
 
-      await page.goto(`${product.url}/promotion/tree`)
+      await goTo(page, '/promotion/tree')
       await page.locator('[data-account="j_shop"]').waitFor()
       expect(await page.locator('[data-account="partner"]').count()).toBe(0)
 
-      await page.goto(`${product.url}/dashboard/workBench`)
+      await goTo(page, '/dashboard/workBench')
       await figure(page, 'Cards redeemed').getByText('1').waitFor()
       await page.getByText('15.00 CNY of balance among them').waitFor()
       expect(await figure(page, 'Unused cards held').textContent()).toContain('1')
@@ -100,7 +101,7 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
       await page.locator('mark', { hasText: 'Journey shop' }).waitFor()
       for (const username of ['admin', 'j_partner']) await page.locator(`[data-account="${username}"]`).waitFor()
 
-      await page.goto(`${product.url}/home/index`)
+      await goTo(page, '/home/index')
       await figure(page, 'Cards issued').getByText('3').waitFor()
       expect(await figure(page, 'Cards redeemed').textContent()).toContain('1')
       expect(await figure(page, 'Unused cards held').textContent()).toContain('2')

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { enUS } from '../../src/console/i18n/en-US'
+import { zhCN } from '../../src/console/i18n/zh-CN'
 import { settler } from './settle'
 import { EVERY_VARIANT, walkRoutes } from './screens'
 import { chooseMenuItem, clickWhenSettled, startProduct, withBrowser, withSignedIn, type Product } from './harness'
@@ -13,6 +15,21 @@ afterAll(() => product?.stop())
 /** A phone (antd's xs) and a tablet upright (antd's md, where the wide layout starts). */
 const PHONE = 390
 const TABLET = 768
+
+/** Resolves after the next two frames are drawn: what a scroll or a resize moved has been laid out and painted. */
+const twoFrames = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+
+/**
+ * Waits until the frame has taken its phone form after the window narrowed. It comes in two steps:
+ * the stylesheets' media queries apply at once, and the sider gives way to the header's menu button
+ * when React next renders, on the breakpoint antd reports. Measured between the two, a page is a
+ * phone's stylesheet squeezed beside a desktop's sider.
+ */
+async function phoneFrame(page: Page, locale: 'zh-CN' | 'en-US'): Promise<void> {
+  await page.getByRole('button', { name: (locale === 'zh-CN' ? zhCN : enUS)['menu.open']! }).waitFor()
+  await expect.poll(() => page.locator('.ant-layout-sider').count()).toBe(0)
+  await twoFrames(page)
+}
 
 /** How far the page scrolls sideways: 0 when it fits the window. */
 const sideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth)
@@ -206,7 +223,12 @@ describe('the console on a phone (390 px) and a tablet (768 px)', () => {
           return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5
         })
       await page.locator('.task-summary').waitFor()
+      // Measured once the form is whole and still: its widgets' code and options arrive after the summary
+      // shows, and the menu unfolds the chosen page's group with a motion; both move what is measured.
+      await page.waitForLoadState('networkidle')
+      await settler(page)()
       await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight))
+      await twoFrames(page)
       // The form is longer than the window, so the page did scroll.
       expect(await page.evaluate(() => scrollY)).toBeGreaterThan(300)
       expect(await inWindow('.ant-layout-sider')).toBe(true)
@@ -254,6 +276,7 @@ describe('the console on a phone (390 px) and a tablet (768 px)', () => {
         await alert.waitFor()
         expect((await layout()).below).toBe(false)
         await page.setViewportSize({ width: PHONE, height: 844 })
+        await phoneFrame(page, locale)
         await expect.poll(async () => (await layout()).below).toBe(true)
         const phone = await layout()
         // The text has the alert's width but for the icon, not a column beside the button.

@@ -120,16 +120,19 @@ describe('a video from a topic', () => {
       const result = tasks.data.find((task) => task.kind === 'topic_video')!.result
       expect(result.unmatched).toEqual([])
       expect(new Set(result.outputs.map((o) => o.combination)).size).toBe(5)
-      for (const output of result.outputs) {
+      // Each file read by ffmpeg side by side, then checked in turn.
+      const measured = await Promise.all(result.outputs.map(async (output) => {
         const file = join(product.dataDir, 'uploads', output.url.replace('/uploads/', ''))
         const { duration } = await probeMedia(file)
+        return { output, duration, spans: await soundSpans(file, duration, 0.15) }
+      }))
+      for (const { output, duration, spans } of measured) {
         expect(duration).toBeGreaterThan(25)
         expect(duration).toBeLessThan(35)
         const last = output.lines.at(-1)!
         expect(output.lines[0]!.start).toBe(0)
         output.lines.slice(1).forEach((line, i) => expect(line.start).toBeGreaterThanOrEqual(output.lines[i]!.end))
         // Every stretch of speech falls within a line's time, and every line is spoken: no subtitle waits on screen for its words.
-        const spans = await soundSpans(file, duration, 0.15)
         for (const span of spans) expect(output.lines.some((line) => span.start >= line.start - 0.1 && span.end <= line.end + 0.1), `${span.start}–${span.end}`).toBe(true)
         for (const line of output.lines) expect(spans.some((span) => span.start < line.end && span.end > line.start), line.text).toBe(true)
         expect(Math.abs(spans.at(-1)!.end - last.end)).toBeLessThan(0.35)
