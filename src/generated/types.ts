@@ -67,6 +67,10 @@ export interface FieldError {
  */
 export interface Paginator<T> {
   total: number
+  /**
+   * Only when a search by any part of a field (x-index "contains") matches more rows than the server counts: more than `total` match. `last_page` then goes as far as the count did, or one past a full page; later pages answer their rows as any other, and one that is not full gives the exact total.
+   */
+  total_is_at_least?: true
   per_page: number
   current_page: number
   last_page: number

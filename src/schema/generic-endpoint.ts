@@ -42,6 +42,12 @@ export function paginator(item: JsonSchema): JsonSchema {
   return closedObject(
     {
       total: { type: 'integer', minimum: 0 },
+      total_is_at_least: {
+        type: 'boolean',
+        const: true,
+        description:
+          'Only when a search by any part of a field (x-index "contains") matches more rows than the server counts: more than `total` match. `last_page` then goes as far as the count did, or one past a full page; later pages answer their rows as any other, and one that is not full gives the exact total.',
+      },
       per_page: { type: 'integer', minimum: 1 },
       current_page: { type: 'integer', minimum: 1 },
       last_page: { type: 'integer', minimum: 1 },

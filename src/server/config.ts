@@ -35,6 +35,11 @@ export interface Config {
   speakLimit: { perAccount: number; windowMs: number; atOnce: number }
   /** Live event streams (task/events and the like) one account may hold open in this process (EVENT_STREAMS_PER_ACCOUNT). */
   eventStreamsPerAccount: number
+  /**
+   * The most a list searched by any part of an indexed field (x-index "contains") counts
+   * (SEARCH_COUNT_LIMIT): past it, the list says there are more than this many.
+   */
+  searchCountLimit: number
   /** Where the rate limits count when set; in the database otherwise. */
   redis?: RedisConfig
   passwordReset: PasswordResetConfig
@@ -149,6 +154,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiRateLimit: { perAccount: integer(env, 'AI_LIMIT_PER_ACCOUNT', 30), windowMs: 60_000 },
     speakLimit: { perAccount: integer(env, 'SPEAK_LIMIT_PER_ACCOUNT', 20), windowMs: 60_000, atOnce: 2 },
     eventStreamsPerAccount: integer(env, 'EVENT_STREAMS_PER_ACCOUNT', 20) || 20,
+    // At least the thousand matches a search reads from its index (list-query.ts), below which SQLite counts exactly whatever the limit: both databases then answer alike.
+    searchCountLimit: Math.max(integer(env, 'SEARCH_COUNT_LIMIT', 2_000), 1_000),
     redis: redisOf(env),
     passwordReset: passwordResetOf(env),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),

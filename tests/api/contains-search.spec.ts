@@ -15,20 +15,26 @@ const QUERIES = ['sale', 'SALE', '春季', '春季新品', 'g_s', '%', '_', '\\'
 beforeAll(async () => {
   server = await startTestServer()
   merchant = await server.account('searcher', 'merchant')
-  const now = server.services.now()
-  // 2,400 rows: each name 200 times, with a number, so counts and pages both matter, and a
-  // search of "a" finds more than a thousand (read in list order, not from the index).
+  await fillMaterials(server, merchant.id)
+})
+afterAll(() => server.close())
+
+/**
+ * 2,400 rows: each name 200 times, with a number, so counts and pages both matter, and a
+ * search of "a" finds more than a thousand (read in list order, not from the index).
+ */
+async function fillMaterials(on: TestServer, ownerId: number): Promise<void> {
+  const now = on.services.now()
   const rows = Array.from({ length: 2400 }, (_, i) => ({
     name: `${NAMES[i % NAMES.length]} ${i}`,
     kind: 'video',
     url: `/uploads/x/${i}.mp4`,
-    owner_id: merchant.id,
+    owner_id: ownerId,
     created_at: new Date(now.getTime() - i * 1000).toISOString(),
     updated_at: now.toISOString(),
   }))
-  for (let i = 0; i < rows.length; i += 200) await server.services.db.insertInto('material').values(rows.slice(i, i + 200)).execute()
-})
-afterAll(() => server.close())
+  for (let i = 0; i < rows.length; i += 200) await on.services.db.insertInto('material').values(rows.slice(i, i + 200)).execute()
+}
 
 /** What the list answers for a contains search on the name, every page. */
 async function listed(text: string): Promise<{ total: number; ids: number[] }> {
@@ -44,9 +50,9 @@ async function listed(text: string): Promise<{ total: number; ids: number[] }> {
 }
 
 /** The same search as a scan of every row, as the list did before the index. */
-async function scanned(text: string): Promise<number[]> {
+async function scanned(text: string, on = server, ownerId = merchant.id): Promise<number[]> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  const { rows } = await sql<{ id: number }>`select id from material where owner_id = ${merchant.id} and lower(name) like ${pattern} escape '\\' order by created_at desc, id desc`.execute(server.services.db)
+  const { rows } = await sql<{ id: number }>`select id from material where owner_id = ${ownerId} and lower(name) like ${pattern} escape '\\' order by created_at desc, id desc`.execute(on.services.db)
   return rows.map((row) => Number(row.id))
 }
 
@@ -102,5 +108,61 @@ describe('searching a field by any part of it (x-index "contains")', () => {
     expect(await exists()).toBe(true)
     expect((await listed('harbour')).ids).toEqual(await scanned('harbour'))
     expect((await scanned('harbour')).length).toBe(401)
+  })
+})
+
+describe('the count of a search matching very many rows', () => {
+  // The least limit there is (a thousand, as many as a search reads from its index before it reads the table instead), so 2,400 rows are enough.
+  const LIMIT = 1000
+  let capped: TestServer
+  let owner: { id: number; token: string }
+  beforeAll(async () => {
+    capped = await startTestServer({ config: { searchCountLimit: LIMIT } })
+    owner = await capped.account('searcher', 'merchant')
+    await fillMaterials(capped, owner.id)
+  })
+  afterAll(() => capped.close())
+
+  type Page = { total: number; total_is_at_least?: true; per_page: number; current_page: number; last_page: number; data: { id: number }[] }
+  const page = async (text: string, number: number, limit = 30) => {
+    const res = await capped.call<Page>('GET', '/material/list', { token: owner.token, query: { name: text, limit, page: number } })
+    expect(res.body.code).toBe(1)
+    return res.body.data
+  }
+  const ids = (answer: Page) => answer.data.map((m) => m.id)
+
+  it('stops at the limit and says the total is a lower bound, the page the same rows as a scan', async () => {
+    const scan = await scanned('a', capped, owner.id)
+    expect(scan.length).toBe(1600)
+    const first = await page('a', 1)
+    expect({ ...first, data: ids(first) }).toEqual({ total: LIMIT, total_is_at_least: true, per_page: 30, current_page: 1, last_page: 34, data: scan.slice(0, 30) })
+    // The count went one row past the limit: page 34 holds it, and is full, so the next may hold more.
+    const reached = await page('a', 34)
+    expect({ ...reached, data: ids(reached) }).toEqual({ total: LIMIT, total_is_at_least: true, per_page: 30, current_page: 34, last_page: 35, data: scan.slice(990, 1020) })
+  })
+
+  it('pages on past the count to the last match, where the total is exact again', async () => {
+    const scan = await scanned('a', capped, owner.id)
+    const read: number[] = []
+    let answer: Page
+    let number = 0
+    do {
+      answer = await page('a', ++number)
+      read.push(...ids(answer))
+    } while (number < answer.last_page)
+    expect(read).toEqual(scan)
+    expect({ number, total: answer.total, flagged: 'total_is_at_least' in answer }).toEqual({ number: 54, total: 1600, flagged: false })
+    // A page past every match has no rows and says no more than the count did.
+    const past = await page('a', 60)
+    expect({ ...past, data: ids(past) }).toEqual({ total: LIMIT, total_is_at_least: true, per_page: 30, current_page: 60, last_page: 34, data: [] })
+  })
+
+  it('counts a search matching fewer rows than the limit exactly, without the flag', async () => {
+    for (const text of ['sale', 'harbour', 'none-of-these']) {
+      const scan = await scanned(text, capped, owner.id)
+      const first = await page(text, 1)
+      expect({ text, ...first, data: ids(first) }).toEqual({ text, total: scan.length, per_page: 30, current_page: 1, last_page: Math.max(1, Math.ceil(scan.length / 30)), data: scan.slice(0, 30) })
+    }
+    expect((await scanned('sale', capped, owner.id)).length).toBe(600)
   })
 })

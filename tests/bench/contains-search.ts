@@ -5,7 +5,8 @@
  * the keyword (so it reads every row, as every search did before the index), loaded in
  * alternating slices; at 1,000,000 rows, the latency of one search at a time on SQLite and,
  * when DATABASE_URL is set, on a PostgreSQL database of its own. Every answer the figures are
- * of is first checked against a scan.
+ * of is first checked against a scan: its total too, which stops at the server's search count
+ * limit (SEARCH_COUNT_LIMIT, 2,000) and says so for a term matching more.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -52,6 +53,8 @@ export const SEARCH_TERMS: readonly SearchTerm[] = [
 export interface SideBySideTerm {
   term: SearchTerm
   matching: number
+  /** Where the index's count stopped, for a term matching more than the server counts (the scan counts every match). */
+  countedTo?: number
   indexed: LoadResult
   scanned: LoadResult
 }
@@ -59,6 +62,8 @@ export interface SideBySideTerm {
 export interface LatencyTerm {
   term: SearchTerm
   matching: number
+  /** Where the count stopped, for a term matching more than the server counts. */
+  countedTo?: number
   result: LoadResult
 }
 
@@ -109,7 +114,7 @@ async function sideBySide(options: ContainsSearchOptions, dir: string, compared:
     const tokens = { indexed: await signIn(indexed.port, filled.username, filled.password), scanned: await signIn(scanned.port, filled.username, filled.password) }
     const out: SideBySideTerm[] = []
     for (const term of SEARCH_TERMS) {
-      const matching = await sameAnswers(term, { port: indexed.port, token: tokens.indexed }, { port: scanned.port, token: tokens.scanned })
+      const { matching, countedTo } = await sameAnswers(term, { port: indexed.port, token: tokens.indexed }, { port: scanned.port, token: tokens.scanned }, countLimitOf({ ...env, DATA_DIR: indexedDir }))
       compared.answers++
       const plan = (token: string): LoadPlan => ({ connections: SIDE_BY_SIDE.connections, path: searchPath(term), pages: term.pages, token })
       await warmUp(indexed, plan(tokens.indexed), SIDE_BY_SIDE.warmupSeconds)
@@ -120,7 +125,7 @@ async function sideBySide(options: ContainsSearchOptions, dir: string, compared:
         slices.indexed.push(await measureSlice(indexed, plan(tokens.indexed), SIDE_BY_SIDE.sliceSeconds))
         slices.scanned.push(await measureSlice(scanned, plan(tokens.scanned), SIDE_BY_SIDE.sliceSeconds))
       }
-      out.push({ term, matching, indexed: combineSlices(slices.indexed), scanned: combineSlices(slices.scanned) })
+      out.push({ term, matching, countedTo, indexed: combineSlices(slices.indexed), scanned: combineSlices(slices.scanned) })
     }
     return { rows: filled.rows, fillMs: filled.fillMs, sideBySide: out }
   } finally {
@@ -151,9 +156,9 @@ async function latencies(options: ContainsSearchOptions, env: Record<string, str
     const token = await signIn(server.port, filled.username, filled.password)
     const out: LatencyTerm[] = []
     for (const term of SEARCH_TERMS) {
-      const matching = await sameAsScan(term, { port: server.port, token }, env)
+      const { matching, countedTo } = await sameAsScan(term, { port: server.port, token }, env)
       compared.answers++
-      out.push({ term, matching, result: await measure(server, { connections: LATENCY.connections, path: searchPath(term), pages: term.pages, token }) })
+      out.push({ term, matching, countedTo, result: await measure(server, { connections: LATENCY.connections, path: searchPath(term), pages: term.pages, token }) })
     }
     return out
   } finally {
@@ -183,33 +188,62 @@ async function pagesOf(client: Client, term: SearchTerm) {
   return pages
 }
 
-/** Both servers' totals and pages, equal, or the bench stops: figures of different answers compare nothing. */
-async function sameAnswers(term: SearchTerm, indexed: Client, scanned: Client): Promise<number> {
-  const [a, b] = [await pagesOf(indexed, term), await pagesOf(scanned, term)]
-  if (JSON.stringify(a) !== JSON.stringify(b)) {
-    throw new Error(`host contains "${term.text}": the index answers differently from the scan:\n index: ${JSON.stringify(a).slice(0, 300)}\n scan:  ${JSON.stringify(b).slice(0, 300)}`)
+/**
+ * Both servers' pages, equal, or the bench stops: figures of different answers compare nothing.
+ * The scan counts every match; the index's count stops at the server's limit (answeredTotal).
+ */
+async function sameAnswers(term: SearchTerm, indexed: Client, scanned: Client, countLimit: number): Promise<{ matching: number; countedTo?: number }> {
+  const a = await pagesOf(indexed, term)
+  const b = []
+  for (const page of a) b.push(await fetchList(scanned.port, `${searchPath(term)}&page=${page.current_page}`, scanned.token))
+  const matching = b[0]!.total
+  const answered = a.map((page) => ({ ...answeredTotal(page), data: page.data }))
+  const expected = b.map((page) => ({ ...expectedTotal(matching, page.data.length, countLimit), data: page.data }))
+  if (JSON.stringify(answered) !== JSON.stringify(expected)) {
+    throw new Error(`host contains "${term.text}": the index answers differently from the scan:\n index: ${JSON.stringify(answered).slice(0, 300)}\n scan:  ${JSON.stringify(expected).slice(0, 300)}`)
   }
-  return a[0]!.total
+  return matching > countLimit ? { matching, countedTo: countLimit } : { matching }
 }
 
 /** The server's total and ids, page by page, against one scan of the table in the list's order (id, newest first). */
-async function sameAsScan(term: SearchTerm, client: Client, env: Record<string, string>): Promise<number> {
+async function sameAsScan(term: SearchTerm, client: Client, env: Record<string, string>): Promise<{ matching: number; countedTo?: number }> {
   const pages = await pagesOf(client, term)
   const config = readConfig({ ...env, SCHEMAS_DIR: join(REPO_ROOT, 'schemas') })
+  const countLimit = countLimitOf(env)
   const database = await openDatabase(config)
   try {
     const pattern = `%${term.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     const { rows } = await sql<{ id: number }>`select id from domain where lower(host) like ${pattern} escape '\\' order by id desc`.execute(database.db)
     const ids = rows.map((row) => Number(row.id))
-    const expected = pages.map((page) => ({ total: ids.length, ids: ids.slice((page.current_page - 1) * PAGE_SIZE, page.current_page * PAGE_SIZE) }))
-    const answered = pages.map((page) => ({ total: page.total, ids: page.data.map((row) => Number(row.id)) }))
+    const expected = pages.map((page) => {
+      const onPage = ids.slice((page.current_page - 1) * PAGE_SIZE, page.current_page * PAGE_SIZE)
+      return { ...expectedTotal(ids.length, onPage.length, countLimit), ids: onPage }
+    })
+    const answered = pages.map((page) => ({ ...answeredTotal(page), ids: page.data.map((row) => Number(row.id)) }))
     if (JSON.stringify(answered) !== JSON.stringify(expected)) {
       throw new Error(`host contains "${term.text}" on ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}: the server answers differently from a scan:\n server: ${JSON.stringify(answered).slice(0, 300)}\n scan:   ${JSON.stringify(expected).slice(0, 300)}`)
     }
-    return ids.length
+    return ids.length > countLimit ? { matching: ids.length, countedTo: countLimit } : { matching: ids.length }
   } finally {
     await database.close()
   }
+}
+
+/** Where a server started with `env` stops counting a search: its environment is this process's with `env` over it (spawn-server.ts). */
+function countLimitOf(env: Record<string, string>): number {
+  return readConfig({ ...process.env, ...env }).searchCountLimit
+}
+
+/**
+ * A page's total when `matching` rows match and the count stops at `countLimit`: past the limit,
+ * the limit as a lower bound, except on a page short of full, which ends the matches.
+ */
+function expectedTotal(matching: number, onPage: number, countLimit: number): { total: number; atLeast?: true } {
+  return matching <= countLimit || (onPage > 0 && onPage < PAGE_SIZE) ? { total: matching } : { total: countLimit, atLeast: true }
+}
+
+function answeredTotal(page: { total: number; total_is_at_least?: true }): { total: number; atLeast?: true } {
+  return page.total_is_at_least ? { total: page.total, atLeast: true } : { total: page.total }
 }
 
 /** A copy of schemas/ whose entities declare no "x-index": "contains": a server started on it searches as before the index, reading every row. */
@@ -232,13 +266,13 @@ export function describeContainsSearch(f: ContainsSearchFigures): string {
     `\ncontains search (domain/list?host=…, x-index "contains"): ${f.rows.toLocaleString('en-US')} domains filled in ${(f.fillMs / 1000).toFixed(1)} s; the same build with the index and on a copy whose schemas lack the keyword (every row read), ${SIDE_BY_SIDE.connections} connections, ${SIDE_BY_SIDE.warmupSeconds} s warm-up each, then ${SIDE_BY_SIDE.slices} x ${SIDE_BY_SIDE.sliceSeconds} s alternating; every term's answers equal:`,
   ]
   for (const s of f.sideBySide) {
-    lines.push(`  "${s.term.text}" (${s.term.kind}, ${s.matching.toLocaleString('en-US')} match): index / scan ${(s.indexed.reqPerSec / s.scanned.reqPerSec).toFixed(1)}x`)
+    lines.push(`  "${s.term.text}" (${s.term.kind}, ${s.matching.toLocaleString('en-US')} match${counted(s)}): index / scan ${(s.indexed.reqPerSec / s.scanned.reqPerSec).toFixed(1)}x`)
     lines.push(`    index ${load(s.indexed)}`)
     lines.push(`    scan  ${load(s.scanned)}`)
   }
   for (const l of f.large) {
     lines.push(`  ${l.database}, ${l.rows.toLocaleString('en-US')} domains (filled in ${(l.fillMs / 1000).toFixed(1)} s), one search at a time, answers equal to a scan's:`)
-    for (const t of l.terms) lines.push(`    "${t.term.text}" (${t.term.kind}, ${t.matching.toLocaleString('en-US')} match): ${load(t.result)}`)
+    for (const t of l.terms) lines.push(`    "${t.term.text}" (${t.term.kind}, ${t.matching.toLocaleString('en-US')} match${counted(t)}): ${load(t.result)}`)
   }
   return lines.join('\n')
 }
@@ -250,16 +284,20 @@ export function containsSearchRows(f: ContainsSearchFigures): ReportRow[] {
     const ratio = s.indexed.reqPerSec / s.scanned.reqPerSec
     const failed = s.indexed.failures + s.scanned.failures > 0
     rows.push({
-      label: `search at ${f.rows.toLocaleString('en-US')}: "${s.term.text}" (${s.matching.toLocaleString('en-US')} match), index / scan req/s`,
+      label: `search at ${f.rows.toLocaleString('en-US')}: "${s.term.text}" (${s.matching.toLocaleString('en-US')} match${counted(s)}), index / scan req/s`,
       value: `${ratio.toFixed(1)}x (${s.indexed.reqPerSec.toFixed(0)} / ${s.scanned.reqPerSec.toFixed(0)})`,
       ...(s.term.kind === 'tenth' ? {} : { target: '>= 10x', met: ratio >= 10 && !failed }),
     })
   }
   for (const l of f.large) {
     for (const t of l.terms) {
-      rows.push({ label: `search at ${l.rows.toLocaleString('en-US')}, ${l.database}: "${t.term.text}" (${t.matching.toLocaleString('en-US')} match) p99`, value: `${t.result.p99Ms.toFixed(1)} ms`, target: '< 50 ms', met: t.result.p99Ms < 50 && t.result.failures === 0 })
+      rows.push({ label: `search at ${l.rows.toLocaleString('en-US')}, ${l.database}: "${t.term.text}" (${t.matching.toLocaleString('en-US')} match${counted(t)}) p99`, value: `${t.result.p99Ms.toFixed(1)} ms`, target: '< 50 ms', met: t.result.p99Ms < 50 && t.result.failures === 0 })
     }
   }
   rows.push({ label: 'search answers equal to the scan (total and pages)', value: `${f.comparedAnswers} of ${f.comparedAnswers}`, target: 'all', met: true })
   return rows
+}
+
+function counted(t: { countedTo?: number }): string {
+  return t.countedTo === undefined ? '' : `, counted to ${t.countedTo.toLocaleString('en-US')}`
 }

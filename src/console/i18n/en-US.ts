@@ -136,6 +136,7 @@ export const enUS: Record<string, string> = {
   'list.emptyFiltered': 'Nothing matches these filters',
   'list.retry': 'Try again',
   'list.total': '{{total}} in all',
+  'list.totalAtLeast': 'More than {{total}}',
   'list.selected': '{{count}} selected',
   'list.selectRow': 'Select record {{id}}',
   'list.scrollHint': 'Scroll sideways to see every column',

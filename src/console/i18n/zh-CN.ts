@@ -138,6 +138,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'list.emptyFiltered': '没有符合筛选条件的数据',
   'list.retry': '重试',
   'list.total': '共 {{total}} 条',
+  'list.totalAtLeast': '超过 {{total}} 条',
   'list.selected': '已选 {{count}} 项',
   'list.selectRow': '选择记录 {{id}}',
   'list.scrollHint': '左右滑动查看全部列',

@@ -41,7 +41,8 @@ const rows = () => server.services.db.selectFrom('domain').selectAll().orderBy('
 const rowById = async (id: number) => (await rows()).find((r) => Number(r.id) === id)
 
 beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW })
+  // The least count limit there is, so that a search whose count stops needs a thousand rows, not ten.
+  server = await startTestServer({ now: () => NOW, config: { searchCountLimit: 1000 } })
   admin = await server.account('admin', 'admin')
   registry = createRegistry(readSchemaFiles(SCHEMAS_DIR))
 })
@@ -159,6 +160,14 @@ describe('getList', () => {
     await server.account('partner', 'partner', 'admin')
     const merchant = await server.account('merchant', 'merchant', 'partner')
     await expect(providerFor(merchant.token).getList({ resource: 'domain' })).rejects.toMatchObject({ name: 'ApiError', statusCode: 403, code: 0 })
+  })
+
+  it('keeps a stopped count\'s flag, with how far its pages go, for the pagination', async () => {
+    const at = NOW.toISOString()
+    const many = Array.from({ length: 1001 }, (_, i) => ({ host: `many${i}.stopped.example`, name: `Many ${i}`, owner_id: admin.id, created_at: at, updated_at: at }))
+    await server.services.db.insertInto('domain').values(many).execute()
+    const page = await providerFor(admin.token).getList<Domain>({ resource: 'domain', pagination: { currentPage: 1, pageSize: 20 }, filters: [{ field: 'host', operator: 'contains', value: 'stopped.example' }] })
+    expect({ ...page, data: page.data.length }).toEqual({ data: 20, total: 1000, totalIsAtLeast: true, lastPage: 51, perPage: 20 })
   })
 })
 

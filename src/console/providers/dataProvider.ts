@@ -5,6 +5,7 @@ import type { FirstPageCache } from '../resources/first-page'
 
 interface Paginator<T> {
   total: number
+  total_is_at_least?: true
   per_page: number
   current_page: number
   last_page: number
@@ -57,6 +58,8 @@ export function createDataProvider(registry: Pick<Registry, 'resources' | 'endpo
         query.order = sort.order
       }
       const page = await call<Paginator<TData>>(resource, 'list', query)
+      // A search matching very many rows whose count stopped: the pagination says "more than" and offers the pages the server does.
+      if (page.total_is_at_least) return { data: page.data, total: page.total, totalIsAtLeast: true, lastPage: page.last_page, perPage: page.per_page }
       return { data: page.data, total: page.total }
     },
 

@@ -15,6 +15,7 @@ import { ListHeading } from './ListHeading'
 import { ListFilters, linkedFilters, toCrudFilters } from './ListFilters'
 import { splitActions, useRowActions } from './RowActions'
 import { listSpinning } from './first-page'
+import { listTotal } from './list-total'
 import { HEADERS } from './headers'
 import { headerQueryKey } from './header-props'
 import { actionFields, actionsFor, openDownload, rowMatches } from './actions'
@@ -193,7 +194,7 @@ export default function ResourceList({ resource }: { resource: string }) {
         pagination={{
           ...tableProps.pagination,
           showSizeChanger: true,
-          showTotal: (total) => t('list.total', { total }),
+          ...listTotal(tableQuery.data, t, locale),
           locale: { items_per_page: t('pagination.itemsPerPage') },
         }}
         locale={{

@@ -30,7 +30,7 @@ export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unkn
   const q = ctx.query
   const page = Number(q.page ?? 1)
   const limit = Math.min(Number(q.limit ?? config.pageSize), MAX_PAGE_SIZE)
-  const terms = await searchTerms(ctx, entity)
+  const { terms, countLimit } = await searchTerms(ctx, entity)
 
   const sortField = (q.sort as string | undefined) ?? config.defaultSort.field
   const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort ? 'asc' : config.defaultSort.order)
@@ -38,7 +38,7 @@ export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unkn
   // Count and page one after the other on one connection (db/direct-reads.ts). Nothing else reads
   // while it is held: a read needing a second connection could wait on a pool this holds.
   const { total, rows } = await directReads(ctx.services.db).together(async (reads) => {
-    const total = await countOf(ctx, entity, terms, reads)
+    const total = await countOf(ctx, entity, terms, reads, countLimit === undefined ? undefined : { limit: countLimit, sortField, order })
     const pageQuery = templated(ctx, `page ${sortField} ${order}`, terms, [limit, (page - 1) * limit], (query, [pageSize, offset]) => {
       let rows = query.select(columns).orderBy(`${entity.table}.${sortField}`, order)
       if (sortField !== 'id') rows = rows.orderBy(`${entity.table}.id`, order)
@@ -47,22 +47,40 @@ export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unkn
     return { total, rows: await reads.arrays(pageQuery.sql, pageQuery.parameters) }
   })
   return {
-    total,
+    ...pageTotal(total, countLimit, page, limit, rows.length),
     per_page: limit,
     current_page: page,
-    last_page: Math.max(1, Math.ceil(total / limit)),
     data: await pageRecords(ctx, entity, rows),
   }
+}
+
+/**
+ * The envelope's total and last page. A count stopped past `countLimit` gives `countLimit`, said
+ * to be a lower bound, and pages as far as it went; a full page past that may have more after
+ * it, so the next page is offered, and a page short of full ends the matches: the total is
+ * known again.
+ */
+function pageTotal(counted: number, countLimit: number | undefined, page: number, limit: number, rows: number) {
+  const offset = (page - 1) * limit
+  if (countLimit === undefined || counted <= countLimit) return { total: counted, last_page: Math.max(1, Math.ceil(counted / limit)) }
+  if (rows > 0 && rows < limit && offset + rows > countLimit) return { total: offset + rows, last_page: page }
+  return { total: countLimit, total_is_at_least: true as const, last_page: Math.max(Math.ceil(counted / limit), rows === limit ? page + 1 : 1) }
 }
 
 /**
  * The request's filter terms. A contains search reads at most DENSE_MATCHES of its matches from
  * its column's index, once: fewer, and the count and the page take those ids (idsIn); as many or
  * more, and both read the table's rows in the list's order instead.
+ *
+ * `countLimit`: where the count of a search on an indexed field stops (config.searchCountLimit).
+ * A common text can match a tenth of a million rows, each counted; past the limit the list says
+ * "more than this many" instead, as its page needs none of them. Not for a search narrowed to
+ * its ids, which are fewer than the limit anyway.
  */
-async function searchTerms(ctx: HandlerContext, entity: EntityDef): Promise<Term[]> {
+async function searchTerms(ctx: HandlerContext, entity: EntityDef): Promise<{ terms: Term[]; countLimit: number | undefined }> {
+  const countLimit = searchesIndexedField(ctx, entity) ? Math.max(ctx.services.config.searchCountLimit, DENSE_MATCHES) : undefined
   const terms = filterTerms(ctx, entity, ctx.endpoint, { searchIndexes: true })
-  if (!terms.some((term) => term.kind === 'search')) return terms
+  if (!terms.some((term) => term.kind === 'search')) return { terms, countLimit }
   const narrowed: Term[] = []
   for (const term of terms) {
     if (term.kind !== 'search') {
@@ -70,10 +88,15 @@ async function searchTerms(ctx: HandlerContext, entity: EntityDef): Promise<Term
       continue
     }
     const ids = await firstMatches(ctx.services.db, term.subquery, DENSE_MATCHES)
-    if (ids.length >= DENSE_MATCHES) return filterTerms(ctx, entity, ctx.endpoint, { searchIndexes: false })
+    if (ids.length >= DENSE_MATCHES) return { terms: filterTerms(ctx, entity, ctx.endpoint, { searchIndexes: false }), countLimit }
     narrowed.push({ ...term, subquery: idsIn(ids) })
   }
-  return narrowed
+  return { terms: narrowed, countLimit: undefined }
+}
+
+/** Whether the query sets a contains filter on a field with a search index (x-index "contains"). */
+function searchesIndexedField(ctx: HandlerContext, entity: EntityDef): boolean {
+  return ctx.endpoint.list!.filters.some((filter) => filter.match === 'contains' && ctx.query[filter.field] !== undefined && entity.columns.some((c) => c.name === filter.field && c.containsIndexed))
 }
 
 const qualified = new WeakMap<EntityDef, string[]>()
@@ -132,14 +155,24 @@ function templated(
 /**
  * The list's count (`terms` on `entity`): summed from the entity's x-tally when the endpoint
  * and the query narrow only by owner scope and tallied fields, counted row by row otherwise.
+ * With `stop`, no further than one row past its limit, in the list's order as the page reads
+ * them: a text matching many rows finds that many soon, where an index in the order of the
+ * searched field itself may keep them together far along (every host starting "shop").
  */
-async function countOf(ctx: HandlerContext, entity: EntityDef, terms: readonly Term[], reads: DirectReads): Promise<number> {
+async function countOf(ctx: HandlerContext, entity: EntityDef, terms: readonly Term[], reads: DirectReads, stop?: { limit: number; sortField: string; order: 'asc' | 'desc' }): Promise<number> {
   let counted
   if (answersFromTally(ctx, entity, ctx.endpoint)) {
     // The tally table has the owner and tallied columns under their own names, so the same scope and filters apply to it.
     const tally: EntityDef = { ...entity, table: tallyTable(entity) }
     const tallyTerms = filterTerms(ctx, tally, ctx.endpoint, { searchIndexes: true })
     counted = templated(ctx, 'tally', tallyTerms, [], (query) => query.select(sql<number>`coalesce(sum(n), 0)`.as('total')), tally)
+  } else if (stop) {
+    const { limit, sortField, order } = stop
+    counted = templated(ctx, `count to ${limit} ${sortField} ${order}`, terms, [], (query) => {
+      let matches = query.select(sql<number>`1`.as('one')).orderBy(`${entity.table}.${sortField}`, order)
+      if (sortField !== 'id') matches = matches.orderBy(`${entity.table}.id`, order)
+      return asSchemaDb(ctx.services.db).selectFrom(matches.limit(limit + 1).as('matches')).select((eb) => eb.fn.countAll().as('total'))
+    }, entity)
   } else {
     counted = templated(ctx, 'count', terms, [], (query) => (query as SelectQueryBuilder<SchemaTables, string, object>).select((eb) => eb.fn.countAll().as('total')), entity)
   }
