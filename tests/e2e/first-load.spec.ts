@@ -8,12 +8,12 @@ beforeAll(async () => {
 })
 afterAll(() => product?.stop())
 
-/** Holds every request for the schema files until `release` is called; `asked` counts them. */
+/** Holds every request for schema files (the login page's own, with `?endpoints=`, and the whole set) until `release` is called; `asked` counts them. */
 async function holdSchemaFiles(page: Page): Promise<{ release(): void; asked(): number }> {
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
   let asked = 0
-  await page.route('**/api/v1/platform/console_schemas', async (route) => {
+  await page.route(/\/api\/v1\/platform\/console_schemas(\?|$)/, async (route) => {
     asked++
     await held
     await route.continue()
