@@ -54,9 +54,13 @@ const PURE_PACKAGES = /node_modules\/(papaparse|react-markdown|remark-[^/]+|micr
  * one file for the login page, 28 for the first list (index.html preloads the console's).
  */
 const LIBRARY_GROUP = 'lib'
+// antd's words for a language other than its own (en_US, which it carries itself), kept to themselves: merged into a
+// library group, they made the login page's locale pack bring the console's router and Refine.
+const ANTD_LOCALE = /node_modules[\\/](antd|rc-picker|rc-pagination)[\\/].+[\\/]locale[\\/](?!en_US)[a-z]{2}_[A-Z]{2}\.js$/
 const CHUNKS = {
   groups: [
-    { name: 'initial', tags: ['$initial' as const], priority: 2 },
+    { name: 'initial', tags: ['$initial' as const], priority: 3 },
+    { name: 'antd-locale', test: ANTD_LOCALE, priority: 2 },
     { name: LIBRARY_GROUP, test: /node_modules[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 30 * 1024, priority: 1 },
   ],
 }

@@ -7,11 +7,15 @@ export interface StartAssets {
   antd: ReturnType<AntdStaticCssApi['files']>
   /** The console's own files beyond the entry's (src/console/console-start.tsx and what it imports): preloaded when the console starts, fetched ahead by the login page. */
   console: string[]
+  /** Each locale's pack (src/console/i18n/locale-packs.ts) and what it imports beyond the entry: the stored locale's is preloaded at once, as every page waits for it. */
+  locales: Record<string, string[]>
 }
 
 const PLACEHOLDER = /\/\*start-assets\*\/\s*null/
 /** The module the entry imports to start the console (src/console/main.tsx). */
 const CONSOLE_START = '/src/console/console-start.tsx'
+/** The locale packs' modules, named by locale (src/console/i18n/pack-<locale>.ts). */
+const LOCALE_PACK = /\/src\/console\/i18n\/pack-([A-Za-z-]+)\.ts$/
 
 /**
  * Gives index.html's start script the build's file names, and writes the entry's own CSS
@@ -40,9 +44,15 @@ export function startAssets(antd: { api?: AntdStaticCssApi }): Plugin {
         const start = [...chunks.values()].find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(CONSOLE_START))
         if (!start) throw new Error(`the build has no chunk for ${CONSOLE_START}`)
         const loaded = closure(entry.fileName)
-        const own = [...closure(start.fileName)].filter((f) => !loaded.has(f))
+        const beyondEntry = (fileName: string) => [...closure(fileName)].filter((f) => !loaded.has(f))
+        const own = beyondEntry(start.fileName)
         const css = own.flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])])
-        const assets: StartAssets = { antd: antd.api!.files(), console: [...own, ...new Set(css)].map((f) => `/${f}`) }
+        const packs = [...chunks.values()].flatMap((c) => {
+          const locale = c.facadeModuleId?.replaceAll('\\', '/').match(LOCALE_PACK)?.[1]
+          return locale ? [[locale, beyondEntry(c.fileName).map((f) => `/${f}`)] as const] : []
+        })
+        if (packs.length === 0) throw new Error('the build has no chunk for a locale pack (src/console/i18n/pack-<locale>.ts)')
+        const assets: StartAssets = { antd: antd.api!.files(), console: [...own, ...new Set(css)].map((f) => `/${f}`), locales: Object.fromEntries(packs) }
 
         let page = html.replace(PLACEHOLDER, JSON.stringify(assets))
         const entryCss = [...(entry.viteMetadata?.importedCss ?? [])]

@@ -26,6 +26,9 @@ describe('the first load of the login page', () => {
     withBrowser(async (page) => {
       const schemaFiles = await holdSchemaFiles(page)
       await page.goto(`${product.url}/login`)
+      // index.html asked for the stored locale's words (English here) with the page's code, not after it, and for no other's.
+      expect(await page.locator('link[rel="modulepreload"][href*="/pack-en-US-"]').count()).toBe(1)
+      expect(await page.locator('link[rel="modulepreload"][href*="/pack-zh-CN-"]').count()).toBe(0)
       await page.locator('#username').fill('admin')
       await page.locator('#password').fill(product.logins.admin!)
       const signedIn = page.waitForResponse((r) => r.url().endsWith('/api/v1/platform/login'))
