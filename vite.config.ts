@@ -105,7 +105,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Unit and console files share their modules within a worker, as the API suite's do: loading antd
       // and React again for each console file cost twice its tests. No file replaces a module (vi.mock).
       { extends: true, test: { name: 'unit', include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'], exclude: ['src/console/**'], isolate: false } },
-      { extends: true, test: { name: 'console', include: ['src/console/**/*.spec.{ts,tsx}'], environment: 'happy-dom', isolate: false } },
+      // refine's react-router bindings through Vite, as the console's own imports go: left to Node, they load
+      // react-router's CommonJS copy, whose router context is not the one the console's routes provide.
+      { extends: true, test: { name: 'console', include: ['src/console/**/*.spec.{ts,tsx}'], environment: 'happy-dom', isolate: false, server: { deps: { inline: ['@refinedev/react-router'] } } } },
       {
         extends: true,
         test: {
