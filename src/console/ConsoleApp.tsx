@@ -4,6 +4,7 @@ import { Authenticated, Refine, useLogout } from '@refinedev/core'
 import type { ConsoleAuthProvider } from './providers/authProvider'
 import { CatchAllNavigate, UnsavedChangesNotifier } from '@refinedev/react-router'
 import { routerProvider } from './providers/routerProvider'
+import { DeferredMount } from './layout/DeferredMount'
 import { ConfigProvider } from 'antd'
 import { AntdAppWithFeedback } from './feedback/AntdAppWithFeedback'
 import type { Locale, Registry } from '../schema/types'
@@ -166,7 +167,13 @@ function Shell({ registry: loaded, http, authProvider, apiErrors, tokens, queryC
                       element={
                         <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
                           {/* Signed in before the files arrived: the page to show is built from them. */}
-                          {schemasLoaded ? <SignedInLayout /> : <ProgressFallback />}
+                          {schemasLoaded ? (
+                            <DeferredMount fallback={<ProgressFallback />}>
+                              <SignedInLayout />
+                            </DeferredMount>
+                          ) : (
+                            <ProgressFallback />
+                          )}
                         </Authenticated>
                       }
                     >

@@ -5,6 +5,7 @@ import { consoleRoutes, firstPermittedRoute, groupAllows, routeAllows } from '..
 import { useConsole } from '../ConsoleContext'
 import { NOT_FOUND_PATH } from './DefaultRoute'
 import { useAppSettings } from '../layout/AppSettings'
+import { DeferredMount } from '../layout/DeferredMount'
 
 /**
  * Spec §4's permission guard for one console route (a resource's pages or a hand-written
@@ -22,8 +23,8 @@ export function RouteGate({ path }: { path: string }) {
   if (settings.menuFromServer) {
     if (serverMenu === undefined) return null
     const inMenu = serverMenu.some((group) => group.children.some((child) => child.path === path))
-    return inMenu && roleAllows ? <Outlet /> : <Navigate to={NOT_FOUND_PATH} replace />
+    return inMenu && roleAllows ? <DeferredMount><Outlet /></DeferredMount> : <Navigate to={NOT_FOUND_PATH} replace />
   }
-  if (roleAllows) return <Outlet />
+  if (roleAllows) return <DeferredMount><Outlet /></DeferredMount>
   return <Navigate to={firstPermittedRoute(registry, identity.role) ?? NOT_FOUND_PATH} replace />
 }
