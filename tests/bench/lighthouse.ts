@@ -8,6 +8,8 @@ import { chromium } from 'playwright-core'
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, startProduct, type Product } from '../e2e/harness'
 
 export interface LighthouseRun {
+  /** Why Lighthouse could not measure a run (its runtimeError), which is then run again once. */
+  failed?: string
   performance: number
   accessibility: number
   fcp: number
@@ -45,7 +47,12 @@ export async function measureLighthouse(runs = 3): Promise<LighthouseFigures> {
     for (const { path, who } of PAGES) {
       const token = who ? await tokenOf(product, who) : undefined
       const page = { path, runs: [] as LighthouseRun[] }
-      for (let i = 0; i < runs; i++) page.runs.push(await runOnce(`${product.url}${path}`, token))
+      for (let i = 0; i < runs; i++) {
+        const run = await runOnce(`${product.url}${path}`, token)
+        page.runs.push(run)
+        // A run Lighthouse could not measure (it saw no paint, say) has no score: it is shown, and measured again.
+        if (run.failed) page.runs.push(await runOnce(`${product.url}${path}`, token))
+      }
       figures.pages.push(page)
     }
   } finally {
@@ -61,9 +68,10 @@ async function runOnce(url: string, token: string | undefined): Promise<Lighthou
     if (token) await storeSession(chrome.port, new URL(url).origin, token)
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(token) })
     if (!result) throw new Error('Lighthouse returned no result')
-    const { categories, audits } = result.lhr
+    const { categories, audits, runtimeError } = result.lhr
     const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN)
     return {
+      ...(runtimeError && { failed: `${runtimeError.code}: ${runtimeError.message}` }),
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
       fcp: ms('first-contentful-paint'),
