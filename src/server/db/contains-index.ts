@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import type { EntityDef } from '../../schema/types'
 import type { Db, Dialect } from './connect'
 import { processLog } from '../log'
+import { directReads } from './direct-reads'
 
 /**
  * Indexes for searches by any part of a string (x-index "contains"): a list's `contains` filter
@@ -40,15 +41,28 @@ export function containsSubquery(table: string, column: string, text: string) {
  * The ids a search table's subquery (containsSubquery) finds, reading no more than `atMost` of
  * them: where it finds fewer, a list narrows its count and its page to those (idsIn) instead of
  * searching the index again for each.
+ *
+ * A direct read (db/direct-reads.ts), as the list's count and page are: through Kysely, the
+ * connection counts as held while the read awaits its turn, and every other request's direct
+ * reads meanwhile go through Kysely too, queued behind it.
  */
 export async function firstMatches(db: Db, found: RawBuilder<number>, atMost: number): Promise<number[]> {
-  const { rows } = await sql<{ rowid: number }>`${found} limit ${atMost}`.execute(db)
-  return rows.map((row) => Number(row.rowid))
+  const query = sql<number>`${found} limit ${atMost}`.compile(db)
+  const rows = await directReads(db).arrays(query.sql, query.parameters)
+  return rows.map((row) => Number(row[0]))
 }
 
-/** On SQLite, a subquery answering the given ids, bound as one value however many there are. */
-export function idsIn(ids: readonly number[]): RawBuilder<number> {
-  return sql<number>`select value from json_each(${JSON.stringify(ids)})`
+/**
+ * On SQLite, a subquery answering the ids of `ids` (idsValue's JSON array), bound as one value
+ * however many there are: its SQL is the same for any ids, so a list compiles it once per shape.
+ */
+export function idsIn(ids: unknown): RawBuilder<number> {
+  return sql<number>`select value from json_each(${ids})`
+}
+
+/** The value idsIn binds for these ids. */
+export function idsValue(ids: readonly number[]): string {
+  return JSON.stringify(ids)
 }
 
 /**

@@ -10,9 +10,9 @@ import { requireCaller, type HandlerContext } from '../handler-context'
 import { ofEndpoint, withFixed } from './record-scope'
 import { withScope } from '../../access/scope'
 import { filterTerms, termValues, termsShape, withTerms, type Term } from './list-terms'
-import { pageRecords } from './list-records'
+import { pageRecords, pageRows } from './list-records'
 import { callerKey } from './caller-key'
-import { firstMatches, idsIn } from '../../db/contains-index'
+import { firstMatches, idsValue } from '../../db/contains-index'
 
 // A generic list: the rows a list endpoint answers for a request (its scope, fixed values and
 // filters), sorted, paged and counted.
@@ -35,22 +35,23 @@ export async function list(ctx: HandlerContext, entity: EntityDef): Promise<unkn
   const sortField = (q.sort as string | undefined) ?? config.defaultSort.field
   const order = (q.order as 'asc' | 'desc' | undefined) ?? (q.sort ? 'asc' : config.defaultSort.order)
   const columns = publicColumnsOf(entity)
-  // Count and page one after the other on one connection (db/direct-reads.ts). Nothing else reads
-  // while it is held: a read needing a second connection could wait on a pool this holds.
-  const { total, rows } = await directReads(ctx.services.db).together(async (reads) => {
+  // Count, page and the titles the caller may see one after the other on one connection
+  // (db/direct-reads.ts). Nothing else reads while it is held: a read needing a second connection
+  // could wait on a pool this holds, so what else the titles and records need comes after.
+  const { total, page: read } = await directReads(ctx.services.db).together(async (reads) => {
     const total = await countOf(ctx, entity, terms, reads, countLimit === undefined ? undefined : { limit: countLimit, sortField, order })
     const pageQuery = templated(ctx, `page ${sortField} ${order}`, terms, [limit, (page - 1) * limit], (query, [pageSize, offset]) => {
       let rows = query.select(columns).orderBy(`${entity.table}.${sortField}`, order)
       if (sortField !== 'id') rows = rows.orderBy(`${entity.table}.id`, order)
       return rows.limit(pageSize as number).offset(offset as number)
     }, entity)
-    return { total, rows: await reads.arrays(pageQuery.sql, pageQuery.parameters) }
+    return { total, page: await pageRows(ctx, entity, reads, await reads.arrays(pageQuery.sql, pageQuery.parameters)) }
   })
   return {
-    ...pageTotal(total, countLimit, page, limit, rows.length),
+    ...pageTotal(total, countLimit, page, limit, read.records.length),
     per_page: limit,
     current_page: page,
-    data: await pageRecords(ctx, entity, rows),
+    data: await pageRecords(ctx, entity, read),
   }
 }
 
@@ -69,8 +70,9 @@ function pageTotal(counted: number, countLimit: number | undefined, page: number
 
 /**
  * The request's filter terms. A contains search reads at most DENSE_MATCHES of its matches from
- * its column's index, once: fewer, and the count and the page take those ids (idsIn); as many or
- * more, and both read the table's rows in the list's order instead.
+ * its column's index, once: fewer, and the count and the page take those ids (an "ids" term, whose
+ * SQL is the same for any ids, so both are compiled once per shape); as many or more, and both
+ * read the table's rows in the list's order instead.
  *
  * `countLimit`: where the count of a search on an indexed field stops (config.searchCountLimit).
  * A common text can match a tenth of a million rows, each counted; past the limit the list says
@@ -89,7 +91,7 @@ async function searchTerms(ctx: HandlerContext, entity: EntityDef): Promise<{ te
     }
     const ids = await firstMatches(ctx.services.db, term.subquery, DENSE_MATCHES)
     if (ids.length >= DENSE_MATCHES) return { terms: filterTerms(ctx, entity, ctx.endpoint, { searchIndexes: false }), countLimit }
-    narrowed.push({ ...term, subquery: idsIn(ids) })
+    narrowed.push({ kind: 'ids', column: term.column, values: [idsValue(ids)] })
   }
   return { terms: narrowed, countLimit: undefined }
 }

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { SchemaSelect } from '../../db/connect'
 import type { Column, EndpointDef, EntityDef } from '../../../schema/types'
 import { recordToRow, toStored } from '../../db/records'
-import { containsSubquery } from '../../db/contains-index'
+import { containsSubquery, idsIn } from '../../db/contains-index'
 import type { HandlerContext } from '../handler-context'
 
 /**
@@ -16,6 +16,8 @@ export type Term =
   | { kind: 'like'; column: string; values: [string] }
   /** Rows found through the column's search index (db/contains-index.ts): its SQL is the index's, built per request. */
   | { kind: 'search'; column: string; subquery: RawBuilder<number>; values: [] }
+  /** Rows among ids a search found already, bound as one JSON array however many (db/contains-index.ts idsIn). */
+  | { kind: 'ids'; column: string; values: [string] }
 
 /** The terms the query's filters set, in the endpoint's filter order. */
 export function filterTerms(ctx: HandlerContext, entity: EntityDef, endpoint: EndpointDef, opts: { searchIndexes: boolean }): Term[] {
@@ -55,6 +57,7 @@ export function withTerms(query: SchemaSelect, terms: readonly Term[], values: r
     if (term.kind === 'compare') out = out.where(term.column, term.op, taken[0])
     else if (term.kind === 'in') out = out.where(term.column, 'in', taken)
     else if (term.kind === 'like') out = out.where(sql<boolean>`lower(${sql.ref(term.column)}) like ${taken[0]} escape '\\'`)
+    else if (term.kind === 'ids') out = out.where(sql<boolean>`${sql.ref(term.column)} in (${idsIn(taken[0])})`)
     else out = out.where(sql<boolean>`${sql.ref(term.column)} in (${term.subquery})`)
   }
   return out

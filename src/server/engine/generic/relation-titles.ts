@@ -5,7 +5,7 @@ import { accountEntity, accountsAbove, withScope } from '../../access/scope'
 import type { SchemaDb } from '../../db/connect'
 import type { RequestContext } from '../handler-context'
 import { fieldLabel, entityLabel } from './labels'
-import { directReads } from '../../db/direct-reads'
+import { directReads, type DirectReads } from '../../db/direct-reads'
 import { queryTemplates } from '../../db/query-templates'
 import { callerKey } from './caller-key'
 
@@ -25,12 +25,39 @@ export async function withTitles(ctx: RequestContext, db: SchemaDb, entity: Enti
   return records.map((record) => ({ ...record, _titles: titlesOf(relations, titles, record) }))
 }
 
-/** The same `_titles` set on records the request has just made and nobody else holds: a list's page needs no copies. */
-export async function addTitles(ctx: RequestContext, db: SchemaDb, entity: EntityDef, records: Record<string, unknown>[]): Promise<void> {
+/**
+ * The same `_titles` set on records the request has just made and nobody else holds: a list's page
+ * needs no copies. `visible`, when given, is what visibleTitleMaps read for them already.
+ */
+export async function addTitles(ctx: RequestContext, db: SchemaDb, entity: EntityDef, records: Record<string, unknown>[], visible?: Map<number, string>[]): Promise<void> {
   const relations = relationColumns(entity)
   if (relations.length === 0 || records.length === 0) return
-  const titles = await titleMaps(ctx, db, relations, records)
+  const titles = await titleMaps(ctx, db, relations, records, visible)
   for (const record of records) record._titles = titlesOf(relations, titles, record)
+}
+
+/**
+ * For each relation field of `entity`, in order, the titles of the records the page points to
+ * that the caller may see, read through `reads` alone: a list reads them on the connection its
+ * count and page hold (db/direct-reads.ts), rather than taking one from the pool again. What
+ * else a title needs (an account above the caller) waits for addTitles, which may read through
+ * the pool.
+ */
+export async function visibleTitleMaps(ctx: RequestContext, db: SchemaDb, reads: DirectReads, entity: EntityDef, records: Record<string, unknown>[]): Promise<Map<number, string>[]> {
+  const out: Map<number, string>[] = []
+  if (records.length === 0) return out
+  for (const column of relationColumns(entity)) out.push(await visibleTitleMap(ctx, db, reads, column, records))
+  return out
+}
+
+async function visibleTitleMap(ctx: RequestContext, db: SchemaDb, reads: DirectReads, column: Column, records: Record<string, unknown>[]): Promise<Map<number, string>> {
+  const target = ctx.services.registry.entities.get(column.relation!)!
+  const ids = pointedIds(column, records)
+  return new Map((ids.length === 0 ? [] : await visibleTitles(ctx, db, target, ids, reads)).map((row) => [Number(row.id), String(row.title)]))
+}
+
+function pointedIds(column: Column, records: Record<string, unknown>[]): number[] {
+  return [...new Set(records.map((r) => r[column.name]).filter((id): id is number => typeof id === 'number'))]
 }
 
 const relationsOf = new WeakMap<EntityDef, Column[]>()
@@ -41,14 +68,14 @@ function relationColumns(entity: EntityDef): Column[] {
   return relations
 }
 
-/** For each relation field, in order, the titles of the records the page points to by id. */
-async function titleMaps(ctx: RequestContext, db: SchemaDb, relations: Column[], records: Record<string, unknown>[]): Promise<Map<number, string>[]> {
+/** For each relation field, in order, the titles of the records the page points to by id; `visible` as visibleTitleMaps reads them, when read already. */
+async function titleMaps(ctx: RequestContext, db: SchemaDb, relations: Column[], records: Record<string, unknown>[], visible?: Map<number, string>[]): Promise<Map<number, string>[]> {
   const out: Map<number, string>[] = []
-  for (const column of relations) {
+  for (let i = 0; i < relations.length; i++) {
+    const column = relations[i]!
     const target = ctx.services.registry.entities.get(column.relation!)!
-    const ids = [...new Set(records.map((r) => r[column.name]).filter((id): id is number => typeof id === 'number'))]
-    const found = new Map((ids.length === 0 ? [] : await visibleTitles(ctx, db, target, ids)).map((row) => [Number(row.id), String(row.title)]))
-    const hidden = ids.filter((id) => !found.has(id))
+    const found = visible?.[i] ?? (await visibleTitleMap(ctx, db, directReads(db), column, records))
+    const hidden = pointedIds(column, records).filter((id) => !found.has(id))
     if (hidden.length > 0 && target === accountEntity(ctx.services.registry)) for (const [id, title] of await aboveTitles(ctx, db, target, hidden)) found.set(id, title)
     out.push(found)
   }
@@ -92,15 +119,15 @@ async function aboveTitles(ctx: RequestContext, db: SchemaDb, accounts: EntityDe
   )
 }
 
-/** Compiled once per target, caller and number of ids (db/query-templates.ts); read through `db`, so inside a transaction it sees that transaction. */
-async function visibleTitles(ctx: RequestContext, db: SchemaDb, target: EntityDef, ids: number[]): Promise<{ id: unknown; title: unknown }[]> {
+/** Compiled once per target, caller and number of ids (db/query-templates.ts); read through `reads` (`db`'s by default), so inside a transaction it sees that transaction. */
+async function visibleTitles(ctx: RequestContext, db: SchemaDb, target: EntityDef, ids: number[], reads: DirectReads = directReads(db)): Promise<{ id: unknown; title: unknown }[]> {
   const key = `titles|${target.name}|${callerKey(ctx.caller)}|${ids.length}`
   const query = queryTemplates(ctx.services.db, ctx.services.config.validateResponses).fill(key, ids, (values) =>
     withScope(db.selectFrom(target.table), ctx.services.registry, target, ctx.caller)
       .select([`${target.table}.id as id`, `${target.table}.${target.title!} as title`])
       .where(`${target.table}.id`, 'in', values),
   )
-  return (await directReads(db).rows(query.sql, query.parameters)) as { id: unknown; title: unknown }[]
+  return (await reads.rows(query.sql, query.parameters)) as { id: unknown; title: unknown }[]
 }
 
 /** An x-relation field may only point at a record the caller can see: otherwise a partner could attach another's account. */
