@@ -2,6 +2,8 @@ import type { Envelope } from '../../src/server/envelope'
 
 interface ListPage {
   total: number
+  /** Set where a search stopped counting: more than `total` match. */
+  total_is_at_least?: true
   per_page: number
   current_page: number
   last_page: number

@@ -6,18 +6,21 @@ import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import { buildBaselineApp } from './baseline-app'
 import { buildBaselinePostgresApp } from './baseline-postgres-app'
+import { readConfig } from '../../src/server/config'
 
 const dataDir = process.env.DATA_DIR
 const databaseUrl = process.env.DATABASE_URL
 const port = Number(process.env.PORT)
 if (!(dataDir || databaseUrl) || !port) throw new Error('baseline-server needs DATA_DIR or DATABASE_URL, and PORT.')
 
+// Where a host search stops counting, read from the environment as the server reads it.
+const { searchCountLimit } = readConfig(process.env)
 let app: FastifyInstance
 let close: () => Promise<void>
 if (databaseUrl) {
   // As many connections as the server's pool (src/server/db/connect.ts) opens.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
-  app = buildBaselinePostgresApp(pool)
+  app = buildBaselinePostgresApp(pool, { searchCountLimit })
   close = () => pool.end()
 } else {
   // The file name src/server/db/connect.ts gives the embedded database.
@@ -28,7 +31,7 @@ if (databaseUrl) {
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('busy_timeout = 5000')
-  app = buildBaselineApp(db)
+  app = buildBaselineApp(db, { searchCountLimit })
   close = async () => void db.close()
 }
 await app.listen({ port, host: process.env.HOST || '127.0.0.1' })

@@ -34,7 +34,7 @@ export async function listSideBySide(
     for (const scenario of SCENARIOS) {
       const result = await loadSideBySide(scenario, { generic, baseline }, { connections: opts.connections, token }, opts.schedule)
       results.push(result)
-      console.log(`  ${opts.label}, ${scenario.name}: ${result.matching.toLocaleString('en-US')} rows match, both servers give the same answer; ${scenario.note}`)
+      console.log(`  ${opts.label}, ${scenario.name}: ${result.matching} rows match, both servers give the same answer; ${scenario.note}`)
       console.log(`    generic  ${describeLoad(result.generic)}`)
       console.log(`    baseline ${describeLoad(result.baseline)}`)
       console.log(`    ratio generic/baseline: req/s ${(result.generic.reqPerSec / result.baseline.reqPerSec).toFixed(2)}${cpuRatio(result)}`)

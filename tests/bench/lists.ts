@@ -27,7 +27,7 @@ export async function benchLists(server: ServerCommand, plan: ListPlan, cleanup:
   cleanup.add(() => rmSync(dir, { recursive: true, force: true }))
   const dataDir = join(dir, 'data')
   const filled = await fillDomains(dataDir, plan.rows)
-  console.log(`lists: ${plan.rows.toLocaleString('en-US')} domains, ${plan.connections} connections; ${plan.schedule.warmupSeconds} s warm-up each, then ${plan.schedule.slices} x ${plan.schedule.sliceSeconds} s per server, alternating`)
+  console.log(`lists: ${plan.rows.toLocaleString('en-US')} domains, ${plan.connections} connections; ${plan.schedule.warmupSeconds} s warm-up each, then ${plan.schedule.slices} x ${plan.schedule.sliceSeconds} s per server, alternating, the first of each round in turn`)
   // A DATABASE_URL in the bench's environment must not reach the SQLite servers.
   const figures = [await listSideBySide(server, { env: { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '' }, filled, dir, label: 'sqlite', connections: plan.connections, schedule: plan.schedule, cleanup })]
   const databaseUrl = process.env.DATABASE_URL

@@ -251,12 +251,12 @@ async function main(): Promise<void> {
   const generic = await spawnServer(server, { env, logFile: join(dir, 'generic.log'), cleanup })
   const baseline = await spawnServer(BASELINE, { env, logFile: join(dir, 'baseline.log'), cleanup })
   const token = await signIn(generic.port, filled.username, filled.password)
-  console.log(`load: ${CONNECTIONS} connections; ${SCHEDULE.warmupSeconds} s warm-up each, then ${SCHEDULE.slices} x ${SCHEDULE.sliceSeconds} s measured per server, alternating, one server at a time (req/s over all slices; p50/p99 the median slice)`)
+  console.log(`load: ${CONNECTIONS} connections; ${SCHEDULE.warmupSeconds} s warm-up each, then ${SCHEDULE.slices} x ${SCHEDULE.sliceSeconds} s measured per server, alternating (the first of each round in turn), one server at a time (req/s over all slices; p50/p99 the median slice)`)
   const results: SideBySide[] = []
   for (const scenario of SCENARIOS) {
     const result = await loadSideBySide(scenario, { generic, baseline }, { connections: CONNECTIONS, token }, SCHEDULE)
     results.push(result)
-    console.log(`  ${scenario.name}: ${result.matching.toLocaleString('en-US')} rows match, both servers give the same answer; ${scenario.note}`)
+    console.log(`  ${scenario.name}: ${result.matching} rows match, both servers give the same answer; ${scenario.note}`)
     console.log(`    generic  ${describe(result.generic)}`)
     console.log(`    baseline ${describe(result.baseline)}`)
   }

@@ -5,7 +5,8 @@ import type { Scenario } from './scenarios'
 
 export interface SideBySide {
   scenario: Scenario
-  matching: number
+  /** The rows the scenario's filter matches, as the list's total says it ("at least 2,000" where a search stops counting). */
+  matching: string
   generic: LoadResult
   baseline: LoadResult
 }
@@ -19,9 +20,11 @@ export interface Schedule {
 
 /**
  * Check that both servers answer the scenario alike, warm both, then measure them in
- * alternating slices (generic, baseline, generic, ...): never both at once, so neither
- * competes with the other for the cores, and a spell of other work on the machine
- * lands on both instead of deciding the ratio.
+ * alternating slices: never both at once, so neither competes with the other for the cores,
+ * and a spell of other work on the machine lands on both instead of deciding the ratio. Which
+ * server goes first changes every round (generic then baseline, then baseline then generic, ...),
+ * so neither is always the one measured right after the other's load, or the one a steady
+ * drift in the machine's state reaches first.
  */
 export async function loadSideBySide(
   scenario: Scenario,
@@ -43,8 +46,9 @@ export async function loadSideBySide(
   const generic: Slice[] = []
   const baseline: Slice[] = []
   for (let i = 0; i < schedule.slices; i++) {
-    generic.push(await measureSlice(servers.generic, full, schedule.sliceSeconds))
-    baseline.push(await measureSlice(servers.baseline, full, schedule.sliceSeconds))
+    const order = i % 2 === 0 ? (['generic', 'baseline'] as const) : (['baseline', 'generic'] as const)
+    for (const which of order) (which === 'generic' ? generic : baseline).push(await measureSlice(servers[which], full, schedule.sliceSeconds))
   }
-  return { scenario, matching: fromGeneric.total, generic: combineSlices(generic), baseline: combineSlices(baseline) }
+  const matching = `${fromGeneric.total_is_at_least ? 'at least ' : ''}${fromGeneric.total.toLocaleString('en-US')}`
+  return { scenario, matching, generic: combineSlices(generic), baseline: combineSlices(baseline) }
 }
