@@ -6,8 +6,10 @@ import bindings from '@refinedev/react-router'
 
 type ResourceMatch = ReturnType<typeof matchResourceFromRoute> & { routeParams: Record<string, string | undefined> }
 
-// By the resources' list (one per console start), then by path.
+// By the resources' list (one per console start and locale), then by path. A long session opens
+// many records' addresses: past MATCHES_KEPT paths, the list starts again.
 const matches = new WeakMap<object, Map<string, ResourceMatch>>()
+const MATCHES_KEPT = 200
 
 /**
  * refine's react-router bindings, with `parse` working out each address once. Every refine hook
@@ -34,6 +36,7 @@ function matchOf(pathname: string, resources: Parameters<typeof matchResourceFro
   if (!byPath) matches.set(resources, (byPath = new Map()))
   let match = byPath.get(pathname)
   if (!match) {
+    if (byPath.size >= MATCHES_KEPT) byPath.clear()
     const found = matchResourceFromRoute(pathname, resources)
     match = { ...found, routeParams: (found.matchedRoute ? matchPath(found.matchedRoute, pathname)?.params : undefined) ?? {} }
     byPath.set(pathname, match)
