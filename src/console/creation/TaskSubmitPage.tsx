@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Alert, App, Button, Card, Col, Grid, Row, Space, Statistic, Typography } from 'antd'
+import { Alert, App, Button, Card, Col, Row, Space, Statistic, Typography } from 'antd'
+import { useScreenAtLeast } from '../layout/useScreen'
 import { Link, useSearchParams } from 'react-router'
 import { SwapOutlined } from '@ant-design/icons'
 import { useOne } from '@refinedev/core'
@@ -62,7 +63,7 @@ export default function TaskSubmitPage() {
   useEffect(() => {
     if (template) setValues(template.input as Record<string, unknown>)
   }, [template])
-  const wide = Grid.useBreakpoint().xl === true
+  const wide = useScreenAtLeast('xl')
   const { data: settings } = useQuery({
     queryKey: ['platform-config'],
     queryFn: () => http.request<Record<string, unknown>>({ method: 'GET', path: registry.endpoints.get('platform/get_platform_config')!.path, quiet: true }),

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { Button, Flex, Form as AntdForm, Grid } from 'antd'
+import { Button, Flex, Form as AntdForm } from 'antd'
+import { useScreenAtLeast } from '../layout/useScreen'
 import Form, { Templates } from '@rjsf/antd'
 import { englishStringTranslator, getUiOptions, TranslatableString, type ErrorSchema, type FieldTemplateProps, type RJSFValidationError } from '@rjsf/utils'
 import { useTranslate } from '../i18n/translate'
@@ -96,7 +97,7 @@ export function SchemaForm({ schema, uiSchema, initial, saving, onSubmit, submit
   }, [schema, locale])
   const translateString = useMemo(() => (text: TranslatableString, params?: string[]) => (RJSF_WORDS[text] ? t(RJSF_WORDS[text]) : englishStringTranslator(text, params)), [t])
   // Titles of the records the edited one points to, for relation widgets to show before any search.
-  const narrow = Grid.useBreakpoint().sm === false
+  const narrow = !useScreenAtLeast('sm')
   // A widget may fill a sibling field (a recording fills the words it asked to be read). rjsf
   // reports a widget's own change after a render, from its state before the fill: the fill is
   // kept until that report has passed, unless the field has been typed in meanwhile.

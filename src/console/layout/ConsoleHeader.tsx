@@ -11,7 +11,7 @@ import { ConsoleTitle } from './ConsoleTitle'
 import { OverstepTag } from './OverstepTag'
 import { AccountMenu } from './AccountMenu'
 import { HeaderMoreMenu } from './HeaderMoreMenu'
-import { useCompactLayout } from './useCompactLayout'
+import { useCompactLayout } from './useScreen'
 
 /** The header's height: it stays at the top of the window, and what else stays in sight sits below it. */
 export const HEADER_HEIGHT = 64

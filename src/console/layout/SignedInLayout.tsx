@@ -12,7 +12,7 @@ import { TabsProvider } from './tabs/TabsContext'
 import { TabBar } from './tabs/TabBar'
 import { KeepAliveOutlet } from './tabs/KeepAliveOutlet'
 import { CONTENT_ID } from './SkipLink'
-import { useCompactLayout } from './useCompactLayout'
+import { useCompactLayout } from './useScreen'
 import { useFocusPageOnNavigate } from './useFocusPageOnNavigate'
 
 // Their code (antd's Drawer, the settings' switches and number input) loads when first opened, not with every page.
@@ -42,9 +42,11 @@ function Frame() {
   // Once open, a drawer stays mounted, so it animates closed.
   const settingsOpened = useOpenedOnce(drawerOpen)
   const menuOpened = useOpenedOnce(menuOpen)
+  const sider = settings.menu && !settings.topMenu && !compact
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      {settings.menu && !settings.topMenu && !compact && <ConsoleSider />}
+    // Said, not left to antd: its Layout learns of a Sider in an effect, after a first render laid out without it.
+    <Layout style={{ minHeight: '100vh' }} hasSider={sider}>
+      {sider && <ConsoleSider />}
       {openMenu && menuOpened && (
         <Suspense fallback={null}>
           <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />

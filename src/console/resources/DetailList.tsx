@@ -1,4 +1,5 @@
-import { Descriptions, Grid, type DescriptionsProps } from 'antd'
+import { Descriptions, type DescriptionsProps } from 'antd'
+import { useScreenAtLeast } from '../layout/useScreen'
 import './detail-list.css'
 
 /**
@@ -8,7 +9,7 @@ import './detail-list.css'
  * labels and values wrap, and a long address breaks anywhere.
  */
 export function DetailList({ items, column = 1 }: { items: DescriptionsProps['items']; column?: DescriptionsProps['column'] }) {
-  const narrow = Grid.useBreakpoint().md === false
+  const narrow = !useScreenAtLeast('md')
   return (
     <Descriptions
       className={narrow ? 'detail-list detail-list-narrow' : 'detail-list'}

@@ -20,7 +20,7 @@ import { HEADERS } from './headers'
 import { headerQueryKey } from './header-props'
 import { actionFields, actionsFor, openDownload, rowMatches } from './actions'
 import { filterParams } from '../providers/dataProvider'
-import { useOverflowsSideways } from './useOverflowsSideways'
+import { useScrollRegion, useTableBoxWidth } from './useTableBox'
 import type { TableRef } from 'antd/es/table'
 import type { ResourceAction } from '../../schema/types'
 import { useConfirmDelete } from './useConfirmDelete'
@@ -106,13 +106,17 @@ export default function ResourceList({ resource }: { resource: string }) {
   const { mutate: deleteMany, mutation: { isPending: deleting } } = useDeleteMany()
   const filtered = filters.some((f) => 'value' in f && f.value !== undefined && f.value !== '')
   const table = useRef<TableRef>(null)
-  const { overflows: sideways, width: boxWidth } = useOverflowsSideways(table, tableProps.dataSource, `${label(def.label, def.name)}: ${t('list.scrollHint')}`)
+  const { width: measured, placeholder } = useTableBoxWidth(table, tableProps.dataSource)
+  const boxWidth = measured ?? 0
   const pinActions = boxWidth === 0 || actionsColumnWidth <= boxWidth * PINNED_ACTIONS_SHARE
   const besideColumns = (canDelete ? SELECTION_WIDTH : 0) + (hasRowActions ? actionsColumnWidth : 0)
   // Until the box is measured, the full widths.
   const widths = boxWidth === 0 ? listColumns.map((c) => c.width) : fitColumnWidths(listColumns, boxWidth - besideColumns)
   const columns = listColumns.map((c, i) => ({ ...c, width: widths[i]! }))
   const tableWidth = columns.reduce((sum, c) => sum + c.width, 0) + besideColumns
+  // The table is exactly as wide as its columns (tableLayout fixed, scroll.x): it overflows exactly when they are wider than the box.
+  const sideways = boxWidth > 0 && tableWidth > boxWidth + 1
+  useScrollRegion(table, tableProps.dataSource, sideways, `${label(def.label, def.name)}: ${t('list.scrollHint')}`)
 
   const askDelete = useConfirmDelete(def.entity)
   const confirmBulkDelete = () =>
@@ -173,58 +177,63 @@ export default function ResourceList({ resource }: { resource: string }) {
           <SwapOutlined /> {t('list.scrollHint')}
         </div>
       ) : null}
-      <Table
-        {...tableProps}
-        ref={table}
-        loading={listSpinning(tableQuery)}
-        rowKey="id"
-        className="resource-table"
-        size="middle"
-        tableLayout="fixed"
-        scroll={{ x: tableWidth }}
-        rowSelection={
-          canDelete
-            ? {
-                selectedRowKeys: selected,
-                onChange: setSelected,
-                getCheckboxProps: (record: BaseRecord) => ({ disabled: Boolean(record._readonly) || !rowMatches(def.deleteWhen, record, identity?.id), 'aria-label': t('list.selectRow', { id: record.id }) }),
-              }
-            : undefined
-        }
-        pagination={{
-          ...tableProps.pagination,
-          showSizeChanger: true,
-          ...listTotal(tableQuery.data, t, locale),
-          locale: { items_per_page: t('pagination.itemsPerPage') },
-        }}
-        locale={{
-          emptyText: tableQuery.isError ? (
-            // A refused list says why where its rows would be, and stays empty: there are no rows to spin for.
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span style={{ color: token.colorError }}>{tableQuery.error.message}</span>}>
-              <Button size="small" loading={tableQuery.isFetching} onClick={() => void tableQuery.refetch()}>
-                {t('list.retry')}
-              </Button>
-            </Empty>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(filtered ? 'list.emptyFiltered' : 'list.empty')} />
-          ),
-        }}
-      >
-        {columns.map(({ name, field: f, title, sortable, width }) => (
-          <Table.Column
-            key={name}
-            dataIndex={name}
-            title={title}
-            width={width}
-            // column-NAME marks a column's header and cells (tests find them by it).
-            className={f.kind === 'text' || f.kind === 'message' || f.kind === 'richText' || f.kind === 'relation' ? `column-${name}` : `column-${name} cell-nowrap`}
-            sorter={sortable ? { multiple: undefined } : false}
-            defaultSortOrder={defaultSortOrder(name, sorters)}
-            render={(value: unknown, record: BaseRecord) => <FieldValue field={f} value={value} record={record} />}
-          />
-        ))}
-        {hasRowActions ? <Table.Column<BaseRecord> key="actions" className="column-actions" title={t('table.actions')} width={actionsColumnWidth} fixed={pinActions ? 'right' : false} render={(_, record) => rowActions(record)} /> : null}
-      </Table>
+      {/* Until the table's box is known, a box to measure (useTableBox.ts). */}
+      {measured === undefined ? (
+        <div ref={placeholder} />
+      ) : (
+        <Table
+          {...tableProps}
+          ref={table}
+          loading={listSpinning(tableQuery)}
+          rowKey="id"
+          className="resource-table"
+          size="middle"
+          tableLayout="fixed"
+          scroll={{ x: tableWidth }}
+          rowSelection={
+            canDelete
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: setSelected,
+                  getCheckboxProps: (record: BaseRecord) => ({ disabled: Boolean(record._readonly) || !rowMatches(def.deleteWhen, record, identity?.id), 'aria-label': t('list.selectRow', { id: record.id }) }),
+                }
+              : undefined
+          }
+          pagination={{
+            ...tableProps.pagination,
+            showSizeChanger: true,
+            ...listTotal(tableQuery.data, t, locale),
+            locale: { items_per_page: t('pagination.itemsPerPage') },
+          }}
+          locale={{
+            emptyText: tableQuery.isError ? (
+              // A refused list says why where its rows would be, and stays empty: there are no rows to spin for.
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span style={{ color: token.colorError }}>{tableQuery.error.message}</span>}>
+                <Button size="small" loading={tableQuery.isFetching} onClick={() => void tableQuery.refetch()}>
+                  {t('list.retry')}
+                </Button>
+              </Empty>
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(filtered ? 'list.emptyFiltered' : 'list.empty')} />
+            ),
+          }}
+        >
+          {columns.map(({ name, field: f, title, sortable, width }) => (
+            <Table.Column
+              key={name}
+              dataIndex={name}
+              title={title}
+              width={width}
+              // column-NAME marks a column's header and cells (tests find them by it).
+              className={f.kind === 'text' || f.kind === 'message' || f.kind === 'richText' || f.kind === 'relation' ? `column-${name}` : `column-${name} cell-nowrap`}
+              sorter={sortable ? { multiple: undefined } : false}
+              defaultSortOrder={defaultSortOrder(name, sorters)}
+              render={(value: unknown, record: BaseRecord) => <FieldValue field={f} value={value} record={record} />}
+            />
+          ))}
+          {hasRowActions ? <Table.Column<BaseRecord> key="actions" className="column-actions" title={t('table.actions')} width={actionsColumnWidth} fixed={pinActions ? 'right' : false} render={(_, record) => rowActions(record)} /> : null}
+        </Table>
+      )}
       {rowSound}
       {open ? (
         <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { Children, type ReactNode } from 'react'
-import { Form, Grid, type FormProps, type TableProps } from 'antd'
+import { Form, type FormProps, type TableProps } from 'antd'
+import { useScreenAtLeast } from '../layout/useScreen'
 import type { SorterResult } from 'antd/es/table/interface'
 import { getDefaultSortOrder as coreSortOrder, useLink, useLiveMode, useTable, type BaseRecord, type CrudFilter, type CrudSort, type HttpError, type useTableProps } from '@refinedev/core'
 
@@ -12,7 +13,7 @@ export function useListTable<T extends BaseRecord>(props: useTableProps<T, HttpE
   const { onSearch, ...tableProps } = props
   const core = useTable<T, HttpError, T>(tableProps)
   const { tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, sorters, setSorters, filters, setFilters, createLinkForSyncWithLocation } = core
-  const breakpoint = Grid.useBreakpoint()
+  const wide = useScreenAtLeast('sm')
   const [form] = Form.useForm()
   const liveMode = useLiveMode(props.liveMode)
   const { data, isFetched, isLoading } = tableQuery
@@ -49,8 +50,8 @@ export function useListTable<T extends BaseRecord>(props: useTableProps<T, HttpE
         itemRender,
         pageSize,
         current: currentPage,
-        simple: !breakpoint.sm,
-        position: !breakpoint.sm ? (['bottomCenter'] as const) : (['bottomRight'] as const),
+        simple: !wide,
+        position: !wide ? (['bottomCenter'] as const) : (['bottomRight'] as const),
         total: data?.total,
       },
       scroll: { x: true },
