@@ -1,8 +1,6 @@
 import { lazy, Suspense, useRef, useState, type CSSProperties } from 'react'
 import { Outlet } from 'react-router'
-import { FloatButton, Layout } from 'antd'
-import { MenuOutlined, SettingOutlined } from '@ant-design/icons'
-import { useTranslate } from '../i18n/translate'
+import { Layout } from 'antd'
 import { ProgressFallback } from './RouteProgress'
 import { ConsoleSider } from './ConsoleSider'
 import { ConsoleHeader, HEADER_HEIGHT } from './ConsoleHeader'
@@ -18,6 +16,8 @@ import { useFocusPageOnNavigate } from './useFocusPageOnNavigate'
 // Their code (antd's Drawer, the settings' switches and number input) loads when first opened, not with every page.
 const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })))
 const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })))
+// Shown only without the navbar (not the default), so their code (antd's FloatButton, Badge, Switch) is not every page's.
+const FloatButtons = lazy(() => import('./FloatButtons'))
 
 /** The frame of every signed-in page, arranged as the settings drawer says. Loaded after sign-in. */
 export default function SignedInLayout() {
@@ -31,7 +31,6 @@ export default function SignedInLayout() {
 }
 
 function Frame() {
-  const t = useTranslate()
   const { settings, drawerOpen, setDrawerOpen } = useAppSettings()
   // On a phone the menu is a drawer, wherever the settings put it on a wide screen.
   const compact = useCompactLayout()
@@ -62,9 +61,11 @@ function Frame() {
         </Layout.Content>
         {settings.footer && <ConsoleFooter />}
       </Layout>
-      {/* Without the navbar, these are the ways to the settings (spec §2) and, on a phone, to the menu. */}
-      {!settings.navbar && <FloatButton icon={<SettingOutlined />} tooltip={t('settings.title')} aria-label={t('settings.title')} onClick={() => setDrawerOpen(true)} />}
-      {!settings.navbar && openMenu && <FloatButton icon={<MenuOutlined />} aria-label={t('menu.open')} onClick={openMenu} style={{ insetBlockEnd: 104 }} />}
+      {!settings.navbar && (
+        <Suspense fallback={null}>
+          <FloatButtons openSettings={() => setDrawerOpen(true)} openMenu={openMenu} />
+        </Suspense>
+      )}
       {settingsOpened && (
         <Suspense fallback={null}>
           <SettingsDrawer />
