@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProduct, withSignedIn, type Product } from './harness'
-import { exportCsv } from './page-actions'
+import { exportCsv, searchAndChoose } from './page-actions'
 
 let product: Product
 beforeAll(async () => {
@@ -48,9 +48,7 @@ describe('card passwords (spec §2 /promotion/card-password)', () => {
       // One card to the partner, by its row's Transfer action.
       const last = page.getByRole('row', { name: new RegExp(`${csv[3]![1]!.slice(0, 4)}\\*`) })
       await last.getByRole('button', { name: 'Transfer' }).click()
-      await page.locator('#root_to_user_id').click()
-      await page.locator('#root_to_user_id').fill('part')
-      await page.locator('.ant-select-item-option', { hasText: 'partner' }).click()
+      await searchAndChoose(page, 'to_user_id', 'part', 'partner')
       await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
       await last.getByText('partner').waitFor()
       // The admin no longer holds it: nothing on its row is the admin's to change.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clickWhenSettled, openSignedIn, startProduct, type Product } from './harness'
+import { searchAndChoose } from './page-actions'
 
 let product: Product
 beforeAll(async () => {
@@ -29,9 +30,7 @@ describe('industries and scripts, from their schema files alone', () => {
       await page.waitForURL(/\/account\/script/)
       await page.getByText('Nothing here yet').waitFor()
       await page.getByRole('button', { name: 'Create' }).click()
-      await page.locator('#root_industry_id').click()
-      await page.locator('#root_industry_id').fill('cater')
-      await page.locator('.ant-select-item-option', { hasText: 'Catering' }).click()
+      await searchAndChoose(page, 'industry_id', 'cater', 'Catering')
       await page.locator('#root_title').fill('Lunch special')
       await page.locator('#root_content').fill('Open with the steam rising from the bowl.')
       await page.getByRole('button', { name: 'Save' }).click()

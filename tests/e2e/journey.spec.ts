@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSignedIn, startProduct, withSignedIn, type Product } from './harness'
-import { choose, exportCsv, figure, fillForm, rowAction } from './page-actions'
+import { choose, exportCsv, figure, fillForm, rowAction, searchAndChoose } from './page-actions'
 import { goTo } from './screens'
 
 let product: Product
@@ -35,9 +35,7 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
       // Two of the three go down to the new partner; the admin keeps one.
       await page.getByRole('button', { name: 'Transfer a batch' }).click()
       await fillForm(page, { batch_no: batchNo, quantity: '2' })
-      await page.locator('#root_to_user_id').click()
-      await page.locator('#root_to_user_id').fill('j_part')
-      await page.locator('.ant-select-item-option', { hasText: 'j_partner' }).click()
+      await searchAndChoose(page, 'to_user_id', 'j_part', 'j_partner')
       await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
       await expect.poll(() => page.getByRole('row', { name: /Journey gift.*j_partner/ }).count()).toBe(2)
     }, 'en-US', { at: '/promotion/partner' })

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { openSignedIn, ROOT, startProduct, type Product } from './harness'
 import { copySchemas } from '../api/harness'
 import { addNoteSchemas } from '../support/note-schemas'
+import { searchAndChoose } from './page-actions'
 
 let product: Product
 beforeAll(async () => {
@@ -34,9 +35,7 @@ describe('a screen added as schema files only (entity, endpoints, resource)', ()
       await page.getByText('Title must be at most 40 characters').waitFor()
       await page.locator('#root_title').fill('Written by the generated form')
       // site_id is an x-relation to domain: chosen by searching the domain list for its name.
-      await page.locator('#root_site_id').click()
-      await page.locator('#root_site_id').fill('studio')
-      await page.locator('.ant-select-item-option', { hasText: 'Demo studio' }).click()
+      await searchAndChoose(page, 'site_id', 'studio', 'Demo studio')
       await page.getByRole('button', { name: 'Save' }).click()
       await page.waitForURL(/\/domain\/notes(\?|$)/)
       const row = page.getByRole('row', { name: /Written by the generated form/ })

@@ -22,6 +22,19 @@ export async function choose(page: Page, field: string, option: string): Promise
   await clickWhenSettled(page.locator('.ant-select-item-option', { hasText: option }))
 }
 
+/**
+ * Types `search` into a generated form's relation picker and picks `option` once the server has
+ * answered that search: until then the box shows the options it had (the unfiltered list), and
+ * they move when the answer arrives, so a click aimed at one of them lands elsewhere, or nowhere.
+ */
+export async function searchAndChoose(page: Page, field: string, search: string, option: string): Promise<void> {
+  const answered = page.waitForResponse((response) => [...new URL(response.url()).searchParams.values()].includes(search))
+  await page.locator(`#root_${field}`).click()
+  await page.locator(`#root_${field}`).fill(search)
+  await answered
+  await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }))
+}
+
 /** A dashboard figure by its exact title. */
 export function figure(page: Page, title: string): Locator {
   return page.locator('.ant-statistic', { has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
