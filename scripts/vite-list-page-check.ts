@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite'
+import { chunksOf, staticClosure } from './bundle-closure.ts'
 
 /** The modules whose code every list page runs: the console's start, the signed-in frame and the list. */
 const LIST_PAGE = ['/src/console/console-start.tsx', '/src/console/layout/SignedInLayout.tsx', '/src/console/resources/ResourceList.tsx']
@@ -21,20 +22,14 @@ export function listPageCheck(): Plugin {
     name: 'list-page-check',
     apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])))
+      const chunks = chunksOf(bundle)
       for (const page of LIST_PAGE) {
         const start = [...chunks.values()].find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page))
         if (!start) this.error(`list-page-check: the build has no chunk for ${page}`)
-        const seen = new Set<string>()
-        const visit = (fileName: string) => {
-          if (seen.has(fileName)) return
-          seen.add(fileName)
-          const chunk = chunks.get(fileName)!
-          const forms = chunk.moduleIds.find((id) => FORMS_ONLY.test(id) && !LOCALE.test(id))
+        for (const fileName of staticClosure(chunks, start.fileName)) {
+          const forms = chunks.get(fileName)!.moduleIds.find((id) => FORMS_ONLY.test(id) && !LOCALE.test(id))
           if (forms) this.error(`list-page-check: ${page} loads ${fileName}, which holds ${forms.replace(/^.*node_modules[\\/]/, '')}: a list page would load what only forms use. See CHUNKS in vite.config.ts.`)
-          for (const imported of chunk.imports) visit(imported)
         }
-        visit(start.fileName)
       }
     },
   }

@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite'
 import type { AntdStaticCssApi } from './vite-antd-static-css.ts'
+import { chunksOf, staticClosure } from './bundle-closure.ts'
 
 /** What index.html's start script is given in the build, in place of its `/*start-assets*\/ null`. */
 export interface StartAssets {
@@ -34,13 +35,8 @@ export function startAssets(antd: { api?: AntdStaticCssApi }): Plugin {
         const bundle = ctx.bundle!
         const entry = ctx.chunk!
         if (!PLACEHOLDER.test(html)) throw new Error('index.html has no /*start-assets*/ null for its start script')
-        const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])))
-        const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
-          if (seen.has(fileName)) return seen
-          seen.add(fileName)
-          for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, seen)
-          return seen
-        }
+        const chunks = chunksOf(bundle)
+        const closure = (fileName: string) => staticClosure(chunks, fileName)
         const start = [...chunks.values()].find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(CONSOLE_START))
         if (!start) throw new Error(`the build has no chunk for ${CONSOLE_START}`)
         const loaded = closure(entry.fileName)

@@ -48,7 +48,7 @@ describe('card passwords (spec §2 /promotion/card-password)', () => {
       // One card to the partner, by its row's Transfer action.
       const last = page.getByRole('row', { name: new RegExp(`${csv[3]![1]!.slice(0, 4)}\\*`) })
       await last.getByRole('button', { name: 'Transfer' }).click()
-      await searchAndChoose(page, 'to_user_id', 'part', 'partner')
+      await searchAndChoose(page, 'root_to_user_id', 'part', 'partner')
       await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
       await last.getByText('partner').waitFor()
       // The admin no longer holds it: nothing on its row is the admin's to change.

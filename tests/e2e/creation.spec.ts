@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTestImage, makeTestVideo } from '../../src/server/media/test-media'
 import { axeViolations } from './axe'
+import { searchAndChoose } from './page-actions'
 import { goTo } from './screens'
 import { clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
 
@@ -43,16 +44,7 @@ function playingSlowly(element: HTMLAudioElement): boolean {
 
 /** Pick records in a search-and-pick box by typing part of their titles. */
 async function pick(page: Page, inputId: string, titles: string[]): Promise<void> {
-  for (const title of titles) {
-    const search = title.slice(0, 5)
-    // Until the server's answer to the search is in, the box shows the options it had (the unfiltered
-    // list), and they move when it arrives: a click aimed at one of them then lands elsewhere.
-    const answered = page.waitForResponse((response) => [...new URL(response.url()).searchParams.values()].some((value) => value.trim() === search.trim()))
-    await page.locator(`#${inputId}`).click()
-    await page.locator(`#${inputId}`).fill(search)
-    await answered
-    await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title }))
-  }
+  for (const title of titles) await searchAndChoose(page, inputId, title.slice(0, 5), title)
   await page.keyboard.press('Escape')
   // Closed and gone, so the next box's list is the only one open.
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0)

@@ -30,7 +30,7 @@ describe('industries and scripts, from their schema files alone', () => {
       await page.waitForURL(/\/account\/script/)
       await page.getByText('Nothing here yet').waitFor()
       await page.getByRole('button', { name: 'Create' }).click()
-      await searchAndChoose(page, 'industry_id', 'cater', 'Catering')
+      await searchAndChoose(page, 'root_industry_id', 'cater', 'Catering')
       await page.locator('#root_title').fill('Lunch special')
       await page.locator('#root_content').fill('Open with the steam rising from the bowl.')
       await page.getByRole('button', { name: 'Save' }).click()

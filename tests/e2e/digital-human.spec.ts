@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { makeTestSpeech, makeTestVideo } from '../../src/server/media/test-media'
 import { runFfmpeg } from '../../src/server/media/run-ffmpeg'
 import { axeViolations } from './axe'
+import { searchAndChoose } from './page-actions'
 import { settler } from './settle'
 import { callApi, clickWhenSettled, startProduct, withSignedIn, type Product } from './harness'
 
@@ -298,13 +299,7 @@ describe('digital humans', () => {
 
 /** Pick a record in a search-and-pick box by typing part of its title. */
 async function pick(page: Page, inputId: string, title: string): Promise<void> {
-  const search = title.slice(0, 4)
-  // Until the server's answer to the search is in, the box shows the options it had, which move when it arrives.
-  const answered = page.waitForResponse((response) => [...new URL(response.url()).searchParams.values()].some((value) => value.trim() === search.trim()))
-  await page.locator(`#${inputId}`).click()
-  await page.locator(`#${inputId}`).fill(search)
-  await answered
-  await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title }))
+  await searchAndChoose(page, inputId, title.slice(0, 4), title)
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0)
 }
 

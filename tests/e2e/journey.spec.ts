@@ -35,7 +35,7 @@ describe('a new branch from end to end: partner, merchant, cards, overstep, tree
       // Two of the three go down to the new partner; the admin keeps one.
       await page.getByRole('button', { name: 'Transfer a batch' }).click()
       await fillForm(page, { batch_no: batchNo, quantity: '2' })
-      await searchAndChoose(page, 'to_user_id', 'j_part', 'j_partner')
+      await searchAndChoose(page, 'root_to_user_id', 'j_part', 'j_partner')
       await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click()
       await expect.poll(() => page.getByRole('row', { name: /Journey gift.*j_partner/ }).count()).toBe(2)
     }, 'en-US', { at: '/promotion/partner' })

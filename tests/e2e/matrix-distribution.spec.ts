@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
+import { searchAndChoose } from './page-actions'
 import { settler } from './settle'
 import { callApi, clickWhenSettled, startProduct, whenSettled, withBrowser, withSignedIn, type Product } from './harness'
 import { makeTestVideo } from '../../src/server/media/test-media'
@@ -31,15 +32,7 @@ async function makeWork(title: string): Promise<void> {
 }
 
 async function pick(page: Page, inputId: string, titles: string[]): Promise<void> {
-  for (const title of titles) {
-    const search = title.slice(0, 4)
-    // Until the server's answer to the search is in, the box shows the options it had, which move when it arrives.
-    const answered = page.waitForResponse((response) => [...new URL(response.url()).searchParams.values()].some((value) => value.trim() === search.trim()))
-    await page.locator(`#${inputId}`).click()
-    await page.locator(`#${inputId}`).fill(search)
-    await answered
-    await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title }))
-  }
+  for (const title of titles) await searchAndChoose(page, inputId, title.slice(0, 4), title)
   await page.keyboard.press('Escape')
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0)
 }

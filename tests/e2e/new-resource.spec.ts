@@ -35,7 +35,7 @@ describe('a screen added as schema files only (entity, endpoints, resource)', ()
       await page.getByText('Title must be at most 40 characters').waitFor()
       await page.locator('#root_title').fill('Written by the generated form')
       // site_id is an x-relation to domain: chosen by searching the domain list for its name.
-      await searchAndChoose(page, 'site_id', 'studio', 'Demo studio')
+      await searchAndChoose(page, 'root_site_id', 'studio', 'Demo studio')
       await page.getByRole('button', { name: 'Save' }).click()
       await page.waitForURL(/\/domain\/notes(\?|$)/)
       const row = page.getByRole('row', { name: /Written by the generated form/ })

@@ -23,14 +23,15 @@ export async function choose(page: Page, field: string, option: string): Promise
 }
 
 /**
- * Types `search` into a generated form's relation picker and picks `option` once the server has
- * answered that search: until then the box shows the options it had (the unfiltered list), and
- * they move when the answer arrives, so a click aimed at one of them lands elsewhere, or nowhere.
+ * Types `search` into the search-and-pick box `inputId` (a generated form's relation picker) and
+ * picks `option` once the server has answered that search: until then the box shows the options
+ * it had (the unfiltered list), and they move when the answer arrives, so a click aimed at one of
+ * them lands elsewhere, or nowhere.
  */
-export async function searchAndChoose(page: Page, field: string, search: string, option: string): Promise<void> {
-  const answered = page.waitForResponse((response) => [...new URL(response.url()).searchParams.values()].includes(search))
-  await page.locator(`#root_${field}`).click()
-  await page.locator(`#root_${field}`).fill(search)
+export async function searchAndChoose(page: Page, inputId: string, search: string, option: string): Promise<void> {
+  const answered = page.waitForResponse((response) => [...new URL(response.url()).searchParams.values()].some((value) => value.trim() === search.trim()))
+  await page.locator(`#${inputId}`).click()
+  await page.locator(`#${inputId}`).fill(search)
   await answered
   await clickWhenSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }))
 }
