@@ -461,7 +461,10 @@ describe('tasks: materials in, clips and mixed cuts out, each paid once (issue: 
 
   it('sweeps the folders of runs that ended in another process, and keeps those of tasks running anywhere', async () => {
     const root = taskWorkRoot(server.services)
-    // What this file's earlier runs left is swept first, so the counts below are of this test's folders alone.
+    // What this file's earlier runs left is swept first, so the counts below are of this test's folders alone:
+    // once they have all ended, or one ending meanwhile leaves a folder the later sweeps count.
+    const unfinished = () => server.services.db.selectFrom('task').select('id').where('status', 'in', ['queued', 'running']).execute()
+    await expect.poll(async () => (await unfinished()).length, { timeout: 20_000 }).toBe(0)
     await sweepWorkFolders(server.services.tasks, server.services)
     const now = server.services.now().toISOString()
     const elsewhere = await server.services.db.insertInto('task').values({ kind: 'clip', title: 'running elsewhere', owner_id: id.m1!, status: 'running', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
