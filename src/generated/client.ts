@@ -663,7 +663,7 @@ export interface ApiClient {
   /**
    * The schema files the console builds its screens from
    *
-   * Open, like the OpenAPI document: the console loads them before sign-in to know its routes, menu and forms. The files describe the API; they hold no data. The meta-schemas and migrations, which the console never reads, are left out, and so is every description (documentation such as this).
+   * Open, like the OpenAPI document: the console loads them before sign-in to know its routes, menu and forms. The files describe the API; they hold no data. The meta-schemas and migrations, which the console never reads, are left out, and so are each file's $schema and every description and summary (documentation such as this).
    *
    * `GET /platform/console_schemas` · open: no sign-in needed
    */

@@ -36,6 +36,13 @@ describe('consoleSchemaFile', () => {
     })
   })
 
+  it("drops a file's $schema and an endpoint's summary, and keeps a summary field of an entity", () => {
+    const endpoint = consoleSchemaFile({ path: 'endpoints/note/list.json', json: { $schema: '../../meta/endpoint.schema.json', method: 'GET', path: '/note/list', summary: 'List notes', roles: ['admin'], handler: 'list', entity: 'note' } })
+    expect(endpoint?.json).toEqual({ method: 'GET', path: '/note/list', roles: ['admin'], handler: 'list', entity: 'note' })
+    const entity = consoleSchemaFile({ path: 'entities/note.json', json: { $schema: '../meta/entity.schema.json', type: 'object', properties: { summary: { type: 'string' } } } })
+    expect(entity?.json).toEqual({ type: 'object', properties: { summary: { type: 'string' } } })
+  })
+
   it('gives the console the registry the full files give, with a quarter less to send', () => {
     const files = readSchemaFiles('schemas').filter((f) => !f.path.startsWith('meta/')).map((f) => ({ path: f.path, json: JSON.parse(f.text) }))
     const sent = files.map(consoleSchemaFile).filter((f) => f !== undefined)

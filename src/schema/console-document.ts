@@ -4,13 +4,16 @@ import type { JsonSchema, ParsedSchemaFile } from './types'
  * A schema file as the console receives it, or undefined for a file the console never reads.
  * The console builds its pages from the registry, so it gets neither the meta-schemas (they
  * only check files, as the server did at its start) nor the migrations (they change the
- * database, not the registry), and no "description": that is the API's documentation, in
- * English only, and never reaches a page, which shows "x-help" instead (help-checks.ts). About
- * a quarter of the document.
+ * database, not the registry), nor a file's "$schema" (the meta-schema it is checked against),
+ * and no "description" or endpoint "summary": they are the API's documentation, in English
+ * only, and never reach a page, which shows "x-label" and "x-help" instead (help-checks.ts).
+ * About a third of the document.
  */
 export function consoleSchemaFile(file: ParsedSchemaFile): ParsedSchemaFile | undefined {
   if (file.path.startsWith('meta/') || file.path.startsWith('migrations/')) return undefined
-  return { path: file.path, json: withoutDescriptions(file.json) as JsonSchema }
+  const { $schema: _meta, ...json } = withoutDescriptions(file.json) as JsonSchema
+  if (file.path.startsWith('endpoints/')) delete json.summary
+  return { path: file.path, json }
 }
 
 /** Values a schema holds as data, not as a schema: a "description" key inside them is the data's own. */

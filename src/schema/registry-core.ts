@@ -324,7 +324,8 @@ function loadEndpoints(
       file: p.file,
       method: j.method as EndpointDef['method'],
       path: String(j.path),
-      summary: String(j.summary),
+      // The console's copy of the files has none (console-document.ts).
+      summary: j.summary === undefined ? '' : String(j.summary),
       description: j.description as string | undefined,
       access: j.open === true ? 'open' : (j.roles as EndpointDef['access']),
       handler,
