@@ -42,7 +42,12 @@ import { RefineSignIn } from './RefineSignIn'
 // this one shows after a sign-out, or for a page that needs a sign-in first.
 import LoginPage from './pages/LoginPage'
 
-const SignedInLayout = lazyPage(() => import('./layout/SignedInLayout'))
+// The frame, with the code of what its first render shows (preloadFrame).
+const SignedInLayout = lazyPage(async () => {
+  const frame = await import('./layout/SignedInLayout')
+  await frame.preloadFrame()
+  return { default: frame.default }
+})
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'))
 const ResourceList = lazyPage(() => import('./resources/ResourceList'))
 const ResourceCreate = lazyPage(() => import('./resources/ResourceCreate'))

@@ -5,19 +5,30 @@ import { ProgressFallback } from './RouteProgress'
 import { ConsoleSider } from './ConsoleSider'
 import { ConsoleHeader, HEADER_HEIGHT } from './ConsoleHeader'
 import { ConsoleFooter } from './ConsoleFooter'
-import { AppSettingsProvider, useAppSettings } from './AppSettings'
+import { AppSettingsProvider, readSettings, useAppSettings } from './AppSettings'
 import { TabsProvider } from './tabs/TabsContext'
-import { TabBar } from './tabs/TabBar'
 import { KeepAliveOutlet } from './tabs/KeepAliveOutlet'
 import { CONTENT_ID } from './SkipLink'
 import { useCompactLayout } from './useScreen'
 import { useFocusPageOnNavigate } from './useFocusPageOnNavigate'
+import { lazyPage } from '../lazy-page'
 
 // Their code (antd's Drawer, the settings' switches and number input) loads when first opened, not with every page.
 const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })))
 const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })))
 // Shown only without the navbar (not the default), so their code (antd's FloatButton, Badge, Switch) is not every page's.
 const FloatButtons = lazy(() => import('./FloatButtons'))
+// The tab bar is off unless the settings turn it on, so its code (antd's Tabs) is not every page's either.
+const TabBar = lazyPage<object>(() => import('./tabs/TabBar').then((m) => ({ default: m.TabBar })))
+
+/**
+ * What the frame needs before its first render besides its own code: the tab bar's, when the
+ * stored settings show it, so that the bar is there in the first frame rather than arriving
+ * later and pushing the page down.
+ */
+export function preloadFrame(): Promise<void> {
+  return readSettings().tabBar ? TabBar.preload() : Promise.resolve()
+}
 
 /** The frame of every signed-in page, arranged as the settings drawer says. Loaded after sign-in. */
 export default function SignedInLayout() {
@@ -55,7 +66,11 @@ function Frame() {
           --page-padding: the page's margin inside its area, for a page that fills the window (layout/list-page.css). */}
       <Layout style={{ '--sticky-top': `${settings.navbar ? HEADER_HEIGHT : 0}px`, '--page-padding': `${compact ? 12 : 24}px` } as CSSProperties}>
         {settings.navbar && <ConsoleHeader onOpenMenu={openMenu} />}
-        {settings.tabBar && <TabBar />}
+        {settings.tabBar && (
+          <Suspense fallback={null}>
+            <TabBar />
+          </Suspense>
+        )}
         <Layout.Content ref={content} id={CONTENT_ID} tabIndex={-1} className="page-content" style={{ padding: 'var(--page-padding)' }}>
           <Suspense fallback={<ProgressFallback />}>{settings.tabBar ? <KeepAliveOutlet /> : <Outlet />}</Suspense>
         </Layout.Content>
