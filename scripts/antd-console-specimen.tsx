@@ -1,11 +1,11 @@
-import { App, Avatar, Card, Drawer, Dropdown, Empty, Image, Input, InputNumber, Layout, Menu, Select, Skeleton, Space, Spin, Statistic, Table, Tabs, Tag, Tooltip, Typography } from 'antd'
+import { App, Avatar, Card, Dropdown, Empty, Image, Input, InputNumber, Layout, Menu, Select, Skeleton, Space, Spin, Statistic, Table, Tag, Tooltip, Typography } from 'antd'
 
 /**
- * The antd components of the signed-in frame and of a list page (menu, tabs, header, filters,
- * table, pagination, the placeholders shown before data): their styles are the part of the
- * pre-built antd styles the console links (scripts/antd-static-css.tsx). Components only dialogs
- * or other pages show are not here: antd generates their styles as they first render, so a list
- * page loads none of them.
+ * The antd components of the signed-in frame and of a list page (menu, header, filters, table,
+ * pagination, the placeholders shown before data): their styles are the part of the pre-built
+ * antd styles the console links (scripts/antd-static-css.tsx). Components only dialogs, drawers,
+ * settings off by default (the tab bar) or other pages show are not here: antd generates their
+ * styles as they first render, so a list page loads none of them.
  */
 export function ConsoleSpecimen() {
   return (
@@ -22,7 +22,6 @@ export function ConsoleSpecimen() {
             </Dropdown>
           </Layout.Header>
           <Layout.Content>
-            <Tabs type="editable-card" hideAdd items={[{ key: 'a', label: 'a' }]} />
             <Space wrap>
               <Input.Search allowClear />
               <Select options={[{ value: 'a', label: 'a' }]} mode="multiple" allowClear />
@@ -53,7 +52,6 @@ export function ConsoleSpecimen() {
           </Layout.Content>
         </Layout>
       </Layout>
-      <Drawer open={false} />
     </App>
   )
 }
