@@ -1,5 +1,6 @@
 import 'antd/dist/reset.css'
 import './theme/a11y.css'
+import './theme/opening.css'
 import { createRoot } from 'react-dom/client'
 import { createTokenStore } from './providers/token-store'
 import { createHttpClient } from './providers/http-client'

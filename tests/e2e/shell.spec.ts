@@ -116,6 +116,28 @@ describe('routes and guards of spec §2 and §4', () => {
     }
   })
 
+  it('says the console is opening, in the stored locale and theme, until its first render replaces that', async () => {
+    const { page, close } = await openSignedIn(product, 'merchant1', 'zh-CN', { at: '/robots.txt', storage: { 'console-theme': 'dark' } })
+    try {
+      // The schema files held back: the console cannot render before they arrive.
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/api/v1/platform/console_schemas', async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(`${product.url}/creation/resource`)
+      const opening = page.locator('#root > [role="status"]')
+      await expect.poll(() => opening.textContent()).toBe('正在打开控制台…')
+      expect(await opening.getAttribute('class')).toBe('console-opening console-opening-dark')
+      release()
+      await page.getByRole('heading', { name: '素材管理' }).waitFor()
+      expect(await opening.count()).toBe(0)
+    } finally {
+      await close()
+    }
+  })
+
   it('keeps /exception/403 to admins: a merchant is sent where spec §4 says', async () => {
     const { page, close } = await openSignedIn(product, 'merchant1', 'en-US', { at: '/exception/403' })
     try {
