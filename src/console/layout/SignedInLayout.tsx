@@ -24,10 +24,11 @@ const TabBar = lazyPage<object>(() => import('./tabs/TabBar').then((m) => ({ def
 /**
  * What the frame needs before its first render besides its own code: the tab bar's, when the
  * stored settings show it, so that the bar is there in the first frame rather than arriving
- * later and pushing the page down.
+ * later and pushing the page down. Failing to fetch it does not hold the frame back: the bar
+ * asks again as it renders.
  */
 export function preloadFrame(): Promise<void> {
-  return readSettings().tabBar ? TabBar.preload() : Promise.resolve()
+  return readSettings().tabBar ? TabBar.preload().catch(() => undefined) : Promise.resolve()
 }
 
 /** The frame of every signed-in page, arranged as the settings drawer says. Loaded after sign-in. */
