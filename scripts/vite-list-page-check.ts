@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite'
-import { chunksOf, staticClosure } from './bundle-closure.ts'
+import { chunkOfModule, chunksOf, staticClosure } from './bundle-closure.ts'
 
 /** The modules whose code every list page runs: the console's start, the signed-in frame and the list. */
 const LIST_PAGE = ['/src/console/console-start.tsx', '/src/console/layout/SignedInLayout.tsx', '/src/console/resources/ResourceList.tsx']
@@ -24,7 +24,7 @@ export function listPageCheck(): Plugin {
     generateBundle(_, bundle) {
       const chunks = chunksOf(bundle)
       for (const page of LIST_PAGE) {
-        const start = [...chunks.values()].find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(page))
+        const start = chunkOfModule(chunks, page)
         if (!start) this.error(`list-page-check: the build has no chunk for ${page}`)
         for (const fileName of staticClosure(chunks, start.fileName)) {
           const forms = chunks.get(fileName)!.moduleIds.find((id) => FORMS_ONLY.test(id) && !LOCALE.test(id))

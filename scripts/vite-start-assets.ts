@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite'
 import type { AntdStaticCssApi } from './vite-antd-static-css.ts'
-import { chunksOf, staticClosure } from './bundle-closure.ts'
+import { chunkOfModule, chunksOf, staticClosure } from './bundle-closure.ts'
 
 /** What index.html's start script is given in the build, in place of its `/*start-assets*\/ null`. */
 export interface StartAssets {
@@ -37,7 +37,7 @@ export function startAssets(antd: { api?: AntdStaticCssApi }): Plugin {
         if (!PLACEHOLDER.test(html)) throw new Error('index.html has no /*start-assets*/ null for its start script')
         const chunks = chunksOf(bundle)
         const closure = (fileName: string) => staticClosure(chunks, fileName)
-        const start = [...chunks.values()].find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(CONSOLE_START))
+        const start = chunkOfModule(chunks, CONSOLE_START)
         if (!start) throw new Error(`the build has no chunk for ${CONSOLE_START}`)
         const loaded = closure(entry.fileName)
         const beyondEntry = (fileName: string) => [...closure(fileName)].filter((f) => !loaded.has(f))
